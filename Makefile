@@ -1,0 +1,95 @@
+# mlnotes: every target bootstraps .venv from the pinned versions in constraints.txt.
+#   make book   build the HTML book into book/_build/html (executes every chapter)
+#   make test   everything CI proves: lint, tests, claims, pairing, nbval, book, browser
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+PIP_FLAGS := -q --disable-pip-version-check -c constraints.txt
+NOTEBOOKS := $(sort $(wildcard notebooks/*.py))
+JB_BUILD := $(BIN)/jupyter-book build . --config book/_config.yml --toc book/_toc.yml --path-output book
+# Jupyter refuses to run as root unless told; these tools are run by CI as root.
+export JUPYTER_ALLOW_ROOT := 1
+export MPLBACKEND := Agg
+export PYDEVD_DISABLE_FILE_VALIDATION := 1
+
+.PHONY: all venv book book-check test lint unit claims pairing nbval browser notebooks lab \
+        bench assignments lock clean
+
+all: test
+
+$(STAMP): pyproject.toml constraints.txt
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install $(PIP_FLAGS) pip setuptools wheel
+	$(BIN)/python -m pip install $(PIP_FLAGS) -e ".[test,book,dev]"
+	touch $@
+
+venv: $(STAMP)
+
+# -- the book --------------------------------------------------------------------------------
+book/generated: $(STAMP) FORCE
+	$(BIN)/python -m mlnotes.claims --markdown book/generated
+
+# make book: refresh each .ipynb's inputs from its .py (keeping outputs), then build and
+# execute every chapter from those sources.
+book: $(STAMP) book/generated
+	$(BIN)/jupytext --quiet --update --to ipynb $(NOTEBOOKS)
+	$(JB_BUILD) --all
+	@echo "The book is in book/_build/html/index.html"
+
+# The strict build of the test suite: any warning, broken reference or failing cell fails.
+book-check: $(STAMP) book/generated
+	rm -rf book/_build
+	$(JB_BUILD) --all -W -n --keep-going
+
+# -- the tests -------------------------------------------------------------------------------
+test: lint claims unit nbval book-check browser
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+claims: $(STAMP)
+	$(BIN)/python -m mlnotes.claims
+
+# unit, oracle, property, pairing and consistency tests (not the browser test: it needs the book)
+unit: $(STAMP)
+	$(BIN)/python -m pytest -n 2 -m "not browser" tests
+
+# nbval in strict mode on the committed notebooks: every output must be reproduced.
+nbval: $(STAMP)
+	$(BIN)/python -m pytest -n 2 --dist loadfile -p no:cacheprovider --nbval \
+	  --nbval-sanitize-with .ci/nbval_sanitize.cfg --nbval-current-env notebooks/*.ipynb
+
+browser: $(STAMP)
+	$(BIN)/python -m pytest -m browser tests
+
+# -- working on chapters -----------------------------------------------------------------------
+# Regenerate each .ipynb from its .py (the source) and execute it in place, no timing metadata.
+notebooks: $(STAMP)
+	for py in $(or $(NB),$(NOTEBOOKS)); do \
+	  nb=$${py%.py}.ipynb; \
+	  $(BIN)/jupytext --quiet --to ipynb --output $$nb $$py; \
+	  $(BIN)/jupyter nbconvert --log-level=WARN --to notebook --execute --inplace \
+	    --ExecutePreprocessor.record_timing=False --ExecutePreprocessor.timeout=120 $$nb; \
+	done
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab --allow-root notebooks
+
+bench: $(STAMP)
+	$(BIN)/python -m benchmarks $(BENCH)
+
+# Rewrite constraints.txt from a fresh resolution of pyproject.toml's dependencies.
+lock:
+	rm -rf .lock-venv && $(PYTHON) -m venv .lock-venv
+	.lock-venv/bin/pip install -q -e ".[test,book,dev]"
+	{ head -2 constraints.txt; .lock-venv/bin/pip freeze --all --exclude-editable | sort -f; } > constraints.new
+	mv constraints.new constraints.txt && rm -rf .lock-venv
+
+clean:
+	rm -rf book/_build book/generated dist .pytest_cache .ruff_cache
+	find . -name __pycache__ -prune -exec rm -rf {} +
+
+FORCE:

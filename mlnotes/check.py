@@ -1,0 +1,90 @@
+r"""Numerical checks used by the claims: finite differences and relative errors.
+
+Central differences have truncation error :math:`O(h^2)` and rounding error
+:math:`O(\epsilon / h)` (with :math:`\epsilon` the machine epsilon), so the total error is
+smallest near :math:`h \approx \epsilon^{1/3}` times the scale of :math:`x`; for second
+derivatives the balance moves to :math:`h \approx \epsilon^{1/4}`. These are the defaults here
+(Chapter 0, section "Checking a gradient").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+_EPS = np.finfo(float).eps
+
+
+def _steps(x: np.ndarray, power: float) -> np.ndarray:
+    return _EPS**power * np.maximum(1.0, np.abs(x))
+
+
+def numerical_gradient(f: Callable[[np.ndarray], float], x, h: float | None = None) -> np.ndarray:
+    r"""Central-difference gradient of a scalar function.
+
+    .. math:: \frac{\partial f}{\partial x_j} \approx \frac{f(x + h_j e_j) - f(x - h_j e_j)}{2 h_j}
+
+    Parameters
+    ----------
+    f : callable
+        Maps an array shaped like ``x`` to a float.
+    x : array_like
+        Point of evaluation (any shape; the gradient has the same shape).
+    h : float, optional
+        Step; default :math:`\epsilon^{1/3} \max(1, |x_j|)` per coordinate.
+    """
+    x = np.asarray(x, dtype=float)
+    flat = x.ravel()
+    steps = _steps(flat, 1 / 3) if h is None else np.full(flat.size, float(h))
+    grad = np.empty(flat.size)
+    for j in range(flat.size):  # one coordinate at a time: f is a black box
+        e = np.zeros(flat.size)
+        e[j] = steps[j]
+        grad[j] = (f((flat + e).reshape(x.shape)) - f((flat - e).reshape(x.shape))) / (2 * steps[j])
+    return grad.reshape(x.shape)
+
+
+def numerical_jacobian(F: Callable[[np.ndarray], np.ndarray], x, h: float | None = None) -> np.ndarray:
+    r"""Central-difference Jacobian :math:`J_{ij} = \partial F_i / \partial x_j` of shape (m, n)."""
+    x = np.asarray(x, dtype=float).ravel()
+    steps = _steps(x, 1 / 3) if h is None else np.full(x.size, float(h))
+    cols = []
+    for j in range(x.size):
+        e = np.zeros(x.size)
+        e[j] = steps[j]
+        cols.append((np.ravel(F(x + e)) - np.ravel(F(x - e))) / (2 * steps[j]))
+    return np.column_stack(cols)
+
+
+def numerical_hessian(f: Callable[[np.ndarray], float], x, h: float | None = None) -> np.ndarray:
+    r"""Central-difference Hessian of a scalar function, symmetrised.
+
+    .. math:: H_{jk} \approx \frac{f(x + h_j e_j + h_k e_k) - f(x + h_j e_j - h_k e_k)
+              - f(x - h_j e_j + h_k e_k) + f(x - h_j e_j - h_k e_k)}{4 h_j h_k}
+    """
+    x = np.asarray(x, dtype=float).ravel()
+    steps = _steps(x, 1 / 4) if h is None else np.full(x.size, float(h))
+    n = x.size
+    H = np.empty((n, n))
+    for j in range(n):
+        for k in range(j, n):
+            ej = np.zeros(n)
+            ek = np.zeros(n)
+            ej[j] = steps[j]
+            ek[k] = steps[k]
+            H[j, k] = H[k, j] = (
+                f(x + ej + ek) - f(x + ej - ek) - f(x - ej + ek) + f(x - ej - ek)
+            ) / (4 * steps[j] * steps[k])
+    return H
+
+
+def rel_error(a, b) -> float:
+    r"""Relative error :math:`\|a - b\| / \max(\|a\|, \|b\|)` (0 when both are 0).
+
+    Symmetric in its arguments, so neither side of a claim is privileged.
+    """
+    a = np.asarray(a, dtype=float)
+    b = np.asarray(b, dtype=float)
+    scale = max(np.linalg.norm(a), np.linalg.norm(b))
+    return 0.0 if scale == 0 else float(np.linalg.norm(a - b) / scale)

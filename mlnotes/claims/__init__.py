@@ -1,0 +1,185 @@
+"""Claims: every derivation step of the course, checked numerically or symbolically.
+
+A claim is a function registered under the label of the equation it verifies
+(``eq-normal-equations``, ``eq-adaboost-bound``, ...). It builds instances (random or real),
+computes both sides of the equation and returns one residual per instance; the claim holds when
+the worst residual is at most its tolerance. A chapter's check cell calls :func:`verify` and
+shows one line; the tests run every claim on more instances; ``python -m mlnotes.claims``
+prints the whole ledger and exits non-zero if any claim fails.
+
+Claims live next to each other by topic, one module per chapter (``mlnotes/claims/linear.py``
+for Chapter 1, ...). Every module in this package is imported when the registry is first used,
+so adding a claim means adding a decorated function, nothing more.
+
+Writing a claim::
+
+    @claim("eq-grad-linear", chapter="00_notation", tol=1e-8,
+           statement=r"\\nabla_w (a^\\top w) = a")
+    def _(rng, n):
+        res = []
+        for _ in range(n):
+            a, w = rng.standard_normal((2, 5))
+            res.append(rel_error(numerical_gradient(lambda v: a @ v, w), a))
+        return res
+
+The function receives a seeded ``numpy.random.Generator`` and the number of instances to build,
+and returns the residuals (any sequence of floats, one per instance). Symbolic claims return a
+single residual: 0 when sympy proves the identity.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+__all__ = ["Claim", "ClaimFailed", "ClaimResult", "Erratum", "all_claims", "claim", "run", "verify"]
+
+
+@dataclass(frozen=True)
+class Erratum:
+    """A place where the source lecture notes are wrong, and the claim that shows it.
+
+    Attributes
+    ----------
+    where : str
+        Which note and where in it, e.g. ``"notes 000, section 2.3, eq. (2.12)"``.
+    says : str
+        What the notes state (MyST markdown, math allowed).
+    correct : str
+        The corrected statement and a sentence on why.
+    """
+
+    where: str
+    says: str
+    correct: str
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A registered claim; see the module docstring."""
+
+    label: str
+    chapter: str
+    statement: str
+    tol: float
+    func: Callable[[np.random.Generator, int], Sequence[float] | float]
+    n_instances: int = 20
+    n_test_instances: int = 200
+    measure: str = "rel. residual"
+    symbolic: bool = False
+    errata: tuple[Erratum, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class ClaimResult:
+    """The outcome of running one claim: worst residual against tolerance."""
+
+    label: str
+    n_instances: int
+    max_residual: float
+    tol: float
+    measure: str
+
+    @property
+    def passed(self) -> bool:
+        return bool(self.max_residual <= self.tol)
+
+    def __str__(self) -> str:
+        verdict = "verified" if self.passed else "FAILED"
+        op = "<=" if self.passed else ">"
+        n = "symbolically" if self.n_instances == 0 else f"on {self.n_instances} instances"
+        return (
+            f"{self.label}  {verdict} {n}  max {self.measure} "
+            f"{self.max_residual:.0e} {op} {self.tol:.0e}"
+        )
+
+    __repr__ = __str__
+
+
+class ClaimFailed(AssertionError):
+    """Raised by :func:`verify` when a claim's worst residual exceeds its tolerance."""
+
+
+_REGISTRY: dict[str, Claim] = {}
+_LOADED = False
+
+
+def claim(
+    label: str,
+    *,
+    chapter: str,
+    statement: str,
+    tol: float,
+    n_instances: int = 20,
+    n_test_instances: int = 200,
+    measure: str = "rel. residual",
+    symbolic: bool = False,
+    errata: Sequence[Erratum] = (),
+) -> Callable:
+    """Register the decorated function as the claim for equation ``label``.
+
+    ``symbolic=True`` marks a claim proved by sympy: it runs once and reports 0 instances.
+    """
+    if not label.startswith("eq-"):
+        raise ValueError(f"claim labels are equation labels starting with 'eq-', got {label!r}")
+
+    def register(func):
+        if label in _REGISTRY:
+            raise ValueError(f"claim {label!r} is registered twice")
+        _REGISTRY[label] = Claim(
+            label, chapter, statement, float(tol), func, n_instances, n_test_instances,
+            measure, symbolic, tuple(errata),
+        )
+        return func
+
+    return register
+
+
+def _load() -> None:
+    global _LOADED
+    if not _LOADED:
+        for mod in pkgutil.iter_modules(__path__):
+            if not mod.name.startswith("_"):
+                importlib.import_module(f"{__name__}.{mod.name}")
+        _LOADED = True
+
+
+def all_claims() -> list[Claim]:
+    """Every registered claim, in chapter order then label order."""
+    _load()
+    return sorted(_REGISTRY.values(), key=lambda c: (c.chapter, c.label))
+
+
+def get(label: str) -> Claim:
+    _load()
+    try:
+        return _REGISTRY[label]
+    except KeyError:
+        raise KeyError(f"no claim is registered under {label!r}") from None
+
+
+def run(label: str, *, n_instances: int | None = None, seed: int = 0) -> ClaimResult:
+    """Run one claim and return its result (never raises on failure)."""
+    c = get(label)
+    n = 1 if c.symbolic else (c.n_instances if n_instances is None else int(n_instances))
+    residuals = np.atleast_1d(np.asarray(c.func(np.random.default_rng(seed), n), dtype=float))
+    if residuals.size == 0:
+        raise RuntimeError(f"claim {label!r} returned no residuals")
+    worst = float(np.max(np.where(np.isnan(residuals), np.inf, residuals)))
+    return ClaimResult(label, 0 if c.symbolic else residuals.size, worst, c.tol, c.measure)
+
+
+def verify(label: str, *, n_instances: int | None = None, seed: int = 0) -> ClaimResult:
+    """Run one claim; return its one-line result, or raise :class:`ClaimFailed`.
+
+    This is what a chapter's check cell calls, so a wrong derivation stops the notebook (and
+    nbval, and the book build) instead of printing a number nobody reads.
+    """
+    result = run(label, n_instances=n_instances, seed=seed)
+    if not result.passed:
+        raise ClaimFailed(str(result))
+    return result

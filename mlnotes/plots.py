@@ -1,0 +1,59 @@
+"""Plotting helpers shared by the chapters (the only module that imports matplotlib).
+
+One style for the whole book: fixed figure size and resolution, PNG output (nbval cannot compare
+SVG and the book needs no vector images), colours that stay distinguishable in print.
+"""
+
+from __future__ import annotations
+
+import matplotlib as mpl
+import numpy as np
+
+__all__ = ["decision_regions", "setup"]
+
+FIGSIZE = (6.4, 4.0)
+
+
+def setup() -> None:
+    """Apply the course style; call once at the top of a chapter."""
+    mpl.rcParams.update(
+        {
+            "figure.figsize": FIGSIZE,
+            "figure.dpi": 100,
+            "savefig.dpi": 100,
+            "axes.grid": True,
+            "grid.alpha": 0.3,
+            "axes.spines.top": False,
+            "axes.spines.right": False,
+            "legend.frameon": False,
+            "image.cmap": "RdBu",
+            "svg.hashsalt": "mlnotes",  # reproducible if anyone saves SVG
+        }
+    )
+    try:  # inline figures as PNG only (nbval fails on SVG output)
+        from matplotlib_inline.backend_inline import set_matplotlib_formats
+
+        set_matplotlib_formats("png")
+    except ImportError:  # outside Jupyter
+        pass
+
+
+def decision_regions(ax, score, X, y, *, levels=(0.0,), resolution: int = 200, pad: float = 0.5):
+    """Shade the sign of ``score`` (a function of an (m, 2) array) over the range of ``X``.
+
+    Draws the contour(s) ``score = level`` and the points coloured by their label; returns the
+    grid values so a chapter can add probability contours or margins.
+    """
+    x0 = np.linspace(X[:, 0].min() - pad, X[:, 0].max() + pad, resolution)
+    x1 = np.linspace(X[:, 1].min() - pad, X[:, 1].max() + pad, resolution)
+    G0, G1 = np.meshgrid(x0, x1)
+    S = np.asarray(score(np.column_stack([G0.ravel(), G1.ravel()]))).reshape(G0.shape)
+    ax.contourf(G0, G1, np.sign(S), levels=[-2, 0, 2], colors=["#f4c7c3", "#c6dbef"], alpha=0.6)
+    ax.contour(G0, G1, S, levels=list(levels), colors="k", linewidths=1)
+    for label, marker, colour in ((-1, "o", "#b2182b"), (0, "o", "#b2182b"), (1, "s", "#2166ac")):
+        m = y == label
+        if m.any():
+            ax.scatter(X[m, 0], X[m, 1], marker=marker, c=colour, s=18, edgecolor="k", linewidth=0.3)
+    ax.set_xlabel("$x_1$")
+    ax.set_ylabel("$x_2$")
+    return G0, G1, S
