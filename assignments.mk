@@ -1,0 +1,25 @@
+# Course assignments (issue 10): included from the Makefile, after $(STAMP) and $(BIN) are set.
+#   make assignments                                build dist/assignments/<chapter>/ for every chapter
+#                                                   with coding questions (CHAPTERS=... to pick some)
+#   make grade CHAPTER=01 SUBMISSIONS=dir [TIMEOUT=300] [JOBS=2]
+#                                                   grade every .ipynb in dir, scores in dir/scores.csv
+# Teachers' guide: book/teaching.md. Soundness proofs: tests/test_assignments.py (part of make test).
+ASSIGNMENTS_OUT ?= dist/assignments
+TIMEOUT ?= 300
+JOBS ?= 2
+# CHAPTER may be the number (01) or the full stem (01_linear_regression).
+GRADE_STEM = $(basename $(notdir $(firstword $(wildcard notebooks/$(CHAPTER)*.py))))
+GRADE_ZIP = $(ASSIGNMENTS_OUT)/$(GRADE_STEM)/autograder/autograder.zip
+
+.PHONY: assignments grade
+
+assignments: $(STAMP)
+	$(BIN)/python -m mlnotes.assignments build --out $(ASSIGNMENTS_OUT) $(CHAPTERS)
+
+grade: $(STAMP)
+	@if [ -z "$(CHAPTER)" ] || [ -z "$(SUBMISSIONS)" ] || [ -z "$(GRADE_STEM)" ]; then \
+	  echo "usage: make grade CHAPTER=<NN or NN_slug> SUBMISSIONS=<folder of .ipynb> [TIMEOUT=300] [JOBS=2]" >&2; \
+	  exit 2; fi
+	test -f $(GRADE_ZIP) || $(BIN)/python -m mlnotes.assignments build --out $(ASSIGNMENTS_OUT) \
+	  notebooks/$(GRADE_STEM).py
+	$(BIN)/python -m mlnotes.assignments grade $(GRADE_ZIP) $(SUBMISSIONS) --timeout $(TIMEOUT) --jobs $(JOBS)

@@ -1,0 +1,404 @@
+"""Course assignments: student notebooks and autograders built from the chapters with otter-grader.
+
+A chapter's coding exercises are written in otter-grader's notebook format (CONTRIBUTING.md,
+"Exercises"). This module turns every chapter that has at least one ``# BEGIN QUESTION`` into an
+assignment and grades folders of submitted notebooks locally, without Docker::
+
+    python -m mlnotes.assignments build [--out dist/assignments] [notebooks/NN_slug.py ...]
+    python -m mlnotes.assignments grade AUTOGRADER_ZIP SUBMISSIONS_DIR [--csv scores.csv]
+                                        [--timeout 300] [--jobs 2]
+
+``build`` writes, for each chapter ``NN_slug``::
+
+    dist/assignments/NN_slug/student/NN_slug.ipynb     hand this out: no solutions, visible tests
+    dist/assignments/NN_slug/autograder/NN_slug.ipynb  instructor copy with the reference answers
+    dist/assignments/NN_slug/autograder/autograder.zip all tests (visible and hidden), for grading
+
+``otter assign`` does the work. Before it runs, the chapter notebook is preprocessed so the book's
+sources need no assignment-specific markup (:func:`master_notebook`):
+
+- otter strips ``# BEGIN SOLUTION`` ... ``# END SOLUTION`` lines only inside a *solution block*
+  (raw cells ``# BEGIN SOLUTION`` / ``# END SOLUTION``). The chapters mark the lines inside the
+  answer cell only, so the code cells between a question's prompt and its ``# BEGIN TESTS`` are
+  wrapped in a solution block here. Without this, ``otter assign`` leaves the reference solution
+  in the student notebook (checked by ``tests/test_assignments.py``).
+- MyST markup that JupyterLab cannot render (directives such as ```` ```{exercise} ````, roles
+  such as ``{eq}`eq-label` ``, targets ``(sec-label)=``) becomes plain Markdown, and the
+  conceptual exercises' ```` ```{solution} ```` blocks are removed from the student notebook.
+- An ``# ASSIGNMENT CONFIG`` cell is prepended (:data:`ASSIGNMENT_CONFIG`).
+
+This module needs the ``test`` extra (otter-grader, jupytext); ``import mlnotes`` does not load it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import csv
+import json
+import multiprocessing
+import os
+import re
+import shutil
+import signal
+import tempfile
+import time
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import jupytext
+import nbformat
+import yaml
+
+__all__ = [
+    "ASSIGNMENT_CONFIG",
+    "Question",
+    "build_all",
+    "build_assignment",
+    "chapters_with_questions",
+    "grade_folder",
+    "master_notebook",
+    "myst_to_markdown",
+    "questions",
+]
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# The `# ASSIGNMENT CONFIG` cell (otter-grader 7 keys). `name` is set per chapter: otter then
+# refuses a submission made from another chapter's notebook.
+ASSIGNMENT_CONFIG = {
+    "init_cell": True,  # `import otter; grader = otter.Notebook(...)` for grader.check
+    "check_all_cell": True,
+    "export_cell": False,  # submissions are the .ipynb files themselves, graded locally
+    "run_tests": False,  # tests/test_assignments.py proves the tests, much faster than otter
+    "tests": {"files": False, "ok_format": True},  # visible tests travel in the notebook metadata
+    "generate": {"pdf": False},
+}
+
+_QUESTION_LINE = re.compile(r"^#\s+#\s+BEGIN\s+QUESTION\b", re.MULTILINE | re.IGNORECASE)
+
+
+def _boundary(cell, word: str, kind: str) -> bool:
+    """Whether ``cell`` is the raw cell ``# BEGIN|END <kind>`` of otter's format."""
+    return cell.cell_type == "raw" and bool(
+        re.match(rf"#\s+{word}\s+{kind}\b", cell.source.lstrip(), flags=re.IGNORECASE)
+    )
+
+
+def chapters_with_questions(root: Path = ROOT) -> list[Path]:
+    """Every ``notebooks/NN_*.py`` with at least one ``# BEGIN QUESTION`` raw cell, in order."""
+    scripts = sorted((root / "notebooks").glob("[0-9][0-9]_*.py"))
+    return [p for p in scripts if _QUESTION_LINE.search(p.read_text())]
+
+
+# -- MyST to plain Markdown ---------------------------------------------------------------------
+
+_FENCE_OPEN = re.compile(r"^(?P<indent>\s*)(?P<fence>`{3,}|:{3,})\{(?P<name>[\w:.-]+)\}\s*(?P<args>.*)$")
+_OPTION = re.compile(r"^\s*:[\w-]+:")
+_TARGET = re.compile(r"^\s*\([\w:.-]+\)=\s*$")
+_EQ_LABEL = re.compile(r"\$\$\s*\(([\w:.-]+)\)\s*$")
+_ROLE = re.compile(r"\{(?P<role>[\w:-]+)\}`(?P<text>[^`]*)`")
+_ROLE_WITH_TITLE = re.compile(r"^(?P<title>.*?)\s*<(?P<target>[^>]+)>$")
+
+
+def _role(match: re.Match) -> str:
+    role, text = match["role"], match["text"]
+    titled = _ROLE_WITH_TITLE.match(text)
+    if titled:  # {ref}`the normal equations <sec-normal-equations>` -> the title
+        return titled["title"]
+    if role in ("eq", "numref"):
+        return f"({text})"
+    if role in ("cite", "cite:p", "cite:t"):
+        return f"[{text}]"
+    if role == "doc":
+        return f"*{text.rstrip('/').split('/')[-1]}*"
+    if role in ("math",):
+        return f"${text}$"
+    return f"*{text}*"  # ref, prf:ref, ...: the label is the best plain name there is
+
+
+def myst_to_markdown(text: str) -> str:
+    """Rewrite MyST markup as Markdown that JupyterLab renders; drop ``{solution}`` blocks.
+
+    Directives become a bold title followed by their body (options such as ``:label:`` are
+    dropped), ``{math}`` becomes a ``$$`` display, labelled displays ``$$ (eq-x)`` get
+    ``\\tag{eq-x}``, roles become plain text, and ``(label)=`` targets disappear.
+    """
+    lines, out, i = text.split("\n"), [], 0
+    while i < len(lines):
+        opened = _FENCE_OPEN.match(lines[i])
+        if not opened:
+            if not _TARGET.match(lines[i]):
+                out.append(lines[i])
+            i += 1
+            continue
+        fence, name, args = opened["fence"], opened["name"], opened["args"].strip()
+        close = re.compile(rf"^\s*{re.escape(fence[0])}{{{len(fence)},}}\s*$")
+        j = i + 1
+        while j < len(lines) and not close.match(lines[j]):
+            j += 1
+        body = [line for line in lines[i + 1 : j] if not _OPTION.match(line)]
+        i = j + 1
+        if name == "solution":
+            continue
+        body_md = myst_to_markdown("\n".join(body)).strip("\n")
+        if name == "math":
+            out += ["$$", body_md, "$$"]
+            continue
+        title = name.split(":")[-1].replace("-", " ").capitalize()
+        if args and name != "exercise":  # an exercise's argument is its title, if any
+            title += f" ({args})"
+        elif args:
+            title += f": {args}"
+        out += [f"**{title}.**", "", body_md] if body_md else [f"**{title}.**"]
+    md = "\n".join(out)
+    md = "\n".join(_EQ_LABEL.sub(r"\\tag{\1}$$", line) for line in md.split("\n"))
+    return _ROLE.sub(_role, md)
+
+
+# -- the master notebook given to otter assign ---------------------------------------------------
+
+
+def _wrap_solution_cells(cells: list) -> list:
+    """Put the code cells of each question that come before its tests in a solution block."""
+    out, in_question, seen_tests, pending = [], False, False, []
+
+    def flush():
+        if pending:
+            out.append(nbformat.v4.new_raw_cell("# BEGIN SOLUTION"))
+            out.extend(pending)
+            out.append(nbformat.v4.new_raw_cell("# END SOLUTION"))
+            pending.clear()
+
+    native = False  # the question already has otter's own solution block: leave it alone
+    for cell in cells:
+        if _boundary(cell, "BEGIN", "QUESTION"):
+            in_question, seen_tests, native = True, False, False
+        elif in_question and _boundary(cell, "BEGIN", "SOLUTION"):
+            native = True
+        elif in_question and (_boundary(cell, "BEGIN", "TESTS") or _boundary(cell, "END", "QUESTION")):
+            flush()
+            seen_tests = True
+            in_question = not _boundary(cell, "END", "QUESTION")
+        elif in_question and not seen_tests and not native and cell.cell_type == "code":
+            pending.append(cell)
+            continue
+        elif pending and cell.cell_type == "markdown":
+            flush()  # prose between two answer cells stays prose
+        out.append(cell)
+    flush()
+    return out
+
+
+def master_notebook(chapter: Path) -> nbformat.NotebookNode:
+    """The chapter notebook prepared for ``otter assign`` (see the module docstring)."""
+    nb = jupytext.read(chapter)
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            cell.source = myst_to_markdown(cell.source)
+    nb.cells = _wrap_solution_cells(nb.cells)
+    config = dict(ASSIGNMENT_CONFIG, name=chapter.stem)
+    config_cell = "# ASSIGNMENT CONFIG\n" + yaml.safe_dump(config, sort_keys=False)
+    nb.cells.insert(0, nbformat.v4.new_raw_cell(config_cell))
+    nb.metadata.pop("jupytext", None)
+    return nb
+
+
+def build_assignment(chapter: Path, out: Path) -> Path:
+    """Run ``otter assign`` on one chapter; return ``out/<chapter>`` (layout in the docstring)."""
+    from otter.assign import main as otter_assign  # slow to import: only when building
+
+    chapter, dest = Path(chapter).resolve(), Path(out).resolve() / Path(chapter).stem
+    shutil.rmtree(dest, ignore_errors=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        master = Path(tmp) / f"{chapter.stem}.ipynb"
+        nbformat.write(master_notebook(chapter), master)
+        otter_assign(str(master), str(dest), no_pdfs=True)
+    zips = sorted((dest / "autograder").glob("*-autograder_*.zip"))
+    zips[-1].rename(dest / "autograder" / "autograder.zip")  # a name without a timestamp
+    return dest
+
+
+def build_all(out: Path, chapters: list[Path] | None = None) -> list[Path]:
+    """Build the assignment of every chapter that has coding questions (one process for all:
+    importing otter costs more than assigning a chapter)."""
+    chapters = chapters_with_questions() if chapters is None else chapters
+    return [build_assignment(ch, out) for ch in chapters]
+
+
+# -- reading a built assignment --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Question:
+    """One autograded question of a built assignment, as ``tests/test_assignments.py`` sees it.
+
+    ``reference`` and ``student`` are the sources of the answer cells in the autograder notebook
+    and in the student notebook; ``tests`` is the path of the question's test file (visible and
+    hidden cases) extracted from the autograder zip.
+    """
+
+    name: str
+    reference: str
+    student: str
+    tests: Path
+
+
+def _answer_cells(nb: nbformat.NotebookNode) -> dict[str, str]:
+    """Map question name -> source of its answer cells: the code cells otter tagged as answers or
+    solutions before the question's ``grader.check("name")`` cell."""
+    answers, current = {}, []
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        tags = cell.metadata.get("tags", [])
+        check = re.match(r'grader\.check\("([^"]+)"\)', cell.source.strip())
+        if check:
+            answers[check[1]], current = "\n\n".join(current), []
+        elif "otter_answer_cell" in tags or "otter_assign_solution_cell" in tags:
+            current.append(cell.source)
+    return answers
+
+
+def questions(assignment: Path, workdir: Path) -> list[Question]:
+    """The questions of a built assignment; the autograder's test files go into ``workdir``."""
+    assignment = Path(assignment)
+    stem = assignment.name
+    with zipfile.ZipFile(assignment / "autograder" / "autograder.zip") as z:
+        z.extractall(workdir)
+    reference = _answer_cells(nbformat.read(assignment / "autograder" / f"{stem}.ipynb", as_version=4))
+    student = _answer_cells(nbformat.read(assignment / "student" / f"{stem}.ipynb", as_version=4))
+    return [Question(name, reference[name], student.get(name, ""), Path(workdir) / "tests" / f"{name}.py")
+            for name in reference]
+
+
+def context_source(nb: nbformat.NotebookNode) -> str:
+    """The imports and top-level function and class definitions of a notebook's code cells outside
+    the answers: what a question's tests may use besides the data they build themselves."""
+    keep = (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.ClassDef)
+    parts = []
+    for cell in nb.cells:
+        tags = cell.metadata.get("tags", [])
+        if cell.cell_type != "code" or "otter_answer_cell" in tags or "otter_assign_solution_cell" in tags:
+            continue
+        try:
+            tree = ast.parse(cell.source)
+        except SyntaxError:  # IPython magics: not Python, not needed by the tests
+            continue
+        parts += [ast.get_source_segment(cell.source, node) for node in tree.body if isinstance(node, keep)]
+    return "\n".join(p for p in parts if "otter" not in p)
+
+
+# -- grading a folder of submissions ----------------------------------------------------------------
+
+
+def _grade_child(autograder: Path, submission: Path, result: Path) -> None:
+    """Body of the process that grades one submission: its own process group, so that killing
+    the group also kills the kernel otter starts to execute the notebook."""
+    os.setsid()
+    from otter.api import grade_submission
+
+    try:
+        res = grade_submission(str(submission), str(autograder), quiet=True)
+        scores = {name: (r.score, r.possible) for name, r in res.results.items()}
+        out = {"status": "graded", "scores": scores}
+    except Exception as exc:  # a notebook that is not JSON, from another chapter, ...
+        out = {"status": f"error: {type(exc).__name__}: {str(exc)[:200]}", "scores": {}}
+    result.write_text(json.dumps(out))
+
+
+def _grade_all(autograder: Path, submissions: list[Path], timeout: float, jobs: int) -> list[dict]:
+    """Grade submissions, ``jobs`` at a time, each in a forked process killed after ``timeout`` s."""
+    import otter.api  # noqa: F401  imported once here, inherited by every forked grader
+
+    fork = multiprocessing.get_context("fork")
+    results: list[dict | None] = [None] * len(submissions)
+    queue, running = list(enumerate(submissions)), []
+    with tempfile.TemporaryDirectory() as tmp:
+        while queue or running:
+            while queue and len(running) < jobs:
+                k, sub = queue.pop(0)
+                out = Path(tmp) / f"{k}.json"
+                proc = fork.Process(target=_grade_child, args=(autograder, sub.resolve(), out))
+                proc.start()
+                running.append((k, proc, out, time.monotonic()))
+            time.sleep(0.1)
+            for item in list(running):
+                k, proc, out, start = item
+                if proc.is_alive() and time.monotonic() - start < timeout:
+                    continue
+                if proc.is_alive():
+                    os.killpg(proc.pid, signal.SIGKILL)
+                    results[k] = {"status": f"timeout after {timeout:g} s", "scores": {}}
+                else:
+                    results[k] = (json.loads(out.read_text()) if out.exists()
+                                  else {"status": f"error: grader exited with {proc.exitcode}", "scores": {}})
+                proc.join()
+                running.remove(item)
+    return results
+
+
+def grade_folder(autograder: Path, folder: Path, csv_path: Path, *, timeout: float = 300.0,
+                 jobs: int = 2) -> list[dict]:
+    """Grade every ``*.ipynb`` in ``folder`` (and its subfolders, e.g. one per student); write one
+    CSV row per submission, one column per question.
+
+    Each submission runs in its own ``otter run`` process with a time limit, so an infinite loop
+    costs ``timeout`` seconds and a zero, never the rest of the class. ``jobs`` submissions run at
+    once. A submission that times out or cannot be graded scores 0 on every question and says why
+    in the ``status`` column.
+    """
+    autograder = Path(autograder).resolve()
+    with zipfile.ZipFile(autograder) as z:
+        names = sorted(Path(n).stem for n in z.namelist() if re.fullmatch(r"tests/[^/]+\.py", n))
+    points = {}
+    for name in names:
+        spec = {}
+        with zipfile.ZipFile(autograder) as z:
+            exec(z.read(f"tests/{name}.py").decode(), spec)  # the test file: a dict of cases
+        points[name] = spec["test"]["points"]
+    folder = Path(folder)
+    submissions = sorted(p for p in folder.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+    results = _grade_all(autograder, submissions, timeout, jobs)
+    rows = []
+    for sub, res in zip(submissions, results, strict=True):
+        row = {"submission": sub.relative_to(folder).as_posix(), "status": res["status"]}
+        row.update({n: float(res["scores"].get(n, (0.0, 0))[0]) for n in names})
+        row["total"] = sum(row[n] for n in names)
+        row["possible"] = float(sum(points.values()))
+        rows.append(row)
+    Path(csv_path).parent.mkdir(parents=True, exist_ok=True)
+    with open(csv_path, "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=["submission", *names, "total", "possible", "status"])
+        writer.writeheader()
+        writer.writerows(rows)
+    return rows
+
+
+def _main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m mlnotes.assignments", description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    b = sub.add_parser("build", help="build the assignments of the chapters with coding questions")
+    b.add_argument("chapters", nargs="*", type=Path, help="chapter scripts (default: all with questions)")
+    b.add_argument("--out", type=Path, default=ROOT / "dist" / "assignments")
+    g = sub.add_parser("grade", help="grade every .ipynb in a folder, write a CSV of scores")
+    g.add_argument("autograder", type=Path, help="dist/assignments/<chapter>/autograder/autograder.zip")
+    g.add_argument("submissions", type=Path, help="folder of submitted notebooks")
+    g.add_argument("--csv", type=Path, default=None, help="default: <submissions>/scores.csv")
+    g.add_argument("--timeout", type=float, default=300.0, help="seconds per submission (default 300)")
+    g.add_argument("--jobs", type=int, default=2, help="submissions graded at once (default 2)")
+    args = parser.parse_args(argv)
+    if args.command == "build":
+        for dest in build_all(args.out, args.chapters or None):
+            print(f"built {dest.relative_to(Path.cwd()) if dest.is_relative_to(Path.cwd()) else dest}")
+    else:
+        csv_path = args.csv or args.submissions / "scores.csv"
+        rows = grade_folder(args.autograder, args.submissions, csv_path, timeout=args.timeout, jobs=args.jobs)
+        for row in rows:
+            print(f"{row['submission']:<40} {row['total']:>6g} / {row['possible']:g}  {row['status']}")
+        print(f"scores written to {csv_path}")
+
+
+if __name__ == "__main__":
+    _main()

@@ -1,0 +1,28 @@
+"""One deliberately wrong answer per autograded question of the course.
+
+``tests/test_assignments.py`` runs every question's tests (visible and hidden) on the answer below
+and requires at least one to fail: a test suite that accepts these would accept a student's
+mistake. Each answer is the plausible slip a student makes (a sign flip, a missing term, a wrong
+axis), not nonsense. The answer is executed in the notebook's namespace (its imports and the
+other questions' reference answers), so it may use ``np``, ``mlnotes`` modules and the chapter's
+helpers.
+
+Layout: chapter (the notebook's file stem) -> question (the ``name:`` of its ``# BEGIN QUESTION``
+cell) -> source of the wrong function. When a chapter adds a coding question, add its wrong
+answer in the chapter's entry.
+"""
+
+WRONG_ANSWERS: dict[str, dict[str, str]] = {}
+
+# tests/fixtures/99_fixture.py, the pipeline's own fixture chapter
+WRONG_ANSWERS["99_fixture"] = {
+    "fixture-hinge-loss": '''
+def hinge_loss(M):
+    return np.maximum(0.0, 1.0 + np.asarray(M, dtype=float))  # sign of the margin flipped
+''',
+    "fixture-rbf-gram": '''
+def rbf_gram(X, gamma):
+    sq = np.sum(X**2, axis=1)
+    return np.exp(-gamma * (sq[:, None] + sq[None, :]))  # the cross term -2 x_i^T x_i' is missing
+''',
+}

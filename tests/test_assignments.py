@@ -1,0 +1,179 @@
+"""The assignments built from the chapters are sound (issue 10).
+
+For every chapter with coding questions (and the fixture chapter tests/fixtures/99_fixture.py),
+the assignment is built with ``otter assign`` and, for every question, the tests from its
+autograder (visible and hidden cases) are run in-process with otter's own test runner:
+
+1. the reference solution passes every test case;
+2. the generated student version, run as it is, fails every test case;
+3. no line of a reference solution appears in the student notebook;
+4. the deliberately wrong answer of tests/assignments_wrong_answers.py fails at least one case;
+
+and each question has at least one visible and one hidden test. Each question runs in a fresh
+namespace holding the notebook's imports and definitions, the other questions' reference answers
+and the answer under test; test data are built inside the tests (CONTRIBUTING.md), so the chapter
+itself is not executed here (nbval does that). The end-to-end grading of submitted notebooks,
+with its time limit, is tested on the fixture chapter.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+import keyword
+import re
+import runpy
+import tokenize
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from mlnotes import assignments
+
+ROOT = Path(__file__).resolve().parent.parent
+WRONG_ANSWERS = runpy.run_path(str(ROOT / "tests" / "assignments_wrong_answers.py"))["WRONG_ANSWERS"]
+FIXTURE = ROOT / "tests" / "fixtures" / "99_fixture.py"
+CHAPTERS = [*assignments.chapters_with_questions(ROOT), FIXTURE]
+# otter's notebook machinery uses a traitlets idiom that traitlets deprecates: not our code
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning:traitlets")
+
+
+def _run(source: str, env: dict) -> None:
+    with contextlib.redirect_stdout(io.StringIO()):
+        exec(compile(source, "<answer>", "exec"), env)
+
+
+def _case_results(question: assignments.Question, env: dict) -> list[tuple[bool, bool]]:
+    """(hidden, passed) for each test case of ``question``, run in a copy of ``env``."""
+    from otter.test_files import OKTestFile
+
+    tests = OKTestFile.from_file(str(question.tests))
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        tests.run(dict(env))
+    return [(r.test_case.hidden, r.passed) for r in tests.test_case_results]
+
+
+def _namespace(context: str, qs: list[assignments.Question], q: assignments.Question, answer: str) -> dict:
+    """The notebook's context, the other questions' reference answers, then ``answer`` for ``q``."""
+    env: dict = {"__name__": "__main__"}
+    _run(context, env)
+    for other in qs:
+        if other is not q:
+            _run(other.reference, env)
+    try:
+        _run(answer, env)
+    except Exception:  # an answer cell that cannot even run fails its tests, as in a notebook
+        pass
+    return env
+
+
+def _solution_lines(chapter: Path) -> set[str]:
+    """The lines of the chapter's reference solutions that carry code (not blank, not a comment,
+    not only keywords and punctuation such as ``else:`` or ``)``)."""
+    lines, inside = set(), False
+    for raw in chapter.read_text().splitlines():
+        line = raw.strip()
+        if line.endswith("# BEGIN SOLUTION") or line.endswith("# END SOLUTION"):
+            inside = line.endswith("# BEGIN SOLUTION")
+            continue
+        if (inside or line.endswith("# SOLUTION")) and line and not line.startswith("#"):
+            names = [t.string for t in tokenize.generate_tokens(io.StringIO(line + "\n").readline)
+                     if t.type == tokenize.NAME and not keyword.iskeyword(t.string)]
+            if names:
+                lines.add(re.sub(r"\s+", " ", line))
+    return lines
+
+
+def _visible_lines(nb: nbformat.NotebookNode) -> set[str]:
+    """Every line a student sees: cell sources and the visible tests in the notebook metadata."""
+    texts = [cell.source for cell in nb.cells]
+    for test in nb.metadata.get("otter", {}).get("tests", {}).values():
+        texts += [case["code"] for suite in test["suites"] for case in suite["cases"]]
+    return {re.sub(r"\s+", " ", line.strip().removeprefix(">>> ").removeprefix("... "))
+            for text in texts for line in text.splitlines()}
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=[c.stem for c in CHAPTERS])
+def test_assignment_is_sound(chapter: Path, tmp_path: Path) -> None:
+    built = assignments.build_assignment(chapter, tmp_path / "dist")
+    qs = assignments.questions(built, tmp_path / "autograder")
+    student_nb = nbformat.read(built / "student" / f"{chapter.stem}.ipynb", as_version=4)
+    context = assignments.context_source(student_nb)
+    assert qs, f"{chapter.name}: no question was built"
+    wrong_answers, problems = WRONG_ANSWERS.get(chapter.stem, {}), []
+    for q in qs:
+        reference = _case_results(q, _namespace(context, qs, q, q.reference))
+        student = _case_results(q, _namespace(context, qs, q, q.student))
+        hidden = [h for h, _ in reference]
+        if not any(hidden) or all(hidden):
+            problems.append(f"{q.name}: needs a visible and a hidden test, has {len(hidden)} tests, "
+                            f"{sum(hidden)} hidden")
+        if not all(passed for _, passed in reference):
+            problems.append(f"{q.name}: the reference solution fails test cases "
+                            f"{[k for k, (_, p) in enumerate(reference) if not p]}")
+        if any(passed for _, passed in student):
+            problems.append(f"{q.name}: the blank student version passes test cases "
+                            f"{[k for k, (_, p) in enumerate(student) if p]}")
+        if q.name not in wrong_answers:
+            problems.append(f"{q.name}: no wrong answer in tests/assignments_wrong_answers.py")
+        elif all(p for _, p in _case_results(q, _namespace(context, qs, q, wrong_answers[q.name]))):
+            problems.append(f"{q.name}: its wrong answer in assignments_wrong_answers.py passes every test")
+    unknown = set(wrong_answers) - {q.name for q in qs}
+    if unknown:
+        problems.append(f"wrong answers for questions the chapter does not have: {sorted(unknown)}")
+    leaked = _solution_lines(chapter) & _visible_lines(student_nb)
+    if leaked:
+        problems.append(f"solution lines in the student notebook: {sorted(leaked)}")
+    assert not problems, f"{chapter.name}:\n  " + "\n  ".join(problems)
+
+
+def test_myst_to_markdown() -> None:
+    md = assignments.myst_to_markdown(
+        "(sec-a)=\n## A\n\n```{exercise}\n:label: ex-a\nShow {eq}`eq-b` from {cite}`hastie2009`.\n```\n\n"
+        "```{solution} ex-a\n:class: dropdown\nsecret\n```\n\n$$\nx = 1\n$$ (eq-b)\n\n"
+        "````{prf:theorem} Gauss\n:label: thm-g\nSee {ref}`the section <sec-a>`.\n````\n"
+    )
+    assert "secret" not in md and "{" not in md.replace("\\tag{eq-b}", "") and "(sec-a)=" not in md
+    assert "**Exercise.**\n\nShow (eq-b) from [hastie2009]." in md
+    assert "x = 1\n\\tag{eq-b}$$" in md
+    assert "**Theorem (Gauss).**\n\nSee the section." in md
+
+
+def test_solution_cells_are_wrapped_for_otter() -> None:
+    nb = assignments.master_notebook(FIXTURE)
+    first = nb.cells[0]
+    assert first.cell_type == "raw" and first.source.startswith("# ASSIGNMENT CONFIG")
+    sources = [c.source.split("\n")[0] for c in nb.cells if c.cell_type == "raw"]
+    assert sources[1:6] == ["# BEGIN QUESTION", "# BEGIN SOLUTION", "# END SOLUTION", "# BEGIN TESTS",
+                            "# END TESTS"]
+
+
+def test_grade_folder_scores_and_time_limit(tmp_path: Path) -> None:
+    """Reference and blank copies get full and zero marks; an infinite loop is stopped by the
+    time limit and scores zero while the others are graded."""
+    built = assignments.build_assignment(FIXTURE, tmp_path / "dist")
+    subs = tmp_path / "submissions"
+    subs.mkdir()
+    reference = nbformat.read(built / "autograder" / f"{FIXTURE.stem}.ipynb", as_version=4)
+    blank = nbformat.read(built / "student" / f"{FIXTURE.stem}.ipynb", as_version=4)
+    nbformat.write(reference, subs / "reference.ipynb")
+    nbformat.write(blank, subs / "blank.ipynb")
+    looping = next(c for c in blank.cells if "otter_answer_cell" in c.metadata.get("tags", []))
+    looping.source = "def hinge_loss(M):\n    while True:\n        pass"
+    nbformat.write(blank, subs / "loop.ipynb")
+
+    rows = assignments.grade_folder(built / "autograder" / "autograder.zip", subs, tmp_path / "scores.csv",
+                                    timeout=90, jobs=3)
+    by_name = {r["submission"]: r for r in rows}
+    assert by_name["reference.ipynb"]["total"] == by_name["reference.ipynb"]["possible"] == 5
+    assert by_name["reference.ipynb"]["status"] == by_name["blank.ipynb"]["status"] == "graded"
+    assert by_name["blank.ipynb"]["total"] == 0
+    assert by_name["loop.ipynb"]["status"].startswith("timeout") and by_name["loop.ipynb"]["total"] == 0
+    with open(tmp_path / "scores.csv") as f:
+        table = list(csv.DictReader(f))
+    assert [r["submission"] for r in table] == ["blank.ipynb", "loop.ipynb", "reference.ipynb"]
+    assert {"fixture-hinge-loss", "fixture-rbf-gram", "total", "status"} <= set(table[0])
+    assert json.loads(json.dumps(rows))  # plain values, ready for a gradebook
