@@ -12,7 +12,6 @@ NOTEBOOKS := $(sort $(wildcard notebooks/*.py))
 JB_BUILD := $(BIN)/jupyter-book build . --config book/_config.yml --toc book/_toc.yml --path-output book
 # Jupyter refuses to run as root unless told; these tools are run by CI as root.
 export JUPYTER_ALLOW_ROOT := 1
-export MPLBACKEND := Agg
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
 .PHONY: all venv book book-check test lint unit claims pairing nbval browser notebooks lab \
@@ -93,3 +92,6 @@ clean:
 	find . -name __pycache__ -prune -exec rm -rf {} +
 
 FORCE:
+
+# Assignment targets (make assignments, make grade) live in their own file.
+-include assignments.mk
