@@ -74,8 +74,14 @@ notebooks: $(STAMP)
 	    --ExecutePreprocessor.record_timing=False --ExecutePreprocessor.timeout=120 $$nb; \
 	done
 
+# JupyterLab in the course environment; a double-click on notebooks/*.py opens it as a
+# notebook (jupytext's viewer made the default for Python files), and saving keeps the pair.
+LAB_OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.json
 lab: $(STAMP)
-	$(BIN)/jupyter lab --allow-root notebooks
+	mkdir -p $(dir $(LAB_OVERRIDES))
+	echo '{"@jupyterlab/docmanager-extension:plugin": {"defaultViewers": {"python": "Jupytext Notebook"}}}' \
+	  > $(LAB_OVERRIDES)
+	$(BIN)/jupyter lab --allow-root --notebook-dir=notebooks
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks $(BENCH)
