@@ -25,6 +25,8 @@ sources need no assignment-specific markup (:func:`master_notebook`):
 - MyST markup that JupyterLab cannot render (directives such as ```` ```{exercise} ````, roles
   such as ``{eq}`eq-label` ``, targets ``(sec-label)=``) becomes plain Markdown, and the
   conceptual exercises' ```` ```{solution} ```` blocks are removed from the student notebook.
+- The book's MathJax macros (``\\R``, ``\\argmin``, ... from ``book/_config.yml``) are expanded:
+  JupyterLab does not know them.
 - An ``# ASSIGNMENT CONFIG`` cell is prepended (:data:`ASSIGNMENT_CONFIG`).
 
 This module needs the ``test`` extra (otter-grader, jupytext); ``import mlnotes`` does not load it.
@@ -160,6 +162,20 @@ def myst_to_markdown(text: str) -> str:
 # -- the master notebook given to otter assign ---------------------------------------------------
 
 
+def book_macros(root: Path = ROOT) -> dict[str, str]:
+    """The MathJax macros without arguments that the book defines (``book/_config.yml``)."""
+    config = yaml.safe_load((root / "book" / "_config.yml").read_text())
+    tex = config.get("sphinx", {}).get("config", {}).get("mathjax3_config", {}).get("tex", {})
+    return {name: value for name, value in tex.get("macros", {}).items() if isinstance(value, str)}
+
+
+def expand_macros(text: str, macros: dict[str, str]) -> str:
+    """Replace ``\\name`` by its definition for each macro (not ``\\Rightarrow`` for ``\\R``)."""
+    for name, value in macros.items():
+        text = re.sub(rf"\\{name}(?![A-Za-z])", lambda _, v=value: v, text)
+    return text
+
+
 def _wrap_solution_cells(cells: list) -> list:
     """Put the code cells of each question that come before its tests in a solution block."""
     out, in_question, seen_tests, pending = [], False, False, []
@@ -193,10 +209,10 @@ def _wrap_solution_cells(cells: list) -> list:
 
 def master_notebook(chapter: Path) -> nbformat.NotebookNode:
     """The chapter notebook prepared for ``otter assign`` (see the module docstring)."""
-    nb = jupytext.read(chapter)
+    nb, macros = jupytext.read(chapter), book_macros()
     for cell in nb.cells:
         if cell.cell_type == "markdown":
-            cell.source = myst_to_markdown(cell.source)
+            cell.source = expand_macros(myst_to_markdown(cell.source), macros)
     nb.cells = _wrap_solution_cells(nb.cells)
     config = dict(ASSIGNMENT_CONFIG, name=chapter.stem)
     config_cell = "# ASSIGNMENT CONFIG\n" + yaml.safe_dump(config, sort_keys=False)
@@ -282,11 +298,14 @@ def context_source(nb: nbformat.NotebookNode) -> str:
         tags = cell.metadata.get("tags", [])
         if cell.cell_type != "code" or "otter_answer_cell" in tags or "otter_assign_solution_cell" in tags:
             continue
+        # IPython magics and shell escapes are not Python, and the tests do not need them
+        lines = cell.source.split("\n")
+        source = "\n".join("" if line.lstrip()[:1] in ("%", "!") else line for line in lines)
         try:
-            tree = ast.parse(cell.source)
-        except SyntaxError:  # IPython magics: not Python, not needed by the tests
+            tree = ast.parse(source)
+        except SyntaxError:
             continue
-        parts += [ast.get_source_segment(cell.source, node) for node in tree.body if isinstance(node, keep)]
+        parts += [ast.get_source_segment(source, node) for node in tree.body if isinstance(node, keep)]
     return "\n".join(p for p in parts if "otter" not in p)
 
 
@@ -390,6 +409,8 @@ def _main(argv: list[str] | None = None) -> None:
     g.add_argument("--jobs", type=int, default=2, help="submissions graded at once (default 2)")
     args = parser.parse_args(argv)
     if args.command == "build":
+        if not (args.chapters or chapters_with_questions()):
+            print("no chapter has a coding question (# BEGIN QUESTION) yet: nothing to build")
         for dest in build_all(args.out, args.chapters or None):
             print(f"built {dest.relative_to(Path.cwd()) if dest.is_relative_to(Path.cwd()) else dest}")
     else:

@@ -26,3 +26,17 @@ def rbf_gram(X, gamma):
     return np.exp(-gamma * (sq[:, None] + sq[None, :]))  # the cross term -2 x_i^T x_i' is missing
 ''',
 }
+
+# notebooks/00_notation.py
+WRONG_ANSWERS["00_notation"] = {
+    "logsumexp": '''
+def stable_logsumexp(z):
+    z = np.asarray(z, dtype=float)
+    m = np.max(z)
+    return np.log(np.sum(np.exp(z - m)))  # the shift m is never added back
+''',
+    "rss-gradient": '''
+def rss_gradient(X, y, w):
+    return 2 * X.T @ (y - X @ w)  # sign flipped: the ascent direction of the residual
+''',
+}

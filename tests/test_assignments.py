@@ -142,6 +142,13 @@ def test_myst_to_markdown() -> None:
     assert "**Theorem (Gauss).**\n\nSee the section." in md
 
 
+def test_book_macros_are_expanded_for_jupyterlab() -> None:
+    macros = assignments.book_macros(ROOT)
+    assert macros["R"] == r"\mathbb{R}"
+    assert assignments.expand_macros(r"$x \in \R^d \Rightarrow \argmin_w$", macros) == (
+        r"$x \in \mathbb{R}^d \Rightarrow " + macros["argmin"] + "_w$")
+
+
 def test_solution_cells_are_wrapped_for_otter() -> None:
     nb = assignments.master_notebook(FIXTURE)
     first = nb.cells[0]
