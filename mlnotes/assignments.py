@@ -58,6 +58,7 @@ __all__ = [
     "Question",
     "build_all",
     "build_assignment",
+    "summary",
     "chapters_with_questions",
     "grade_folder",
     "master_notebook",
@@ -358,6 +359,27 @@ def _grade_all(autograder: Path, submissions: list[Path], timeout: float, jobs: 
     return results
 
 
+def test_specs(autograder: Path) -> dict[str, dict]:
+    """Question name -> otter's OK-format test spec (points, cases with ``hidden``) in a zip."""
+    specs = {}
+    with zipfile.ZipFile(autograder) as z:
+        for name in sorted(n for n in z.namelist() if re.fullmatch(r"tests/[^/]+\.py", n)):
+            env: dict = {}
+            exec(z.read(name).decode(), env)  # an OK-format test file is a dict literal
+            specs[Path(name).stem] = env["test"]
+    return specs
+
+
+def summary(assignment: Path) -> str:
+    """One line on a built assignment: its questions, visible and hidden test cases, points."""
+    specs = test_specs(Path(assignment) / "autograder" / "autograder.zip")
+    cases = [c for spec in specs.values() for suite in spec["suites"] for c in suite["cases"]]
+    hidden = sum(c["hidden"] for c in cases)
+    points = sum(spec["points"] for spec in specs.values())
+    return (f"{Path(assignment).name}: {len(specs)} questions, {len(cases) - hidden} visible and "
+            f"{hidden} hidden tests, {points:g} points")
+
+
 def grade_folder(autograder: Path, folder: Path, csv_path: Path, *, timeout: float = 300.0,
                  jobs: int = 2) -> list[dict]:
     """Grade every ``*.ipynb`` in ``folder`` (and its subfolders, e.g. one per student); write one
@@ -369,14 +391,8 @@ def grade_folder(autograder: Path, folder: Path, csv_path: Path, *, timeout: flo
     in the ``status`` column.
     """
     autograder = Path(autograder).resolve()
-    with zipfile.ZipFile(autograder) as z:
-        names = sorted(Path(n).stem for n in z.namelist() if re.fullmatch(r"tests/[^/]+\.py", n))
-    points = {}
-    for name in names:
-        spec = {}
-        with zipfile.ZipFile(autograder) as z:
-            exec(z.read(f"tests/{name}.py").decode(), spec)  # the test file: a dict of cases
-        points[name] = spec["test"]["points"]
+    points = {name: spec["points"] for name, spec in test_specs(autograder).items()}
+    names = list(points)
     folder = Path(folder)
     submissions = sorted(p for p in folder.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
     results = _grade_all(autograder, submissions, timeout, jobs)
@@ -412,7 +428,8 @@ def _main(argv: list[str] | None = None) -> None:
         if not (args.chapters or chapters_with_questions()):
             print("no chapter has a coding question (# BEGIN QUESTION) yet: nothing to build")
         for dest in build_all(args.out, args.chapters or None):
-            print(f"built {dest.relative_to(Path.cwd()) if dest.is_relative_to(Path.cwd()) else dest}")
+            print(f"built {dest.relative_to(Path.cwd()) if dest.is_relative_to(Path.cwd()) else dest}  "
+                  f"({summary(dest)})")
     else:
         csv_path = args.csv or args.submissions / "scores.csv"
         rows = grade_folder(args.autograder, args.submissions, csv_path, timeout=args.timeout, jobs=args.jobs)

@@ -40,3 +40,23 @@ def rss_gradient(X, y, w):
     return 2 * X.T @ (y - X @ w)  # sign flipped: the ascent direction of the residual
 ''',
 }
+
+# notebooks/06_adaboost.py
+WRONG_ANSWERS["06_adaboost"] = {
+    "adaboost-round": '''
+def adaboost_round(D, y, h):
+    eps = D[h != y].sum()
+    alpha = np.log((1 - eps) / eps)  # the factor 1/2 of alpha_t is missing
+    w = D * np.exp(-alpha * y * h)
+    return eps, alpha, w.sum(), w / w.sum()
+''',
+    "stump-one-feature": '''
+def best_threshold(x, y, D):
+    D = D / D.sum()
+    order = np.argsort(x, kind="stable")
+    yD = (y * D)[order]
+    left = np.concatenate([[0.0], np.cumsum(yD)])
+    corr = yD.sum() - 2 * left  # splits between repeated values of x are allowed
+    return 0.5 - 0.5 * np.abs(corr).max()
+''',
+}
