@@ -130,6 +130,13 @@ def test_assignment_is_sound(chapter: Path, tmp_path: Path) -> None:
     assert not problems, f"{chapter.name}:\n  " + "\n  ".join(problems)
 
 
+def test_every_chapter_has_two_coding_questions() -> None:
+    """CONTRIBUTING.md, "Exercises": at least two autograded coding questions per chapter."""
+    counts = {p.stem: len(re.findall(r"^# # BEGIN QUESTION", p.read_text(), flags=re.MULTILINE))
+              for p in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.py"))}
+    assert all(n >= 2 for n in counts.values()), counts
+
+
 def test_myst_to_markdown() -> None:
     md = assignments.myst_to_markdown(
         "(sec-a)=\n## A\n\n```{exercise}\n:label: ex-a\nShow {eq}`eq-b` from {cite}`hastie2009`.\n```\n\n"
