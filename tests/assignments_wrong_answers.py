@@ -41,6 +41,69 @@ def rss_gradient(X, y, w):
 ''',
 }
 
+# notebooks/01_linear_regression.py
+WRONG_ANSWERS["01_linear_regression"] = {
+    "ridge-svd": '''
+def ridge_svd(X, y, lam):
+    U, d, Vt = np.linalg.svd(X, full_matrices=False)
+    return Vt.T @ (d**2 / (d**2 + lam) * (U.T @ y))  # the shrinkage factor of the fit, not 1/d times it
+''',
+    "lasso-cd": '''
+def lasso_cd(X, y, lam, n_sweeps=500):
+    n, d = X.shape
+    w = np.zeros(d)
+    r = y.astype(float).copy()
+    col_sq = np.sum(X**2, axis=0)
+    for _ in range(n_sweeps):
+        for j in range(d):
+            rho = X[:, j] @ r + col_sq[j] * w[j]
+            new = np.sign(rho) * max(abs(rho) - lam, 0.0) / col_sq[j]  # threshold lam instead of lam/2
+            r -= X[:, j] * (new - w[j])
+            w[j] = new
+    return w
+''',
+}
+
+# notebooks/02_logistic_regression.py
+WRONG_ANSWERS["02_logistic_regression"] = {
+    "logistic-gradient": '''
+def loglik_gradient(X, y, w):
+    return X.T @ (lg.sigmoid(X @ w) - y)  # sign flipped: the gradient of the negative log-likelihood
+''',
+    "irls-step": '''
+def irls_step(X, y, w):
+    g = lg.sigmoid(X @ w)
+    r = g * (1 - g)
+    z = X @ w + (y - g) / r
+    s = np.sqrt(r)
+    return np.linalg.lstsq(s[:, None] * X, z, rcond=None)[0]  # z is not scaled by sqrt(R_ii)
+''',
+}
+
+# notebooks/03_online_linear_classifiers.py
+WRONG_ANSWERS["03_online_linear_classifiers"] = {
+    "perceptron-epochs": '''
+def my_perceptron(X, y, max_epochs=100):
+    w = np.zeros(X.shape[1])
+    n_mistakes = 0
+    for _ in range(max_epochs):
+        clean = True
+        for x_i, y_i in zip(X, y, strict=True):
+            if y_i * (w @ x_i) < 0:  # a zero margin is not counted as a mistake: w = 0 never moves
+                w = w + y_i * x_i
+                n_mistakes += 1
+                clean = False
+        if clean:
+            break
+    return w, n_mistakes
+''',
+    "svm-subgradient": '''
+def svm_subgradient(X, y, w, lam):
+    M = y * (X @ w)
+    return -(X.T @ (y * (M <= 1))) + lam * w  # the 1/n of the average hinge loss is missing
+''',
+}
+
 # notebooks/06_adaboost.py
 WRONG_ANSWERS["06_adaboost"] = {
     "adaboost-round": '''
@@ -58,5 +121,26 @@ def best_threshold(x, y, D):
     left = np.concatenate([[0.0], np.cumsum(yD)])
     corr = yD.sum() - 2 * left  # splits between repeated values of x are allowed
     return 0.5 - 0.5 * np.abs(corr).max()
+''',
+}
+
+# notebooks/07_learning_theory.py
+WRONG_ANSWERS["07_learning_theory"] = {
+    "exact-binomial-tail": '''
+import math
+def exact_deviation_probability(m, phi, gamma):
+    return sum(
+        math.comb(m, s) * phi**s * (1 - phi) ** (m - s)
+        for s in range(m + 1)
+        if s - m * phi > m * gamma  # one tail only: the absolute value is missing
+    )
+''',
+    "erm-threshold": '''
+def erm_stump(x, y, thresholds):
+    pred = np.where(x[None, :] > thresholds[:, None], 1.0, -1.0)
+    err_plus = np.mean(pred != y[None, :], axis=1)
+    errors = np.concatenate([err_plus, 1 - err_plus])
+    i = int(np.argmin(errors))
+    return i % thresholds.size, -1 if i < thresholds.size else 1  # polarities swapped
 ''',
 }

@@ -25,7 +25,7 @@ import json
 import keyword
 import re
 import runpy
-import tokenize
+import warnings
 from pathlib import Path
 
 import nbformat
@@ -42,7 +42,8 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning:traitlets")
 
 
 def _run(source: str, env: dict) -> None:
-    with contextlib.redirect_stdout(io.StringIO()):
+    with contextlib.redirect_stdout(io.StringIO()), warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # an answer's warnings are the student's business
         exec(compile(source, "<answer>", "exec"), env)
 
 
@@ -51,7 +52,9 @@ def _case_results(question: assignments.Question, env: dict) -> list[tuple[bool,
     from otter.test_files import OKTestFile
 
     tests = OKTestFile.from_file(str(question.tests))
-    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()), \
+            warnings.catch_warnings():
+        warnings.simplefilter("ignore")
         tests.run(dict(env))
     return [(r.test_case.hidden, r.passed) for r in tests.test_case_results]
 
@@ -80,8 +83,7 @@ def _solution_lines(chapter: Path) -> set[str]:
             inside = line.endswith("# BEGIN SOLUTION")
             continue
         if (inside or line.endswith("# SOLUTION")) and line and not line.startswith("#"):
-            names = [t.string for t in tokenize.generate_tokens(io.StringIO(line + "\n").readline)
-                     if t.type == tokenize.NAME and not keyword.iskeyword(t.string)]
+            names = [w for w in re.findall(r"[A-Za-z_]\w*", line) if not keyword.iskeyword(w)]
             if names:
                 lines.add(re.sub(r"\s+", " ", line))
     return lines
