@@ -104,6 +104,39 @@ def svm_subgradient(X, y, w, lam):
 ''',
 }
 
+# notebooks/04_support_vector_machines.py
+WRONG_ANSWERS["04_support_vector_machines"] = {
+    "svm-bias": '''
+def svm_bias(alpha, y, K, C):
+    free = alpha > 0  # every support vector, the bound ones (alpha = C) included
+    return float(np.mean(y[free] - K[free] @ (alpha * y)))
+''',
+    "hinge-subgradient": '''
+def hinge_subgradient(w, b, X, y, C):
+    V = y * (X @ w + b) < 1
+    return -C * (y[V] @ X[V]), -C * float(np.sum(y[V]))  # the gradient w of (1/2)||w||^2 is missing
+''',
+}
+
+# notebooks/05_kernels.py
+WRONG_ANSWERS["05_kernels"] = {
+    "rbf-gram": '''
+def rbf_gram(X, Y, gamma):
+    sq = (X**2).sum(1)[:, None] + (Y**2).sum(1)[None, :] - X @ Y.T  # the factor 2 of the cross term is missing
+    return np.exp(-gamma * np.maximum(sq, 0.0))
+''',
+    "kernel-ridge-predict": '''
+def krr_predict(K_train, y, K_test, lam):
+    alpha = np.linalg.lstsq(K_train, y, rcond=None)[0]  # the regularisation lam * I is missing
+    return K_test @ alpha
+''',
+    "centre-gram": '''
+def centre_gram(K):
+    row = K.mean(0)
+    return K - row[None, :] - row[:, None] - K.mean()  # the grand mean is subtracted, not added back
+''',
+}
+
 # notebooks/06_adaboost.py
 WRONG_ANSWERS["06_adaboost"] = {
     "adaboost-round": '''
