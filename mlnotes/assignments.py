@@ -116,8 +116,10 @@ def _role(match: re.Match) -> str:
         return f"[{text}]"
     if role == "doc":
         return f"*{text.rstrip('/').split('/')[-1]}*"
-    if role in ("math",):
+    if role == "math":
         return f"${text}$"
+    if role in ("func", "class", "meth", "mod", "attr", "data") or role.startswith("py:"):
+        return f"`{text.lstrip('~')}`"
     return f"*{text}*"  # ref, prf:ref, ...: the label is the best plain name there is
 
 
@@ -150,10 +152,12 @@ def myst_to_markdown(text: str) -> str:
             out += ["$$", body_md, "$$"]
             continue
         title = name.split(":")[-1].replace("-", " ").capitalize()
-        if args and name != "exercise":  # an exercise's argument is its title, if any
-            title += f" ({args})"
-        elif args:
+        if name == "admonition":  # its argument is the whole title
+            title = args or title
+        elif args and name == "exercise":  # an exercise's argument is its title, if any
             title += f": {args}"
+        elif args:
+            title += f" ({args})"
         out += [f"**{title}.**", "", body_md] if body_md else [f"**{title}.**"]
     md = "\n".join(out)
     md = "\n".join(_EQ_LABEL.sub(r"\\tag{\1}$$", line) for line in md.split("\n"))

@@ -144,11 +144,13 @@ def test_myst_to_markdown() -> None:
         "(sec-a)=\n## A\n\n```{exercise}\n:label: ex-a\nShow {eq}`eq-b` from {cite}`hastie2009`.\n```\n\n"
         "```{solution} ex-a\n:class: dropdown\nsecret\n```\n\n$$\nx = 1\n$$ (eq-b)\n\n"
         "````{prf:theorem} Gauss\n:label: thm-g\nSee {ref}`the section <sec-a>`.\n````\n"
+        "```{admonition} Why it works\nUse {func}`mlnotes.check.rel_error`.\n```\n"
     )
     assert "secret" not in md and "{" not in md.replace("\\tag{eq-b}", "") and "(sec-a)=" not in md
     assert "**Exercise.**\n\nShow (eq-b) from [hastie2009]." in md
     assert "x = 1\n\\tag{eq-b}$$" in md
     assert "**Theorem (Gauss).**\n\nSee the section." in md
+    assert "**Why it works.**\n\nUse `mlnotes.check.rel_error`." in md
 
 
 def test_book_macros_are_expanded_for_jupyterlab() -> None:
