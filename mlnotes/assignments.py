@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import csv
 import json
 import multiprocessing
@@ -56,14 +57,18 @@ import yaml
 __all__ = [
     "ASSIGNMENT_CONFIG",
     "Question",
+    "book_macros",
     "build_all",
     "build_assignment",
-    "summary",
     "chapters_with_questions",
+    "context_source",
+    "expand_macros",
     "grade_folder",
     "master_notebook",
     "myst_to_markdown",
     "questions",
+    "summary",
+    "test_specs",
 ]
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -317,9 +322,37 @@ def context_source(nb: nbformat.NotebookNode) -> str:
 # -- grading a folder of submissions ----------------------------------------------------------------
 
 
+def _descendants(pid: int) -> list[int]:
+    """The processes started by ``pid``, its children's children, ... (Linux ``/proc``; empty
+    elsewhere). Jupyter starts a kernel in a session of its own, so a kill of the grader's process
+    group does not reach it: it is found here."""
+    parents = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # the process ended meanwhile
+            continue
+        parents.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    found, todo = [], [pid]
+    while todo:
+        children = parents.get(todo.pop(), [])
+        found += children
+        todo += children
+    return found
+
+
+def _kill_tree(pid: int) -> None:
+    """Kill a grader process, its process group and everything it started (the kernel)."""
+    victims = _descendants(pid)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(pid, signal.SIGKILL)
+    for child in victims:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(child, signal.SIGKILL)
+
+
 def _grade_child(autograder: Path, submission: Path, result: Path) -> None:
-    """Body of the process that grades one submission: its own process group, so that killing
-    the group also kills the kernel otter starts to execute the notebook."""
+    """Body of the process that grades one submission, in a process group of its own."""
     os.setsid()
     from otter.api import grade_submission
 
@@ -353,7 +386,7 @@ def _grade_all(autograder: Path, submissions: list[Path], timeout: float, jobs: 
                 if proc.is_alive() and time.monotonic() - start < timeout:
                     continue
                 if proc.is_alive():
-                    os.killpg(proc.pid, signal.SIGKILL)
+                    _kill_tree(proc.pid)
                     results[k] = {"status": f"timeout after {timeout:g} s", "scores": {}}
                 else:
                     results[k] = (json.loads(out.read_text()) if out.exists()

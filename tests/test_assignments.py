@@ -23,8 +23,10 @@ import csv
 import io
 import json
 import keyword
+import os
 import re
 import runpy
+import time
 import warnings
 from pathlib import Path
 
@@ -183,8 +185,15 @@ def test_grade_folder_scores_and_time_limit(tmp_path: Path) -> None:
     looping.source = "def hinge_loss(M):\n    while True:\n        pass"
     nbformat.write(blank, subs / "loop.ipynb")
 
+    before = set(assignments._descendants(os.getpid()))
     rows = assignments.grade_folder(built / "autograder" / "autograder.zip", subs, tmp_path / "scores.csv",
                                     timeout=90, jobs=3)
+    for _ in range(50):  # the looping kernel is killed with its grader, not left spinning
+        left = set(assignments._descendants(os.getpid())) - before
+        if not left:
+            break
+        time.sleep(0.2)
+    assert not left
     by_name = {r["submission"]: r for r in rows}
     assert by_name["reference.ipynb"]["total"] == by_name["reference.ipynb"]["possible"] == 5
     assert by_name["reference.ipynb"]["status"] == by_name["blank.ipynb"]["status"] == "graded"
