@@ -278,7 +278,10 @@ def adaboost(
       vote is computed with :math:`\epsilon_t` replaced by ``EPS_FLOOR`` = 1e-10
       (:math:`\alpha_t \approx 11.5`), the learner is added, and boosting stops
       (``stop_reason="perfect"``): :math:`f` already classifies every training example
-      correctly, and :math:`D_{t+1} = D_t` would give the same learner again.
+      correctly, and :math:`D_{t+1} = D_t` would give the same learner again. A positive
+      :math:`\epsilon_t` below the floor also gets the capped vote, but boosting goes on; in
+      such a round :math:`Z_t` (always the actual sum) exceeds :math:`2\sqrt{\epsilon_t(1 -
+      \epsilon_t)}`, and the bound :math:`\text{error} \le \prod_t Z_t` still holds.
     * :math:`\epsilon_t \ge 1/2 - ` ``edge_tol`` (no edge): :math:`\alpha_t \le 0` and
       :math:`Z_t = 1`, so the round can teach nothing; it is not added and boosting stops
       (``stop_reason="no edge"``). With stumps this happens only when no stump beats the
