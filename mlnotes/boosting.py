@@ -32,7 +32,7 @@ import numpy as np
 
 from mlnotes._validation import as_float_array, check_labels, check_X_y
 
-__all__ = ["AdaBoostFit", "Stump", "adaboost", "best_stump", "check_distribution", "stump_errors"]
+__all__ = ["AdaBoostFit", "Stump", "StumpSearch", "adaboost", "best_stump", "check_distribution", "stump_errors"]
 
 #: Weighted errors below this floor are treated as this floor when computing the vote, so a
 #: (nearly) perfect weak learner gets a large but finite alpha (about 11.5) instead of inf.
@@ -89,8 +89,14 @@ def check_distribution(D, n: int, name: str = "D") -> np.ndarray:
     return D / total
 
 
-class _SortedStumpSearch:
-    """Each feature sorted once; then every round finds the exact best stump in O(nd)."""
+class StumpSearch:
+    """The exact stump search with each feature of ``X`` sorted once, for repeated use.
+
+    ``StumpSearch(X).best(y, D)`` equals ``best_stump(X, y, D)`` but costs O(nd) instead of
+    O(nd log n): use it when the weights change and the data do not (boosting). ``X`` must be a
+    finite float array of shape (n, d), ``y`` in {-1, +1} and ``D`` normalised; they are not
+    checked again here (``best_stump`` and ``adaboost`` check them).
+    """
 
     def __init__(self, X: np.ndarray):
         self.X = X
@@ -161,7 +167,7 @@ def best_stump(X, y, D=None) -> Stump:
     y = check_labels(y, (-1.0, 1.0))
     n = X.shape[0]
     D = np.full(n, 1.0 / n) if D is None else check_distribution(D, n)
-    return _SortedStumpSearch(X).best(y, D)
+    return StumpSearch(X).best(y, D)
 
 
 def stump_errors(X, y, D=None) -> np.ndarray:
@@ -324,7 +330,7 @@ def adaboost(
         raise ValueError(f"edge_tol must lie in [0, 0.5), got {edge_tol!r}")
     D = np.full(n, 1.0 / n) if D is None else check_distribution(D, n)
     if weak_learner is None:
-        search = _SortedStumpSearch(X)
+        search = StumpSearch(X)
         weak_learner = lambda X_, y_, D_: search.best(y_, D_)  # noqa: E731
 
     stumps, alphas, epss, Zs, errors = [], [], [], [], []
