@@ -74,7 +74,8 @@ def log_sigmoid(a) -> np.ndarray:
 
     Use :math:`\log(1 - g(a)) = \log g(-a)` ({eq}`eq-sigmoid-symmetry`) for the other class.
     """
-    return -np.logaddexp(0.0, -np.asarray(a, dtype=float))
+    with np.errstate(under="ignore"):  # log(1 + tiny) rounding to tiny or 0 is exact enough
+        return -np.logaddexp(0.0, -np.asarray(a, dtype=float))
 
 
 def log_loss(y, f) -> np.ndarray:
@@ -94,7 +95,8 @@ def log_loss(y, f) -> np.ndarray:
     f = as_float_array(f, "f", ndim=1)
     if f.shape != y.shape:
         raise ValueError(f"y and f must have the same shape, got {y.shape} and {f.shape}")
-    return np.logaddexp(0.0, -y * f)
+    with np.errstate(under="ignore"):
+        return np.logaddexp(0.0, -y * f)
 
 
 def log_likelihood(w, X, y) -> float:
@@ -112,7 +114,8 @@ def log_likelihood(w, X, y) -> float:
 
 
 def _loglik(a: np.ndarray, y: np.ndarray) -> float:
-    return float(np.sum(y * a - np.logaddexp(0.0, a)))
+    with np.errstate(under="ignore"):
+        return float(np.sum(y * a - np.logaddexp(0.0, a)))
 
 
 # -- fits -----------------------------------------------------------------------------------------
