@@ -531,6 +531,12 @@ def softmax_regression(
     y : array_like of shape (n,)
         Class labels ``0, 1, ..., K - 1`` (integers stored as floats are fine), K >= 2.
     lam, tol, max_iter : as in :func:`newton`.
+
+    Notes
+    -----
+    With ``lam = 0`` the fitted probabilities do not depend on the choice of reference class.
+    With ``lam > 0`` they do, slightly: the penalty is not invariant under the shifts of
+    {eq}`eq-softmax-redundancy` (scikit-learn penalises all K weight vectors instead).
     """
     X, y = check_X_y(X, y)
     lam = check_positive(lam, "lam", allow_zero=True)

@@ -333,3 +333,25 @@ def test_softmax_regression_bad_labels():
         lg.softmax_regression(X, [1.0, 2.0, 1.0, 2.0])
     with pytest.raises(ValueError, match=r"K >= 2"):
         lg.softmax_regression(X, [0.0, 0.0, 0.0, 0.0])
+
+
+def test_one_class_only_is_separable_by_the_intercept():
+    X = np.column_stack([np.ones(10), np.arange(10.0)])
+    y = np.ones(10)
+    assert lg.is_separable(X, y)
+    with pytest.warns(ConvergenceWarning, match="separable"):
+        fit = lg.newton(X, y)
+    assert fit.separable and not fit.converged and np.isfinite(fit.w).all()
+
+
+def test_more_argument_checks():
+    d = datasets.load_spector()
+    X = np.column_stack([d.X, np.ones(len(d.y))])
+    with pytest.raises(ValueError, match="eta must be positive"):
+        lg.gradient_ascent(X, d.y, eta=0.0)
+    with pytest.raises(ValueError, match="w has 3 entries but X has 4 columns"):
+        lg.log_likelihood(np.zeros(3), X, d.y)
+    with pytest.raises(ValueError, match=r"\{0, 1\}"):
+        lg.log_likelihood(np.zeros(4), X, 2 * d.y - 1)
+    with pytest.raises(ValueError, match="tol must be positive"):
+        lg.irls(X, d.y, tol=0.0)
