@@ -111,6 +111,8 @@ def test_assignment_is_sound(chapter: Path, tmp_path: Path) -> None:
     for q in qs:
         reference = _case_results(q, _namespace(context, qs, q, q.reference))
         student = _case_results(q, _namespace(context, qs, q, q.student))
+        if "..." not in q.student:
+            problems.append(f"{q.name}: the student notebook has no answer cell to fill in")
         hidden = [h for h, _ in reference]
         if not any(hidden) or all(hidden):
             problems.append(f"{q.name}: needs a visible and a hidden test, has {len(hidden)} tests, "
