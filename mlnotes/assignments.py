@@ -352,8 +352,13 @@ def _kill_tree(pid: int) -> None:
 
 
 def _grade_child(autograder: Path, submission: Path, result: Path) -> None:
-    """Body of the process that grades one submission, in a process group of its own."""
+    """Body of the process that grades one submission, in a process group of its own. Its output
+    and its kernel's (the student's prints, Jupyter's warnings) are dropped: the result says what
+    went wrong."""
     os.setsid()
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    os.dup2(devnull, 2)
     from otter.api import grade_submission
 
     try:

@@ -175,7 +175,7 @@ def test_solution_cells_are_wrapped_for_otter() -> None:
 
 def test_grade_folder_scores_and_time_limit(tmp_path: Path) -> None:
     """Reference and blank copies get full and zero marks; an infinite loop is stopped by the
-    time limit and scores zero while the others are graded."""
+    time limit and scores zero while the others are graded; a broken file is reported."""
     built = assignments.build_assignment(FIXTURE, tmp_path / "dist")
     subs = tmp_path / "submissions"
     subs.mkdir()
@@ -186,6 +186,7 @@ def test_grade_folder_scores_and_time_limit(tmp_path: Path) -> None:
     looping = next(c for c in blank.cells if "otter_answer_cell" in c.metadata.get("tags", []))
     looping.source = "def hinge_loss(M):\n    while True:\n        pass"
     nbformat.write(blank, subs / "loop.ipynb")
+    (subs / "broken.ipynb").write_text("not a notebook")
 
     before = set(assignments._descendants(os.getpid()))
     rows = assignments.grade_folder(built / "autograder" / "autograder.zip", subs, tmp_path / "scores.csv",
@@ -201,8 +202,9 @@ def test_grade_folder_scores_and_time_limit(tmp_path: Path) -> None:
     assert by_name["reference.ipynb"]["status"] == by_name["blank.ipynb"]["status"] == "graded"
     assert by_name["blank.ipynb"]["total"] == 0
     assert by_name["loop.ipynb"]["status"].startswith("timeout") and by_name["loop.ipynb"]["total"] == 0
+    assert by_name["broken.ipynb"]["status"].startswith("error: NotJSONError")
     with open(tmp_path / "scores.csv") as f:
         table = list(csv.DictReader(f))
-    assert [r["submission"] for r in table] == ["blank.ipynb", "loop.ipynb", "reference.ipynb"]
+    assert [r["submission"] for r in table] == ["blank.ipynb", "broken.ipynb", "loop.ipynb", "reference.ipynb"]
     assert {"fixture-hinge-loss", "fixture-rbf-gram", "total", "status"} <= set(table[0])
     assert json.loads(json.dumps(rows))  # plain values, ready for a gradebook
