@@ -130,6 +130,11 @@ def test_assignment_is_sound(chapter: Path, tmp_path: Path) -> None:
     unknown = set(wrong_answers) - {q.name for q in qs}
     if unknown:
         problems.append(f"wrong answers for questions the chapter does not have: {sorted(unknown)}")
+    myst = re.compile(r"^\s*(`{3,}|:{3,})\{|\{[\w:-]+\}`|^\s*\([\w:.-]+\)=\s*$", re.MULTILINE)
+    left = sorted({m.group(0).strip() for cell in student_nb.cells if cell.cell_type == "markdown"
+                   for m in myst.finditer(cell.source)})
+    if left:
+        problems.append(f"MyST left in the student notebook's Markdown: {left}")
     leaked = _solution_lines(chapter) & _visible_lines(student_nb)
     if leaked:
         problems.append(f"solution lines in the student notebook: {sorted(leaked)}")
