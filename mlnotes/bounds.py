@@ -263,6 +263,7 @@ def binomial_tail(m, phi, gamma) -> np.ndarray | float:
     mm, pp, gg = (a[..., None] for a in (m, phi, gamma))
     logp = binomial_logpmf(s, mm, pp)
     out = np.where(_exceeds(s, mm, pp, gg), np.exp(logp), 0.0).sum(axis=-1)
+    out = np.minimum(out, 1.0)  # a sum of pmfs that is 1 can round to 1 + 1e-15
     return float(out) if out.ndim == 0 else out
 
 

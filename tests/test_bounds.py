@@ -205,3 +205,11 @@ def test_stump_classes_are_nested_for_powers_of_two():
 def test_bad_input_names_argument_and_value(call, match):
     with pytest.raises(ValueError, match=match):
         call()
+
+
+def test_binomial_tail_is_a_probability():
+    # gamma tiny: the tail is the whole mass minus one count, a sum that rounds near 1
+    m = np.arange(1, 400)[:, None]
+    phi = np.random.default_rng(6).uniform(0, 1, 30)[None, :]
+    tail = bounds.binomial_tail(m, phi, 1e-9)
+    assert np.all((tail >= 0) & (tail <= 1))
