@@ -236,10 +236,21 @@ def binomial_logpmf(s, m, phi) -> np.ndarray:
     return np.where(inside, out, -np.inf)
 
 
+def _binomial_pmf_rows(n: int, p: np.ndarray) -> np.ndarray:
+    """Binomial(n, p_r) pmf at s = 0..n for each entry p_r of a 1-D ``p``: shape (len(p), n + 1)."""
+    s = np.arange(n + 1)
+    logf = _log_factorials(n)
+    # log pmf = log C(n, s) + s log p + (n - s) log(1 - p), with 0 log 0 = 0 for p in {0, 1}
+    with np.errstate(divide="ignore", invalid="ignore"):
+        a = np.where(s > 0, s * np.log(p)[:, None], 0.0)
+        b = np.where(s < n, (n - s) * np.log1p(-p)[:, None], 0.0)
+    return np.exp((logf[n] - logf[s] - logf[n - s]) + a + b)
+
+
 def _exceeds(s, m, phi, gamma) -> np.ndarray:
     """``|s/m - phi| > gamma`` for counts ``s``, with rounding-level ties counted as not exceeding."""
-    dev, lim = np.abs(s - m * phi), m * gamma
-    return (dev > lim) & ~np.isclose(dev, lim, rtol=_TIE_RTOL, atol=0.0)
+    # dev > lim and not isclose(dev, lim, rtol=_TIE_RTOL), in one comparison (lim >= 0)
+    return np.abs(s - m * phi) > (m * gamma) * (1 + _TIE_RTOL)
 
 
 def binomial_tail(m, phi, gamma) -> np.ndarray | float:
@@ -255,15 +266,22 @@ def binomial_tail(m, phi, gamma) -> np.ndarray | float:
     Chapter 7, {eq}`def-binomial-tail`. The sum runs over the deviating counts only (never
     ``1 - cdf``), so tails far below machine epsilon keep their relative accuracy. Ties,
     :math:`|s/m - \phi| = \gamma` up to rounding, do not count (the inequality is strict).
-    ``m``, ``phi`` and ``gamma`` broadcast; the cost is one ``(grid, max m + 1)`` array.
+    ``m``, ``phi`` and ``gamma`` broadcast; the cost is one
+    ``(points, m + 1)`` array per distinct ``m``.
     """
     m, phi, gamma = _check_m(m), _check_phi(phi), _check_gamma(gamma)
     m, phi, gamma = np.broadcast_arrays(m, phi, gamma)
-    s = np.arange(int(m.max()) + 1)
-    mm, pp, gg = (a[..., None] for a in (m, phi, gamma))
-    logp = binomial_logpmf(s, mm, pp)
-    out = np.where(_exceeds(s, mm, pp, gg), np.exp(logp), 0.0).sum(axis=-1)
-    out = np.minimum(out, 1.0)  # a sum of pmfs that is 1 can round to 1 + 1e-15
+    shape_out = m.shape
+    m, phi, gamma = m.ravel(), phi.ravel(), gamma.ravel()
+    out = np.empty(m.size)
+    # One (points, m + 1) array per distinct m: a grid mixing m = 10 and m = 2000 does not pay
+    # 2001 terms for every point.
+    for mi in np.unique(m):
+        at = m == mi
+        s = np.arange(mi + 1)
+        pmf = _binomial_pmf_rows(int(mi), phi[at])
+        out[at] = np.where(_exceeds(s, mi, phi[at, None], gamma[at, None]), pmf, 0.0).sum(axis=-1)
+    out = np.minimum(out, 1.0).reshape(shape_out)  # a sum of pmfs that is 1 can round to 1 + 1e-15
     return float(out) if out.ndim == 0 else out
 
 
@@ -280,13 +298,7 @@ def mc_interval(p, n_rep: int, alpha: float) -> tuple[np.ndarray, np.ndarray]:
     p = np.clip(np.asarray(p, dtype=float), 0.0, 1.0)
     n_rep = int(_check_m(n_rep, "n_rep"))
     alpha = float(_check_delta(alpha))
-    s = np.arange(n_rep + 1)
-    # log pmf = log C(R, s) + s log p + (R - s) log(1 - p): one outer product per term, fast
-    logf = _log_factorials(n_rep)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        a = np.where(s > 0, s * np.log(p)[..., None], 0.0)
-        b = np.where(s < n_rep, (n_rep - s) * np.log1p(-p)[..., None], 0.0)
-    pmf = np.exp(logf[n_rep] - logf[s] - logf[n_rep - s] + a + b)
+    pmf = _binomial_pmf_rows(n_rep, p.ravel()).reshape(p.shape + (n_rep + 1,))
     below = np.cumsum(pmf, axis=-1) - pmf            # P(S < s)
     above = np.cumsum(pmf[..., ::-1], axis=-1)[..., ::-1] - pmf  # P(S > s)
     # largest s with P(S < s) <= alpha (all s when even P(S < n_rep) <= alpha, e.g. p = 1)
