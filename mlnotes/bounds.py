@@ -162,7 +162,7 @@ def sample_complexity(k, gamma, delta) -> np.ndarray | int:
     x = np.log(2.0 * k / delta) / (2.0 * gamma**2)
     # An x that is an integer up to rounding (e.g. 199.99999999999997) must not be rounded up
     # to the next integer: that would ask for one sample more than the bound needs.
-    m = np.ceil(x - 1e-9 * np.maximum(x, 1.0)).astype(np.int64)
+    m = np.ceil(x - 1e-12 * np.maximum(x, 1.0)).astype(np.int64)
     m = np.maximum(m, 1)
     return int(m) if m.ndim == 0 else m
 
