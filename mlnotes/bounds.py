@@ -24,6 +24,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from mlnotes._validation import as_float_array, check_labels
+
 __all__ = [
     "ERMResult",
     "StumpClass",
@@ -350,6 +352,16 @@ class StumpClass:
     theta: float
     eta: float
 
+    def __post_init__(self):
+        t = as_float_array(self.thresholds, "thresholds", ndim=1)
+        if t.size == 0 or np.any(np.diff(t) <= 0):
+            raise ValueError(f"thresholds must be a non-empty, strictly increasing 1-D array, got {t!r}")
+        if not 0 <= self.theta <= 1:
+            raise ValueError(f"theta must lie in [0, 1], got {self.theta!r}")
+        if not 0 <= self.eta < 0.5:
+            raise ValueError(f"eta must lie in [0, 0.5), got {self.eta!r}")
+        object.__setattr__(self, "thresholds", t)
+
     @property
     def k(self) -> int:
         return 2 * self.thresholds.size
@@ -393,7 +405,11 @@ class StumpClass:
         :math:`h_{t_j,+1}` errs on the positives left of :math:`t_j` and the negatives right of
         it, two cumulative sums over cells; :math:`\hat e(h_{t,-1}) = 1 - \hat e(h_{t,+1})`.
         """
-        X, y = np.atleast_2d(X), np.atleast_2d(y)
+        X = as_float_array(np.atleast_2d(X), "X", ndim=2)
+        y = np.atleast_2d(y)
+        if y.shape != X.shape:
+            raise ValueError(f"X and y must have the same shape (n_rep, m), got {X.shape} and {y.shape}")
+        check_labels(y.ravel(), (-1.0, 1.0))
         n_rep, m = X.shape
         n_t = self.thresholds.size
         # cell c = number of thresholds strictly below x, so x > t_j  <=>  j < c
@@ -418,10 +434,6 @@ def stump_class(n_thresholds: int, *, theta: float = 0.3, eta: float = 0.1) -> S
     rate of the distribution the class is judged on (see :class:`StumpClass`).
     """
     n = int(_check_m(n_thresholds, "n_thresholds"))
-    if not 0 <= theta <= 1:
-        raise ValueError(f"theta must lie in [0, 1], got {theta!r}")
-    if not 0 <= eta < 0.5:
-        raise ValueError(f"eta must lie in [0, 0.5), got {eta!r}")
     return StumpClass(np.arange(1, n + 1) / (n + 1), float(theta), float(eta))
 
 

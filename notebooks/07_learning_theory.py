@@ -368,7 +368,7 @@ print(f"fraction of training sets with e(h_hat) > Bayes error + 2 gamma: {np.mea
 # training points, a class that depends on the sample, rather than a grid fixed in advance.
 # When the grid is fine enough to put a threshold in every gap between training points, the two
 # searches realise the same labellings of the sample, so they reach the same training error
-# and the same predictions on it:
+# (when several stumps tie, they may pick different ones; here they agree on every point):
 
 # %%
 H_fine = bounds.stump_class(1023, theta=0.3, eta=0.1)

@@ -200,6 +200,12 @@ def test_stump_classes_are_nested_for_powers_of_two():
         (lambda: bounds.stump_class(4, eta=0.5), r"eta must lie in \[0, 0\.5\).*got 0\.5"),
         (lambda: bounds.erm_simulation(bounds.stump_class(3), 10, delta=2.0), r"delta must .*got 2\.0"),
         (lambda: bounds.hoeffding_bound("ten", 0.1), r"m must be a positive integer"),
+        (lambda: bounds.StumpClass(np.array([0.5, 0.2]), 0.3, 0.1), r"thresholds must be .*increasing"),
+        (lambda: bounds.stump_class(3, theta=1.5), r"theta must lie in \[0, 1\].*got 1\.5"),
+        (lambda: bounds.stump_class(3).training_errors(np.zeros((2, 3)), np.ones((2, 4))),
+         r"same shape.*\(2, 3\) and \(2, 4\)"),
+        (lambda: bounds.stump_class(3).training_errors(np.zeros((1, 3)), np.array([[0.0, 1, 1]])),
+         r"y must take values in \{-1, \+1\}"),
     ],
 )
 def test_bad_input_names_argument_and_value(call, match):
@@ -213,3 +219,24 @@ def test_binomial_tail_is_a_probability():
     phi = np.random.default_rng(6).uniform(0, 1, 30)[None, :]
     tail = bounds.binomial_tail(m, phi, 1e-9)
     assert np.all((tail >= 0) & (tail <= 1))
+
+
+def test_grid_erm_matches_chapter_6_best_stump():
+    # Oracle from Chapter 6: boosting.best_stump searches every split between sample points.
+    # On a grid with a threshold in every gap between sorted points, the grid's ERM reaches the
+    # same training error (the stumps themselves may differ where several reach it).
+    from mlnotes import boosting
+
+    H = bounds.stump_class(4095, theta=0.3, eta=0.2)
+    X, y = H.sample(30, n_rep=40, seed=8)
+    E = H.training_errors(X, y)
+    compared = 0
+    for r in range(40):
+        gaps = np.diff(np.sort(X[r]))
+        if gaps.min() < 2 / 4096:  # two points too close for the grid: skip this sample
+            continue
+        stump = boosting.best_stump(X[r].reshape(-1, 1), y[r])
+        j = int(np.argmin(E[r]))
+        assert E[r, j] == pytest.approx(stump.eps, abs=1e-12)
+        compared += 1
+    assert compared >= 10
