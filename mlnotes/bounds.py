@@ -20,6 +20,8 @@ confidence, ``phi`` a Bernoulli mean.
 
 from __future__ import annotations
 
+import functools
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -215,9 +217,17 @@ def chernoff_bound(m, phi, gamma) -> np.ndarray | float:
 
 
 # -- the exact tail ------------------------------------------------------------------------------
+@functools.lru_cache(maxsize=8)
 def _log_factorials(n_max: int) -> np.ndarray:
-    # log n! = sum_{j <= n} log j, exact to a few ulps per term: enough for pmfs far below 1e-300.
-    return np.concatenate([[0.0], np.cumsum(np.log(np.arange(1, n_max + 1, dtype=float)))])
+    """``log n!`` for n = 0..n_max, each to an ulp or so (math.lgamma).
+
+    A running sum of ``log j`` would be vectorised but accumulates rounding: 7e-9 in the log at
+    n = 1e5, a relative error of 7e-9 in every pmf. The loop is O(n_max) once per size (cached,
+    read-only).
+    """
+    out = np.fromiter((math.lgamma(i + 1.0) for i in range(n_max + 1)), dtype=float, count=n_max + 1)
+    out.flags.writeable = False
+    return out
 
 
 def binomial_logpmf(s, m, phi) -> np.ndarray:

@@ -116,9 +116,9 @@ for j in (0, 1, 2, 3, 9):
 # randomness in the comparison. It then simulates: $R = 10\,000$ sample means at each grid
 # point, and asks whether the frequency of deviations exceeds the bound. A frequency is
 # random, so "exceeds" must mean "exceeds by more than Monte Carlo noise allows": if the true
-# probability were equal to the bound $B$, the count of deviations would be
-# Binomial($R$, $B$), and the claim computes the frequency that count exceeds with probability
-# at most $\alpha/n$ (`bounds.mc_interval`, exact binomial quantiles). With a union bound over
+# probability is at most the bound $B$, the count of deviations is at most a Binomial($R$, $B$)
+# variable (stochastically), and the claim computes the frequency that such a count exceeds
+# with probability at most $\alpha/n$ (`bounds.mc_interval`, exact binomial quantiles). With a union bound over
 # the $n$ grid points, a true inequality is declared false with probability at most
 # $\alpha = 10^{-6}$; a false one is caught once it is off by a few standard errors
 # $\sqrt{B(1 - B)/R}$.
@@ -127,8 +127,9 @@ for j in (0, 1, 2, 3, 9):
 claims.verify("eq-hoeffding")
 
 # %% [markdown]
-# How loose is the bound? A few points of the grid, with the exact tail, a simulation and the
-# largest frequency a probability equal to the bound would produce:
+# How loose is the bound? A few points of the grid, with the exact tail, a simulation, and the
+# "MC limit": the frequency that a probability equal to the bound would exceed only with
+# probability $10^{-6}/12$:
 
 # %%
 R = 20_000

@@ -38,6 +38,13 @@ def test_binomial_logpmf_matches_scipy():
     np.testing.assert_allclose(ours[finite], ref[finite], rtol=1e-10, atol=1e-10)
 
 
+def test_binomial_logpmf_accurate_for_large_m():
+    m, s = 100_000, np.arange(0, 100_001, 997)
+    np.testing.assert_allclose(bounds.binomial_logpmf(s, m, 0.3), stats.binom.logpmf(s, m, 0.3),
+                               rtol=1e-12, atol=1e-9)
+    assert bounds.binomial_tail(m, 0.3, 0.004) == pytest.approx(_scipy_tail(m, 0.3, 0.004), rel=1e-8)
+
+
 def test_binomial_tail_matches_scipy_on_grid():
     m, phi, gamma = _grid()
     ours = bounds.binomial_tail(m, phi, gamma)
