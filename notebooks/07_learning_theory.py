@@ -483,6 +483,20 @@ for phi in (0.5, 0.1, 0.01):
         print(f"{phi:4.2f} {m:5d}   {ex:10.3e}   {ch:11.3e}   {ho:9.3e}   {ho / ex:15.3g}  {ch / ex:14.3g}")
 
 # %% [markdown]
+# The ratio of each bound to the exact tail, against $m$:
+
+# %% tags=["hide-input"]
+ms_kl = np.unique(np.round(np.geomspace(10, 2000, 40)).astype(int))
+fig, ax = plt.subplots()
+for phi, colour in ((0.5, "C0"), (0.1, "C1"), (0.01, "C2")):
+    ex = bounds.binomial_tail(ms_kl, phi, 0.05)
+    ax.loglog(ms_kl, bounds.hoeffding_bound(ms_kl, 0.05) / ex, "-", color=colour, label=rf"Hoeffding, $\phi = {phi}$")
+    ax.loglog(ms_kl, bounds.chernoff_bound(ms_kl, phi, 0.05) / ex, "--", color=colour, label=rf"Chernoff-KL, $\phi = {phi}$")
+ax.set(xlabel="sample size $m$", ylabel="bound / exact tail", title=r"$\gamma = 0.05$")
+ax.legend(fontsize=8, ncol=2)
+plt.show()
+
+# %% [markdown]
 # For $\phi = 0.5$ the two bounds nearly coincide. For $\phi = 0.01$ and $m = 1000$ the
 # Chernoff bound is within a factor of about 100 of the exact tail, while Hoeffding's is off
 # by 25 orders of magnitude: the remaining factor of Chernoff's bound grows only like
