@@ -32,7 +32,7 @@ import numpy as np
 
 from mlnotes._validation import as_float_array, check_labels, check_X_y
 
-__all__ = ["AdaBoostFit", "Stump", "adaboost", "best_stump", "check_distribution", "stump_errors"]
+__all__ = ["AdaBoostFit", "Stump", "StumpSearch", "adaboost", "best_stump", "check_distribution", "stump_errors"]
 
 #: Weighted errors below this floor are treated as this floor when computing the vote, so a
 #: (nearly) perfect weak learner gets a large but finite alpha (about 11.5) instead of inf.
@@ -89,8 +89,14 @@ def check_distribution(D, n: int, name: str = "D") -> np.ndarray:
     return D / total
 
 
-class _SortedStumpSearch:
-    """Each feature sorted once; then every round finds the exact best stump in O(nd)."""
+class StumpSearch:
+    """The exact stump search with each feature of ``X`` sorted once, for repeated use.
+
+    ``StumpSearch(X).best(y, D)`` equals ``best_stump(X, y, D)`` but costs O(nd) instead of
+    O(nd log n): use it when the weights change and the data do not (boosting). ``X`` must be a
+    finite float array of shape (n, d), ``y`` in {-1, +1} and ``D`` normalised; they are not
+    checked again here (``best_stump`` and ``adaboost`` check them).
+    """
 
     def __init__(self, X: np.ndarray):
         self.X = X
@@ -161,7 +167,7 @@ def best_stump(X, y, D=None) -> Stump:
     y = check_labels(y, (-1.0, 1.0))
     n = X.shape[0]
     D = np.full(n, 1.0 / n) if D is None else check_distribution(D, n)
-    return _SortedStumpSearch(X).best(y, D)
+    return StumpSearch(X).best(y, D)
 
 
 def stump_errors(X, y, D=None) -> np.ndarray:
@@ -278,7 +284,10 @@ def adaboost(
       vote is computed with :math:`\epsilon_t` replaced by ``EPS_FLOOR`` = 1e-10
       (:math:`\alpha_t \approx 11.5`), the learner is added, and boosting stops
       (``stop_reason="perfect"``): :math:`f` already classifies every training example
-      correctly, and :math:`D_{t+1} = D_t` would give the same learner again.
+      correctly, and :math:`D_{t+1} = D_t` would give the same learner again. A positive
+      :math:`\epsilon_t` below the floor also gets the capped vote, but boosting goes on; in
+      such a round :math:`Z_t` (always the actual sum) exceeds :math:`2\sqrt{\epsilon_t(1 -
+      \epsilon_t)}`, and the bound :math:`\text{error} \le \prod_t Z_t` still holds.
     * :math:`\epsilon_t \ge 1/2 - ` ``edge_tol`` (no edge): :math:`\alpha_t \le 0` and
       :math:`Z_t = 1`, so the round can teach nothing; it is not added and boosting stops
       (``stop_reason="no edge"``). With stumps this happens only when no stump beats the
@@ -321,7 +330,7 @@ def adaboost(
         raise ValueError(f"edge_tol must lie in [0, 0.5), got {edge_tol!r}")
     D = np.full(n, 1.0 / n) if D is None else check_distribution(D, n)
     if weak_learner is None:
-        search = _SortedStumpSearch(X)
+        search = StumpSearch(X)
         weak_learner = lambda X_, y_, D_: search.best(y_, D_)  # noqa: E731
 
     stumps, alphas, epss, Zs, errors = [], [], [], [], []

@@ -231,3 +231,27 @@ def test_agrees_with_sklearn_while_both_pick_the_same_stump():
         D_t = fit.D_history[t]
         sk_err = D_t[sk.estimators_[t].predict(X) != y].sum()
         assert fit.eps[t] <= sk_err + 1e-12
+
+
+def test_nearly_perfect_learner_gets_the_capped_vote_and_boosting_goes_on():
+    X = np.arange(5.0).reshape(-1, 1)
+    y = np.array([-1.0, -1.0, 1.0, 1.0, -1.0])  # the last example defeats every stump ...
+    D = np.array([1.0, 1.0, 1.0, 1.0, 1e-12])  # ... but carries almost no weight
+    with np.errstate(all="raise"):
+        fit = adaboost(X, y, n_rounds=4, D=D)
+    assert 0 < fit.eps[0] < EPS_FLOOR
+    assert fit.alpha[0] == pytest.approx(0.5 * np.log((1 - EPS_FLOOR) / EPS_FLOOR))
+    assert fit.n_rounds > 1 and fit.stop_reason != "perfect"
+    assert np.all(np.isfinite(fit.Z)) and np.all(np.isfinite(fit.alpha)) and np.all(np.isfinite(fit.D))
+    # the bound of eq-train-bound, weighted by D_1, still holds with the actual Z_t
+    D1 = D / D.sum()
+    weighted_error = [D1[y * f <= 0].sum() for f in fit.staged_decision_function(X)]
+    assert np.all(weighted_error <= np.cumprod(fit.Z))
+
+
+def test_zero_weights_and_a_single_sample():
+    X = np.array([[0.0], [1.0], [2.0]])
+    y = np.array([1.0, -1.0, 1.0])
+    stump = best_stump(X, y, np.array([1.0, 1.0, 0.0]))  # the third example does not count
+    assert stump.eps == 0.0
+    assert best_stump(np.array([[3.0]]), np.array([-1.0])).eps == 0.0
