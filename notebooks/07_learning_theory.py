@@ -59,7 +59,7 @@ rng = np.random.default_rng(7)
 # where $e$ is known exactly. Ours: $x$ uniform on $[0, 1]$, and $y = \sign(x - \theta)$ with
 # $\theta = 0.3$, flipped with probability $\eta = 0.1$ (label noise). The hypotheses are
 # **threshold stumps** $h_{t,s}(x) = s$ if $x > t$ and $-s$ otherwise, the one-feature weak
-# learners of Chapter 6, with thresholds on a fixed grid
+# learners of {doc}`Chapter 6 </notebooks/06_adaboost>`, with thresholds on a fixed grid
 # $t_j = j/(n + 1)$ and both polarities $s = \pm 1$: a **finite class** of $k = 2n$
 # hypotheses. A stump $h_{t,+1}$ disagrees with the noiseless label on an interval of length
 # $|t - \theta|$, so
