@@ -247,3 +247,41 @@ def test_grid_erm_matches_chapter_6_best_stump():
         assert E[r, j] == pytest.approx(stump.eps, abs=1e-12)
         compared += 1
     assert compared >= 10
+
+
+# -- the claims can fail -------------------------------------------------------------------------
+def test_hoeffding_claim_fails_for_a_wrong_exponent(monkeypatch):
+    from mlnotes import claims
+
+    right = bounds.hoeffding_bound
+    monkeypatch.setattr(bounds, "hoeffding_bound", lambda m, gamma: right(m, gamma) ** 2 / 2)  # 2e^{-4 gamma^2 m}
+    assert not claims.run("eq-hoeffding", n_instances=40).passed
+
+
+def test_monte_carlo_limit_catches_a_bound_ten_percent_too_small():
+    # m = 100, phi = 1/2, gamma = 0.05: the exact tail is 0.2713; a "bound" of 0.24 is false,
+    # and 20 000 repetitions show it even at the claims' confidence level
+    freq = bounds.simulate_deviation(100, 0.5, 0.05, n_rep=20_000, seed=2)
+    _, hi = bounds.mc_interval(0.24, 20_000, 1e-6)
+    assert freq > hi
+    _, hi_true = bounds.mc_interval(bounds.binomial_tail(100, 0.5, 0.05), 20_000, 1e-6)
+    assert freq <= hi_true
+
+
+def test_sample_complexity_claim_fails_when_one_sample_too_many(monkeypatch):
+    from mlnotes import claims
+
+    right = bounds.sample_complexity
+    monkeypatch.setattr(bounds, "sample_complexity", lambda k, g, d: right(k, g, d) + 1)
+    assert not claims.run("eq-sample-complexity").passed
+
+
+@settings(max_examples=50, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n_t=st.integers(1, 40), m=st.integers(1, 60))
+def test_training_errors_random_thresholds(seed, n_t, m):
+    rng = np.random.default_rng(seed)
+    H = bounds.StumpClass(np.unique(rng.random(n_t)), theta=rng.random(), eta=0.3)
+    X, y = H.sample(m, n_rep=3, rng=rng)
+    j = np.arange(H.k)
+    direct = np.mean(H.predict(j[None, :, None], X[:, None, :]) != y[:, None, :], axis=2)
+    np.testing.assert_allclose(H.training_errors(X, y), direct, atol=1e-15)

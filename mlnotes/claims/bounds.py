@@ -27,6 +27,13 @@ ALPHA = 1e-6
 N_REP = 10_000
 
 
+def _rel_violation(lhs, rhs):
+    """``max(0, lhs / rhs - 1)``; where ``rhs`` underflows to 0, 0 if ``lhs`` is 0 too, else inf."""
+    lhs, rhs = np.asarray(lhs, dtype=float), np.asarray(rhs, dtype=float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(rhs > 0, np.maximum(0, lhs / rhs - 1), np.where(lhs > 0, np.inf, 0.0))
+
+
 def _random_grid(rng, n):
     """``n`` points (m, phi, gamma): m log-uniform on [1, 2000], phi on [0, 1], gamma on [0.005, 0.5]."""
     m = np.round(np.exp(rng.uniform(0, np.log(2000), n))).astype(int)
@@ -45,7 +52,7 @@ def _(rng, n):
     _, hi = bounds.mc_interval(bound, N_REP, ALPHA / n)
     # one residual per grid point: the worse of the exact half (relative, since tails reach
     # 1e-300) and the Monte Carlo half (in frequencies)
-    return np.maximum(np.maximum(0, exact / bound - 1), np.maximum(0, freq - hi))
+    return np.maximum(_rel_violation(exact, bound), np.maximum(0, freq - hi))
 
 
 @claim("eq-hoeffding-training", chapter=CHAPTER, tol=0.0, measure="violation", n_instances=4,
@@ -211,11 +218,6 @@ def _(rng, n):
     exact = bounds.binomial_tail(m, phi, gamma)
     kl = bounds.chernoff_bound(m, phi, gamma)
     hoef = bounds.hoeffding_bound(m, gamma)
-
-    def rel_violation(lhs, rhs):
-        # relative, because the tails run down to 1e-300; tol 1e-9 allows for rounding in the
-        # sums of pmfs and in exp(-m KL) with m up to 2000
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.where(rhs > 0, np.maximum(0, lhs / rhs - 1), np.where(lhs > 0, np.inf, 0.0))
-
-    return np.maximum(rel_violation(exact, kl), rel_violation(kl, hoef))
+    # relative, because the tails run down to 1e-300; tol 1e-9 allows for rounding in the sums
+    # of pmfs and in exp(-m KL) with m up to 2000
+    return np.maximum(_rel_violation(exact, kl), _rel_violation(kl, hoef))
