@@ -27,31 +27,16 @@ def _problem(rng, n=None, d=None):
 
 
 @claim(
-    "eq-rss-gradient", chapter=CH, tol=1e-7,
-    statement=r"$\nabla_w \|y - Xw\|^2 = -2X^\top(y - Xw)$",
+    "eq-normal-equations", chapter=CH, tol=1e-12,
+    statement=r"the minimiser of $\|y - Xw\|^2$ solves $X^\top X w = X^\top y$",
     errata=[Erratum(
         where="notes 000, chapter 2, eq. (2.3), first line",
         says=r"$\partial L(w) / \partial w = 2X^\top(y - Xw)$",
-        correct=r"$\partial L(w) / \partial w = -2X^\top(y - Xw)$: the inner derivative of "
-        r"$y - Xw$ is $-X$. The sign does not change the stationary point, but the gradient as "
-        r"printed points uphill, so a descent step along minus it diverges.",
+        correct=r"$\partial L(w) / \partial w = -2X^\top(y - Xw)$ (Chapter 0, "
+        r"{eq}`eq-grad-rss`): the inner derivative of $y - Xw$ is $-X$. The stationary point, "
+        r"hence the normal equations, is the same, but the gradient as printed points uphill, "
+        r"so a step along minus it increases the loss.",
     )],
-)
-def _(rng, n):
-    # Central differences on a quadratic are exact up to rounding: eps / h^2-free, so the error
-    # is about eps^(2/3) relative to the size of RSS.
-    res = []
-    for _ in range(n):
-        X, y = _problem(rng)
-        w = rng.standard_normal(X.shape[1])
-        res.append(rel_error(numerical_gradient(lambda v: np.sum((y - X @ v) ** 2), w),
-                             -2 * X.T @ (y - X @ w)))
-    return res
-
-
-@claim(
-    "eq-normal-equations", chapter=CH, tol=1e-12,
-    statement=r"the minimiser of $\|y - Xw\|^2$ solves $X^\top X w = X^\top y$",
 )
 def _(rng, n):
     # The minimiser computed independently (numpy's lstsq, SVD based) must make the gradient
