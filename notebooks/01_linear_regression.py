@@ -229,7 +229,10 @@ claims.verify("eq-cond-squared")
 # $U^\top y$ are the coordinates of $y$ in an orthonormal basis of the column space of $X$ (a
 # subspace of $\R^n$), and $UU^\top y$ is the projection of {eq}`eq-hat-matrix` written in that
 # basis. Small singular values $d_j$ are where the digits go: the SVD can drop them (this is how
-# `least_squares` handles rank-deficient $X$: the minimum-norm solution).
+# `least_squares` handles rank-deficient $X$: the minimum-norm solution). Since
+# $X^\top X = V D^2 V^\top$, the columns of $V$ are the eigenvectors of $X^\top X$ and the
+# $d_j^2$ its eigenvalues; the source notes call $V$ the eigenvalues and place the columns of
+# $U$ in $\R^M$ rather than $\R^n$ (see the {ref}`errata <errata>`).
 
 # %%
 claims.verify("eq-svd-fit")
@@ -555,7 +558,9 @@ claims.verify("eq-lasso-coordinate")
 # $$ (eq-lasso-lambda-max)
 #
 # on, and not below it. The check solves at $\lambda_{\max}(1 + 10^{-9})$ (all zeros
-# required) and at $0.99\lambda_{\max}$ (a nonzero required).
+# required) and at $0.99\lambda_{\max}$ (a nonzero required). One of the source notes states
+# the zero condition with the supremum of the gradient over all $w$; for the squared loss that
+# supremum is infinite, so the condition must be read at the solution, as here.
 
 # %%
 claims.verify("eq-lasso-lambda-max")
@@ -591,8 +596,10 @@ print("coefficients:", ", ".join(f"{n} {v:.3f}" for n, v in zip(pnames, fit.w, s
 # \quad \text{ridge with } \lambda = \sigma^2 / \tau^2 .
 # $$ (eq-map-ridge)
 #
-# The check writes the log posterior with `scipy.stats` densities (none of the algebra above)
-# and finds its gradient zero at the ridge solution.
+# The penalty is the **squared** norm; the unsquared $\|w\|_2$ that one of the source notes
+# writes for ridge is a different (non-differentiable) estimator. The check writes the log
+# posterior with `scipy.stats` densities (none of the algebra above) and finds its gradient
+# zero at the ridge solution.
 
 # %%
 claims.verify("eq-map-ridge")
@@ -630,7 +637,9 @@ claims.verify("eq-map-lasso")
 # + \underbrace{\mathbb{E}\big(\hat g(x_0) - \mathbb{E}\hat g(x_0)\big)^2}_{\text{variance}} .
 # $$ (eq-bias-variance)
 #
-# For ridge with a fixed design, $\hat g(x_0) = a^\top y$ with
+# These are three terms: the source notes bracket the noise $\sigma^2$ together with the
+# squared bias, but no choice of model or $\lambda$ reduces it. For ridge with a fixed design,
+# $\hat g(x_0) = a^\top y$ with
 # $a = X (X^\top X + \lambda I)^{-1} x_0$, so bias and variance have closed forms. The check
 # draws 4000 training sets and new targets and compares the Monte Carlo mean of the left side
 # with the right side, in units of its standard error.
