@@ -113,7 +113,7 @@ def _(rng, n):
 
 
 @claim(
-    "eq-svd-fit", chapter=CH, tol=1e-12,
+    "eq-svd-fit", chapter=CH, tol=1e-10,
     statement=r"$\hat w = V D^{-1} U^\top y$ and $\hat y = X \hat w = U U^\top y$",
     errata=[
         Erratum(
@@ -145,8 +145,10 @@ def _(rng, n):
         X, y = _problem(rng)
         U, sv, Vt = np.linalg.svd(X, full_matrices=False)
         w = Vt.T @ ((U.T @ y) / sv)
-        w_ref = np.linalg.solve(X.T @ X, X.T @ y)  # cond(X) is small here (a few tens)
-        res.append(max(rel_error(w, w_ref) / 1e2, rel_error(X @ w, U @ (U.T @ y))))
+        # w_ref from the normal equations carries an error of about cond(X)^2 eps; cond(X) is
+        # at most a few tens here, hence the tolerance 1e-10 rather than a few eps.
+        w_ref = np.linalg.solve(X.T @ X, X.T @ y)
+        res.append(max(rel_error(w, w_ref), rel_error(X @ w, U @ (U.T @ y))))
     return res
 
 
@@ -291,17 +293,23 @@ def _(rng, n):
 
 
 @claim(
-    "eq-soft-threshold", chapter=CH, tol=1e-7,
+    "eq-soft-threshold", chapter=CH, tol=1e-14, measure="violation",
     statement=r"$\arg\min_w \tfrac12 (w - z)^2 + t|w| = \operatorname{sign}(z)\max(|z| - t, 0)$",
 )
 def _(rng, n):
-    # Compared with Brent's method on the (non-smooth) scalar objective, run to xatol = 1e-10.
+    # S(z, t) must do at least as well as Brent's method on the (non-smooth) scalar objective
+    # and as the kink w = 0: the violation f(S) - min(f(Brent), f(0)), relative, is rounding
+    # (~1e-16) when S is the minimiser; a wrong formula loses by far more.
     res = []
     for _ in range(n):
         z, t = rng.normal(0, 3), rng.uniform(0, 3)
-        brent = minimize_scalar(lambda w: 0.5 * (w - z) ** 2 + t * abs(w),
-                                bounds=(-10, 10), method="bounded", options={"xatol": 1e-10}).x
-        res.append(abs(brent - float(linear.soft_threshold(z, t))) / max(1.0, abs(z)))
+
+        def f(w, z=z, t=t):
+            return 0.5 * (w - z) ** 2 + t * abs(w)
+
+        brent = minimize_scalar(f, bounds=(-10, 10), method="bounded", options={"xatol": 1e-12}).x
+        best = min(f(brent), f(0.0))
+        res.append(max(0.0, f(float(linear.soft_threshold(z, t))) - best) / max(best, 1e-300))
     return res
 
 
@@ -339,7 +347,7 @@ def _(rng, n):
 
 
 @claim(
-    "eq-lasso-coordinate", chapter=CH, tol=1e-7,
+    "eq-lasso-coordinate", chapter=CH, tol=1e-13, measure="violation",
     statement=r"$\arg\min_{w_j} J(w) = S(x_j^\top r_{(j)}, \lambda/2) / \|x_j\|^2$ with the other "
     r"coordinates fixed",
 )
@@ -360,10 +368,14 @@ def _(rng, n):
             v[j] = t
             return np.sum((y - X @ v) ** 2) + lam * np.abs(v).sum()
 
+        # As for the soft-threshold: the update must do at least as well as Brent's method on
+        # J along coordinate j and as w_j = 0; the violation is relative to J, whose
+        # evaluation rounds at about n * eps ~ 1e-14.
         scale = 10 * (abs(update) + 1)
         brent = minimize_scalar(J, bounds=(-scale, scale), method="bounded",
-                                options={"xatol": 1e-10}).x
-        res.append(abs(brent - update) / max(1.0, abs(update)))
+                                options={"xatol": 1e-12}).x
+        best = min(J(brent), J(0.0))
+        res.append(max(0.0, J(update) - best) / best)
     return res
 
 
