@@ -567,8 +567,8 @@ claims.verify("eq-lasso-lambda-max")
 
 # %%
 fit = linear.lasso(Ztr, ytr, lam=0.2 * linear.lasso_lambda_max(Ztr, ytr, fit_intercept=True), fit_intercept=True)
-print(f"lasso on the prostate training data at lambda = 0.2 lambda_max: {fit.n_iter} sweeps, "
-      f"converged={fit.converged}, final duality gap / |y|^2 = {fit.gap[-1] / np.sum((ytr - ytr.mean())**2):.0e}")
+print(f"lasso on the prostate training data at lambda = 0.2 lambda_max: converged={fit.converged}, "
+      f"duality gap below 1e-12 |y|^2: {bool(fit.gap[-1] <= 1e-12 * np.sum((ytr - ytr.mean()) ** 2))}")
 print("objective non-increasing:", bool(np.all(np.diff(fit.objective) <= 1e-12 * fit.objective[0])))
 print("coefficients:", ", ".join(f"{n} {v:.3f}" for n, v in zip(pnames, fit.w, strict=True)))
 
