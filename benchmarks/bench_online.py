@@ -1,8 +1,11 @@
 """SGD on hinge and log loss against scikit-learn's SGDClassifier (n = 10^5, d = 100).
 
-Both run the same number of epochs on the same standardised data; ours with mini-batches of
-256 and constant steps, scikit-learn with its defaults for the schedule (``"optimal"``) and one
-sample per update. "Agreement" is the difference of test accuracies (the issue asks for <= 1
+Both run 5 epochs on the same data (standard normal features, labels from a logistic model
+whose Bayes accuracy is about 0.87). Ours: mini-batches of 256, constant step. scikit-learn:
+one sample per update with its default ``"optimal"`` schedule and ``average=True``; without
+averaging its 5-epoch iterate is 2-3 points less accurate on this data (it stops after
+epochs with its default ``tol``: 39 for hinge, 22 for log loss), so averaging is what makes the
+accuracies match. "Agreement" is the difference of test accuracies (the issue asks for <= 1
 point); the ratio is our time over theirs.
 """
 
@@ -38,7 +41,7 @@ def _bench(loss: str, sk_loss: str, eta: float) -> Comparison:
     def ref():
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", SkConvergenceWarning)
-            return SGDClassifier(loss=sk_loss, alpha=LAM, max_iter=EPOCHS, tol=None,
+            return SGDClassifier(loss=sk_loss, alpha=LAM, max_iter=EPOCHS, tol=None, average=True,
                                  random_state=0).fit(X, y)
 
     t_o, t_r, r_o, r_r = compare(ours, ref)

@@ -85,7 +85,8 @@ class SGDResult:
         :math:`J(w, b)` on the whole training set at the start and after each epoch.
     running : ndarray of shape (n_updates,)
         The running estimate :math:`\\hat J \\leftarrow (1 - \\alpha) \\hat J + \\alpha\\,
-        \\varepsilon_t` of the objective from the mini-batch losses, :math:`\\alpha` = ``running_alpha``.
+        \\varepsilon_t` of the objective, where :math:`\\varepsilon_t` is the mean loss of the
+        mini-batch plus the penalty, computed before the update; :math:`\\alpha` = ``running_alpha``.
     eta : ndarray of shape (n_updates,)
         Step size of each update.
     n_iter : int
@@ -425,13 +426,15 @@ def sgd(
     with np.errstate(over="ignore", invalid="ignore"):  # a diverging run is reported, not hidden
         for _ in range(epochs):
             order = _order(n, shuffle, rng)
-            Xo, yo = X[order], y[order]  # one gather per epoch, then contiguous batches
             for start in range(0, n, batch_size):
-                Xb, yb = Xo[start:start + batch_size], yo[start:start + batch_size]
+                # gather each batch on its own: a copy of all of X per epoch costs more (memory)
+                idx = order[start:start + batch_size]
+                Xb, yb = X[idx], y[idx]
                 M = yb * (Xb @ w + b)
                 g = dphi(M) * yb  # d phi(M_i) / d f_i
                 eta_t = etas[t]
-                batch_loss = float(np.mean(phi(M)))
+                # the mini-batch's estimate of J: its mean loss plus the penalty at the current w
+                batch_loss = float(np.mean(phi(M))) + 0.5 * lam * float(w @ w)
                 est = batch_loss if est is None else (1 - running_alpha) * est + running_alpha * batch_loss
                 running[t] = est
                 # weight decay first, then the loss step: both use w before the update

@@ -249,7 +249,8 @@ print("warning:", caught[0].category.__name__, "-", caught[0].message)
 # mistake the new potential is $\Phi \sum_k w_k e^{\eta a_{jk}}$, and since $a_{jk} \in [-1, 1]$,
 # Hoeffding's lemma bounds that average by $e^{\eta w^\top a_j + \eta^2/2} \le e^{\eta^2/2}$. In
 # the other direction, by Jensen's inequality with the weights $u$, $\ln \Phi \ge \sum_k u_k \ln
-# (v_k / u_k) \ge \eta \sum_{\text{mistakes}} u^\top a_j \ge \eta k \rho$. After $k$ mistakes,
+# (v_k / u_k) \ge \eta \sum_{\text{mistakes}} u^\top a_j \ge \eta k \rho$ (the middle step
+# drops the entropy $-\sum_k u_k \ln u_k \ge 0$). After $k$ mistakes,
 #
 # $$
 # \eta k \rho \;\le\; \ln \Phi_k \;\le\; \ln N + k \frac{\eta^2}{2} .
@@ -535,8 +536,9 @@ plt.show()
 # of logistic SGD ($\lambda = 10^{-3}$, batches of 8) after each epoch for three constant step
 # sizes on standardised features, and for one step size on the raw features, whose scales range
 # over four orders of magnitude. The notes' running estimate
-# $\hat J \leftarrow (1 - \alpha)\hat J + \alpha\,\varphi(M_t)$ (`fit.running`) follows the same
-# curve per update without another pass over the data.
+# $\hat J \leftarrow (1 - \alpha)\hat J + \alpha\,\varepsilon_t$, with $\varepsilon_t$ the loss
+# of the current mini-batch (plus the penalty), tracks the objective per update without another
+# pass over the data (`fit.running`, printed below next to the exact $J$).
 
 # %%
 bc = load_breast_cancer()
@@ -561,7 +563,8 @@ ax.set(xlabel="epoch", ylabel=r"objective $J(w, b)$")
 ax.legend()
 plt.show()
 for eta_s, r in runs.items():
-    print(f"eta = {eta_s:5}: J = {r.objective[-1]:.4f}, test accuracy {np.mean(r.predict(Xte) == y_bc[te]):.3f}")
+    print(f"eta = {eta_s:5}: J = {r.objective[-1]:.4f} (running estimate {r.running[-1]:.4f}), "
+          f"test accuracy {np.mean(r.predict(Xte) == y_bc[te]):.3f}")
 for eta_s, r in raws.items():
     print(f"raw features, eta = {eta_s:g}: J = {r.objective[-1]:.4f}, test accuracy "
           f"{np.mean(r.predict(bc.X[te]) == y_bc[te]):.3f}")

@@ -297,3 +297,29 @@ def test_optim_bad_input():
         optim.subgradient_method(abs, np.sign, [1.0], eta=0.1, max_iter=0)
     with pytest.raises(ValueError, match="w0 contains NaN"):
         optim.gradient_descent(lambda w: w, [np.nan], eta=0.1)
+
+
+@pytest.mark.parametrize("loss", ["hinge", "log", "quadratic"])
+def test_sgd_running_estimate_is_the_objective_for_full_batches(loss):
+    """With one batch per epoch and alpha = 1 the running estimate is J before each update."""
+    X, y = blobs(4, n=50)
+    fit = online.sgd(X, y, loss=loss, eta=0.05, lam=0.1, batch_size=50, epochs=6, running_alpha=1.0)
+    np.testing.assert_allclose(fit.running, fit.objective[:-1], rtol=1e-12)
+
+
+def test_online_fits_are_frozen_and_reproducible():
+    X, y, _ = separable(5)
+    a = online.perceptron(X, y, shuffle=True, seed=3)
+    b = online.perceptron(X, y, shuffle=True, seed=3)
+    np.testing.assert_array_equal(a.w, b.w)
+    with pytest.raises(AttributeError):
+        a.w = None
+
+
+def test_winnow_with_intercept_learns_a_threshold():
+    rng = np.random.default_rng(6)
+    X = rng.choice([0.0, 1.0], size=(300, 20))
+    y = np.where(X[:, 0] + X[:, 1] + X[:, 2] >= 2, 1.0, -1.0)  # 2-of-3 majority: needs a bias
+    fit = online.winnow(X, y, eta=0.2, fit_intercept=True, max_epochs=2000)
+    assert fit.converged and np.all(fit.predict(X) == y)
+    assert fit.b < 0 and fit.v.size == 2 * 21
