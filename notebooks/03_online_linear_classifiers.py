@@ -321,6 +321,30 @@ for n_dim, p_, w_ in zip(dims, mist_p, mist_w, strict=True):
     print(f"n = {n_dim:5d}   perceptron {p_:6.1f}   winnow {w_:5.1f}")
 
 # %% [markdown]
+# The mistake curves of one stream in dimension $n = 300$ show the same thing as it happens:
+# cumulative mistakes against examples seen, with each algorithm's bound as a horizontal line.
+# Both curves flatten (mistakes become rare as the weights lock on to the target), winnow's after
+# a few dozen mistakes.
+
+# %% tags=["hide-input"]
+r = np.random.default_rng(2300)
+Xs = r.choice([-1.0, 1.0], size=(n_stream, 300))
+ys = np.sign(Xs[:, r.choice(300, size=k_rel, replace=False)].sum(axis=1))
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore", ConvergenceWarning)
+    curves = {"perceptron": online.perceptron(Xs, ys, max_epochs=1),
+              "winnow": online.winnow(Xs, ys, eta=1 / k_rel, max_epochs=1)}
+fig, ax = plt.subplots()
+for (name, f_), colour in zip(curves.items(), ("C0", "C1"), strict=True):
+    ax.step(np.r_[0, f_.mistake_steps + 1, n_stream], np.r_[0, np.arange(1, f_.n_mistakes + 1), f_.n_mistakes],
+            where="post", color=colour, label=f"{name}: {f_.n_mistakes} mistakes")
+ax.axhline(k_rel * 300, color="C0", ls=":", label=r"perceptron bound $kn = 900$")
+ax.axhline(2 * k_rel**2 * np.log(600), color="C1", ls=":", label=rf"winnow bound $2k^2\ln(2n) = {2 * k_rel**2 * np.log(600):.0f}$")
+ax.set(xlabel="examples seen", ylabel="cumulative mistakes", yscale="log", ylim=(1, 2000))
+ax.legend()
+plt.show()
+
+# %% [markdown]
 # The perceptron's mistakes grow roughly in proportion to $n$ until they approach the length of
 # the stream, while winnow's grow like $\ln n$ (a straight line on this log axis) and stay below
 # its bound. Winnow pays for this with a weaker guarantee when the target is dense: its margin is
