@@ -95,6 +95,10 @@ class SGDResult:
         Passes over the data.
     converged : bool
         True when the relative change of the objective over an epoch fell below ``tol``.
+    loss : str
+        The loss name.
+    path : ndarray of shape (n_updates + 1, d + 1) or None
+        With ``record_path=True``: :math:`(w, b)` at the start and after every update.
     """
 
     w: np.ndarray
@@ -106,6 +110,7 @@ class SGDResult:
     n_epochs: int
     converged: bool
     loss: str = field(default="hinge")
+    path: np.ndarray | None = None
 
     def decision_function(self, X) -> np.ndarray:
         r"""Score :math:`f(x) = w^\top x + b` for each row of ``X``."""
@@ -208,7 +213,9 @@ def perceptron(
     fit_intercept : bool
         Learn a bias :math:`b` (the perceptron on the homogeneous points :math:`(x_i, 1)`).
     shuffle : bool
-        Visit the points in a new random order every epoch (``seed``); default: in order.
+        Visit the points in a new random order every epoch; default: in order.
+    seed : int, optional
+        Seed of the generator that shuffles.
 
     Returns
     -------
@@ -274,13 +281,17 @@ def winnow(
         Features in :math:`[-1, 1]` (the payoffs of the game must be bounded by 1): scale first.
     y : array_like of shape (n,), labels in {-1, +1}
     eta : float
-        Learning rate :math:`\eta > 0`.
+        Learning rate :math:`\eta > 0`; the bound needs :math:`\eta < 2\rho`, best :math:`\eta = \rho`.
+    max_epochs : int
+        Passes over the data before giving up.
     doubled : bool
         Run on the doubled representation :math:`z_i = (x_i, -x_i)` (:math:`N = 2d`), so that
         :math:`w = v^+ - v^-` can have either sign. With ``False`` winnow runs on :math:`x_i`
         itself (:math:`N = d`) and can only learn targets with non-negative weights.
     fit_intercept : bool
         Append the constant feature 1 before doubling.
+    shuffle, seed : bool, int
+        As for :func:`perceptron`.
 
     Returns
     -------
@@ -347,6 +358,7 @@ def sgd(
     shuffle: bool = True,
     tol: float | None = None,
     running_alpha: float = 0.01,
+    record_path: bool = False,
     seed: int | None = None,
 ) -> SGDResult:
     r"""Mini-batch stochastic gradient descent on a regularised surrogate loss of the margin.
@@ -388,8 +400,16 @@ def sgd(
         Stop when an epoch changes :math:`J` by at most ``tol * max(1, |J|)``; if ``epochs`` are
         used up first, warn (ConvergenceWarning). ``None``: run exactly ``epochs`` epochs,
         no test, ``converged=False``, no warning.
+    fit_intercept : bool
+        Learn an unpenalised bias :math:`b` (else :math:`b = 0`).
+    shuffle : bool
+        Visit the points in a new random order every epoch (else in the given order).
     running_alpha : float
         Smoothing weight of the running estimate of the objective, in (0, 1].
+    record_path : bool
+        Keep :math:`(w, b)` after every update in ``path`` (memory :math:`O(\text{updates} \times d)`).
+    seed : int, optional
+        Seed of the generator that shuffles.
 
     Returns
     -------
@@ -421,6 +441,7 @@ def sgd(
     running = np.empty(total)
     J = [objective(w, b)]
     est = None
+    path = [np.zeros(d + 1)] if record_path else None
     t = 0
     converged = False
     with np.errstate(over="ignore", invalid="ignore"):  # a diverging run is reported, not hidden
@@ -443,6 +464,8 @@ def sgd(
                 w -= (eta_t / yb.size) * (g @ Xb)
                 if fit_intercept:
                     b -= eta_t * float(np.mean(g))
+                if record_path:
+                    path.append(np.append(w, b))
                 t += 1
             J.append(objective(w, b))
             if not np.isfinite(J[-1]):
@@ -464,4 +487,5 @@ def sgd(
     return SGDResult(
         w=w, b=float(b), objective=np.array(J), running=running[:t].copy(), eta=etas[:t].copy(),
         n_iter=t, n_epochs=len(J) - 1, converged=converged, loss=loss,
+        path=np.array(path) if record_path else None,
     )

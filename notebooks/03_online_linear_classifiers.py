@@ -533,25 +533,43 @@ claims.verify("eq-gd-stability")
 # eigen-direction; between $1/\lambda_{\max}$ and $2/\lambda_{\max}$ they overshoot and oscillate
 # across the valley while still converging; above $2/\lambda_{\max}$ they diverge. The ratio
 # $\lambda_{\max} / \lambda_{\min}$ sets how slow the flat direction is at a stable step: long
-# narrow valleys are slow.
+# narrow valleys are slow. The left panel is gradient descent on a quadratic; the right one is
+# mini-batch SGD on the quadratic loss of 200 points (`loss="quadratic"`, starting from 0), whose
+# Hessian $\frac2n \sum_i x_i x_i^\top$ plays the role of $A$: the same three regimes, blurred by
+# the noise of the mini-batch gradients.
 
 # %% tags=["hide-input"]
 A_q = np.array([[1.0, 0.0], [0.0, 8.0]])
-fq = lambda w: 0.5 * w @ A_q @ w  # noqa: E731
 w_start = np.array([-2.0, 1.0])
 G1, G2 = np.meshgrid(np.linspace(-2.5, 2.5, 200), np.linspace(-2.5, 2.5, 200))
-Fq = 0.5 * (A_q[0, 0] * G1**2 + A_q[1, 1] * G2**2)
-fig, ax = plt.subplots()
-ax.contour(G1, G2, Fq, levels=np.geomspace(0.05, 30, 12), colors="gray", linewidths=0.6)
-for eta_q, style, label in [(0.1, "o-", "converging"), (0.23, "s-", "oscillating"),
-                            (0.255, "^-", "diverging")]:
+fig, (ax, ax2) = plt.subplots(1, 2, figsize=(10, 4.2))
+ax.contour(G1, G2, 0.5 * (G1**2 + 8 * G2**2), levels=np.geomspace(0.05, 30, 12), colors="gray", linewidths=0.6)
+for eta_q, style, label in [(0.1, "o-", "converging"), (0.23, "s-", "oscillating"), (0.255, "^-", "diverging")]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
         path = optim.gradient_descent(lambda w: A_q @ w, w_start, eta=eta_q, max_iter=12).path
-    ax.plot(path[:, 0], path[:, 1], style, ms=3, lw=1,
-            label=rf"$\eta = {eta_q}$ ({label}; $2/\lambda_{{\max}} = 0.25$)")
-ax.set(xlabel="$w_1$", ylabel="$w_2$", xlim=(-2.5, 2.5), ylim=(-2.5, 2.5), aspect="equal")
+    ax.plot(path[:, 0], path[:, 1], style, ms=3, lw=1, label=rf"$\eta = {eta_q}$ ({label})")
+ax.set(xlabel="$w_1$", ylabel="$w_2$", xlim=(-2.5, 2.5), ylim=(-2.5, 2.5), aspect="equal",
+       title=r"GD on $\frac{1}{2}(w_1^2 + 8 w_2^2)$: $2/\lambda_{\max} = 0.25$")
 ax.legend(loc="lower right", fontsize=8)
+
+# SGD (batches of 20) on the quadratic loss of 200 points whose Hessian has eigenvalues ~0.9 and ~7.7
+r = np.random.default_rng(5)
+X_q = r.standard_normal((200, 2)) * np.sqrt([0.5, 4.0])
+y_q = np.sign(X_q @ np.array([1.0, 0.3]) + 0.3 * r.standard_normal(200))
+H_q = 2 * X_q.T @ X_q / 200
+m_q = X_q.T @ y_q / 200  # J(w) = mean (1 - y_i w.x_i)^2 = 1 - 2 m^T w + w^T (H/2) w, as y_i^2 = 1
+J_q = 1 - 2 * (m_q[0] * G1 + m_q[1] * G2) + 0.5 * (H_q[0, 0] * G1**2 + 2 * H_q[0, 1] * G1 * G2 + H_q[1, 1] * G2**2)
+ax2.contour(G1, G2, J_q, levels=np.geomspace(0.45, 30, 12), colors="gray", linewidths=0.6)
+for eta_q, style, label in [(0.05, "o-", "converging"), (0.2, "s-", "oscillating"), (0.3, "^-", "diverging")]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        sg = online.sgd(X_q, y_q, loss="quadratic", eta=eta_q, batch_size=20, epochs=3, fit_intercept=False,
+                        record_path=True, seed=0)
+    ax2.plot(sg.path[:, 0], sg.path[:, 1], style, ms=3, lw=1, label=rf"$\eta = {eta_q}$ ({label})")
+ax2.set(xlabel="$w_1$", ylabel="$w_2$", xlim=(-1, 2), ylim=(-1.5, 1.5), aspect="equal",
+        title=rf"SGD, batches of 20: $2/\lambda_{{\max}} = {2 / np.linalg.eigvalsh(H_q).max():.2f}$")
+ax2.legend(loc="lower right", fontsize=8, frameon=True)
 plt.show()
 
 # %% [markdown]

@@ -323,3 +323,12 @@ def test_winnow_with_intercept_learns_a_threshold():
     fit = online.winnow(X, y, eta=0.2, fit_intercept=True, max_epochs=2000)
     assert fit.converged and np.all(fit.predict(X) == y)
     assert fit.b < 0 and fit.v.size == 2 * 21
+
+
+def test_sgd_record_path():
+    X, y = blobs(5, n=40)
+    fit = online.sgd(X, y, loss="hinge", eta=0.1, batch_size=8, epochs=2, record_path=True, seed=0)
+    assert fit.path.shape == (fit.n_iter + 1, X.shape[1] + 1)
+    np.testing.assert_array_equal(fit.path[0], 0.0)
+    np.testing.assert_array_equal(fit.path[-1], np.append(fit.w, fit.b))
+    assert online.sgd(X, y, epochs=1).path is None
