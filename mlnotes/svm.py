@@ -86,32 +86,66 @@ def check_gram(K, name: str = "K", *, rtol: float = 1e-8) -> np.ndarray:
 
 
 class _Rows:
-    """Kernel rows K[i, :] on demand: the full Gram for moderate n, else an LRU cache of rows."""
+    """Kernel rows :math:`K_{i\\cdot}` on demand, each computed once.
+
+    SMO touches two rows per iteration and, in practice, mostly the rows of the eventual
+    support vectors, so computing rows lazily costs far less than the whole Gram matrix. For
+    n up to 12000 the rows are written into one (n, n) buffer that the operating system backs
+    with memory only where rows are written; beyond, the last ``cache_rows`` rows used are kept.
+    """
 
     def __init__(self, X, kernel, params, precomputed: bool, cache_rows: int):
-        self.full = None
         self.X, self.kernel, self.params = X, kernel, params
         n = X.shape[0]
-        if precomputed:
-            self.full = X
-        elif n <= _FULL_GRAM_MAX_N:
-            self.full = kernels.gram(X, kernel=kernel, **params)
+        self.full = X if precomputed else None
+        self.buffer = None
+        if self.full is None and n <= _FULL_GRAM_MAX_N:
+            self.buffer = np.empty((n, n))
+            self.have = np.zeros(n, dtype=bool)
         self.cache: OrderedDict[int, np.ndarray] = OrderedDict()
         self.cache_rows = cache_rows
         if self.full is not None:
             self.diag = np.ascontiguousarray(np.diag(self.full))
-        else:  # k(x_i, x_i), one point at a time in blocks to bound memory
+        elif kernel == "rbf":
+            kernels.gram(X[:1], X[:1], kernel=kernel, **params)  # validate gamma once
+            self.diag = np.ones(n)  # exp(0)
+        else:  # k(x_i, x_i) in blocks of 256 points
             self.diag = np.concatenate([
                 np.diag(kernels.gram(X[s:s + 256], X[s:s + 256], kernel=kernel, **params))
                 for s in range(0, n, 256)
             ])
 
+        # Named kernels get a row formula with the squared norms computed once: calling
+        # kernels.gram per row would re-validate X and recompute the norms every time, which
+        # costs ten times the row itself. tests/test_svm.py checks the rows against kernels.gram.
+        self._sqn = (X**2).sum(1) if kernel == "rbf" and not precomputed else None
+        if kernel == "poly" and not precomputed:
+            kernels.gram(X[:1], X[:1], kernel=kernel, **params)  # validate the parameters once
+
+    def _compute(self, i: int) -> np.ndarray:
+        X, x, p = self.X, self.X[i], self.params
+        if self.kernel == "linear":
+            return X @ x
+        if self.kernel == "rbf":
+            sq = self._sqn + (self._sqn[i] - 2.0 * (X @ x))
+            np.maximum(sq, 0.0, out=sq)
+            sq *= -p.get("gamma", 1.0)
+            return np.exp(sq, out=sq)
+        if self.kernel == "poly":
+            return (p.get("gamma", 1.0) * (X @ x) + p.get("coef0", 1.0)) ** p.get("degree", 3)
+        return kernels.gram(self.X[i:i + 1], self.X, kernel=self.kernel, **self.params)[0]
+
     def __call__(self, i: int) -> np.ndarray:
         if self.full is not None:
             return self.full[i]
+        if self.buffer is not None:
+            if not self.have[i]:
+                self.buffer[i] = self._compute(i)
+                self.have[i] = True
+            return self.buffer[i]
         row = self.cache.get(i)
         if row is None:
-            row = kernels.gram(self.X[i:i + 1], self.X, kernel=self.kernel, **self.params)[0]
+            row = self._compute(i)
             self.cache[i] = row
             if len(self.cache) > self.cache_rows:
                 self.cache.popitem(last=False)
@@ -119,9 +153,12 @@ class _Rows:
             self.cache.move_to_end(i)
         return row
 
-
-def _kernel_name(kernel) -> str:
-    return kernel if isinstance(kernel, str) else getattr(kernel, "__name__", "callable")
+    def gram(self) -> np.ndarray:
+        """The whole Gram matrix (for the checks that need it)."""
+        if self.full is None:
+            self.full = kernels.gram(self.X, kernel=self.kernel, **self.params)
+            self.buffer = None
+        return self.full
 
 
 # -- the fit ----------------------------------------------------------------------------------
@@ -284,6 +321,7 @@ def smo(
     kernel: str | Callable = "linear",
     tol: float = 1e-3,
     max_iter: int = 100_000,
+    shrinking: bool = True,
     cache_rows: int = 2000,
     callback: Callable[[int, np.ndarray], None] | None = None,
     **kernel_params,
@@ -321,6 +359,10 @@ def smo(
         Stopping tolerance on the maximal KKT violation (libsvm's ``eps``).
     max_iter : int, default 100000
         Iteration limit; reaching it warns with :class:`mlnotes.ConvergenceWarning`.
+    shrinking : bool, default True
+        Drop variables stuck at a bound from the active set for a while (libsvm's shrinking);
+        the answer is the same, the iterations cheaper. The ``violation`` trace is then the
+        violation on the active set.
     cache_rows : int, default 2000
         For n above 12000, the number of kernel rows kept (least recently used evicted).
     callback : callable, optional
@@ -354,59 +396,109 @@ def smo(
     n = X.shape[0]
 
     rows = _Rows(X, kernel, kernel_params, precomputed, int(cache_rows))
-    if callable(kernel) and rows.full is not None:  # a user's kernel: check it is one
-        check_gram(rows.full, "the Gram matrix of the callable kernel")
+    if callable(kernel) and n <= 3000:  # a user's kernel: check that it is one
+        check_gram(rows.gram(), "the Gram matrix of the callable kernel")
     if np.isinf(C):
-        Kfull = rows.full if rows.full is not None else kernels.gram(X, kernel=kernel, **kernel_params)
-        if not is_separable(Kfull, y):
+        if not is_separable(rows.gram(), y):
             raise ValueError(
                 "C=inf asks for the hard margin, but the data are not separable in the feature "
                 "space of this kernel (no w, b with y_i f(x_i) >= 1 for all i); use a finite C"
             )
 
-    QD = rows.diag
     alpha = np.zeros(n)
-    G = -np.ones(n)  # gradient of f at alpha = 0
-    is_pos = y > 0
-    # I_up: alpha_t can move so that y_t alpha_t increases; I_low: so that it decreases.
-    up = is_pos.copy()  # at alpha = 0: y = +1 can go up, y = -1 cannot go down in y*alpha
-    low = ~is_pos
+    # With G = Q alpha - e the gradient of f, let v = -y * G (at alpha = 0, v = y). I_up holds
+    # the t whose y_t alpha_t may increase, I_low those whose y_t alpha_t may decrease (at
+    # alpha = 0: the y = +1 and the y = -1 points); every t is in at least one of them. The loop
+    # keeps vu = v on I_up, -inf elsewhere, and vl = v on I_low, +inf elsewhere: both move by
+    # the same O(n) step (inf - finite = inf), and m(alpha) = max vu, M(alpha) = min vl.
+    #
+    # Shrinking (as in libsvm): every min(n, 1000) iterations, a variable at a bound whose v
+    # puts it on the wrong side of [M, m] cannot be in a violating pair soon; it is dropped from
+    # the active set A and its v is no longer updated. When the active problem has converged
+    # (or the gap first falls below 10 tol), v is rebuilt for everyone from the support
+    # vectors' kernel rows and the loop continues on all variables: the final test is always
+    # on the whole problem.
+    A = np.arange(n)
+    full = True
+
+    def state(v):
+        upk = np.where(y > 0, alpha < C, alpha > 0)
+        lowk = np.where(y > 0, alpha > 0, alpha < C)
+        return upk, lowk, np.where(upk, v, -np.inf), np.where(lowk, v, np.inf)
+
+    def rebuild_v():
+        Kv = np.zeros(n)
+        for s_ in np.flatnonzero(alpha > 0):
+            Kv += (alpha[s_] * y[s_]) * rows(s_)
+        return y - Kv
+
+    yA, QD = y, rows.diag
+    QDA = QD
+    up, low, vu, vl = state(y.copy())
+    work = np.empty(n)
+    a_it = np.empty(n)
     trace = [0.0]
     viol = []
     f = 0.0  # f(alpha) = -D(alpha), updated in O(1) per step
     converged = False
-    neg_inf = -np.inf
+    unshrunk = False
+    period = min(n, 1000)
+    counter = period
     t = 0
     while True:
-        v = -y * G
-        vu = np.where(up, v, neg_inf)
         i = int(np.argmax(vu))
         Gmax = vu[i]
-        vl = np.where(low, v, np.inf)
         Gmin = float(vl.min())
         gap = float(Gmax - Gmin)
+        if shrinking and ((gap < tol and not full) or (gap < 10 * tol and not unshrunk)):
+            unshrunk = unshrunk or gap < 10 * tol
+            if not full:
+                A, full, yA, QDA = np.arange(n), True, y, QD
+                up, low, vu, vl = state(rebuild_v())
+                work, a_it = np.empty(n), np.empty(n)
+                counter = period
+                continue
         viol.append(gap)
         if gap < tol:
             converged = True
             break
         if t >= max_iter:
             break
-        Ki = rows(i)
-        # second-order choice of j among I_low with v_t < v_i
-        b_it = Gmax - vl  # +inf outside I_low; > 0 exactly where v_t < Gmax
-        a_it = QD[i] + QD - 2.0 * Ki
-        a_it = np.where(a_it > 0, a_it, _TAU)
-        score = np.where(b_it > 0, -(b_it * b_it) / a_it, np.inf)
-        score = np.where(low, score, np.inf)
-        j = int(np.argmin(score))
-        Kj = rows(j)
-        yi, yj = y[i], y[j]
-        ai_old, aj_old = alpha[i], alpha[j]
-        Kij = Ki[j]
+        counter -= 1
+        if shrinking and counter == 0:
+            counter = period
+            keep = (up & low) | (up & (vu >= Gmin)) | (low & (vl <= Gmax))
+            if not keep.all():
+                A, full = A[keep], False
+                yA, QDA = y[A], QD[A]
+                up, low, vu, vl = up[keep], low[keep], vu[keep], vl[keep]
+                work, a_it = np.empty(A.size), np.empty(A.size)
+                continue
+        gi = A[i]
+        Ki = rows(gi) if full else rows(gi)[A]
+        # second-order choice of j: maximise b_it^2 / a_it over t in I_low with b_it > 0
+        np.subtract(Gmax, vl, out=work)  # b_it, -inf outside I_low
+        np.maximum(work, 0.0, out=work)  # b_it <= 0 cannot be chosen
+        np.square(work, out=work)
+        np.multiply(Ki, -2.0, out=a_it)
+        a_it += QDA
+        a_it += QDA[i]
+        np.maximum(a_it, _TAU, out=a_it)
+        work /= a_it
+        j = int(np.argmax(work))
+        gj = A[j]
+        Kj = rows(gj) if full else rows(gj)[A]
+        yi, yj = yA[i], yA[j]
+        vi = vu[i] if up[i] else vl[i]
+        vj = vu[j] if up[j] else vl[j]
+        Gi, Gj = -yi * vi, -yj * vj
+        ai_old, aj_old = alpha[gi], alpha[gj]
+        Qij = yi * yj * Ki[j]
+        QDi, QDj = QDA[i], QDA[j]
         if yi != yj:
-            quad = QD[i] + QD[j] + 2.0 * (yi * yj * Kij)
+            quad = QDi + QDj + 2.0 * Qij
             quad = quad if quad > 0 else _TAU
-            delta = (-G[i] - G[j]) / quad
+            delta = (-Gi - Gj) / quad
             diff = ai_old - aj_old
             ai, aj = ai_old + delta, aj_old + delta
             if diff > 0:
@@ -414,15 +506,15 @@ def smo(
                     aj, ai = 0.0, diff
             elif ai < 0:
                 ai, aj = 0.0, -diff
-            if diff > 0:  # C_i = C_j = C here, so "diff > C_i - C_j" is "diff > 0"
+            if diff > 0:  # C_i = C_j = C here, so libsvm's "diff > C_i - C_j" is "diff > 0"
                 if ai > C:
                     ai, aj = C, C - diff
             elif aj > C:
                 aj, ai = C, C + diff
         else:
-            quad = QD[i] + QD[j] - 2.0 * (yi * yj * Kij)
+            quad = QDi + QDj - 2.0 * Qij
             quad = quad if quad > 0 else _TAU
-            delta = (G[i] - G[j]) / quad
+            delta = (Gi - Gj) / quad
             s = ai_old + aj_old
             ai, aj = ai_old - delta, aj_old + delta
             if s > C:
@@ -437,14 +529,18 @@ def smo(
                     ai, aj = 0.0, s
         di, dj = ai - ai_old, aj - aj_old
         # f changes by G_i d_i + G_j d_j + (Q_ii d_i^2 + 2 Q_ij d_i d_j + Q_jj d_j^2) / 2
-        f += G[i] * di + G[j] * dj + 0.5 * (QD[i] * di * di + QD[j] * dj * dj) + yi * yj * Kij * di * dj
-        alpha[i], alpha[j] = ai, aj
-        G += y * ((yi * di) * Ki + (yj * dj) * Kj)
-        for k, ak in ((i, ai), (j, aj)):
-            if y[k] > 0:
-                up[k], low[k] = ak < C, ak > 0
-            else:
-                up[k], low[k] = ak > 0, ak < C
+        f += Gi * di + Gj * dj + 0.5 * (QDi * di * di + QDj * dj * dj) + Qij * di * dj
+        alpha[gi], alpha[gj] = ai, aj
+        # G_t += Q_ti d_i + Q_tj d_j, so v_t = -y_t G_t drops by y_i d_i K_ti + y_j d_j K_tj
+        np.multiply(Ki, yi * di, out=work)
+        work += (yj * dj) * Kj
+        vu -= work
+        vl -= work
+        for k, ak, vk, yk in ((i, ai, vi - work[i], yi), (j, aj, vj - work[j], yj)):
+            up[k] = ak < C if yk > 0 else ak > 0
+            low[k] = ak > 0 if yk > 0 else ak < C
+            vu[k] = vk if up[k] else -np.inf
+            vl[k] = vk if low[k] else np.inf
         t += 1
         trace.append(-f)
         if callback is not None:
@@ -457,7 +553,8 @@ def smo(
             ConvergenceWarning,
             stacklevel=2,
         )
-    b = _bias(alpha, y, G, C)
+    v = np.where(up, vu, vl)  # the loop always ends on the full problem
+    b = _bias(alpha, y, -y * v, C)
     support = np.flatnonzero(alpha > 0)
     return SVMFit(
         alpha=alpha,
