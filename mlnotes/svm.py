@@ -34,13 +34,21 @@ from mlnotes._validation import (
 )
 
 __all__ = [
+    "LinearSVMFit",
+    "MulticlassFit",
     "SVMFit",
     "check_gram",
     "dual_objective",
+    "hinge_objective",
     "is_separable",
     "kkt_violation",
+    "one_vs_one",
+    "one_vs_rest",
+    "pegasos",
     "primal_objective",
     "smo",
+    "subgradient_svm",
+    "two_variable_step",
 ]
 
 _TAU = 1e-12  # libsvm's guard for a non-positive curvature a_ij (indefinite or repeated points)
@@ -313,6 +321,54 @@ def is_separable(K, y) -> bool:
 # -- SMO -------------------------------------------------------------------------------------
 
 
+def two_variable_step(ai, aj, yi, yj, Gi, Gj, Kii, Kjj, Kij, C):
+    r"""Exact minimiser of the dual over the pair :math:`(\alpha_i, \alpha_j)`, the rest fixed.
+
+    Moving along the feasible line :math:`y_i \alpha_i + y_j \alpha_j = \text{const}` by
+    :math:`\alpha_i \to \alpha_i + y_i s`, :math:`\alpha_j \to \alpha_j - y_j s` changes
+    :math:`f(\alpha) = \tfrac12 \alpha^\top Q \alpha - e^\top \alpha` by
+    :math:`-b s + \tfrac12 a s^2` with :math:`b = -y_i G_i + y_j G_j` and
+    :math:`a = K_{ii} + K_{jj} - 2 K_{ij}`, so the unconstrained step is :math:`s = b/a`, then
+    clipped to the box :math:`[0, C]^2` (Chapter 4, {eq}`eq-smo-step`). This is libsvm's update
+    written for one C; ``a <= 0`` (an indefinite or repeated pair) is replaced by a tiny
+    positive number, as libsvm does. Returns the new :math:`(\alpha_i, \alpha_j)`.
+    """
+    Qij = yi * yj * Kij
+    if yi != yj:
+        quad = Kii + Kjj + 2.0 * Qij
+        quad = quad if quad > 0 else _TAU
+        delta = (-Gi - Gj) / quad
+        diff = ai - aj
+        ai, aj = ai + delta, aj + delta
+        if diff > 0:
+            if aj < 0:
+                aj, ai = 0.0, diff
+        elif ai < 0:
+            ai, aj = 0.0, -diff
+        if diff > 0:  # one C for all, so libsvm's "diff > C_i - C_j" is "diff > 0"
+            if ai > C:
+                ai, aj = C, C - diff
+        elif aj > C:
+            aj, ai = C, C + diff
+    else:
+        quad = Kii + Kjj - 2.0 * Qij
+        quad = quad if quad > 0 else _TAU
+        delta = (Gi - Gj) / quad
+        s = ai + aj
+        ai, aj = ai - delta, aj + delta
+        if s > C:
+            if ai > C:
+                ai, aj = C, s - C
+            if aj > C:
+                aj, ai = C, s - C
+        else:
+            if aj < 0:
+                aj, ai = 0.0, s
+            if ai < 0:
+                ai, aj = 0.0, s
+    return ai, aj
+
+
 def smo(
     X,
     y,
@@ -495,38 +551,7 @@ def smo(
         ai_old, aj_old = alpha[gi], alpha[gj]
         Qij = yi * yj * Ki[j]
         QDi, QDj = QDA[i], QDA[j]
-        if yi != yj:
-            quad = QDi + QDj + 2.0 * Qij
-            quad = quad if quad > 0 else _TAU
-            delta = (-Gi - Gj) / quad
-            diff = ai_old - aj_old
-            ai, aj = ai_old + delta, aj_old + delta
-            if diff > 0:
-                if aj < 0:
-                    aj, ai = 0.0, diff
-            elif ai < 0:
-                ai, aj = 0.0, -diff
-            if diff > 0:  # C_i = C_j = C here, so libsvm's "diff > C_i - C_j" is "diff > 0"
-                if ai > C:
-                    ai, aj = C, C - diff
-            elif aj > C:
-                aj, ai = C, C + diff
-        else:
-            quad = QDi + QDj - 2.0 * Qij
-            quad = quad if quad > 0 else _TAU
-            delta = (Gi - Gj) / quad
-            s = ai_old + aj_old
-            ai, aj = ai_old - delta, aj_old + delta
-            if s > C:
-                if ai > C:
-                    ai, aj = C, s - C
-                if aj > C:
-                    aj, ai = C, s - C
-            else:
-                if aj < 0:
-                    aj, ai = 0.0, s
-                if ai < 0:
-                    ai, aj = 0.0, s
+        ai, aj = two_variable_step(ai_old, aj_old, yi, yj, Gi, Gj, QDi, QDj, Ki[j], C)
         di, dj = ai - ai_old, aj - aj_old
         # f changes by G_i d_i + G_j d_j + (Q_ii d_i^2 + 2 Q_ij d_i d_j + Q_jj d_j^2) / 2
         f += Gi * di + Gj * dj + 0.5 * (QDi * di * di + QDj * dj * dj) + Qij * di * dj
@@ -592,3 +617,250 @@ def _bias(alpha, y, G, C) -> float:
     lb = yG[lb_mask].max() if lb_mask.any() else -np.inf
     r = (ub + lb) / 2 if np.isfinite(ub) and np.isfinite(lb) else (ub if np.isfinite(ub) else lb)
     return float(-r)
+
+
+# -- the primal: subgradient and stochastic training (linear kernel) -------------------------------
+
+
+@dataclass(frozen=True)
+class LinearSVMFit:
+    r"""A linear SVM trained in the primal.
+
+    Attributes
+    ----------
+    w : ndarray of shape (d,)
+    b : float
+    objective : ndarray
+        Primal objective :math:`P(w, b)` ({eq}`eq-hinge-form` scaled by C) at the iterates
+        recorded (every iteration for :func:`subgradient_svm`, every epoch for :func:`pegasos`).
+    n_iter : int
+        Number of (sub)gradient steps taken. Both methods run a fixed budget: a subgradient
+        gives no stopping certificate.
+    C : float
+    """
+
+    w: np.ndarray
+    b: float
+    objective: np.ndarray
+    n_iter: int
+    C: float
+
+    def decision_function(self, X_new) -> np.ndarray:
+        r""":math:`f(x) = w^\top x + b`."""
+        return as_float_array(X_new, "X_new", ndim=2) @ self.w + self.b
+
+    def predict(self, X_new) -> np.ndarray:
+        """Labels in {-1, +1} (0 goes to +1)."""
+        return np.where(self.decision_function(X_new) >= 0, 1.0, -1.0)
+
+
+def hinge_objective(w, b, X, y, C, *, regularise_bias: bool = False) -> float:
+    r"""Soft-margin primal :math:`P(w, b) = \tfrac12 \|w\|^2 + C \sum_i \max(0, 1 - y_i (w^\top x_i + b))`.
+
+    Dividing by C gives the hinge form :math:`\sum_i \max(0, 1 - y_i f(x_i)) + \lambda \|w\|^2` with
+    :math:`\lambda = 1/(2C)` (Chapter 4, {eq}`eq-hinge-form`). With ``regularise_bias=True`` the
+    penalty is :math:`\tfrac12 (\|w\|^2 + b^2)`, liblinear's objective (the bias is the weight of a
+    constant feature).
+    """
+    from mlnotes.losses import hinge
+
+    reg = w @ w + (b * b if regularise_bias else 0.0)
+    return float(0.5 * reg + C * hinge(y * (X @ w + b)).sum())
+
+
+def _check_linear(X, y, C):
+    X, y = check_X_y(X, y)
+    y = check_labels(y, (-1.0, 1.0))
+    C = check_positive(C, "C")
+    if not np.isfinite(C):
+        raise ValueError("C must be finite for primal training (the hinge form needs lambda = 1/(2C) > 0)")
+    return X, y, C
+
+
+def subgradient_svm(
+    X, y, *, C: float = 1.0, n_iter: int = 1000, eta0: float | None = None
+) -> LinearSVMFit:
+    r"""The subgradient method on the soft-margin primal (Chapter 4, {eq}`eq-hinge-subgradient`).
+
+    Steps :math:`(w, b) \leftarrow (w, b) - \eta_t g_t` with the subgradient
+
+    .. math:: g_t = \Big(w - C \sum_{i \in V} y_i x_i,\; -C \sum_{i \in V} y_i\Big), \qquad
+              V = \{i : y_i (w^\top x_i + b) < 1\},
+
+    and :math:`\eta_t = \eta_0 / \sqrt{t}`. A subgradient step need not decrease :math:`P`, so the
+    best iterate is returned. Vectorised over the samples: one matrix-vector product per step.
+    """
+    X, y, C = _check_linear(X, y, C)
+    n, d = X.shape
+    if int(n_iter) < 1:
+        raise ValueError(f"n_iter must be a positive integer, got {n_iter!r}")
+    if eta0 is None:  # scale so the first step is of the size of the data term
+        eta0 = 1.0 / (C * n * max(1.0, float(np.mean((X * X).sum(1)))))
+    eta0 = check_positive(eta0, "eta0")
+    w, b = np.zeros(d), 0.0
+    best = (np.inf, w, b)
+    trace = []
+    for t in range(1, int(n_iter) + 1):
+        m = y * (X @ w + b)
+        P = 0.5 * w @ w + C * np.maximum(0.0, 1.0 - m).sum()
+        trace.append(P)
+        if P < best[0]:
+            best = (P, w.copy(), b)
+        V = m < 1
+        gw = w - C * (y[V] @ X[V])
+        gb = -C * y[V].sum()
+        eta = eta0 / np.sqrt(t)
+        w = w - eta * gw
+        b = b - eta * gb
+    return LinearSVMFit(best[1], float(best[2]), np.asarray(trace), int(n_iter), C)
+
+
+def pegasos(
+    X,
+    y,
+    *,
+    C: float = 1.0,
+    n_epochs: int = 10,
+    batch_size: int = 1,
+    fit_intercept: bool = True,
+    average: bool = True,
+    seed: int | None = 0,
+) -> LinearSVMFit:
+    r"""Pegasos: stochastic subgradient steps on the primal (Shalev-Shwartz et al., 2011).
+
+    Minimises :math:`\tfrac{\lambda}{2}\|w\|^2 + \tfrac1n \sum_i \max(0, 1 - y_i w^\top x_i)` with
+    :math:`\lambda = 1/(nC)`, which is :math:`P(w)/(nC)`: the same minimiser as the soft-margin
+    primal. Step :math:`t` draws a batch :math:`A_t` and, with :math:`\eta_t = 1/(\lambda t)`,
+
+    .. math:: w \leftarrow (1 - \eta_t \lambda) w + \frac{\eta_t}{|A_t|} \sum_{i \in A_t,\,
+              y_i w^\top x_i < 1} y_i x_i, \qquad
+              w \leftarrow \min\Big(1, \frac{1/\sqrt{\lambda}}{\|w\|}\Big) w
+
+    (Chapter 4, {eq}`eq-pegasos-step`); the projection keeps :math:`w` in a ball that contains
+    the optimum. With ``average=True`` the returned weights are the mean of the iterates of the
+    second half of the run (suffix averaging), which removes most of the noise of the last
+    iterate. Each epoch visits the samples once in a random order.
+
+    With ``fit_intercept=True`` a constant feature 1 is appended, so the bias is regularised
+    like the weights (as in liblinear, scikit-learn's ``LinearSVC``): the objective is then
+    :math:`\tfrac12 (\|w\|^2 + b^2) + C \sum_i \max(0, 1 - y_i f(x_i))`.
+    """
+    X, y, C = _check_linear(X, y, C)
+    n, d = X.shape
+    if int(n_epochs) < 1 or int(batch_size) < 1:
+        raise ValueError(
+            f"n_epochs and batch_size must be positive integers, got {n_epochs!r} and {batch_size!r}"
+        )
+    rng = np.random.default_rng(seed)
+    Z = np.column_stack([X, np.ones(n)]) if fit_intercept else X
+    Zy = Z * y[:, None]  # rows y_i z_i: the margin is Zy @ w
+    lam = 1.0 / (n * C)
+    radius = 1.0 / np.sqrt(lam)
+    k = int(batch_size)
+    steps_per_epoch = -(-n // k)
+    T = steps_per_epoch * int(n_epochs)
+    w = np.zeros(Z.shape[1])
+    w_sum = np.zeros_like(w)
+    n_avg = 0
+    trace = []
+    t = 0
+    for _ in range(int(n_epochs)):
+        order = rng.permutation(n)
+        for s in range(0, n, k):
+            t += 1
+            B = Zy[order[s:s + k]]
+            eta = 1.0 / (lam * t)
+            viol = B @ w < 1.0
+            w *= 1.0 - eta * lam
+            if viol.any():
+                w += (eta / B.shape[0]) * viol @ B
+            norm = np.sqrt(w @ w)
+            if norm > radius:
+                w *= radius / norm
+            if average and 2 * t > T:
+                w_sum += w
+                n_avg += 1
+        wc = w_sum / n_avg if average and n_avg else w
+        trace.append(0.5 * wc @ wc + C * np.maximum(0.0, 1.0 - Zy @ wc).sum())
+    w_out = w_sum / n_avg if average and n_avg else w
+    if fit_intercept:
+        return LinearSVMFit(w_out[:-1].copy(), float(w_out[-1]), np.asarray(trace), t, C)
+    return LinearSVMFit(w_out.copy(), 0.0, np.asarray(trace), t, C)
+
+
+# -- multiclass ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MulticlassFit:
+    """K classes from binary SVMs: one-vs-rest (K fits) or one-vs-one (K(K-1)/2 fits).
+
+    Attributes
+    ----------
+    classes : ndarray
+        The class labels, sorted.
+    fits : tuple of SVMFit
+    pairs : tuple of (int, int)
+        For one-vs-one, the class indices (a, b) of each fit (+1 means class a); empty for
+        one-vs-rest.
+    scheme : str
+        ``"ovr"`` or ``"ovo"``.
+    """
+
+    classes: np.ndarray
+    fits: tuple
+    pairs: tuple
+    scheme: str
+
+    def decision_function(self, X_new) -> np.ndarray:
+        """Scores of shape (m, K) for one-vs-rest; (m, K(K-1)/2) pairwise scores for one-vs-one."""
+        return np.column_stack([f.decision_function(X_new) for f in self.fits])
+
+    def predict(self, X_new) -> np.ndarray:
+        """One-vs-rest: the class with the largest score. One-vs-one: the class with most pairwise
+        wins, ties to the smallest class index (libsvm's rule)."""
+        S = self.decision_function(X_new)
+        if self.scheme == "ovr":
+            return self.classes[np.argmax(S, axis=1)]
+        votes = np.zeros((S.shape[0], self.classes.size), dtype=int)
+        for col, (a, b) in enumerate(self.pairs):
+            win_a = S[:, col] > 0
+            votes[win_a, a] += 1
+            votes[~win_a, b] += 1
+        return self.classes[np.argmax(votes, axis=1)]
+
+
+def _classes(y):
+    y = as_float_array(y, "y", ndim=1)
+    classes = np.unique(y)
+    if classes.size < 2:
+        raise ValueError(f"y must contain at least two classes, got {classes.size}")
+    return y, classes
+
+
+def one_vs_rest(X, y, **smo_params) -> MulticlassFit:
+    r"""One-vs-rest: for each class k an SVM of class k (+1) against all others (-1).
+
+    Predicts :math:`\argmax_k f_k(x)` (Chapter 4, section "Multiclass"). ``smo_params`` go to
+    :func:`smo` (``C``, ``kernel``, ``tol``, ``gamma``, ...).
+    """
+    y, classes = _classes(y)
+    fits = tuple(smo(X, np.where(y == c, 1.0, -1.0), **smo_params) for c in classes)
+    return MulticlassFit(classes, fits, (), "ovr")
+
+
+def one_vs_one(X, y, **smo_params) -> MulticlassFit:
+    r"""One-vs-one: an SVM for every pair of classes, trained on those two classes only.
+
+    Predicts by majority vote over the :math:`K(K-1)/2` pairwise decisions, ties to the smallest
+    class index, as libsvm does.
+    """
+    X = as_float_array(X, "X", ndim=2)
+    y, classes = _classes(y)
+    fits, pairs = [], []
+    for a in range(classes.size):
+        for b in range(a + 1, classes.size):
+            m = (y == classes[a]) | (y == classes[b])
+            fits.append(smo(X[m], np.where(y[m] == classes[a], 1.0, -1.0), **smo_params))
+            pairs.append((a, b))
+    return MulticlassFit(classes, tuple(fits), tuple(pairs), "ovo")

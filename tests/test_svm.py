@@ -262,3 +262,89 @@ def test_decision_function_shape_errors():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert fit.predict(X).shape == (270,)
+
+
+# -- primal training and multiclass ----------------------------------------------------------------
+
+
+def test_pegasos_reaches_liblinear_objective():
+    from sklearn.svm import LinearSVC
+
+    X, y = _heart_scale()
+    ref = LinearSVC(C=1.0, loss="hinge", tol=1e-8, max_iter=100_000).fit(X, y)
+    P_ref = svm.hinge_objective(ref.coef_[0], ref.intercept_[0], X, y, 1.0, regularise_bias=True)
+    fit = svm.pegasos(X, y, C=1.0, n_epochs=50, batch_size=1, seed=0)
+    P = svm.hinge_objective(fit.w, fit.b, X, y, 1.0, regularise_bias=True)
+    assert P_ref <= P <= 1.01 * P_ref  # liblinear's optimum is a lower bound: within 1% of it
+    assert fit.objective.shape == (50,) and abs(fit.objective[-1] - P) <= 1e-9 * P
+    assert np.mean(fit.predict(X) == ref.predict(X)) >= 0.97
+
+
+def test_subgradient_method_approaches_the_dual_optimum():
+    X, y = _heart_scale()
+    D = svm.smo(X, y, C=1.0, kernel="linear", tol=1e-9).dual  # = min of the primal
+    fit = svm.subgradient_svm(X, y, C=1.0, n_iter=5000)
+    P = svm.hinge_objective(fit.w, fit.b, X, y, 1.0)
+    assert D <= P + 1e-9 and P <= 1.05 * D  # weak duality, and a slow O(1/sqrt(t)) approach
+    assert abs(P - fit.objective.min()) <= 1e-9 * P  # the best iterate is returned
+
+
+def test_one_vs_one_matches_libsvm_on_iris():
+    ds = load_iris()
+    ours = svm.one_vs_one(ds.X, ds.y, C=1.0, kernel="rbf", gamma=0.25, tol=1e-9)
+    ref = SVC(C=1.0, kernel="rbf", gamma=0.25, tol=1e-9, shrinking=False,
+              decision_function_shape="ovo").fit(ds.X, ds.y)
+    assert [tuple(ours.classes[list(p)]) for p in ours.pairs] == [(0, 1), (0, 2), (1, 2)]
+    assert np.abs(ours.decision_function(ds.X) - ref.decision_function(ds.X)).max() <= 1e-5
+    assert np.array_equal(ours.predict(ds.X), ref.predict(ds.X))
+
+
+def test_one_vs_rest_matches_scikit_learn_on_iris():
+    from sklearn.multiclass import OneVsRestClassifier
+
+    ds = load_iris()
+    ours = svm.one_vs_rest(ds.X, ds.y, C=1.0, kernel="linear", tol=1e-9)
+    ref = OneVsRestClassifier(SVC(C=1.0, kernel="linear", tol=1e-9, shrinking=False)).fit(ds.X, ds.y)
+    scale = np.abs(ds.X @ ds.X.T).max()  # libsvm's single-precision kernel cache, see above
+    assert np.abs(ours.decision_function(ds.X) - ref.decision_function(ds.X)).max() <= 1e-6 * scale
+    assert np.array_equal(ours.predict(ds.X), ref.predict(ds.X))
+
+
+def test_primal_trainers_reject_bad_input():
+    X, y = _heart_scale()
+    with pytest.raises(ValueError, match="C must be positive"):
+        svm.pegasos(X, y, C=-1.0)
+    with pytest.raises(ValueError, match="C must be finite"):
+        svm.subgradient_svm(X, y, C=np.inf)
+    with pytest.raises(ValueError, match=r"y must take values in \{-1, \+1\}"):
+        svm.pegasos(X, (y + 1) / 2)
+    with pytest.raises(ValueError, match="at least two classes"):
+        svm.one_vs_rest(X, np.ones(len(y)))
+
+
+def test_two_variable_step_is_the_exact_pair_minimum():
+    rng = np.random.default_rng(5)
+    for _ in range(200):
+        n, C = 6, rng.uniform(0.5, 2.0)
+        Z = rng.standard_normal((n, 3))
+        K = Z @ Z.T
+        y = rng.choice([-1.0, 1.0], n)
+        alpha = rng.uniform(0, C, n)
+        Q = y[:, None] * y[None, :] * K
+        G = Q @ alpha - 1
+        i, j = rng.choice(n, 2, replace=False)
+        ai, aj = svm.two_variable_step(alpha[i], alpha[j], y[i], y[j], G[i], G[j], K[i, i], K[j, j],
+                                       K[i, j], C)
+        assert 0 <= ai <= C and 0 <= aj <= C
+        assert abs(y[i] * ai + y[j] * aj - y[i] * alpha[i] - y[j] * alpha[j]) <= 1e-12
+
+        d = np.zeros(n)
+        d[i], d[j] = y[i], -y[j]  # the feasible direction: y.alpha stays fixed
+        lin, quad = d @ Q @ alpha - d.sum(), d @ Q @ d  # the dual along alpha + s d, minus f(alpha)
+
+        # the feasible segment of s, then brute force over it
+        lo = max(-alpha[i] if y[i] > 0 else alpha[i] - C, -(C - alpha[j]) if y[j] > 0 else -alpha[j])
+        hi = min(C - alpha[i] if y[i] > 0 else alpha[i], alpha[j] if y[j] > 0 else C - alpha[j])
+        grid = np.linspace(lo, hi, 20001)
+        s_ours = (ai - alpha[i]) * y[i]
+        assert s_ours * lin + 0.5 * quad * s_ours**2 <= (grid * lin + 0.5 * quad * grid**2).min() + 1e-9
