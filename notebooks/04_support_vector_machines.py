@@ -272,7 +272,7 @@ claims.verify("eq-hard-dual")
 claims.verify("eq-bias")
 
 # %% [markdown]
-# Solving the dual with {func}`mlnotes.svm.smo` (section {ref}`sec-svm-smo` below) and
+# Solving the dual with `mlnotes.svm.smo` (section {ref}`sec-svm-smo` below) and
 # rebuilding $w$ and $b$ from it must reproduce the primal: zero duality gap, every point
 # outside or on the margin, and complementary slackness.
 #
@@ -507,7 +507,8 @@ for ax, C in zip(axes, (0.05, 1.0, 100.0), strict=True):
     plots.decision_regions(ax, fit.decision_function, X_pts, y_pt, levels=(-1.0, 0.0, 1.0), resolution=120)
     ax.scatter(*X_pts[fit.support].T, s=60, facecolors="none", edgecolors="k", linewidths=0.7)
     err = np.mean(fit.predict(X_pts) != y_pt)
-    ax.set(title=f"C = {C:g}: {fit.support.size} SVs, train error {err:.2f}", xlabel="petal length (std.)")
+    ax.set(title=f"C = {C:g}: {fit.support.size} SVs, train error {err:.2f}", xlabel="petal length (std.)",
+           ylabel="")
 axes[0].set_ylabel("petal width (std.)")
 plt.tight_layout()
 plt.show()
@@ -532,7 +533,7 @@ claims.verify("eq-hinge-subgradient")
 
 # %% [markdown]
 # The subgradient method steps $u \leftarrow u - \eta_t g_t$ with $\eta_t \propto 1/\sqrt t$
-# ({func}`mlnotes.svm.subgradient_svm`). A subgradient need not be a descent direction, so it
+# (`mlnotes.svm.subgradient_svm`). A subgradient need not be a descent direction, so it
 # keeps the best iterate; its error decreases like $1/\sqrt t$. Each step touches all $n$ samples.
 #
 # **Pegasos** {cite}`shalevshwartz2011pegasos` samples a batch $A_t$ and uses the strong
@@ -681,7 +682,8 @@ print(f"LIBSVM:   obj = {-100.877288:.6f}, rho = {0.424462:.6f}, nSV = 132, nBSV
 # In the primal, the three solvers on the linear SVM of `heart_scale` with $C = 1$: the SMO
 # optimum is the reference (its dual value equals the primal minimum), and we follow the
 # suboptimality of the subgradient method (per full pass over the data) and of Pegasos (per
-# epoch of single-sample steps). Pegasos here uses a regularised bias, as liblinear does: the
+# epoch of single-sample steps; it averages the iterates of the second half of its run, so the
+# first half of its curve is the noisy last iterate). Pegasos here uses a regularised bias, as liblinear does: the
 # bias is the weight of a constant feature appended to $x$, and there is no separate $b$. Its
 # curve is measured against the optimum of that slightly different problem, whose dual has the
 # box constraints only (no $\sum_i \alpha_i y_i = 0$, see {ref}`ex-svm-no-bias`), so scipy's
