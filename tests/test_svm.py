@@ -102,8 +102,8 @@ def test_support_vectors_match_libsvm(both):
 def test_decision_values_match_libsvm(both):
     X, y, K, ours, ref = both
     f = ours.decision_function(X)
-    # against libsvm's active set solved in double: the exact optimum
-    assert np.abs(f - _polished(ref, X, y, K, 1.0)).max() <= 1e-5
+    # against libsvm's active set solved in double: the exact optimum (observed <= 1e-8)
+    assert np.abs(f - _polished(ref, X, y, K, 1.0)).max() <= 1e-7
     # against libsvm's own numbers, whose single-precision kernel cache costs ~1e-7 * max|K|
     scale = max(1.0, np.abs(K).max())
     assert np.abs(f - ref.decision_function(X)).max() <= 1e-6 * scale
