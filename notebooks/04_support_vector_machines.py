@@ -312,8 +312,8 @@ ax.legend(loc="upper left")
 plt.show()
 
 # %% [markdown]
-# Many points lie at distinct positions but on a 0.1 cm grid, and here four points sit exactly on
-# the two margin lines. The optimal $\alpha$ is then not unique (any split of the weight among
+# The measurements are recorded to 0.1 cm, and four points sit exactly on the two margin
+# lines. The optimal $\alpha$ is then not unique (any split of the weight among
 # collinear support vectors that keeps $w$ gives the same $D$); $w$ and $b$ are unique.
 #
 # ```{admonition} Erratum (notes 000 section 4.2.2, notes 003 section 1.5)
