@@ -195,7 +195,7 @@ def test_grade_folder_scores_and_time_limit(tmp_path: Path) -> None:
 
     before = set(assignments._descendants(os.getpid()))
     rows = assignments.grade_folder(built / "autograder" / "autograder.zip", subs, tmp_path / "scores.csv",
-                                    timeout=90, jobs=3)
+                                    timeout=60, jobs=3)
     for _ in range(50):  # the looping kernel is killed with its grader, not left spinning
         left = set(assignments._descendants(os.getpid())) - before
         if not left:
