@@ -12,7 +12,6 @@ NOTEBOOKS := $(sort $(wildcard notebooks/*.py))
 JB_BUILD := $(BIN)/jupyter-book build . --config book/_config.yml --toc book/_toc.yml --path-output book
 # Jupyter refuses to run as root unless told; these tools are run by CI as root.
 export JUPYTER_ALLOW_ROOT := 1
-export MPLBACKEND := Agg
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
 .PHONY: all venv book book-check test lint unit claims pairing nbval browser notebooks lab \
@@ -75,8 +74,14 @@ notebooks: $(STAMP)
 	    --ExecutePreprocessor.record_timing=False --ExecutePreprocessor.timeout=120 $$nb; \
 	done
 
+# JupyterLab in the course environment; a double-click on notebooks/*.py opens it as a
+# notebook (jupytext's viewer made the default for Python files), and saving keeps the pair.
+LAB_OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.json
 lab: $(STAMP)
-	$(BIN)/jupyter lab --allow-root notebooks
+	mkdir -p $(dir $(LAB_OVERRIDES))
+	echo '{"@jupyterlab/docmanager-extension:plugin": {"defaultViewers": {"python": "Jupytext Notebook"}}}' \
+	  > $(LAB_OVERRIDES)
+	$(BIN)/jupyter lab --allow-root --notebook-dir=notebooks
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks $(BENCH)
@@ -93,3 +98,6 @@ clean:
 	find . -name __pycache__ -prune -exec rm -rf {} +
 
 FORCE:
+
+# Assignment targets (make assignments, make grade) live in their own file.
+-include assignments.mk

@@ -1,0 +1,129 @@
+"""Claims of Chapter 0, "Notation and matrix calculus": the gradient identities every later
+derivation uses, each checked against central differences on random instances."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mlnotes.check import numerical_gradient, numerical_hessian, rel_error
+from mlnotes.claims import claim
+
+CH = "00_notation"
+# Central differences with h ~ eps^(1/3) are accurate to about eps^(2/3) ~ 4e-11 relative for
+# smooth functions of unit scale; 1e-7 leaves room for the condition of random instances while
+# any wrong factor (a missing 2, a transpose) gives a residual of order 1.
+TOL_GRAD = 1e-7
+# Second differences with h ~ eps^(1/4) are accurate to about eps^(1/2) ~ 1e-8.
+TOL_HESS = 1e-5
+
+
+def _dims(rng):
+    return int(rng.integers(1, 8)), int(rng.integers(1, 8))
+
+
+@claim("eq-grad-linear", chapter=CH, tol=TOL_GRAD,
+       statement=r"$\nabla_w\, a^\top w = a$")
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        d = _dims(rng)[0]
+        a, w = rng.standard_normal((2, d))
+        res.append(rel_error(numerical_gradient(lambda v: a @ v, w), a))
+    return res
+
+
+@claim("eq-grad-quadratic", chapter=CH, tol=TOL_GRAD,
+       statement=r"$\nabla_w\, w^\top A w = (A + A^\top) w$ for any square $A$")
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        d = _dims(rng)[0]
+        A = rng.standard_normal((d, d))  # not symmetric: the transpose matters
+        w = rng.standard_normal(d)
+        res.append(rel_error(numerical_gradient(lambda v: v @ A @ v, w), (A + A.T) @ w))
+    return res
+
+
+@claim("eq-grad-quadratic-sym", chapter=CH, tol=TOL_GRAD,
+       statement=r"$\nabla_w\, w^\top A w = 2 A w$ for symmetric $A$")
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        d = _dims(rng)[0]
+        B = rng.standard_normal((d, d))
+        A = B + B.T
+        w = rng.standard_normal(d)
+        res.append(rel_error(numerical_gradient(lambda v: v @ A @ v, w), 2 * A @ w))
+    return res
+
+
+@claim("eq-grad-rss", chapter=CH, tol=TOL_GRAD,
+       statement=r"$\nabla_w \|y - Xw\|^2 = -2 X^\top (y - Xw)$")
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        nn, d = _dims(rng)
+        X = rng.standard_normal((nn, d))
+        y, w = rng.standard_normal(nn), rng.standard_normal(d)
+        rss = lambda v: np.sum((y - X @ v) ** 2)
+        res.append(rel_error(numerical_gradient(rss, w), -2 * X.T @ (y - X @ w)))
+    return res
+
+
+@claim("eq-chain-elementwise", chapter=CH, tol=TOL_GRAD,
+       statement=r"$\nabla_w \sum_i \phi(x_i^\top w) = X^\top \phi'(Xw)$, here with "
+                 r"$\phi(a) = \log(1 + e^{a})$")
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        nn, d = _dims(rng)
+        X = rng.standard_normal((nn, d))
+        w = rng.standard_normal(d)
+        J = lambda v: np.sum(np.logaddexp(0.0, X @ v))
+        dphi = 1.0 / (1.0 + np.exp(-(X @ w)))  # softplus' = sigmoid
+        res.append(rel_error(numerical_gradient(J, w), X.T @ dphi))
+    return res
+
+
+@claim("eq-hess-quadratic", chapter=CH, tol=TOL_HESS,
+       statement=r"$\nabla^2_w \left(\tfrac12 w^\top A w - b^\top w\right) = "
+                 r"\tfrac12 (A + A^\top)$")
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        d = _dims(rng)[0]
+        A = rng.standard_normal((d, d))
+        b, w = rng.standard_normal((2, d))
+        f = lambda v: 0.5 * v @ A @ v - b @ v
+        res.append(rel_error(numerical_hessian(f, w), 0.5 * (A + A.T)))
+    return res
+
+
+def logsumexp(z: np.ndarray) -> float:
+    """log(sum(exp(z))) computed as m + log(sum(exp(z - m))) with m = max(z): no overflow."""
+    m = np.max(z)
+    return float(m + np.log(np.sum(np.exp(z - m))))
+
+
+@claim("eq-grad-logsumexp", chapter=CH, tol=TOL_GRAD,
+       statement=r"$\nabla_z \log \sum_k e^{z_k} = \mathrm{softmax}(z)$")
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        K = int(rng.integers(1, 8))
+        z = 3 * rng.standard_normal(K)
+        p = np.exp(z - logsumexp(z))
+        res.append(rel_error(numerical_gradient(logsumexp, z), p))
+    return res
+
+
+@claim("eq-logsumexp-shift", chapter=CH, tol=1e-12,
+       statement=r"$\log \sum_k e^{z_k} = m + \log \sum_k e^{z_k - m}$ for any $m$, "
+                 r"exact for the $z$ where the naive formula does not overflow")
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        z = 5 * rng.standard_normal(int(rng.integers(1, 8)))
+        naive = np.log(np.sum(np.exp(z)))
+        res.append(abs(naive - logsumexp(z)) / max(1.0, abs(naive)))
+    return res

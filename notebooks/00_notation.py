@@ -1,0 +1,445 @@
+# ---
+# jupyter:
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# (chap-notation)=
+# # Notation and matrix calculus
+#
+# Every chapter of this course derives an algorithm by writing a loss as a function of a weight
+# vector, differentiating it, and setting the derivative to zero or following it downhill. This
+# chapter fixes the notation once and collects the handful of derivative identities that all
+# later derivations use. Each identity is followed by a cell that checks it numerically.
+#
+# **What you will learn**
+#
+# - how data, labels and parameters are written throughout the book;
+# - the gradient of a linear form, of a quadratic form (symmetric or not), of the residual sum
+#   of squares, of a sum of elementwise functions, and of log-sum-exp;
+# - the Hessian of a quadratic;
+# - how to check any gradient against finite differences, and how to choose the step.
+
+# %%
+import matplotlib.pyplot as plt
+import numpy as np
+
+from mlnotes import claims, plots
+from mlnotes.check import numerical_gradient, rel_error
+
+plots.setup()
+np.set_printoptions(precision=4, suppress=True)
+rng = np.random.default_rng(0)
+
+# %% [markdown]
+# (sec-notation-data)=
+# ## Data, labels and parameters
+#
+# A data set has $n$ **samples** indexed by $i = 1, \dots, n$, each with $d$ **features**
+# indexed by $j$. Sample $i$ is the column vector $x_i \in \R^d$; stacking the samples as rows
+# gives the **design matrix**
+#
+# $$
+# X = \begin{pmatrix} x_1^\top \\ \vdots \\ x_n^\top \end{pmatrix} \in \R^{n \times d},
+# \qquad X_{ij} = \text{feature } j \text{ of sample } i .
+# $$ (def-design-matrix)
+#
+# So a subscript $i$ always counts samples and a subscript $j$ always counts features. When a
+# model has an intercept we add a constant feature $x_{i0} = 1$ as the first column of $X$; the
+# linear score $w^\top x_i = w_0 + \sum_{j \ge 1} w_j x_{ij}$ then carries the intercept as
+# $w_0$. Chapters that keep the bias apart write $f(x) = w^\top x + b$ instead.
+#
+# Targets are collected in $y \in \R^n$. For classification two label sets are used, each where
+# it makes the algebra simplest:
+#
+# - $y_i \in \{0, 1\}$ for likelihood models (logistic regression, Chapter 2), where $y_i$ is
+#   a Bernoulli outcome;
+# - $y_i \in \{-1, +1\}$ for margin-based methods (perceptron, SVM, AdaBoost), where the
+#   **margin** $M_i = y_i f(x_i)$ is positive exactly when sample $i$ is classified correctly.
+#
+# The two are related by $y^{\pm} = 2 y^{01} - 1$; `mlnotes.to_pm1` and `mlnotes.to_01`
+# convert, and every function in `mlnotes` refuses labels from the wrong set.
+#
+# The inner product of two vectors is $a^\top b = \sum_j a_j b_j$, the Euclidean norm is
+# $\|a\| = \sqrt{a^\top a}$, and the prediction for all samples at once is the matrix-vector
+# product $Xw$. The full list of symbols is on the {doc}`notation page </book/notation>`.
+
+# %%
+from mlnotes import to_01, to_pm1
+
+y01 = np.array([0, 1, 1, 0])
+print("{0,1} labels:", y01, " as {-1,+1}:", to_pm1(y01), " and back:", to_01(to_pm1(y01)))
+try:
+    to_pm1(np.array([1, 2, 3]))
+except ValueError as err:
+    print("ValueError:", err)
+
+# %% [markdown]
+# (sec-gradients)=
+# ## Gradients
+#
+# For a scalar function $J : \R^d \to \R$ the **gradient** $\nabla_w J(w) \in \R^d$ is the
+# column vector of partial derivatives $\partial J / \partial w_j$. It is defined by the first
+# order expansion
+#
+# $$
+# J(w + h) = J(w) + \nabla_w J(w)^\top h + o(\|h\|),
+# $$ (def-gradient)
+#
+# which is also the quickest way to compute it: expand $J(w + h)$, keep the terms linear in $h$
+# and read off the vector they are paired with.
+#
+# ### Linear forms
+#
+# For $J(w) = a^\top w$ we have $J(w + h) = a^\top w + a^\top h$ exactly, so
+#
+# $$
+# \nabla_w\, a^\top w = a .
+# $$ (eq-grad-linear)
+#
+# The check cell below builds random instances, differentiates numerically and reports the
+# worst relative difference from the formula (see {ref}`sec-checking-gradients`).
+
+# %%
+claims.verify("eq-grad-linear")
+
+# %% [markdown]
+# ### Quadratic forms
+#
+# For $J(w) = w^\top A w$ with a square matrix $A$,
+# $J(w + h) = w^\top A w + h^\top A w + w^\top A h + h^\top A h$. The two middle terms are
+# scalars, and $h^\top A w = w^\top A^\top h$, so the linear part is $w^\top (A + A^\top) h$:
+#
+# $$
+# \nabla_w\, w^\top A w = (A + A^\top)\, w .
+# $$ (eq-grad-quadratic)
+
+# %%
+claims.verify("eq-grad-quadratic")
+
+# %% [markdown]
+# When $A$ is symmetric the two terms coincide:
+#
+# $$
+# \nabla_w\, w^\top A w = 2 A w \qquad (A = A^\top).
+# $$ (eq-grad-quadratic-sym)
+#
+# The formula $2Aw$ is only right for symmetric $A$. With a non-symmetric $A$ it is off by
+# $(A^\top - A)w$, which the numerical check sees at once:
+
+# %%
+claims.verify("eq-grad-quadratic-sym")
+
+A = rng.standard_normal((3, 3))
+w = rng.standard_normal(3)
+numeric = numerical_gradient(lambda v: v @ A @ v, w)
+print(f"non-symmetric A: error of (A + A^T) w = {rel_error(numeric, (A + A.T) @ w):.1e}, "
+      f"error of 2 A w = {rel_error(numeric, 2 * A @ w):.2f}")
+
+# %% [markdown]
+# ### The residual sum of squares
+#
+# Least squares (Chapter 1) minimises
+# $\mathrm{RSS}(w) = \|y - Xw\|^2 = y^\top y - 2 y^\top X w + w^\top X^\top X w$. The middle
+# term is linear with $a = X^\top y$ and the last is quadratic with the symmetric matrix
+# $X^\top X$, so by {eq}`eq-grad-linear` and {eq}`eq-grad-quadratic-sym`
+#
+# $$
+# \nabla_w \|y - Xw\|^2 = -2 X^\top y + 2 X^\top X w = -2 X^\top (y - Xw) .
+# $$ (eq-grad-rss)
+#
+# Setting it to zero gives the normal equations $X^\top X w = X^\top y$ of Chapter 1. The
+# gradient is $-2X^\top r$ with the residual $r = y - Xw$: at the minimum the residual is
+# orthogonal to every column of $X$.
+
+# %%
+claims.verify("eq-grad-rss")
+
+# %% [markdown]
+# ### The chain rule through an elementwise function
+#
+# Logistic regression, SVMs and boosting all minimise objectives of the form
+# $J(w) = \sum_i \phi(x_i^\top w)$ for a scalar function $\phi$. Perturbing $w$ by $h$ moves
+# each score $a_i = x_i^\top w$ by $x_i^\top h$, so
+# $J(w + h) = J(w) + \sum_i \phi'(a_i)\, x_i^\top h + o(\|h\|)$ and
+#
+# $$
+# \nabla_w \sum_{i=1}^n \phi(x_i^\top w) = \sum_{i=1}^n \phi'(x_i^\top w)\, x_i = X^\top \phi'(Xw),
+# $$ (eq-chain-elementwise)
+#
+# where $\phi'$ is applied elementwise. The right-hand side is one matrix-vector product: this
+# is why the gradients in this course are vectorised, never a Python loop over samples. The
+# check uses the softplus $\phi(a) = \log(1 + e^{a})$, whose derivative is the sigmoid.
+
+# %%
+claims.verify("eq-chain-elementwise")
+
+# %% [markdown]
+# (sec-hessian)=
+# ## Hessians
+#
+# The **Hessian** $\nabla^2_w J(w)$ is the $d \times d$ matrix of second derivatives
+# $\partial^2 J / \partial w_j \partial w_k$: the Jacobian of the gradient. For the quadratic
+# $J(w) = \tfrac12 w^\top A w - b^\top w$ the gradient is $\tfrac12 (A + A^\top) w - b$, which is
+# linear in $w$, so
+#
+# $$
+# \nabla^2_w \left( \tfrac12 w^\top A w - b^\top w \right) = \tfrac12 (A + A^\top) ,
+# $$ (eq-hess-quadratic)
+#
+# which is just $A$ when $A$ is symmetric. A quadratic with a positive definite Hessian has a
+# unique minimiser, where the gradient vanishes: $A w = b$. The figure shows such a quadratic:
+# its contours are ellipses whose axes are the eigenvectors of $A$, and the negative gradient
+# (arrows) points downhill, across the contours, but not at the minimum unless the contours
+# are circles. This is why plain gradient descent zig-zags on ill-conditioned problems and why
+# Newton's method (Chapter 2), which rescales by the Hessian, does not.
+
+# %%
+claims.verify("eq-hess-quadratic")
+
+# %% tags=["hide-input"]
+A = np.array([[3.0, 1.2], [1.2, 1.0]])
+b = np.array([1.0, 0.5])
+w_star = np.linalg.solve(A, b)
+g0, g1 = np.meshgrid(np.linspace(-1.5, 2.0, 200), np.linspace(-2.0, 2.5, 200))
+W = np.stack([g0.ravel(), g1.ravel()], axis=1)
+J = 0.5 * np.einsum("ij,jk,ik->i", W, A, W) - W @ b
+
+fig, ax = plt.subplots(figsize=(5.5, 5.0))
+ax.contour(g0, g1, J.reshape(g0.shape), levels=15, cmap="viridis", linewidths=1)
+q0, q1 = np.meshgrid(np.linspace(-1.2, 1.8, 9), np.linspace(-1.7, 2.2, 9))
+Q = np.stack([q0.ravel(), q1.ravel()], axis=1)
+G = Q @ A.T - b  # gradient of the quadratic at each grid point
+ax.quiver(Q[:, 0], Q[:, 1], -G[:, 0], -G[:, 1], color="#555555", angles="xy", width=0.004)
+ax.plot(*w_star, "r*", markersize=14, label=r"minimiser $w^\star = A^{-1} b$")
+ax.set(xlabel="$w_1$", ylabel="$w_2$", title=r"$J(w) = \frac{1}{2} w^\top A w - b^\top w$ and $-\nabla J$")
+ax.set_aspect("equal")
+ax.legend(loc="upper right")
+plt.show()
+
+# %% [markdown]
+# (sec-logsumexp)=
+# ## Log-sum-exp and the softmax
+#
+# Multiclass logistic regression (Chapter 2) uses the function
+# $\operatorname{lse}(z) = \log \sum_{k=1}^K e^{z_k}$. Its partial derivatives are
+# $e^{z_k} / \sum_l e^{z_l}$, which together form the **softmax**:
+#
+# $$
+# \nabla_z \log \sum_{k=1}^K e^{z_k} = \mathrm{softmax}(z), \qquad
+# \mathrm{softmax}(z)_k = \frac{e^{z_k}}{\sum_l e^{z_l}} .
+# $$ (eq-grad-logsumexp)
+
+# %%
+claims.verify("eq-grad-logsumexp")
+
+# %% [markdown]
+# Computed as written, $e^{z_k}$ overflows for $z_k > 709$ in double precision. Since
+# $\sum_k e^{z_k} = e^{m} \sum_k e^{z_k - m}$ for any constant $m$,
+#
+# $$
+# \log \sum_{k} e^{z_k} = m + \log \sum_{k} e^{z_k - m},
+# $$ (eq-logsumexp-shift)
+#
+# and choosing $m = \max_k z_k$ makes every exponent at most 0, so nothing overflows and the
+# largest term is exactly 1. The check compares the two formulas where the naive one is safe;
+# the cell after it shows where it is not.
+
+# %%
+claims.verify("eq-logsumexp-shift")
+
+# %%
+z = np.array([1000.0, 999.0, 990.0])
+with np.errstate(over="ignore"):
+    naive = np.log(np.sum(np.exp(z)))
+shifted = z.max() + np.log(np.sum(np.exp(z - z.max())))
+print(f"naive: {naive}, shifted: {shifted:.6f}")
+
+# %% [markdown]
+# (sec-checking-gradients)=
+# ## Checking a gradient
+#
+# Every check cell above compares a formula with the **central difference**
+# $\big(J(w + h e_j) - J(w - h e_j)\big) / 2h$ in each coordinate $j$ (`mlnotes.check`). Its
+# truncation error is of order $h^2 J'''$, and rounding makes $J(w \pm h e_j)$ wrong by about
+# $\epsilon |J|$ with $\epsilon \approx 2.2 \times 10^{-16}$, an error of order $\epsilon / h$
+# after dividing by $2h$. The total $h^2 + \epsilon/h$ is smallest near
+# $h \approx \epsilon^{1/3} \approx 6 \times 10^{-6}$, where the relative error is about
+# $\epsilon^{2/3} \approx 4 \times 10^{-11}$; that is why the claims of this chapter use a
+# tolerance of $10^{-7}$, loose enough for any instance and far below the error of order 1 that
+# a wrong formula produces. The figure shows both regimes for the softplus sum above.
+
+# %% tags=["hide-input"]
+X = rng.standard_normal((20, 4))
+w = rng.standard_normal(4)
+J_soft = lambda v: np.sum(np.logaddexp(0.0, X @ v))
+exact = X.T @ (1 / (1 + np.exp(-(X @ w))))
+hs = np.logspace(-13, -1, 49)
+errors = [rel_error(numerical_gradient(J_soft, w, h=h), exact) for h in hs]
+fig, ax = plt.subplots()
+ax.loglog(hs, errors, "o-", ms=3, label="central difference")
+ax.loglog(hs, hs**2, "--", color="gray", label="$h^2$ (truncation)")
+ax.loglog(hs, 1e-16 / hs, ":", color="gray", label=r"$\epsilon / h$ (rounding)")
+ax.axvline(np.finfo(float).eps ** (1 / 3), color="r", lw=1, label=r"$h = \epsilon^{1/3}$")
+ax.set(xlabel="step $h$", ylabel="relative error of the gradient", ylim=(1e-13, 1e0))
+ax.legend()
+plt.show()
+print(f"best step on the grid: {hs[int(np.argmin(errors))]:.0e}")
+
+# %% [markdown]
+# (sec-notation-exercises)=
+# ## Exercises
+#
+# ```{exercise}
+# :label: ex-grad-bilinear
+# Let $A \in \R^{m \times d}$, $u \in \R^m$ and $J(w) = u^\top A w$. Compute $\nabla_w J$ by
+# expanding $J(w + h)$, then compute $\nabla_u J$ for fixed $w$.
+# ```
+#
+# ```{solution} ex-grad-bilinear
+# :class: dropdown
+# $J(w + h) = u^\top A w + u^\top A h$, so $\nabla_w J = A^\top u$ by {eq}`eq-grad-linear`
+# with $a = A^\top u$. As a function of $u$, $J = (Aw)^\top u$, so $\nabla_u J = A w$.
+# ```
+#
+# ```{exercise}
+# :label: ex-weighted-rss
+# For a diagonal matrix $R$ with positive entries, compute the gradient and Hessian of the
+# weighted residual sum of squares $J(w) = (y - Xw)^\top R\, (y - Xw)$. When is the Hessian
+# positive definite? (This is the objective of iteratively reweighted least squares in
+# Chapter 2.)
+# ```
+#
+# ```{solution} ex-weighted-rss
+# :class: dropdown
+# Expanding, $J(w) = y^\top R y - 2 (X^\top R y)^\top w + w^\top X^\top R X w$, so by
+# {eq}`eq-grad-linear` and {eq}`eq-grad-quadratic-sym`, $\nabla J = -2 X^\top R (y - Xw)$ and
+# $\nabla^2 J = 2 X^\top R X$. For $v \ne 0$, $v^\top X^\top R X v = \sum_i R_{ii} (x_i^\top v)^2$,
+# which is positive unless $Xv = 0$: the Hessian is positive definite exactly when $X$ has full
+# column rank.
+# ```
+#
+# ```{exercise}
+# :label: ex-softmax-jacobian
+# Show that the Hessian of $\operatorname{lse}(z)$ is $\diag(p) - p p^\top$ with
+# $p = \mathrm{softmax}(z)$, and that it is positive semidefinite, so log-sum-exp is convex.
+# Which direction is in its null space, and why does that make sense?
+# ```
+#
+# ```{solution} ex-softmax-jacobian
+# :class: dropdown
+# $\partial p_k / \partial z_l = p_k [k = l] - p_k p_l$, which is the stated matrix. For any $v$,
+# $v^\top (\diag(p) - pp^\top) v = \sum_k p_k v_k^2 - (\sum_k p_k v_k)^2$, the variance of $v$
+# under the distribution $p$, hence non-negative. The all-ones vector has zero variance: adding
+# the same constant to every $z_k$ does not change the softmax, and changes lse by exactly that
+# constant.
+# ```
+#
+# The next two exercises are coding exercises; the course's assignments turn them into
+# autograded questions (see the page on teaching with this course).
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: logsumexp
+# points: 2
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-logsumexp
+# Write `stable_logsumexp(z)` that returns $\log \sum_k e^{z_k}$ for a 1-D array `z` without
+# overflow or underflow, using {eq}`eq-logsumexp-shift`. It must be exact for
+# `z = [1000, 1000]` (the answer is $1000 + \log 2$) and for `z = [-1000, -1000]`.
+# ```
+
+# %%
+def stable_logsumexp(z):
+    z = np.asarray(z, dtype=float)
+    # BEGIN SOLUTION
+    m = np.max(z)
+    return m + np.log(np.sum(np.exp(z - m)))
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+assert np.isclose(stable_logsumexp(np.array([1000.0, 1000.0])), 1000 + np.log(2))
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+z_test = np.random.default_rng(1).normal(size=6)
+assert np.isclose(stable_logsumexp(z_test), np.log(np.sum(np.exp(z_test))))
+assert np.isclose(stable_logsumexp(np.array([-1000.0, -1000.0])), -1000 + np.log(2))
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: rss-gradient
+# points: 2
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-rss-gradient
+# Write `rss_gradient(X, y, w)` returning the gradient {eq}`eq-grad-rss` of
+# $\|y - Xw\|^2$ as a vector of length $d$, using matrix products only (no loop over samples).
+# ```
+
+# %%
+def rss_gradient(X, y, w):
+    # BEGIN SOLUTION
+    return -2 * X.T @ (y - X @ w)
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+X_test = np.random.default_rng(2).normal(size=(15, 3))
+y_test, w_test = X_test @ np.array([1.0, -2.0, 0.5]), np.zeros(3)
+assert np.shape(rss_gradient(X_test, y_test, w_test)) == (3,)
+assert np.allclose(rss_gradient(X_test, y_test, w_test), numerical_gradient(lambda v: np.sum((y_test - X_test @ v) ** 2), w_test), rtol=1e-6)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.random.default_rng(3).normal(size=(40, 5))
+y_test, w_test = np.random.default_rng(4).normal(size=40), np.random.default_rng(5).normal(size=5)
+assert np.allclose(rss_gradient(X_test, y_test, w_test), numerical_gradient(lambda v: np.sum((y_test - X_test @ v) ** 2), w_test), rtol=1e-6)
+w_hat = np.linalg.lstsq(X_test, y_test, rcond=None)[0]
+assert np.allclose(rss_gradient(X_test, y_test, w_hat), 0, atol=1e-8)
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [markdown]
+# ## Summary
+#
+# - Samples are rows of $X$ (index $i$), features are columns (index $j$); an intercept is the
+#   constant feature $x_{i0} = 1$. Labels are $\{0, 1\}$ for likelihoods and $\{-1, +1\}$ for
+#   margins.
+# - Expand $J(w + h)$ and read off the linear term: $\nabla a^\top w = a$,
+#   $\nabla w^\top A w = (A + A^\top) w$, $\nabla \|y - Xw\|^2 = -2X^\top(y - Xw)$,
+#   $\nabla \sum_i \phi(x_i^\top w) = X^\top \phi'(Xw)$, $\nabla \operatorname{lse} = \mathrm{softmax}$.
+# - Check every gradient with central differences at $h \approx \epsilon^{1/3}$; a wrong formula
+#   shows up as an error of order one, a right one as $10^{-10}$ or so.
+#
+# ## References
+#
+# The identities are standard; {cite}`petersen2012matrix` collects many more, and
+# {cite}`nocedal2006numerical` (section 8.1) discusses finite-difference step sizes.

@@ -1,0 +1,149 @@
+"""The built book in a real browser: headless Chromium opens chapter pages from disk with the
+network closed, and the rendered DOM must show equations typeset by the local MathJax and every
+figure loaded.
+
+Needs Debian's ``chromium`` (``apt-get install chromium``; ``.ci/run`` installs it) and a built
+book (``make book-check`` runs before this test in ``make test``). The browser is driven over
+the Chrome DevTools Protocol with ``websocket-client`` (already a dependency of Jupyter).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[1]
+HTML = ROOT / "book" / "_build" / "html"
+CHAPTERS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.py"))
+
+PROBE = """
+(() => {
+  const imgs = [...document.querySelectorAll('article img')];
+  return JSON.stringify({
+    typeset: document.querySelectorAll('mjx-container').length,
+    display: document.querySelectorAll('mjx-container[display="true"]').length,
+    errors: document.querySelectorAll('mjx-merror, .MathJax_Error').length,
+    raw_tex: (document.querySelector('article') || document.body).innerText.includes('\\\\begin{'),
+    images: imgs.length,
+    broken: imgs.filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.src),
+    mathjax_src: [...document.scripts].map(s => s.src).filter(s => s.includes('mathjax')),
+  });
+})()
+"""
+
+
+def _chromium() -> str:
+    path = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not path:
+        pytest.fail(
+            "headless chromium is needed for the browser test: install Debian's package "
+            "'chromium' (apt-get install chromium); .ci/run does this on CI"
+        )
+    return path
+
+
+class Browser:
+    """Just enough of the DevTools protocol: open a page, wait for MathJax, evaluate JS."""
+
+    def __init__(self):
+        import websocket
+
+        self.profile = tempfile.mkdtemp(prefix="mlnotes-chromium-")
+        self.proc = subprocess.Popen(
+            [
+                _chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--disable-quic", f"--user-data-dir={self.profile}",
+                # the network is closed: any request off the local disk fails
+                "--proxy-server=127.0.0.1:9", "--host-resolver-rules=MAP * ~NOTFOUND",
+                "--allow-file-access-from-files", "--remote-debugging-port=0", "about:blank",
+            ],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        )
+        url = None
+        deadline = time.time() + 30
+        while time.time() < deadline and url is None:
+            line = self.proc.stderr.readline()
+            m = re.search(r"DevTools listening on (ws://\S+)", line)
+            url = m.group(1) if m else None
+        assert url, "chromium did not start its DevTools endpoint"
+        port = re.search(r":(\d+)/", url).group(1)
+        import urllib.request
+
+        targets = json.loads(urllib.request.urlopen(f"http://127.0.0.1:{port}/json").read())
+        page = next(t for t in targets if t["type"] == "page")
+        self.ws = websocket.create_connection(page["webSocketDebuggerUrl"], timeout=30)
+        self.next_id = 0
+
+    def call(self, method, **params):
+        self.next_id += 1
+        self.ws.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
+        while True:
+            msg = json.loads(self.ws.recv())
+            if msg.get("id") == self.next_id:
+                return msg.get("result", {})
+
+    def evaluate(self, expr):
+        r = self.call("Runtime.evaluate", expression=expr, returnByValue=True)
+        return r.get("result", {}).get("value")
+
+    def open(self, path: Path, timeout: float = 30) -> dict:
+        self.call("Page.navigate", url=path.as_uri())
+        deadline = time.time() + timeout
+        while time.time() < deadline:  # MathJax typesets asynchronously after load
+            ready = self.evaluate(
+                "document.readyState === 'complete' && !!window.MathJax && !!MathJax.startup"
+                " && !!MathJax.startup.promise"
+            )
+            if ready and self.evaluate("(async () => { await MathJax.startup.promise; return true })()") is not None:
+                break
+            time.sleep(0.2)
+        time.sleep(0.5)
+        return json.loads(self.evaluate(PROBE))
+
+    def close(self):
+        self.ws.close()
+        self.proc.terminate()
+        self.proc.wait(10)
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not (HTML / "index.html").exists():
+        pytest.fail("the book is not built: run make book-check first")
+    b = Browser()
+    yield b
+    b.close()
+
+
+@pytest.mark.parametrize("py", CHAPTERS, ids=[p.stem for p in CHAPTERS])
+def test_chapter_equations_typeset_and_figures_loaded(browser, py):
+    page = HTML / "notebooks" / f"{py.stem}.html"
+    assert page.exists(), f"{page} was not built"
+    r = browser.open(page)
+    assert r["mathjax_src"] and all(s.startswith("file://") for s in r["mathjax_src"]), (
+        f"MathJax is not loaded from the book's own files: {r['mathjax_src']}"
+    )
+    source = py.read_text()
+    n_display = len(re.findall(r"^# \$\$\s*$", source, flags=re.M)) // 2
+    assert r["display"] >= n_display, f"{r['display']} display equations typeset, source has {n_display}"
+    assert r["typeset"] > r["display"], "inline math was not typeset"
+    assert r["errors"] == 0 and not r["raw_tex"], "MathJax reported errors or left raw TeX"
+    assert r["broken"] == [], f"figures that did not load: {r['broken']}"
+    if "plt.show()" in source:
+        assert r["images"] > 0, "the chapter draws figures but the page shows none"
+
+
+def test_front_page_and_ledger_render(browser):
+    r = browser.open(HTML / "book" / "generated" / "claims.html")
+    assert r["typeset"] > 0 and r["errors"] == 0

@@ -1,0 +1,101 @@
+"""The claim ledger: every claim passes on many instances, and claims and equation labels
+match one to one (every claim checks a labelled equation of its chapter; every equation
+labelled ``eq-...`` in a chapter has a claim)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from mlnotes import claims
+from mlnotes.claims._ledger import claims_page, errata_page
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+# A MyST labelled display equation: "$$ ... $$ (label)" with the label right after the closing $$.
+EQ_LABEL = re.compile(r"\$\$\s*\((eq-[A-Za-z0-9_-]+)\)")
+ALL = claims.all_claims()
+
+
+def chapter_labels() -> dict[str, set[str]]:
+    return {
+        py.stem: set(EQ_LABEL.findall(py.read_text())) for py in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.py"))
+    }
+
+
+@pytest.mark.parametrize("c", ALL, ids=[c.label for c in ALL])
+def test_claim_holds_on_many_instances(c):
+    result = claims.run(c.label, n_instances=c.n_test_instances, seed=12345)
+    assert result.passed, str(result)
+
+
+@pytest.mark.parametrize("c", ALL, ids=[c.label for c in ALL])
+def test_claim_label_is_an_equation_of_its_chapter(c):
+    labels = chapter_labels()
+    assert c.chapter in labels, f"claim {c.label} names chapter {c.chapter}, which has no notebook"
+    assert c.label in labels[c.chapter], f"{c.label} is not a labelled equation in {c.chapter}.py"
+
+
+def test_every_derivation_equation_has_a_claim():
+    registered = {c.label for c in ALL}
+    missing = sorted(f"{ch}: {lab}" for ch, labs in chapter_labels().items() for lab in labs - registered)
+    assert not missing, "equations labelled eq-... without a claim (label definitions def-...):\n" + "\n".join(
+        missing
+    )
+
+
+def test_equation_labels_are_unique_across_chapters():
+    seen: dict[str, str] = {}
+    for ch, labs in chapter_labels().items():
+        for lab in labs:
+            assert lab not in seen, f"{lab} is defined in both {seen[lab]} and {ch}"
+            seen[lab] = ch
+
+
+def test_verify_raises_on_a_false_claim():
+    @claims.claim("eq-test-false", chapter="none", tol=1e-12, statement="1 = 2")
+    def _(rng, n):
+        return [1.0] * n
+
+    try:
+        with pytest.raises(claims.ClaimFailed, match="eq-test-false  FAILED"):
+            claims.verify("eq-test-false")
+        assert not claims.run("eq-test-false").passed
+    finally:
+        del claims._REGISTRY["eq-test-false"]
+
+
+def test_nan_residual_fails():
+    @claims.claim("eq-test-nan", chapter="none", tol=1.0, statement="nan")
+    def _(rng, n):
+        return [float("nan")]
+
+    try:
+        assert not claims.run("eq-test-nan").passed
+    finally:
+        del claims._REGISTRY["eq-test-nan"]
+
+
+def test_labels_must_be_equation_labels():
+    with pytest.raises(ValueError, match="eq-"):
+        claims.claim("normal-equations", chapter="x", tol=1, statement="")
+
+
+def test_book_pages_list_every_claim_and_erratum():
+    page = claims_page()
+    for c in ALL:
+        assert f"{{eq}}`{c.label}`" in page
+    errata = errata_page()
+    for c in ALL:
+        for e in c.errata:
+            assert e.where in errata
+
+
+def test_ledger_cli_exits_zero_and_prints_every_claim(capsys):
+    from mlnotes.claims.__main__ import main
+
+    assert main(["--instances", "3"]) == 0
+    out = capsys.readouterr().out
+    for c in ALL:
+        assert c.label in out

@@ -1,0 +1,66 @@
+"""The chapters as files: each .ipynb is the executed twin of its .py.
+
+The pairing check converts each .ipynb to py:percent and compares it with the .py, so it does
+not depend on file timestamps (``jupytext --sync`` does, and can silently drop edits). nbval in
+strict mode (``make nbval``) re-runs every cell and compares outputs, but it passes a cell that
+was never executed: the check here closes that gap.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPTS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.py"))
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+
+
+def test_there_are_chapters():
+    assert SCRIPTS, "no chapter scripts in notebooks/"
+
+
+@pytest.mark.parametrize("py", SCRIPTS, ids=[p.stem for p in SCRIPTS])
+def test_ipynb_converts_back_to_its_script(py):
+    nb = py.with_suffix(".ipynb")
+    assert nb.exists(), f"{py.name} has no paired {nb.name}: run make notebooks NB={py.relative_to(ROOT)}"
+    converted = subprocess.run(
+        [sys.executable, "-m", "jupytext", "--to", "py:percent", "-o", "-", str(nb)],
+        capture_output=True, text=True, check=True, cwd=ROOT,
+    ).stdout
+    assert converted == py.read_text(), (
+        f"{nb.name} is not the notebook of {py.name}: regenerate it with make notebooks NB={py.relative_to(ROOT)}"
+    )
+
+
+@pytest.mark.parametrize("nb", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_every_code_cell_was_executed_without_error(nb):
+    cells = json.loads(nb.read_text())["cells"]
+    code = [c for c in cells if c["cell_type"] == "code" and "".join(c["source"]).strip()]
+    never = [i for i, c in enumerate(code) if c.get("execution_count") is None]
+    assert not never, f"{nb.name}: code cells {never} were never executed (nbval would skip them)"
+    counts = [c["execution_count"] for c in code]
+    assert counts == list(range(1, len(code) + 1)), f"{nb.name}: cells were not run once, top to bottom"
+    errors = [o for c in code for o in c.get("outputs", []) if o["output_type"] == "error"]
+    assert not errors, f"{nb.name} has error outputs"
+
+
+@pytest.mark.parametrize("nb", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_outputs_are_deterministic_in_form(nb):
+    """No timing metadata, no SVG (nbval cannot compare it), no memory addresses."""
+    text = nb.read_text()
+    data = json.loads(text)
+    for c in data["cells"]:
+        assert "execution" not in c.get("metadata", {}), f"{nb.name} carries timing metadata"
+        for o in c.get("outputs", []):
+            assert "image/svg+xml" not in o.get("data", {}), f"{nb.name} has SVG output"
+    assert " at 0x" not in text, f"{nb.name} prints a memory address"
+
+
+def test_every_notebook_has_its_script():
+    orphans = [nb.name for nb in NOTEBOOKS if not nb.with_suffix(".py").exists()]
+    assert not orphans
