@@ -1,0 +1,866 @@
+r"""Support vector machines: the dual solved by SMO, the primal by subgradient steps (Chapter 4).
+
+The soft-margin dual ({eq}`eq-soft-dual` in Chapter 4) is
+
+.. math::
+
+    \max_{\alpha} \; D(\alpha) = \sum_i \alpha_i - \tfrac12 \sum_{i,k} \alpha_i \alpha_k y_i y_k K_{ik}
+    \quad \text{s.t.} \quad \sum_i \alpha_i y_i = 0, \quad 0 \le \alpha_i \le C,
+
+with labels :math:`y_i \in \{-1, +1\}`. :func:`smo` solves it two coordinates at a time with the
+second-order working-set selection of Fan, Chen and Lin (2005), the method of libsvm, and stops
+when the largest violation of the KKT conditions drops below ``tol``. :func:`pegasos` and
+:func:`subgradient_svm` train the linear primal
+:math:`J(w, b) = \sum_i \max(0, 1 - y_i (w^\top x_i + b)) + \lambda \|w\|^2` directly.
+:func:`one_vs_rest` and :func:`one_vs_one` build multiclass classifiers from binary ones.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from mlnotes import kernels
+from mlnotes._validation import (
+    ConvergenceWarning,
+    as_float_array,
+    check_labels,
+    check_positive,
+    check_X_y,
+)
+
+__all__ = [
+    "LinearSVMFit",
+    "MulticlassFit",
+    "SVMFit",
+    "check_gram",
+    "dual_objective",
+    "hinge_objective",
+    "is_separable",
+    "kkt_violation",
+    "one_vs_one",
+    "one_vs_rest",
+    "pegasos",
+    "primal_objective",
+    "smo",
+    "subgradient_svm",
+    "two_variable_step",
+]
+
+_TAU = 1e-12  # libsvm's guard for a non-positive curvature a_ij (indefinite or repeated points)
+_FULL_GRAM_MAX_N = 12_000  # n^2 doubles up to ~1.2 GB; beyond this rows are computed on demand
+
+
+# -- kernels ----------------------------------------------------------------------------------
+
+
+def check_gram(K, name: str = "K", *, rtol: float = 1e-8) -> np.ndarray:
+    r"""Check that ``K`` is a square, symmetric, positive semi-definite Gram matrix.
+
+    Symmetry is tested entrywise against ``rtol`` times the largest entry. Semi-definiteness is
+    tested by the smallest eigenvalue (for n up to 3000; beyond, only the diagonal and the
+    2 x 2 minors :math:`K_{ii} K_{kk} \ge K_{ik}^2` on a sample of rows): an eigenvalue below
+    :math:`-10^{-8} \max(1, \lambda_{\max})` means the kernel is clearly indefinite, the dual is
+    then not concave and SMO's answer would mean nothing.
+    """
+    K = as_float_array(K, name, ndim=2)
+    n, m = K.shape
+    if n != m:
+        raise ValueError(f"{name} must be a square Gram matrix, got shape {K.shape}")
+    scale = max(1.0, float(np.abs(K).max()))
+    asym = float(np.abs(K - K.T).max())
+    if asym > rtol * scale:
+        raise ValueError(f"{name} is not symmetric: max |K - K^T| = {asym:.3g}")
+    if (np.diag(K) < -rtol * scale).any():
+        raise ValueError(f"{name} is indefinite: it has a negative diagonal entry {np.diag(K).min():.3g}")
+    if n <= 3000:
+        ev = np.linalg.eigvalsh(K)
+        if ev[0] < -1e-8 * max(1.0, ev[-1]):
+            raise ValueError(
+                f"{name} is clearly indefinite: smallest eigenvalue {ev[0]:.3g} "
+                f"(largest {ev[-1]:.3g}); a kernel must give a positive semi-definite Gram matrix"
+            )
+    else:
+        rows = np.random.default_rng(0).choice(n, size=200, replace=False)
+        d = np.diag(K)
+        minors = d[rows, None] * d[None, :] - K[rows] ** 2
+        if minors.min() < -1e-8 * scale**2:
+            raise ValueError(f"{name} is clearly indefinite: a 2 x 2 principal minor is negative")
+    return K
+
+
+class _Rows:
+    """Kernel rows :math:`K_{i\\cdot}` on demand, each computed once.
+
+    SMO touches two rows per iteration and, in practice, mostly the rows of the eventual
+    support vectors, so computing rows lazily costs far less than the whole Gram matrix. For
+    n up to 12000 the rows are written into one (n, n) buffer that the operating system backs
+    with memory only where rows are written; beyond, the last ``cache_rows`` rows used are kept.
+    """
+
+    def __init__(self, X, kernel, params, precomputed: bool, cache_rows: int):
+        self.X, self.kernel, self.params = X, kernel, params
+        n = X.shape[0]
+        self.full = X if precomputed else None
+        self.buffer = None
+        if self.full is None and n <= _FULL_GRAM_MAX_N:
+            self.buffer = np.empty((n, n))
+            self.have = np.zeros(n, dtype=bool)
+        self.cache: OrderedDict[int, np.ndarray] = OrderedDict()
+        self.cache_rows = cache_rows
+        if self.full is not None:
+            self.diag = np.ascontiguousarray(np.diag(self.full))
+        elif kernel == "rbf":
+            kernels.gram(X[:1], X[:1], kernel=kernel, **params)  # validate gamma once
+            self.diag = np.ones(n)  # exp(0)
+        else:  # k(x_i, x_i) in blocks of 256 points
+            self.diag = np.concatenate([
+                np.diag(kernels.gram(X[s:s + 256], X[s:s + 256], kernel=kernel, **params))
+                for s in range(0, n, 256)
+            ])
+
+        # Named kernels get a row formula with the squared norms computed once: calling
+        # kernels.gram per row would re-validate X and recompute the norms every time, which
+        # costs ten times the row itself. tests/test_svm.py checks the rows against kernels.gram.
+        self._sqn = (X**2).sum(1) if kernel == "rbf" and not precomputed else None
+        if kernel == "poly" and not precomputed:
+            kernels.gram(X[:1], X[:1], kernel=kernel, **params)  # validate the parameters once
+
+    def _compute(self, i: int) -> np.ndarray:
+        X, x, p = self.X, self.X[i], self.params
+        if self.kernel == "linear":
+            return X @ x
+        if self.kernel == "rbf":
+            sq = self._sqn + (self._sqn[i] - 2.0 * (X @ x))
+            np.maximum(sq, 0.0, out=sq)
+            sq *= -p.get("gamma", 1.0)
+            return np.exp(sq, out=sq)
+        if self.kernel == "poly":
+            return (p.get("gamma", 1.0) * (X @ x) + p.get("coef0", 1.0)) ** p.get("degree", 3)
+        return kernels.gram(self.X[i:i + 1], self.X, kernel=self.kernel, **self.params)[0]
+
+    def __call__(self, i: int) -> np.ndarray:
+        if self.full is not None:
+            return self.full[i]
+        if self.buffer is not None:
+            if not self.have[i]:
+                self.buffer[i] = self._compute(i)
+                self.have[i] = True
+            return self.buffer[i]
+        row = self.cache.get(i)
+        if row is None:
+            row = self._compute(i)
+            self.cache[i] = row
+            if len(self.cache) > self.cache_rows:
+                self.cache.popitem(last=False)
+        else:
+            self.cache.move_to_end(i)
+        return row
+
+    def gram(self) -> np.ndarray:
+        """The whole Gram matrix (for the checks that need it)."""
+        if self.full is None:
+            self.full = kernels.gram(self.X, kernel=self.kernel, **self.params)
+            self.buffer = None
+        return self.full
+
+
+# -- the fit ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SVMFit:
+    r"""A kernel SVM solved in the dual.
+
+    The decision function is :math:`f(x) = \sum_{i \in S} \alpha_i y_i k(x_i, x) + b` over the
+    support vectors :math:`S = \{i : \alpha_i > 0\}` (Chapter 4, {eq}`eq-kernel-decision`).
+
+    Attributes
+    ----------
+    alpha : ndarray of shape (n,)
+        Dual variables, :math:`0 \le \alpha_i \le C`.
+    b : float
+        Bias, from the free support vectors (:math:`0 < \alpha_i < C`) where there are any.
+    support : ndarray of int
+        Indices of the support vectors, :math:`\alpha_i > 0`.
+    dual_objective : ndarray
+        :math:`D(\alpha)` after each iteration (index 0 is the start, :math:`\alpha = 0`); it
+        never decreases.
+    violation : ndarray
+        The maximal KKT violation :math:`m(\alpha) - M(\alpha)` after each iteration.
+    n_iter : int
+    converged : bool
+        Whether the violation dropped below ``tol`` before ``max_iter``.
+    C : float
+    kernel : str or callable
+    kernel_params : dict
+    X_support : ndarray
+        Training points (or, for ``kernel="precomputed"``, nothing) of the support vectors.
+    y : ndarray
+        Training labels.
+    """
+
+    alpha: np.ndarray
+    b: float
+    support: np.ndarray
+    dual_objective: np.ndarray
+    violation: np.ndarray
+    n_iter: int
+    converged: bool
+    C: float
+    kernel: str | Callable
+    kernel_params: dict = field(default_factory=dict)
+    X_support: np.ndarray | None = None
+    y: np.ndarray | None = None
+
+    @property
+    def dual(self) -> float:
+        """Final dual objective :math:`D(\\alpha)`."""
+        return float(self.dual_objective[-1])
+
+    @property
+    def coef(self) -> np.ndarray:
+        r"""Primal weights :math:`w = \sum_i \alpha_i y_i x_i` (linear kernel only)."""
+        if self.kernel != "linear":
+            raise ValueError(f"coef exists only for kernel='linear', this fit has kernel={self.kernel!r}")
+        return (self.alpha[self.support] * self.y[self.support]) @ self.X_support
+
+    @property
+    def dual_coef(self) -> np.ndarray:
+        r""":math:`\alpha_i y_i` for the support vectors (scikit-learn's ``dual_coef_``)."""
+        return self.alpha[self.support] * self.y[self.support]
+
+    def decision_function(self, X_new) -> np.ndarray:
+        """Scores :math:`f(x)` for new points.
+
+        For ``kernel="precomputed"`` pass the Gram matrix between the new points and all the
+        training points, shape (m, n).
+        """
+        if self.kernel == "precomputed":
+            Kn = as_float_array(X_new, "X_new", ndim=2)
+            if Kn.shape[1] != self.alpha.shape[0]:
+                raise ValueError(
+                    f"with kernel='precomputed', X_new must be the (m, n) Gram matrix against the "
+                    f"{self.alpha.shape[0]} training points, got shape {Kn.shape}"
+                )
+            return Kn[:, self.support] @ self.dual_coef + self.b
+        X_new = as_float_array(X_new, "X_new", ndim=2)
+        if self.support.size == 0:
+            return np.full(X_new.shape[0], self.b)
+        Kn = kernels.gram(X_new, self.X_support, kernel=self.kernel, **self.kernel_params)
+        return Kn @ self.dual_coef + self.b
+
+    def predict(self, X_new) -> np.ndarray:
+        """Labels in {-1, +1}: the sign of the decision function (0 goes to +1)."""
+        return np.where(self.decision_function(X_new) >= 0, 1.0, -1.0)
+
+
+# -- objectives and optimality -------------------------------------------------------------------
+
+
+def dual_objective(alpha, y, K) -> float:
+    r"""Dual objective :math:`D(\alpha) = \sum_i \alpha_i - \tfrac12 v^\top K v`, :math:`v = \alpha \circ y`.
+
+    Chapter 4, {eq}`eq-soft-dual`.
+    """
+    v = np.asarray(alpha) * np.asarray(y)
+    return float(np.sum(alpha) - 0.5 * v @ (K @ v))
+
+
+def primal_objective(alpha, b, y, K, C) -> float:
+    r"""Primal objective at :math:`w = \sum_i \alpha_i y_i \phi(x_i)` and bias ``b``:
+
+    :math:`P = \tfrac12 \|w\|^2 + C \sum_i \max(0, 1 - y_i f(x_i))`, the soft-margin primal
+    {eq}`eq-soft-primal` with the slacks at their optimum :math:`\xi_i = \max(0, 1 - y_i f(x_i))`.
+    For ``C = inf`` the hinge term must vanish (hard margin) and the primal is :math:`\tfrac12 \|w\|^2`.
+    """
+    v = np.asarray(alpha) * np.asarray(y)
+    Kv = K @ v
+    xi = np.maximum(0.0, 1.0 - y * (Kv + b))
+    slack = 0.0 if not np.isfinite(C) else C * float(xi.sum())
+    return float(0.5 * v @ Kv + slack)
+
+
+def kkt_violation(alpha, y, K, C) -> float:
+    r"""Maximal violating-pair gap :math:`m(\alpha) - M(\alpha)` (0 at an optimum).
+
+    With the gradient :math:`G = Q\alpha - e` of the minimised dual, :math:`Q_{ik} = y_i y_k K_{ik}`,
+    :math:`m = \max_{t \in I_{up}} -y_t G_t` and :math:`M = \min_{t \in I_{low}} -y_t G_t`
+    (Chapter 4, {eq}`eq-kkt-pair`). Clipped at 0.
+    """
+    alpha = np.asarray(alpha, float)
+    G = y * (K @ (alpha * y)) - 1.0
+    v = -y * G
+    up = ((y > 0) & (alpha < C)) | ((y < 0) & (alpha > 0))
+    low = ((y < 0) & (alpha < C)) | ((y > 0) & (alpha > 0))
+    if not up.any() or not low.any():
+        return 0.0
+    return max(0.0, float(v[up].max() - v[low].min()))
+
+
+def is_separable(K, y) -> bool:
+    r"""Whether some :math:`(\beta, b)` has :math:`y_i ((K\beta)_i + b) \ge 1` for all i.
+
+    This is separability in the feature space of the kernel: an optimal :math:`w` lies in the
+    span of the :math:`\phi(x_k)`, so :math:`w^\top \phi(x_i) = (K\beta)_i`. Decided by a linear
+    feasibility program (scipy's HiGHS): it is a pre-check of the input, not the algorithm taught.
+    """
+    from scipy.optimize import linprog
+
+    n = K.shape[0]
+    A = -(y[:, None] * np.column_stack([K, np.ones(n)]))
+    res = linprog(np.zeros(n + 1), A_ub=A, b_ub=-np.ones(n), bounds=[(None, None)] * (n + 1),
+                  method="highs")
+    return bool(res.status == 0)
+
+
+# -- SMO -------------------------------------------------------------------------------------
+
+
+def two_variable_step(ai, aj, yi, yj, Gi, Gj, Kii, Kjj, Kij, C):
+    r"""Exact minimiser of the dual over the pair :math:`(\alpha_i, \alpha_j)`, the rest fixed.
+
+    Moving along the feasible line :math:`y_i \alpha_i + y_j \alpha_j = \text{const}` by
+    :math:`\alpha_i \to \alpha_i + y_i s`, :math:`\alpha_j \to \alpha_j - y_j s` changes
+    :math:`f(\alpha) = \tfrac12 \alpha^\top Q \alpha - e^\top \alpha` by
+    :math:`-b s + \tfrac12 a s^2` with :math:`b = -y_i G_i + y_j G_j` and
+    :math:`a = K_{ii} + K_{jj} - 2 K_{ij}`, so the unconstrained step is :math:`s = b/a`, then
+    clipped to the box :math:`[0, C]^2` (Chapter 4, {eq}`eq-smo-step`). This is libsvm's update
+    written for one C; ``a <= 0`` (an indefinite or repeated pair) is replaced by a tiny
+    positive number, as libsvm does. Returns the new :math:`(\alpha_i, \alpha_j)`.
+    """
+    Qij = yi * yj * Kij
+    if yi != yj:
+        quad = Kii + Kjj + 2.0 * Qij
+        quad = quad if quad > 0 else _TAU
+        delta = (-Gi - Gj) / quad
+        diff = ai - aj
+        ai, aj = ai + delta, aj + delta
+        if diff > 0:
+            if aj < 0:
+                aj, ai = 0.0, diff
+        elif ai < 0:
+            ai, aj = 0.0, -diff
+        if diff > 0:  # one C for all, so libsvm's "diff > C_i - C_j" is "diff > 0"
+            if ai > C:
+                ai, aj = C, C - diff
+        elif aj > C:
+            aj, ai = C, C + diff
+    else:
+        quad = Kii + Kjj - 2.0 * Qij
+        quad = quad if quad > 0 else _TAU
+        delta = (Gi - Gj) / quad
+        s = ai + aj
+        ai, aj = ai - delta, aj + delta
+        if s > C:
+            if ai > C:
+                ai, aj = C, s - C
+            if aj > C:
+                aj, ai = C, s - C
+        else:
+            if aj < 0:
+                aj, ai = 0.0, s
+            if ai < 0:
+                ai, aj = 0.0, s
+    return ai, aj
+
+
+def smo(
+    X,
+    y,
+    *,
+    C: float = 1.0,
+    kernel: str | Callable = "linear",
+    tol: float = 1e-3,
+    max_iter: int = 100_000,
+    shrinking: bool = True,
+    cache_rows: int = 2000,
+    callback: Callable[[int, np.ndarray], None] | None = None,
+    **kernel_params,
+) -> SVMFit:
+    r"""Sequential minimal optimisation for the SVM dual, with libsvm's working-set selection.
+
+    Solves :math:`\min_\alpha f(\alpha) = \tfrac12 \alpha^\top Q \alpha - e^\top \alpha` with
+    :math:`Q_{ik} = y_i y_k K_{ik}`, subject to :math:`y^\top \alpha = 0`, :math:`0 \le \alpha \le C`
+    (the negated dual, Chapter 4, {eq}`eq-soft-dual`). Each iteration picks
+
+    .. math::
+
+        i \in \argmax_{t \in I_{up}(\alpha)} -y_t G_t, \qquad
+        j \in \argmin_{t \in I_{low}(\alpha),\, -y_t G_t < -y_i G_i} -\frac{b_{it}^2}{a_{it}},
+
+    with :math:`G = Q\alpha - e`, :math:`b_{it} = -y_i G_i + y_t G_t > 0` and
+    :math:`a_{it} = K_{ii} + K_{tt} - 2K_{it}` (the second-order rule WSS2 of Fan, Chen and Lin,
+    2005), minimises :math:`f` exactly over :math:`(\alpha_i, \alpha_j)` inside the box, and
+    updates :math:`G` with two kernel rows. It stops when the maximal violation
+    :math:`m(\alpha) - M(\alpha) < \mathrm{tol}` ({eq}`eq-kkt-pair`). Every step decreases
+    :math:`f`, so the dual objective :math:`D = -f` is monotone.
+
+    Parameters
+    ----------
+    X : array_like of shape (n, d), or (n, n) for ``kernel="precomputed"``
+    y : array_like of shape (n,)
+        Labels in {-1, +1}, both present.
+    C : float, default 1.0
+        Box constraint, > 0; ``np.inf`` for the hard margin (the data must then be separable in
+        the kernel's feature space, else ValueError).
+    kernel : {"linear", "rbf", "poly", "precomputed"} or callable
+        A name from :mod:`mlnotes.kernels`, a callable ``k(X, Y, **kernel_params)`` returning the
+        Gram matrix, or ``"precomputed"`` when ``X`` is the Gram matrix itself.
+    tol : float, default 1e-3
+        Stopping tolerance on the maximal KKT violation (libsvm's ``eps``).
+    max_iter : int, default 100000
+        Iteration limit; reaching it warns with :class:`mlnotes.ConvergenceWarning`.
+    shrinking : bool, default True
+        Drop variables stuck at a bound from the active set for a while (libsvm's shrinking);
+        the answer is the same, the iterations cheaper. The ``violation`` trace is then the
+        violation on the active set.
+    cache_rows : int, default 2000
+        For n above 12000, the number of kernel rows kept (least recently used evicted).
+    callback : callable, optional
+        ``callback(t, alpha)`` after every iteration (alpha is the live array: copy it).
+    **kernel_params
+        Passed to the kernel (``gamma``, ``degree``, ``coef0``).
+
+    Returns
+    -------
+    SVMFit
+    """
+    precomputed = isinstance(kernel, str) and kernel == "precomputed"
+    if precomputed:
+        X = check_gram(X, "X (the precomputed Gram matrix)")
+        y = as_float_array(y, "y", ndim=1)
+        if y.shape[0] != X.shape[0]:
+            raise ValueError(f"X is a {X.shape[0]} x {X.shape[0]} Gram matrix but y has {y.shape[0]} entries")
+    else:
+        X, y = check_X_y(X, y)
+        if isinstance(kernel, str) and kernel not in ("linear", "rbf", "poly"):
+            raise ValueError(
+                f"kernel must be 'linear', 'rbf', 'poly', 'precomputed' or a callable, got {kernel!r}"
+            )
+    y = check_labels(y, (-1.0, 1.0))
+    if np.unique(y).size < 2:
+        raise ValueError(f"y must contain both classes -1 and +1, got only {y[0]:+g}")
+    C = check_positive(C, "C")
+    tol = check_positive(tol, "tol")
+    if int(max_iter) < 1:
+        raise ValueError(f"max_iter must be a positive integer, got {max_iter!r}")
+    n = X.shape[0]
+
+    rows = _Rows(X, kernel, kernel_params, precomputed, int(cache_rows))
+    if callable(kernel) and n <= 3000:  # a user's kernel: check that it is one
+        check_gram(rows.gram(), "the Gram matrix of the callable kernel")
+    if np.isinf(C):
+        if not is_separable(rows.gram(), y):
+            raise ValueError(
+                "C=inf asks for the hard margin, but the data are not separable in the feature "
+                "space of this kernel (no w, b with y_i f(x_i) >= 1 for all i); use a finite C"
+            )
+
+    alpha = np.zeros(n)
+    # With G = Q alpha - e the gradient of f, let v = -y * G (at alpha = 0, v = y). I_up holds
+    # the t whose y_t alpha_t may increase, I_low those whose y_t alpha_t may decrease (at
+    # alpha = 0: the y = +1 and the y = -1 points); every t is in at least one of them. The loop
+    # keeps vu = v on I_up, -inf elsewhere, and vl = v on I_low, +inf elsewhere: both move by
+    # the same O(n) step (inf - finite = inf), and m(alpha) = max vu, M(alpha) = min vl.
+    #
+    # Shrinking (as in libsvm): every min(n, 1000) iterations, a variable at a bound whose v
+    # puts it on the wrong side of [M, m] cannot be in a violating pair soon; it is dropped from
+    # the active set A and its v is no longer updated. When the active problem has converged
+    # (or the gap first falls below 10 tol), v is rebuilt for everyone from the support
+    # vectors' kernel rows and the loop continues on all variables: the final test is always
+    # on the whole problem.
+    A = np.arange(n)
+    full = True
+
+    def state(v):
+        upk = np.where(y > 0, alpha < C, alpha > 0)
+        lowk = np.where(y > 0, alpha > 0, alpha < C)
+        return upk, lowk, np.where(upk, v, -np.inf), np.where(lowk, v, np.inf)
+
+    def rebuild_v():
+        Kv = np.zeros(n)
+        for s_ in np.flatnonzero(alpha > 0):
+            Kv += (alpha[s_] * y[s_]) * rows(s_)
+        return y - Kv
+
+    yA, QD = y, rows.diag
+    QDA = QD
+    up, low, vu, vl = state(y.copy())
+    work = np.empty(n)
+    a_it = np.empty(n)
+    trace = [0.0]
+    viol = []
+    f = 0.0  # f(alpha) = -D(alpha), updated in O(1) per step
+    converged = False
+    unshrunk = False
+    period = min(n, 1000)
+    counter = period
+    t = 0
+    while True:
+        i = int(np.argmax(vu))
+        Gmax = vu[i]
+        Gmin = float(vl.min())
+        gap = float(Gmax - Gmin)
+        if shrinking and ((gap < tol and not full) or (gap < 10 * tol and not unshrunk)):
+            unshrunk = unshrunk or gap < 10 * tol
+            if not full:
+                A, full, yA, QDA = np.arange(n), True, y, QD
+                up, low, vu, vl = state(rebuild_v())
+                work, a_it = np.empty(n), np.empty(n)
+                counter = period
+                continue
+        viol.append(gap)
+        if gap < tol:
+            converged = True
+            break
+        if t >= max_iter:
+            break
+        counter -= 1
+        if shrinking and counter == 0:
+            counter = period
+            keep = (up & low) | (up & (vu >= Gmin)) | (low & (vl <= Gmax))
+            if not keep.all():
+                A, full = A[keep], False
+                yA, QDA = y[A], QD[A]
+                up, low, vu, vl = up[keep], low[keep], vu[keep], vl[keep]
+                work, a_it = np.empty(A.size), np.empty(A.size)
+                continue
+        gi = A[i]
+        Ki = rows(gi) if full else rows(gi)[A]
+        # second-order choice of j: maximise b_it^2 / a_it over t in I_low with b_it > 0
+        np.subtract(Gmax, vl, out=work)  # b_it, -inf outside I_low
+        np.maximum(work, 0.0, out=work)  # b_it <= 0 cannot be chosen
+        np.square(work, out=work)
+        np.multiply(Ki, -2.0, out=a_it)
+        a_it += QDA
+        a_it += QDA[i]
+        np.maximum(a_it, _TAU, out=a_it)
+        work /= a_it
+        j = int(np.argmax(work))
+        gj = A[j]
+        Kj = rows(gj) if full else rows(gj)[A]
+        yi, yj = yA[i], yA[j]
+        vi = vu[i] if up[i] else vl[i]
+        vj = vu[j] if up[j] else vl[j]
+        Gi, Gj = -yi * vi, -yj * vj
+        ai_old, aj_old = alpha[gi], alpha[gj]
+        Qij = yi * yj * Ki[j]
+        QDi, QDj = QDA[i], QDA[j]
+        ai, aj = two_variable_step(ai_old, aj_old, yi, yj, Gi, Gj, QDi, QDj, Ki[j], C)
+        di, dj = ai - ai_old, aj - aj_old
+        # f changes by G_i d_i + G_j d_j + (Q_ii d_i^2 + 2 Q_ij d_i d_j + Q_jj d_j^2) / 2
+        f += Gi * di + Gj * dj + 0.5 * (QDi * di * di + QDj * dj * dj) + Qij * di * dj
+        alpha[gi], alpha[gj] = ai, aj
+        # G_t += Q_ti d_i + Q_tj d_j, so v_t = -y_t G_t drops by y_i d_i K_ti + y_j d_j K_tj
+        np.multiply(Ki, yi * di, out=work)
+        work += (yj * dj) * Kj
+        vu -= work
+        vl -= work
+        for k, ak, vk, yk in ((i, ai, vi - work[i], yi), (j, aj, vj - work[j], yj)):
+            up[k] = ak < C if yk > 0 else ak > 0
+            low[k] = ak > 0 if yk > 0 else ak < C
+            vu[k] = vk if up[k] else -np.inf
+            vl[k] = vk if low[k] else np.inf
+        t += 1
+        trace.append(-f)
+        if callback is not None:
+            callback(t, alpha)
+
+    if not converged:
+        warnings.warn(
+            f"smo stopped at max_iter={max_iter} with maximal KKT violation {viol[-1]:.3g} > "
+            f"tol={tol:g}; raise max_iter or tol",
+            ConvergenceWarning,
+            stacklevel=2,
+        )
+    v = np.where(up, vu, vl)  # the loop always ends on the full problem
+    b = _bias(alpha, y, -y * v, C)
+    support = np.flatnonzero(alpha > 0)
+    return SVMFit(
+        alpha=alpha,
+        b=b,
+        support=support,
+        dual_objective=np.asarray(trace),
+        violation=np.asarray(viol),
+        n_iter=t,
+        converged=converged,
+        C=C,
+        kernel=kernel,
+        kernel_params=dict(kernel_params),
+        X_support=None if precomputed else X[support].copy(),
+        y=y,
+    )
+
+
+def _bias(alpha, y, G, C) -> float:
+    r"""Bias from the KKT conditions: :math:`b = -\overline{y_i G_i}` over free SVs.
+
+    For a free support vector :math:`y_i f(x_i) = 1` gives :math:`b = y_i - \sum_k \alpha_k y_k K_{ik}
+    = -y_i G_i`; averaged over all of them against rounding. With no free SV, b lies anywhere in
+    an interval fixed by the bounded ones; take its midpoint (as libsvm does).
+    """
+    yG = y * G
+    free = (alpha > 0) & (alpha < C)
+    if free.any():
+        return float(-yG[free].mean())
+    at_up = alpha >= C
+    at_low = alpha <= 0
+    # r = -b must satisfy: lb <= r <= ub
+    ub_mask = (at_up & (y < 0)) | (at_low & (y > 0))
+    lb_mask = (at_up & (y > 0)) | (at_low & (y < 0))
+    ub = yG[ub_mask].min() if ub_mask.any() else np.inf
+    lb = yG[lb_mask].max() if lb_mask.any() else -np.inf
+    r = (ub + lb) / 2 if np.isfinite(ub) and np.isfinite(lb) else (ub if np.isfinite(ub) else lb)
+    return float(-r)
+
+
+# -- the primal: subgradient and stochastic training (linear kernel) -------------------------------
+
+
+@dataclass(frozen=True)
+class LinearSVMFit:
+    r"""A linear SVM trained in the primal.
+
+    Attributes
+    ----------
+    w : ndarray of shape (d,)
+    b : float
+    objective : ndarray
+        Primal objective :math:`P(w, b)` ({eq}`eq-hinge-form` scaled by C) at the iterates
+        recorded (every iteration for :func:`subgradient_svm`, every epoch for :func:`pegasos`).
+    n_iter : int
+        Number of (sub)gradient steps taken. Both methods run a fixed budget: a subgradient
+        gives no stopping certificate.
+    C : float
+    """
+
+    w: np.ndarray
+    b: float
+    objective: np.ndarray
+    n_iter: int
+    C: float
+
+    def decision_function(self, X_new) -> np.ndarray:
+        r""":math:`f(x) = w^\top x + b`."""
+        return as_float_array(X_new, "X_new", ndim=2) @ self.w + self.b
+
+    def predict(self, X_new) -> np.ndarray:
+        """Labels in {-1, +1} (0 goes to +1)."""
+        return np.where(self.decision_function(X_new) >= 0, 1.0, -1.0)
+
+
+def hinge_objective(w, b, X, y, C, *, regularise_bias: bool = False) -> float:
+    r"""Soft-margin primal :math:`P(w, b) = \tfrac12 \|w\|^2 + C \sum_i \max(0, 1 - y_i (w^\top x_i + b))`.
+
+    Dividing by C gives the hinge form :math:`\sum_i \max(0, 1 - y_i f(x_i)) + \lambda \|w\|^2` with
+    :math:`\lambda = 1/(2C)` (Chapter 4, {eq}`eq-hinge-form`). With ``regularise_bias=True`` the
+    penalty is :math:`\tfrac12 (\|w\|^2 + b^2)`, liblinear's objective (the bias is the weight of a
+    constant feature).
+    """
+    from mlnotes.losses import hinge
+
+    reg = w @ w + (b * b if regularise_bias else 0.0)
+    return float(0.5 * reg + C * hinge(y * (X @ w + b)).sum())
+
+
+def _check_linear(X, y, C):
+    X, y = check_X_y(X, y)
+    y = check_labels(y, (-1.0, 1.0))
+    C = check_positive(C, "C")
+    if not np.isfinite(C):
+        raise ValueError("C must be finite for primal training (the hinge form needs lambda = 1/(2C) > 0)")
+    return X, y, C
+
+
+def subgradient_svm(
+    X, y, *, C: float = 1.0, n_iter: int = 1000, eta0: float | None = None
+) -> LinearSVMFit:
+    r"""The subgradient method on the soft-margin primal (Chapter 4, {eq}`eq-hinge-subgradient`).
+
+    Steps :math:`(w, b) \leftarrow (w, b) - \eta_t g_t` with the subgradient
+
+    .. math:: g_t = \Big(w - C \sum_{i \in V} y_i x_i,\; -C \sum_{i \in V} y_i\Big), \qquad
+              V = \{i : y_i (w^\top x_i + b) < 1\},
+
+    and :math:`\eta_t = \eta_0 / \sqrt{t}`. A subgradient step need not decrease :math:`P`, so the
+    best iterate is returned. Vectorised over the samples: one matrix-vector product per step.
+    """
+    X, y, C = _check_linear(X, y, C)
+    n, d = X.shape
+    if int(n_iter) < 1:
+        raise ValueError(f"n_iter must be a positive integer, got {n_iter!r}")
+    if eta0 is None:  # scale so the first step is of the size of the data term
+        eta0 = 1.0 / (C * n * max(1.0, float(np.mean((X * X).sum(1)))))
+    eta0 = check_positive(eta0, "eta0")
+    w, b = np.zeros(d), 0.0
+    best = (np.inf, w, b)
+    trace = []
+    for t in range(1, int(n_iter) + 1):
+        m = y * (X @ w + b)
+        P = 0.5 * w @ w + C * np.maximum(0.0, 1.0 - m).sum()
+        trace.append(P)
+        if P < best[0]:
+            best = (P, w.copy(), b)
+        V = m < 1
+        gw = w - C * (y[V] @ X[V])
+        gb = -C * y[V].sum()
+        eta = eta0 / np.sqrt(t)
+        w = w - eta * gw
+        b = b - eta * gb
+    return LinearSVMFit(best[1], float(best[2]), np.asarray(trace), int(n_iter), C)
+
+
+def pegasos(
+    X,
+    y,
+    *,
+    C: float = 1.0,
+    n_epochs: int = 10,
+    batch_size: int = 1,
+    fit_intercept: bool = True,
+    average: bool = True,
+    seed: int | None = 0,
+) -> LinearSVMFit:
+    r"""Pegasos: stochastic subgradient steps on the primal (Shalev-Shwartz et al., 2011).
+
+    Minimises :math:`\tfrac{\lambda}{2}\|w\|^2 + \tfrac1n \sum_i \max(0, 1 - y_i w^\top x_i)` with
+    :math:`\lambda = 1/(nC)`, which is :math:`P(w)/(nC)`: the same minimiser as the soft-margin
+    primal. Step :math:`t` draws a batch :math:`A_t` and, with :math:`\eta_t = 1/(\lambda t)`,
+
+    .. math:: w \leftarrow (1 - \eta_t \lambda) w + \frac{\eta_t}{|A_t|} \sum_{i \in A_t,\,
+              y_i w^\top x_i < 1} y_i x_i, \qquad
+              w \leftarrow \min\Big(1, \frac{1/\sqrt{\lambda}}{\|w\|}\Big) w
+
+    (Chapter 4, {eq}`eq-pegasos-step`); the projection keeps :math:`w` in a ball that contains
+    the optimum. With ``average=True`` the returned weights are the mean of the iterates of the
+    second half of the run (suffix averaging), which removes most of the noise of the last
+    iterate. Each epoch visits the samples once in a random order.
+
+    With ``fit_intercept=True`` a constant feature 1 is appended, so the bias is regularised
+    like the weights (as in liblinear, scikit-learn's ``LinearSVC``): the objective is then
+    :math:`\tfrac12 (\|w\|^2 + b^2) + C \sum_i \max(0, 1 - y_i f(x_i))`.
+    """
+    X, y, C = _check_linear(X, y, C)
+    n, d = X.shape
+    if int(n_epochs) < 1 or int(batch_size) < 1:
+        raise ValueError(
+            f"n_epochs and batch_size must be positive integers, got {n_epochs!r} and {batch_size!r}"
+        )
+    rng = np.random.default_rng(seed)
+    Z = np.column_stack([X, np.ones(n)]) if fit_intercept else X
+    Zy = Z * y[:, None]  # rows y_i z_i: the margin is Zy @ w
+    lam = 1.0 / (n * C)
+    radius = 1.0 / np.sqrt(lam)
+    k = int(batch_size)
+    steps_per_epoch = -(-n // k)
+    T = steps_per_epoch * int(n_epochs)
+    w = np.zeros(Z.shape[1])
+    w_sum = np.zeros_like(w)
+    n_avg = 0
+    trace = []
+    t = 0
+    for _ in range(int(n_epochs)):
+        order = rng.permutation(n)
+        for s in range(0, n, k):
+            t += 1
+            B = Zy[order[s:s + k]]
+            eta = 1.0 / (lam * t)
+            viol = B @ w < 1.0
+            w *= 1.0 - eta * lam
+            if viol.any():
+                w += (eta / B.shape[0]) * viol @ B
+            norm = np.sqrt(w @ w)
+            if norm > radius:
+                w *= radius / norm
+            if average and 2 * t > T:
+                w_sum += w
+                n_avg += 1
+        wc = w_sum / n_avg if average and n_avg else w
+        trace.append(0.5 * wc @ wc + C * np.maximum(0.0, 1.0 - Zy @ wc).sum())
+    w_out = w_sum / n_avg if average and n_avg else w
+    if fit_intercept:
+        return LinearSVMFit(w_out[:-1].copy(), float(w_out[-1]), np.asarray(trace), t, C)
+    return LinearSVMFit(w_out.copy(), 0.0, np.asarray(trace), t, C)
+
+
+# -- multiclass ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MulticlassFit:
+    """K classes from binary SVMs: one-vs-rest (K fits) or one-vs-one (K(K-1)/2 fits).
+
+    Attributes
+    ----------
+    classes : ndarray
+        The class labels, sorted.
+    fits : tuple of SVMFit
+    pairs : tuple of (int, int)
+        For one-vs-one, the class indices (a, b) of each fit (+1 means class a); empty for
+        one-vs-rest.
+    scheme : str
+        ``"ovr"`` or ``"ovo"``.
+    """
+
+    classes: np.ndarray
+    fits: tuple
+    pairs: tuple
+    scheme: str
+
+    def decision_function(self, X_new) -> np.ndarray:
+        """Scores of shape (m, K) for one-vs-rest; (m, K(K-1)/2) pairwise scores for one-vs-one."""
+        return np.column_stack([f.decision_function(X_new) for f in self.fits])
+
+    def predict(self, X_new) -> np.ndarray:
+        """One-vs-rest: the class with the largest score. One-vs-one: the class with most pairwise
+        wins, ties to the smallest class index (libsvm's rule)."""
+        S = self.decision_function(X_new)
+        if self.scheme == "ovr":
+            return self.classes[np.argmax(S, axis=1)]
+        votes = np.zeros((S.shape[0], self.classes.size), dtype=int)
+        for col, (a, b) in enumerate(self.pairs):
+            win_a = S[:, col] > 0
+            votes[win_a, a] += 1
+            votes[~win_a, b] += 1
+        return self.classes[np.argmax(votes, axis=1)]
+
+
+def _classes(y):
+    y = as_float_array(y, "y", ndim=1)
+    classes = np.unique(y)
+    if classes.size < 2:
+        raise ValueError(f"y must contain at least two classes, got {classes.size}")
+    return y, classes
+
+
+def one_vs_rest(X, y, **smo_params) -> MulticlassFit:
+    r"""One-vs-rest: for each class k an SVM of class k (+1) against all others (-1).
+
+    Predicts :math:`\argmax_k f_k(x)` (Chapter 4, section "Multiclass"). ``smo_params`` go to
+    :func:`smo` (``C``, ``kernel``, ``tol``, ``gamma``, ...).
+    """
+    y, classes = _classes(y)
+    fits = tuple(smo(X, np.where(y == c, 1.0, -1.0), **smo_params) for c in classes)
+    return MulticlassFit(classes, fits, (), "ovr")
+
+
+def one_vs_one(X, y, **smo_params) -> MulticlassFit:
+    r"""One-vs-one: an SVM for every pair of classes, trained on those two classes only.
+
+    Predicts by majority vote over the :math:`K(K-1)/2` pairwise decisions, ties to the smallest
+    class index, as libsvm does.
+    """
+    X = as_float_array(X, "X", ndim=2)
+    y, classes = _classes(y)
+    fits, pairs = [], []
+    for a in range(classes.size):
+        for b in range(a + 1, classes.size):
+            m = (y == classes[a]) | (y == classes[b])
+            fits.append(smo(X[m], np.where(y[m] == classes[a], 1.0, -1.0), **smo_params))
+            pairs.append((a, b))
+    return MulticlassFit(classes, tuple(fits), tuple(pairs), "ovo")

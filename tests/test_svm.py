@@ -1,0 +1,350 @@
+"""Tests of mlnotes.svm: agreement with libsvm (scikit-learn's SVC), optimality, bad input."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from sklearn.svm import SVC
+
+from mlnotes import ConvergenceWarning, kernels, svm
+from mlnotes.datasets import load_breast_cancer, load_heart_scale, load_iris
+
+
+def _breast_cancer():
+    ds = load_breast_cancer()
+    X = (ds.X - ds.X.mean(0)) / ds.X.std(0)
+    return X, 2.0 * ds.y - 1.0
+
+
+def _iris_two_class():
+    """Versicolor (-1) against virginica (+1): the two iris classes that overlap."""
+    ds = load_iris()
+    m = ds.y > 0
+    return ds.X[m], np.where(ds.y[m] == 1, -1.0, 1.0)
+
+
+def _heart_scale():
+    ds = load_heart_scale()
+    return ds.X, ds.y
+
+
+DATASETS = {"breast_cancer": _breast_cancer, "iris": _iris_two_class, "heart_scale": _heart_scale}
+KERNELS = {"linear": {}, "rbf": None}  # rbf: gamma = 1/d, scikit-learn's "auto"
+
+
+def _libsvm_alpha(ref, n):
+    a = np.zeros(n)
+    a[ref.support_] = np.abs(ref.dual_coef_[0])
+    return a
+
+
+def _polished(ref, X, y, K, C):
+    """libsvm's solution re-solved in double precision on libsvm's own active set.
+
+    libsvm keeps kernel values in single precision (its Qfloat cache), so its alpha and rho
+    carry errors of about 1e-7 times the size of K. Given its partition of the points into free
+    (0 < alpha < C) and bounded (alpha = C) support vectors, the KKT conditions are a linear
+    system: y_i f(x_i) = 1 on the free ones and sum_i alpha_i y_i = 0. Solving it in double is an
+    independent reference for the exact optimum (least squares: duplicate points make it
+    singular, but the decision values are unique).
+    """
+    a = _libsvm_alpha(ref, len(y))
+    F = np.flatnonzero((a > 0) & (a < C))
+    B = np.flatnonzero(a >= C)
+    m = F.size
+    M = np.zeros((m + 1, m + 1))
+    M[:m, :m] = K[np.ix_(F, F)]
+    M[:m, m] = 1.0
+    M[m, :m] = 1.0
+    rhs = np.concatenate([y[F] - C * K[np.ix_(F, B)] @ y[B], [-C * y[B].sum()]])
+    sol = np.linalg.lstsq(M, rhs, rcond=None)[0]
+    return K[:, F] @ sol[:m] + C * K[:, B] @ y[B] + sol[m]
+
+
+def _distinct_support(alpha, X, y):
+    """Support points as a set of distinct (x, y): iris repeats points, and a dual optimum may
+    split alpha between copies of one point in any proportion."""
+    keys = np.column_stack([X, y])
+    _, group = np.unique(keys, axis=0, return_inverse=True)
+    group = np.ravel(group)
+    mass = np.bincount(group, weights=alpha)
+    return set(np.flatnonzero(mass > 0))
+
+
+@pytest.fixture(scope="module", params=[(d, k) for d in DATASETS for k in KERNELS],
+                ids=lambda p: f"{p[0]}-{p[1]}")
+def both(request):
+    name, kern = request.param
+    X, y = DATASETS[name]()
+    params = {} if kern == "linear" else {"gamma": 1.0 / X.shape[1]}
+    ours = svm.smo(X, y, C=1.0, kernel=kern, tol=1e-9, **params)
+    ref = SVC(C=1.0, kernel=kern, tol=1e-9, shrinking=False, **params).fit(X, y)
+    K = kernels.gram(X, kernel=kern, **params)
+    return X, y, K, ours, ref
+
+
+def test_dual_objective_matches_libsvm(both):
+    X, y, K, ours, ref = both
+    d_ref = svm.dual_objective(_libsvm_alpha(ref, len(y)), y, K)
+    assert ours.converged
+    assert abs(ours.dual - d_ref) <= 1e-6 * abs(d_ref)
+    # the O(1) running value of the loop equals the objective recomputed from alpha
+    assert abs(ours.dual - svm.dual_objective(ours.alpha, y, K)) <= 1e-9 * abs(d_ref)
+
+
+def test_support_vectors_match_libsvm(both):
+    X, y, K, ours, ref = both
+    assert _distinct_support(ours.alpha, X, y) == _distinct_support(_libsvm_alpha(ref, len(y)), X, y)
+
+
+def test_decision_values_match_libsvm(both):
+    X, y, K, ours, ref = both
+    f = ours.decision_function(X)
+    # against libsvm's active set solved in double: the exact optimum
+    assert np.abs(f - _polished(ref, X, y, K, 1.0)).max() <= 1e-5
+    # against libsvm's own numbers, whose single-precision kernel cache costs ~1e-7 * max|K|
+    scale = max(1.0, np.abs(K).max())
+    assert np.abs(f - ref.decision_function(X)).max() <= 1e-6 * scale
+    assert np.array_equal(ours.predict(X), ref.predict(X))
+
+
+def test_linear_weights_match_libsvm():
+    X, y = _heart_scale()
+    ours = svm.smo(X, y, C=1.0, kernel="linear", tol=1e-9)
+    ref = SVC(C=1.0, kernel="linear", tol=1e-9, shrinking=False).fit(X, y)
+    assert np.abs(ours.coef - ref.coef_[0]).max() <= 1e-4
+
+
+def test_hard_margin_setosa_versicolor():
+    ds = load_iris()
+    m = ds.y < 2
+    X, y = ds.X[m][:, :2], np.where(ds.y[m] == 0, -1.0, 1.0)  # sepal length and width
+    ours = svm.smo(X, y, C=np.inf, kernel="linear", tol=1e-10)
+    ref = SVC(C=1e10, kernel="linear", tol=1e-10, shrinking=False).fit(X, y)
+    K = kernels.linear_kernel(X)
+    d_ref = svm.dual_objective(_libsvm_alpha(ref, len(y)), y, K)
+    assert ours.converged and abs(ours.dual - d_ref) <= 1e-6 * d_ref
+    # The measurements lie on a 0.1 grid and four points sit exactly on the two margin lines,
+    # so the optimal alpha is not unique (libsvm puts alpha = 0 on one of them): compare what is
+    # unique, the hyperplane and the points on the margin (the support vectors of the
+    # geometric definition).
+    margins = y * ours.decision_function(X)
+    on_margin = np.flatnonzero(np.abs(margins - 1) <= 1e-7)
+    ref_margins = y * ref.decision_function(X)
+    assert set(on_margin) == set(np.flatnonzero(np.abs(ref_margins - 1) <= 1e-4))
+    assert set(ours.support) <= set(on_margin)
+    assert margins.min() >= 1 - 1e-8  # nobody inside the margin
+    # exact reference: the margin equations w.x_i + b = y_i on those points, solved directly
+    A = np.column_stack([X[on_margin], np.ones(on_margin.size)])
+    wb, *_ = np.linalg.lstsq(A, y[on_margin], rcond=None)
+    assert np.abs(A @ wb - y[on_margin]).max() <= 1e-10  # the system is consistent
+    assert np.abs(np.append(ours.coef, ours.b) - wb).max() <= 1e-8
+    assert np.abs(ref.coef_[0] - ours.coef).max() <= 1e-4 * np.abs(ours.coef).max()
+    w = ours.coef
+    assert abs(0.5 * w @ w - ours.dual) <= 1e-9 * ours.dual  # zero duality gap
+
+
+@pytest.mark.parametrize("kern", ["linear", "rbf", "poly"])
+def test_precomputed_and_callable_agree(kern):
+    X, y = _heart_scale()
+    params = {} if kern == "linear" else {"gamma": 0.1}
+    a = svm.smo(X, y, C=0.5, kernel=kern, tol=1e-8, **params)
+    K = kernels.gram(X, kernel=kern, **params)
+    b = svm.smo(K, y, C=0.5, kernel="precomputed", tol=1e-8)
+    def k(U, V, **p):
+        return kernels.gram(U, V, kernel=kern, **p)
+
+    c = svm.smo(X, y, C=0.5, kernel=k, tol=1e-8, **params)
+    Xn = X[:20] + 0.1
+    Kn = kernels.gram(Xn, X, kernel=kern, **params)
+    for other in (b, c):
+        assert abs(a.dual - other.dual) <= 1e-10 * abs(a.dual)
+    assert np.allclose(a.decision_function(Xn), b.decision_function(Kn), atol=1e-6)
+    assert np.allclose(a.decision_function(Xn), c.decision_function(Xn), atol=1e-6)
+
+
+@pytest.mark.parametrize("kern, params", [("linear", {}), ("rbf", {"gamma": 0.3}),
+                                          ("poly", {"degree": 2, "gamma": 0.5, "coef0": 1.0})])
+def test_kernel_rows_equal_mlnotes_kernels(kern, params):
+    X = np.random.default_rng(1).standard_normal((30, 4))
+    rows = svm._Rows(X, kern, params, False, 10)
+    K = kernels.gram(X, kernel=kern, **params)
+    assert np.allclose(np.array([rows(i) for i in range(30)]), K, rtol=1e-13, atol=1e-13)
+    assert np.allclose(rows.diag, np.diag(K), rtol=1e-13)
+
+
+def test_shrinking_gives_the_same_answer():
+    X, y = _breast_cancer()
+    a = svm.smo(X, y, C=1.0, kernel="rbf", gamma=0.05, tol=1e-8, shrinking=True)
+    b = svm.smo(X, y, C=1.0, kernel="rbf", gamma=0.05, tol=1e-8, shrinking=False)
+    assert abs(a.dual - b.dual) <= 1e-10 * a.dual
+    assert set(a.support) == set(b.support)
+
+
+@pytest.mark.parametrize("shrinking", [True, False])
+def test_dual_objective_is_monotone_and_kkt_holds(shrinking):
+    rng = np.random.default_rng(3)
+    X = rng.standard_normal((200, 5))
+    y = np.where(X[:, 0] + 0.8 * rng.standard_normal(200) > 0, 1.0, -1.0)
+    fit = svm.smo(X, y, C=2.0, kernel="rbf", gamma=0.5, tol=1e-6, shrinking=shrinking)
+    assert np.all(np.diff(fit.dual_objective) >= -1e-12)
+    K = kernels.rbf_kernel(X, gamma=0.5)
+    assert svm.kkt_violation(fit.alpha, y, K, 2.0) < 1e-6
+    assert abs(fit.alpha @ y) <= 1e-10
+    assert fit.alpha.min() >= 0 and fit.alpha.max() <= 2.0
+    # weak duality with the primal at the computed (w, b); the gap is small at the optimum
+    P = svm.primal_objective(fit.alpha, fit.b, y, K, 2.0)
+    assert fit.dual <= P + 1e-9 and P - fit.dual <= 1e-4 * P
+
+
+# -- bad input ----------------------------------------------------------------------------------
+
+
+def test_rejects_bad_C_and_labels():
+    X, y = _heart_scale()
+    with pytest.raises(ValueError, match="C must be positive"):
+        svm.smo(X, y, C=0.0)
+    with pytest.raises(ValueError, match="C must be positive"):
+        svm.smo(X, y, C=-1.0)
+    with pytest.raises(ValueError, match=r"y must take values in \{-1, \+1\}"):
+        svm.smo(X, (y + 1) / 2)
+    with pytest.raises(ValueError, match="both classes"):
+        svm.smo(X, np.ones(len(y)))
+    with pytest.raises(ValueError, match="kernel must be"):
+        svm.smo(X, y, kernel="sigmoid")
+    with pytest.raises(ValueError, match="contains NaN"):
+        svm.smo(np.where(X == X[0, 0], np.nan, X), y)
+
+
+def test_rejects_bad_gram():
+    rng = np.random.default_rng(0)
+    X = rng.standard_normal((40, 3))
+    y = np.where(X[:, 0] > 0, 1.0, -1.0)
+    K = X @ X.T
+    with pytest.raises(ValueError, match="not symmetric"):
+        svm.smo(K + np.triu(np.ones_like(K), 1) * 1e-3, y, kernel="precomputed")
+    v = np.linalg.svd(X)[0][:, -1]  # orthogonal to the columns of X: K v = 0
+    with pytest.raises(ValueError, match="clearly indefinite: smallest eigenvalue -1"):
+        svm.smo(K - np.outer(v, v), y, kernel="precomputed")  # positive diagonal, eigenvalue -1
+    with pytest.raises(ValueError, match="negative diagonal"):
+        svm.smo(K - 100.0 * np.eye(40), y, kernel="precomputed")
+    with pytest.raises(ValueError, match="square"):
+        svm.smo(K[:, :30], y, kernel="precomputed")
+    # the sigmoid "kernel" tanh(x.y - 1) is not positive semi-definite
+    with pytest.raises(ValueError, match="indefinite"):
+        svm.smo(X, y, kernel=lambda U, V: np.tanh(U @ V.T - 1.0))
+
+
+def test_hard_margin_on_non_separable_data_raises():
+    X, y = _iris_two_class()  # versicolor and virginica overlap
+    with pytest.raises(ValueError, match="not separable"):
+        svm.smo(X, y, C=np.inf, kernel="linear")
+
+
+def test_iteration_limit_warns_with_violation():
+    X, y = _breast_cancer()
+    with pytest.warns(ConvergenceWarning, match="maximal KKT violation"):
+        fit = svm.smo(X, y, C=1.0, kernel="linear", max_iter=20)
+    assert not fit.converged and fit.n_iter == 20 and fit.violation[-1] > 1e-3
+
+
+def test_decision_function_shape_errors():
+    X, y = _heart_scale()
+    fit = svm.smo(X, y, kernel="linear")
+    with pytest.raises(ValueError, match="different numbers of features"):
+        fit.decision_function(X[:, :5])
+    K = kernels.linear_kernel(X)
+    pfit = svm.smo(K, y, kernel="precomputed")
+    with pytest.raises(ValueError, match="Gram matrix against the 270 training points"):
+        pfit.decision_function(K[:, :10])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert fit.predict(X).shape == (270,)
+
+
+# -- primal training and multiclass ----------------------------------------------------------------
+
+
+def test_pegasos_reaches_liblinear_objective():
+    from sklearn.svm import LinearSVC
+
+    X, y = _heart_scale()
+    ref = LinearSVC(C=1.0, loss="hinge", tol=1e-8, max_iter=100_000).fit(X, y)
+    P_ref = svm.hinge_objective(ref.coef_[0], ref.intercept_[0], X, y, 1.0, regularise_bias=True)
+    fit = svm.pegasos(X, y, C=1.0, n_epochs=50, batch_size=1, seed=0)
+    P = svm.hinge_objective(fit.w, fit.b, X, y, 1.0, regularise_bias=True)
+    assert P_ref <= P <= 1.01 * P_ref  # liblinear's optimum is a lower bound: within 1% of it
+    assert fit.objective.shape == (50,) and abs(fit.objective[-1] - P) <= 1e-9 * P
+    assert np.mean(fit.predict(X) == ref.predict(X)) >= 0.97
+
+
+def test_subgradient_method_approaches_the_dual_optimum():
+    X, y = _heart_scale()
+    D = svm.smo(X, y, C=1.0, kernel="linear", tol=1e-9).dual  # = min of the primal
+    fit = svm.subgradient_svm(X, y, C=1.0, n_iter=5000)
+    P = svm.hinge_objective(fit.w, fit.b, X, y, 1.0)
+    assert D <= P + 1e-9 and P <= 1.05 * D  # weak duality, and a slow O(1/sqrt(t)) approach
+    assert abs(P - fit.objective.min()) <= 1e-9 * P  # the best iterate is returned
+
+
+def test_one_vs_one_matches_libsvm_on_iris():
+    ds = load_iris()
+    ours = svm.one_vs_one(ds.X, ds.y, C=1.0, kernel="rbf", gamma=0.25, tol=1e-9)
+    ref = SVC(C=1.0, kernel="rbf", gamma=0.25, tol=1e-9, shrinking=False,
+              decision_function_shape="ovo").fit(ds.X, ds.y)
+    assert [tuple(ours.classes[list(p)]) for p in ours.pairs] == [(0, 1), (0, 2), (1, 2)]
+    assert np.abs(ours.decision_function(ds.X) - ref.decision_function(ds.X)).max() <= 1e-5
+    assert np.array_equal(ours.predict(ds.X), ref.predict(ds.X))
+
+
+def test_one_vs_rest_matches_scikit_learn_on_iris():
+    from sklearn.multiclass import OneVsRestClassifier
+
+    ds = load_iris()
+    ours = svm.one_vs_rest(ds.X, ds.y, C=1.0, kernel="linear", tol=1e-9)
+    ref = OneVsRestClassifier(SVC(C=1.0, kernel="linear", tol=1e-9, shrinking=False)).fit(ds.X, ds.y)
+    scale = np.abs(ds.X @ ds.X.T).max()  # libsvm's single-precision kernel cache, see above
+    assert np.abs(ours.decision_function(ds.X) - ref.decision_function(ds.X)).max() <= 1e-6 * scale
+    assert np.array_equal(ours.predict(ds.X), ref.predict(ds.X))
+
+
+def test_primal_trainers_reject_bad_input():
+    X, y = _heart_scale()
+    with pytest.raises(ValueError, match="C must be positive"):
+        svm.pegasos(X, y, C=-1.0)
+    with pytest.raises(ValueError, match="C must be finite"):
+        svm.subgradient_svm(X, y, C=np.inf)
+    with pytest.raises(ValueError, match=r"y must take values in \{-1, \+1\}"):
+        svm.pegasos(X, (y + 1) / 2)
+    with pytest.raises(ValueError, match="at least two classes"):
+        svm.one_vs_rest(X, np.ones(len(y)))
+
+
+def test_two_variable_step_is_the_exact_pair_minimum():
+    rng = np.random.default_rng(5)
+    for _ in range(200):
+        n, C = 6, rng.uniform(0.5, 2.0)
+        Z = rng.standard_normal((n, 3))
+        K = Z @ Z.T
+        y = rng.choice([-1.0, 1.0], n)
+        alpha = rng.uniform(0, C, n)
+        Q = y[:, None] * y[None, :] * K
+        G = Q @ alpha - 1
+        i, j = rng.choice(n, 2, replace=False)
+        ai, aj = svm.two_variable_step(alpha[i], alpha[j], y[i], y[j], G[i], G[j], K[i, i], K[j, j],
+                                       K[i, j], C)
+        assert 0 <= ai <= C and 0 <= aj <= C
+        assert abs(y[i] * ai + y[j] * aj - y[i] * alpha[i] - y[j] * alpha[j]) <= 1e-12
+
+        d = np.zeros(n)
+        d[i], d[j] = y[i], -y[j]  # the feasible direction: y.alpha stays fixed
+        lin, quad = d @ Q @ alpha - d.sum(), d @ Q @ d  # the dual along alpha + s d, minus f(alpha)
+
+        # the feasible segment of s, then brute force over it
+        lo = max(-alpha[i] if y[i] > 0 else alpha[i] - C, -(C - alpha[j]) if y[j] > 0 else -alpha[j])
+        hi = min(C - alpha[i] if y[i] > 0 else alpha[i], alpha[j] if y[j] > 0 else C - alpha[j])
+        grid = np.linspace(lo, hi, 20001)
+        s_ours = (ai - alpha[i]) * y[i]
+        assert s_ours * lin + 0.5 * quad * s_ours**2 <= (grid * lin + 0.5 * quad * grid**2).min() + 1e-9
