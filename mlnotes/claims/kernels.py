@@ -398,3 +398,53 @@ def _(rng, n):
         w = np.linalg.solve(X.T @ X + lam * np.eye(d), X.T @ y)
         res.append(rel_error(X.T @ fit.alpha, w))
     return res
+
+
+@claim(
+    "eq-kernel-svm-duality", chapter=CH, tol=1e-8,
+    statement=r"SMO's $\alpha$ for $k = (1 + x^\top y)^2$ attains "
+              r"$\max_\alpha \sum_i\alpha_i - \frac12\sum_{ij}\alpha_i\alpha_jy_iy_jk(x_i, x_j)"
+              r" = \min_{w, b} \frac12\|w\|^2 + C\sum_i\max(0, 1 - y_i(w^\top\phi(x_i) + b))$, "
+              r"with $b = y_i - \sum_j \alpha_j y_j k(x_j, x_i)$ on margin support vectors",
+    errata=[
+        Erratum(
+            where="notes 004, 'Support Vector Machine in Kernelized Form'",
+            says=r"$\min_{\alpha} -\frac12\sum_{ij}\alpha_i\alpha_jy_iy_jk(x_i, x_j) + \sum_i\alpha_i$ "
+                 r"(as extracted) subject to $\sum_i\alpha_iy_i = 0$, $0 \le \alpha_i \le C$",
+            correct=r"The dual is a *maximum* of that concave function (as on the notes' own earlier "
+                    r"slide 'SVM Dual Optimization Problem'); its value equals the primal minimum. "
+                    r"Minimising a concave function over the box ends at a vertex of the box, which "
+                    r"is not the SVM solution.",
+        ),
+        Erratum(
+            where="notes 002, 'Kernel SVM', discriminant function",
+            says=r"$w_0 = \frac{1}{n_{\widetilde{SV}}}\bigl(\sum_{i \in \widetilde{SV}} y_i - "
+                 r"\sum_{i \in \widetilde{SV}}\sum_{j \in SV}\alpha_iy_iK(x_i, x_j)\bigr)$",
+            correct=r"The coefficients belong to the inner index: "
+                    r"$w_0 = \frac{1}{n_{\widetilde{SV}}}\sum_{i \in \widetilde{SV}}\bigl(y_i - "
+                    r"\sum_{j \in SV}\alpha_jy_jK(x_j, x_i)\bigr)$, the average over margin support "
+                    r"vectors ($0 < \alpha_i < C$) of $y_i - f(x_i) + w_0$.",
+        ),
+    ],
+)
+def _(rng, n):
+    from mlnotes import svm
+
+    res = []
+    for _ in range(n):
+        X = rng.standard_normal((40, 2))
+        y = np.where(X[:, 0] ** 2 + 0.5 * X[:, 1] ** 2 + 0.3 * rng.standard_normal(40) > 1, 1.0, -1.0)
+        C = 10 ** rng.uniform(-1, 1)
+        fit = svm.smo(X, y, C=C, kernel="poly", degree=2, gamma=1.0, coef0=1.0, tol=1e-10)
+        K = kern.polynomial_kernel(X, degree=2, gamma=1.0, coef0=1.0)
+        Phi = kern.poly2_features(X, coef0=1.0)
+        v = fit.alpha * y
+        w = Phi.T @ v  # the primal is evaluated in the explicit feature space, not through K
+        primal = 0.5 * w @ w + C * np.maximum(0.0, 1.0 - y * (Phi @ w + fit.b)).sum()
+        dual = fit.alpha.sum() - 0.5 * v @ K @ v
+        free = (fit.alpha > 1e-8 * C) & (fit.alpha < (1 - 1e-8) * C)
+        b = np.mean(y[free] - K[free] @ v) if free.any() else fit.b
+        # SMO stops at a maximal KKT violation of 1e-10, which bounds the duality gap by about
+        # n C 1e-10 relative to the objective: 1e-8 leaves room for that, nothing more.
+        res.append(max(abs(primal - dual) / abs(primal), abs(b - fit.b) / max(1.0, abs(fit.b))))
+    return res
