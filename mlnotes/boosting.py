@@ -1,0 +1,377 @@
+r"""AdaBoost with exact weighted decision stumps (Chapter 6).
+
+Labels are in :math:`\{-1, +1\}` throughout (convert with :func:`mlnotes.to_pm1`).
+
+Round :math:`t` of AdaBoost ({doc}`/notebooks/06_adaboost`) keeps a distribution :math:`D_t`
+over the :math:`n` training examples, asks a weak learner for the classifier :math:`h_t` with
+the smallest weighted error
+
+.. math:: \epsilon_t = \sum_{i=1}^n D_t(i)\,[y_i \ne h_t(x_i)],
+
+gives it the vote :math:`\alpha_t = \tfrac12 \log\frac{1 - \epsilon_t}{\epsilon_t}` and re-weights
+
+.. math:: D_{t+1}(i) = \frac{D_t(i)\, e^{-\alpha_t y_i h_t(x_i)}}{Z_t}, \qquad
+          Z_t = \sum_{i=1}^n D_t(i)\, e^{-\alpha_t y_i h_t(x_i)}.
+
+The final classifier is the sign of :math:`f(x) = \sum_t \alpha_t h_t(x)`.
+
+The weak learner here is the decision stump :math:`h(x) = s \cdot \sign(x_j - \theta)` found
+exactly: the lowest weighted error over every feature :math:`j`, every threshold
+:math:`\theta` (one between each pair of consecutive distinct values, and one below all of
+them) and both polarities :math:`s`. After each feature has been sorted once, a round costs
+:math:`O(nd)`: one cumulative sum of :math:`D_t(i) y_i` along every sorted feature at once.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from mlnotes._validation import as_float_array, check_labels, check_X_y
+
+__all__ = ["AdaBoostFit", "Stump", "StumpSearch", "adaboost", "best_stump", "check_distribution", "stump_errors"]
+
+#: Weighted errors below this floor are treated as this floor when computing the vote, so a
+#: (nearly) perfect weak learner gets a large but finite alpha (about 11.5) instead of inf.
+EPS_FLOOR = 1e-10
+
+
+@dataclass(frozen=True)
+class Stump:
+    r"""A decision stump :math:`h(x) = s` if :math:`x_j > \theta`, :math:`-s` otherwise.
+
+    Attributes
+    ----------
+    feature : int
+        The feature :math:`j` it looks at.
+    threshold : float
+        :math:`\theta`; ``-inf`` for the constant stump :math:`h \equiv s`.
+    polarity : int
+        :math:`s \in \{-1, +1\}`, the label predicted above the threshold.
+    eps : float
+        Its weighted error :math:`\sum_i D(i) [y_i \ne h(x_i)]` under the (normalised)
+        distribution it was fitted to.
+    """
+
+    feature: int
+    threshold: float
+    polarity: int
+    eps: float
+
+    def predict(self, X) -> np.ndarray:
+        """Labels in {-1, +1} for the rows of ``X`` (shape (m, d)), as floats."""
+        X = as_float_array(X, "X", ndim=2)
+        if self.feature >= X.shape[1]:
+            raise ValueError(
+                f"X has {X.shape[1]} features but this stump looks at feature {self.feature}"
+            )
+        return np.where(X[:, self.feature] > self.threshold, self.polarity, -self.polarity).astype(float)
+
+
+def check_distribution(D, n: int, name: str = "D") -> np.ndarray:
+    r"""Check sample weights and return them normalised to sum to one.
+
+    Weights must be finite and non-negative with a positive sum. Weights that do not sum to one
+    are divided by their sum: this is the normalisation :math:`\epsilon = \sum_i D_i [y_i \ne
+    h(x_i)] / \sum_i D_i` of the weighted error, so scaling ``D`` changes nothing.
+    """
+    D = as_float_array(D, name, ndim=1)
+    if D.shape[0] != n:
+        raise ValueError(f"{name} must have one weight per sample ({n}), got {D.shape[0]}")
+    if (D < 0).any():
+        raise ValueError(f"{name} must be non-negative, got a minimum of {D.min():g}")
+    total = D.sum()
+    if not total > 0:
+        raise ValueError(f"{name} must have a positive sum, got {total:g}")
+    return D / total
+
+
+class StumpSearch:
+    """The exact stump search with each feature of ``X`` sorted once, for repeated use.
+
+    ``StumpSearch(X).best(y, D)`` equals ``best_stump(X, y, D)`` but costs O(nd) instead of
+    O(nd log n): use it when the weights change and the data do not (boosting). ``X`` must be a
+    finite float array of shape (n, d), ``y`` in {-1, +1} and ``D`` normalised; they are not
+    checked again here (``best_stump`` and ``adaboost`` check them).
+    """
+
+    def __init__(self, X: np.ndarray):
+        self.X = X
+        n, d = X.shape
+        # Features along rows (d, n) so that every per-round pass runs over contiguous memory.
+        self.order = np.argsort(X.T, axis=1, kind="stable")  # order[j, k]: k-th smallest x_j
+        Xs = np.take_along_axis(X.T, self.order, axis=1)
+        # Split k (k = 1..n) sends the k smallest values of feature j to the left (predicted
+        # -s) and the rest to the right (predicted s); k = n is the constant stump -s. A split
+        # between two equal values is not a threshold: weight 0 masks it out of the search.
+        self.valid = np.ones((d, n))
+        self.valid[:, :-1] = Xs[:, 1:] > Xs[:, :-1]
+        lo, hi = Xs[:, :-1], Xs[:, 1:]
+        with np.errstate(over="ignore", invalid="ignore"):
+            mid = 0.5 * lo + 0.5 * hi  # no overflow, unlike (lo + hi) / 2
+        # theta must separate lo (<= theta) from hi (> theta); the rounded midpoint of two
+        # adjacent floats may not, and theta = lo always does.
+        ok = (mid >= lo) & (mid < hi)
+        self.thresholds = np.where(ok, mid, lo)  # (d, n - 1): split k has thresholds[:, k - 1]
+
+    def best(self, y: np.ndarray, D: np.ndarray) -> Stump:
+        yD = y * D
+        # For polarity +1 at split k of feature j, sum_i D_i y_i h(x_i) = (sum of yD to the
+        # right) - (sum to the left) = total - 2 * left_k, and the weighted error is
+        # (1 - that) / 2; polarity -1 flips the sign. The best stump maximises |total - 2 left|.
+        score = yD[self.order]
+        np.cumsum(score, axis=1, out=score)  # left_k for k = 1..n
+        score *= -2.0
+        score += yD.sum()
+        corr = score
+        j, k1 = np.unravel_index(int(np.argmax(np.abs(corr) * self.valid)), corr.shape)
+        n = corr.shape[1]
+        s = 1 if corr[j, k1] >= 0 else -1
+        if k1 == n - 1:  # everything to the left: the constant stump predicting -s
+            theta, s = -np.inf, -s
+        else:
+            theta = float(self.thresholds[j, k1])
+        pred = np.where(self.X[:, j] > theta, s, -s)
+        eps = float(D[pred != y].sum())  # recomputed directly: no cancellation in the cumsum
+        return Stump(int(j), theta, s, eps)
+
+
+def best_stump(X, y, D=None) -> Stump:
+    r"""The decision stump of lowest weighted error, found exactly.
+
+    Minimises :math:`\epsilon(h) = \sum_{i} D(i)\,[y_i \ne h(x_i)]` over every stump
+    :math:`h(x) = s \cdot \sign(x_j - \theta)`: every feature :math:`j`, a threshold
+    :math:`\theta` between each pair of consecutive distinct values of feature :math:`j` (and
+    one below all of them, the constant stump), both polarities :math:`s \in \{-1, +1\}`.
+    Chapter 6, {eq}`eq-stump-cumsum`.
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+    y : array_like, shape (n,)
+        Labels in {-1, +1}.
+    D : array_like, shape (n,), optional
+        Non-negative weights; normalised to sum to one (default uniform).
+
+    Returns
+    -------
+    Stump
+        Ties between stumps of equal error go to the smallest split position, then the
+        smallest feature index. Its weighted error is at most 1/2 (the constant stumps have
+        errors summing to one).
+    """
+    X, y = check_X_y(X, y)
+    y = check_labels(y, (-1.0, 1.0))
+    n = X.shape[0]
+    D = np.full(n, 1.0 / n) if D is None else check_distribution(D, n)
+    return StumpSearch(X).best(y, D)
+
+
+def stump_errors(X, y, D=None) -> np.ndarray:
+    r"""Weighted error of every stump (brute force), for checks and figures.
+
+    Returns an array of shape (d, n + 1, 2): feature, threshold index (``-inf`` then the
+    sorted distinct values of the feature, as in the threshold "x > value"), polarity index
+    (0 for s = +1, 1 for s = -1). Entries beyond a feature's number of distinct values repeat
+    the last one. O(n^2 d): small data only.
+    """
+    X, y = check_X_y(X, y)
+    y = check_labels(y, (-1.0, 1.0))
+    n, d = X.shape
+    D = np.full(n, 1.0 / n) if D is None else check_distribution(D, n)
+    out = np.empty((d, n + 1, 2))
+    for j in range(d):
+        values = np.unique(X[:, j])
+        thetas = np.concatenate([[-np.inf], values, np.full(n - values.size, values[-1])])
+        above = X[:, j][None, :] > thetas[:, None]  # (n + 1, n)
+        wrong_pos = np.where(above, y < 0, y > 0)  # s = +1 predicts +1 above
+        out[j, :, 0] = wrong_pos @ D
+        out[j, :, 1] = (~wrong_pos) @ D
+    return out
+
+
+@dataclass(frozen=True)
+class AdaBoostFit:
+    r"""A fitted AdaBoost classifier and its per-round trace.
+
+    Attributes
+    ----------
+    stumps : tuple
+        The weak classifiers :math:`h_1, \dots, h_T` (``Stump`` unless a custom
+        ``weak_learner`` was given).
+    alpha, eps, Z, gamma : ndarray, shape (T,)
+        Votes :math:`\alpha_t`, weighted errors :math:`\epsilon_t`, normalisers :math:`Z_t`
+        (the actual sums, not the closed form) and edges :math:`\gamma_t = 1/2 - \epsilon_t`.
+    train_error : ndarray, shape (T,)
+        Training error of :math:`f_t = \sum_{s \le t} \alpha_s h_s` after each round, counting a
+        zero score as an error: :math:`\frac1n \sum_i [y_i f_t(x_i) \le 0]` (the quantity the
+        bound controls).
+    D : ndarray, shape (n,)
+        The distribution :math:`D_{T+1}` after the last round.
+    D_history : ndarray, shape (T + 1, n), or None
+        :math:`D_1, \dots, D_{T+1}` when fitted with ``keep_D=True``.
+    margins : ndarray, shape (n,)
+        :math:`y_i f(x_i)` on the training data.
+    n_rounds : int
+        :math:`T`, the number of rounds run (at most the ``n_rounds`` asked for).
+    stop_reason : str
+        ``"n_rounds"``, ``"perfect"`` (a weak learner with :math:`\epsilon_t = 0` was added and
+        the loop stopped) or ``"no edge"`` (the best weak learner had :math:`\epsilon_t \ge
+        1/2`; it was not added).
+    """
+
+    stumps: tuple
+    alpha: np.ndarray
+    eps: np.ndarray
+    Z: np.ndarray
+    gamma: np.ndarray
+    train_error: np.ndarray
+    D: np.ndarray
+    margins: np.ndarray
+    n_rounds: int
+    stop_reason: str
+    D_history: np.ndarray | None = field(default=None, repr=False)
+
+    def weak_predictions(self, X) -> np.ndarray:
+        """:math:`h_t(x)` for every round and row: shape (T, m)."""
+        X = as_float_array(X, "X", ndim=2)
+        if not self.stumps:
+            return np.zeros((0, X.shape[0]))
+        return np.vstack([h.predict(X) for h in self.stumps])
+
+    def staged_decision_function(self, X) -> np.ndarray:
+        r""":math:`f_t(x) = \sum_{s \le t} \alpha_s h_s(x)` for t = 1..T: shape (T, m)."""
+        return np.cumsum(self.alpha[:, None] * self.weak_predictions(X), axis=0)
+
+    def decision_function(self, X) -> np.ndarray:
+        r"""The score :math:`f(x) = \sum_t \alpha_t h_t(x)` (Chapter 6, {eq}`def-adaboost`)."""
+        X = as_float_array(X, "X", ndim=2)
+        return self.alpha @ self.weak_predictions(X) if self.stumps else np.zeros(X.shape[0])
+
+    def predict(self, X) -> np.ndarray:
+        """:math:`H(x) = \\sign f(x)` in {-1, +1}; a zero score (a tied vote) gives +1."""
+        return np.where(self.decision_function(X) >= 0, 1.0, -1.0)
+
+
+def adaboost(
+    X,
+    y,
+    *,
+    n_rounds: int,
+    D=None,
+    weak_learner: Callable | None = None,
+    edge_tol: float = 1e-12,
+    keep_D: bool = False,
+) -> AdaBoostFit:
+    r"""AdaBoost (discrete, two classes) with exact decision stumps.
+
+    For :math:`t = 1, \dots, T`: :math:`h_t` minimises the weighted error :math:`\epsilon_t`
+    under :math:`D_t`;
+
+    .. math:: \alpha_t = \frac12 \log\frac{1 - \epsilon_t}{\epsilon_t}, \qquad
+              D_{t+1}(i) = \frac{D_t(i) \exp(-\alpha_t y_i h_t(x_i))}{Z_t},
+
+    and :math:`f = \sum_t \alpha_t h_t`. Chapter 6, {eq}`def-adaboost`; :math:`\alpha_t`
+    minimises :math:`Z_t` ({eq}`eq-optimal-alpha`), so the training error is at most
+    :math:`\prod_t Z_t = \prod_t 2\sqrt{\epsilon_t (1 - \epsilon_t)}` ({eq}`eq-train-bound`).
+
+    The two degenerate rounds are handled explicitly:
+
+    * :math:`\epsilon_t = 0` (a perfect weak learner): :math:`\alpha_t` would be infinite. The
+      vote is computed with :math:`\epsilon_t` replaced by ``EPS_FLOOR`` = 1e-10
+      (:math:`\alpha_t \approx 11.5`), the learner is added, and boosting stops
+      (``stop_reason="perfect"``): :math:`f` already classifies every training example
+      correctly, and :math:`D_{t+1} = D_t` would give the same learner again. A positive
+      :math:`\epsilon_t` below the floor also gets the capped vote, but boosting goes on; in
+      such a round :math:`Z_t` (always the actual sum) exceeds :math:`2\sqrt{\epsilon_t(1 -
+      \epsilon_t)}`, and the bound :math:`\text{error} \le \prod_t Z_t` still holds.
+    * :math:`\epsilon_t \ge 1/2 - ` ``edge_tol`` (no edge): :math:`\alpha_t \le 0` and
+      :math:`Z_t = 1`, so the round can teach nothing; it is not added and boosting stops
+      (``stop_reason="no edge"``). With stumps this happens only when no stump beats the
+      constant ones, e.g. when every feature is constant and :math:`D_t` puts mass 1/2 on each
+      class.
+
+    No division by zero, no inf or NaN can reach the trace.
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+    y : array_like, shape (n,)
+        Labels in {-1, +1}.
+    n_rounds : int
+        :math:`T`, the largest number of rounds.
+    D : array_like, shape (n,), optional
+        :math:`D_1`: non-negative weights, normalised to sum to one (default uniform).
+    weak_learner : callable, optional
+        ``weak_learner(X, y, D)`` returning an object with ``.predict(X)`` in {-1, +1}
+        (default: the exact stump search, with each feature sorted once for all rounds).
+    edge_tol : float
+        Smallest edge :math:`\gamma_t = 1/2 - \epsilon_t` worth a round.
+    keep_D : bool
+        Store every :math:`D_t` (memory :math:`T n`), for figures.
+
+    Returns
+    -------
+    AdaBoostFit
+    """
+    X, y = check_X_y(X, y)
+    y = check_labels(y, (-1.0, 1.0))
+    n = X.shape[0]
+    try:
+        T = operator.index(n_rounds)
+    except TypeError:
+        raise ValueError(f"n_rounds must be an integer, got {n_rounds!r}") from None
+    if T < 1:
+        raise ValueError(f"n_rounds must be at least 1, got {n_rounds!r}")
+    if not (0 <= edge_tol < 0.5):
+        raise ValueError(f"edge_tol must lie in [0, 0.5), got {edge_tol!r}")
+    D = np.full(n, 1.0 / n) if D is None else check_distribution(D, n)
+    if weak_learner is None:
+        search = StumpSearch(X)
+        weak_learner = lambda X_, y_, D_: search.best(y_, D_)  # noqa: E731
+
+    stumps, alphas, epss, Zs, errors = [], [], [], [], []
+    history = [D] if keep_D else None
+    f = np.zeros(n)
+    stop_reason = "n_rounds"
+    for _ in range(T):
+        h = weak_learner(X, y, D)
+        yh = y * np.asarray(h.predict(X), dtype=float)
+        eps = float(D[yh < 0].sum())
+        if eps >= 0.5 - edge_tol:
+            stop_reason = "no edge"
+            break
+        e = max(eps, EPS_FLOOR)
+        alpha = 0.5 * np.log((1.0 - e) / e)
+        w = D * np.exp(-alpha * yh)
+        Z = float(w.sum())  # > 0: the correctly classified examples (mass 1 - eps > 1/2) keep weight
+        D = w / Z
+        f = f + alpha * yh * y  # yh * y = h(x_i)
+        stumps.append(h)
+        alphas.append(alpha)
+        epss.append(eps)
+        Zs.append(Z)
+        errors.append(float(np.mean(y * f <= 0)))
+        if keep_D:
+            history.append(D)
+        if eps == 0.0:
+            stop_reason = "perfect"
+            break
+
+    eps_arr = np.array(epss, dtype=float)
+    return AdaBoostFit(
+        stumps=tuple(stumps),
+        alpha=np.array(alphas, dtype=float),
+        eps=eps_arr,
+        Z=np.array(Zs, dtype=float),
+        gamma=0.5 - eps_arr,
+        train_error=np.array(errors, dtype=float),
+        D=D,
+        margins=y * f,
+        n_rounds=len(stumps),
+        stop_reason=stop_reason,
+        D_history=np.vstack(history) if keep_D else None,
+    )

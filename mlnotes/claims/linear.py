@@ -1,0 +1,515 @@
+r"""Claims of Chapter 1: least squares, ridge and lasso.
+
+Each function checks one labelled equation of ``notebooks/01_linear_regression.py`` on random
+instances (or symbolically) and returns one residual per instance.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import sympy as sp
+from scipy.optimize import minimize_scalar
+from scipy.stats import laplace, norm
+
+from mlnotes import linear
+from mlnotes.check import numerical_gradient, rel_error
+from mlnotes.claims import Erratum, claim
+
+CH = "01_linear_regression"
+
+
+def _problem(rng, n=None, d=None):
+    n = int(rng.integers(15, 40)) if n is None else n
+    d = int(rng.integers(2, 8)) if d is None else d
+    X = rng.standard_normal((n, d)) * rng.uniform(0.5, 3.0, size=d)
+    y = X @ rng.standard_normal(d) + rng.standard_normal(n)
+    return X, y
+
+
+@claim(
+    "eq-normal-equations", chapter=CH, tol=1e-12,
+    statement=r"the minimiser of $\|y - Xw\|^2$ solves $X^\top X w = X^\top y$",
+    errata=[Erratum(
+        where="notes 000, chapter 2, eq. (2.3), first line",
+        says=r"$\partial L(w) / \partial w = 2X^\top(y - Xw)$",
+        correct=r"$\partial L(w) / \partial w = -2X^\top(y - Xw)$ (Chapter 0, "
+        r"{eq}`eq-grad-rss`): the inner derivative of $y - Xw$ is $-X$. The stationary point, "
+        r"hence the normal equations, is the same, but the gradient as printed points uphill, "
+        r"so a step along minus it increases the loss.",
+    )],
+)
+def _(rng, n):
+    # The minimiser computed independently (numpy's lstsq, SVD based) must make the gradient
+    # vanish: |X^T (y - Xw)| relative to |X| |y| is the backward error, a few eps.
+    res = []
+    for _ in range(n):
+        X, y = _problem(rng)
+        w = np.linalg.lstsq(X, y, rcond=None)[0]
+        res.append(np.linalg.norm(X.T @ (y - X @ w)) / (np.linalg.norm(X, 2) ** 2 * np.linalg.norm(w)
+                                                        + np.linalg.norm(X, 2) * np.linalg.norm(y)))
+    return res
+
+
+@claim(
+    "eq-hat-matrix", chapter=CH, tol=1e-12,
+    statement=r"$H = X(X^\top X)^{-1}X^\top$ is symmetric, $H^2 = H$, and $X^\top(y - Hy) = 0$",
+)
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        X, y = _problem(rng)
+        H = X @ np.linalg.solve(X.T @ X, X.T)
+        e = y - H @ y
+        res.append(max(
+            np.linalg.norm(H - H.T), np.linalg.norm(H @ H - H),
+            np.linalg.norm(X.T @ e) / (np.linalg.norm(X) * np.linalg.norm(y)),
+        ))
+    return res
+
+
+@claim(
+    "eq-interpolation", chapter=CH, tol=1e-10,
+    statement=r"if $\operatorname{rank} X = n \le d$, the least-squares fit interpolates: $Xw = y$",
+)
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        m = int(rng.integers(3, 12))
+        X, y = _problem(rng, n=m, d=m + int(rng.integers(0, 6)))
+        fit = linear.least_squares(X, y)
+        res.append(np.linalg.norm(X @ fit.w - y) / np.linalg.norm(y))
+    return res
+
+
+@claim(
+    "eq-two-point", chapter=CH, tol=0, symbolic=True,
+    statement=r"$X = \begin{bmatrix}0 & 1\\ \epsilon & 1\end{bmatrix}$, $y = (1, -1)$ "
+    r"give $w = (-2/\epsilon,\ 1)$",
+)
+def _(rng, n):
+    eps = sp.symbols("epsilon", positive=True)
+    X = sp.Matrix([[0, 1], [eps, 1]])
+    y = sp.Matrix([1, -1])
+    w = (X.T * X).inv() * X.T * y
+    return float(sp.simplify((w - sp.Matrix([-2 / eps, 1])).norm()) != 0)
+
+
+@claim(
+    "eq-cond-squared", chapter=CH, tol=1e-8,
+    statement=r"$\operatorname{cond}(X^\top X) = \operatorname{cond}(X)^2$",
+)
+def _(rng, n):
+    # cond(X) up to 1e3: the computed cond(X^T X) carries a relative error of about
+    # cond(X)^2 * eps <= 1e-10.
+    res = []
+    for _ in range(n):
+        m, d = int(rng.integers(10, 30)), int(rng.integers(2, 8))
+        U = np.linalg.qr(rng.standard_normal((m, d)))[0]
+        V = np.linalg.qr(rng.standard_normal((d, d)))[0]
+        sv = np.logspace(0, rng.uniform(0, 3), d)
+        X = (U * sv) @ V.T
+        res.append(abs(np.linalg.cond(X.T @ X) - np.linalg.cond(X) ** 2) / np.linalg.cond(X) ** 2)
+    return res
+
+
+@claim(
+    "eq-svd-fit", chapter=CH, tol=1e-10,
+    statement=r"$\hat w = V D^{-1} U^\top y$ and $\hat y = X \hat w = U U^\top y$",
+    errata=[
+        Erratum(
+            where="notes 000, section 2.3, after eq. (2.14)",
+            says=r"\"so $V$ will contain the eigenvalues of the covariance matrix of the data\"",
+            correct=r"$X^\top X = V D^2 V^\top$ is an eigendecomposition: the columns of $V$ are the "
+            r"**eigenvectors** of $X^\top X$ and the eigenvalues are $d_j^2$ (divide by $N$ for the "
+            r"covariance of centred data).",
+        ),
+        Erratum(
+            where="notes 000, section 2.3, the interpretation of $\\hat y = UU^\\top y$",
+            says=r"\"$U$ forms an orthonormal basis for a subspace of $R^M$\"; and the middle line "
+            r"ends in $V^\top D^\top U y$",
+            correct=r"$U$ is $N \times M$: its columns are an orthonormal basis of the column space "
+            r"of $X$, a subspace of $\mathbb{R}^N$ (the space of the targets). The middle line "
+            r"should end in $V D^\top U^\top y$ (the transpose of $X = UDV^\top$ is $VD^\top U^\top$).",
+        ),
+        Erratum(
+            where="notes 000, section 2.3, footnote 1, eq. (2.13)",
+            says=r"for $N > M$, $D = [\mathrm{diag}(d_1, \dots, d_N) \mid (0)_{N \times N-M}]$",
+            correct=r"for $N > M$ the full $D$ is $N \times M$: $\mathrm{diag}(d_1, \dots, d_M)$ on top "
+            r"of an $(N - M) \times M$ block of zeros; there are only $M$ singular values.",
+        ),
+    ],
+)
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        X, y = _problem(rng)
+        U, sv, Vt = np.linalg.svd(X, full_matrices=False)
+        w = Vt.T @ ((U.T @ y) / sv)
+        # w_ref from the normal equations carries an error of about cond(X)^2 eps; cond(X) is
+        # at most a few tens here, hence the tolerance 1e-10 rather than a few eps.
+        w_ref = np.linalg.solve(X.T @ X, X.T @ y)
+        res.append(max(rel_error(w, w_ref), rel_error(X @ w, U @ (U.T @ y))))
+    return res
+
+
+# -- ridge ------------------------------------------------------------------------------------
+
+
+@claim(
+    "eq-ridge-gradient", chapter=CH, tol=1e-7,
+    statement=r"$\nabla_w \big(\|y - Xw\|^2 + \lambda\|w\|^2\big) = -2X^\top(y - Xw) + 2\lambda w$",
+    errata=[Erratum(
+        where="notes 000, section 2.1.1, the derivative of $E_{Ridge}$",
+        says=r"$\partial E_{Ridge} / \partial w_i = \lambda w_i + \sum_i -2(y^i - Xw)^\top w_i$, "
+        r"introduced as \"the logistic regression case\"",
+        correct=r"$\partial E_{Ridge} / \partial w_i = 2\lambda w_i - 2 x_{\cdot i}^\top (y - Xw)$, "
+        r"with $x_{\cdot i}$ the $i$-th column of $X$: the derivative of $\lambda w_i^2$ is "
+        r"$2\lambda w_i$, and the data term pairs the residual with a column of $X$, not with "
+        r"$w_i$. The comparison is with ridge, not logistic, regression.",
+    )],
+)
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        X, y = _problem(rng)
+        lam = rng.uniform(0.1, 10)
+        w = rng.standard_normal(X.shape[1])
+        J = lambda v: np.sum((y - X @ v) ** 2) + lam * v @ v  # noqa: E731
+        res.append(rel_error(numerical_gradient(J, w), -2 * X.T @ (y - X @ w) + 2 * lam * w))
+    return res
+
+
+@claim(
+    "eq-ridge-solution", chapter=CH, tol=1e-12,
+    statement=r"$w_\lambda = (X^\top X + \lambda I)^{-1} X^\top y$ zeroes the ridge gradient",
+)
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        X, y = _problem(rng)
+        lam = 10 ** rng.uniform(-3, 2)
+        w = linear.ridge(X, y, lam=lam).w
+        g = -2 * X.T @ (y - X @ w) + 2 * lam * w
+        res.append(np.linalg.norm(g) / (2 * np.linalg.norm(X.T @ y)))
+    return res
+
+
+@claim(
+    "eq-ridge-eigenvalues", chapter=CH, tol=0, measure="violation",
+    statement=r"every eigenvalue of $X^\top X + \lambda I$ is at least $\lambda$",
+    errata=[Erratum(
+        where="notes 003, section 1.3, Proposition 1.3.5 and its proof",
+        says=r"$XX^\top + n\lambda I$ is far from rank-deficient \"for large $\lambda$\"; "
+        r"$\Sigma^2 + n\lambda I$ has strictly positive entries \"for sufficiently large "
+        r"$\lambda$\", so the matrix \"has full rank and thus no singular values\"",
+        correct=r"For **every** $\lambda > 0$ the eigenvalues $\sigma_j^2 + n\lambda$ are at "
+        r"least $n\lambda > 0$, so the matrix is invertible with smallest singular value "
+        r"$\ge n\lambda$: it has no **zero** singular values (every matrix has singular values). "
+        r"Large $\lambda$ improves the condition number $(\sigma_1^2 + n\lambda)/(\sigma_d^2 + "
+        r"n\lambda)$; it is not needed for invertibility.",
+    )],
+)
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        # rank-deficient X (duplicated columns) is the case that matters
+        X, _ = _problem(rng, d=int(rng.integers(2, 6)))
+        X = np.column_stack([X, X[:, :2]])
+        lam = 10 ** rng.uniform(-4, 2)
+        ev = np.linalg.eigvalsh(X.T @ X + lam * np.eye(X.shape[1]))
+        # eigvalsh is backward stable: allow its rounding, eps * |X^T X|, and nothing more
+        slack = 10 * np.finfo(float).eps * np.linalg.norm(X, 2) ** 2
+        res.append(max(0.0, lam - slack - ev.min()))
+    return res
+
+
+@claim(
+    "eq-ridge-shrinkage", chapter=CH, tol=1e-12,
+    statement=r"$X w_\lambda = \sum_j u_j \frac{d_j^2}{d_j^2 + \lambda} u_j^\top y$",
+)
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        X, y = _problem(rng)
+        lam = 10 ** rng.uniform(-2, 2)
+        U, sv, _ = np.linalg.svd(X, full_matrices=False)
+        fit = U @ (sv**2 / (sv**2 + lam) * (U.T @ y))
+        w = np.linalg.solve(X.T @ X + lam * np.eye(X.shape[1]), X.T @ y)
+        res.append(rel_error(X @ w, fit))
+    return res
+
+
+@claim(
+    "eq-ridge-dof", chapter=CH, tol=1e-12,
+    statement=r"$\operatorname{tr} X(X^\top X + \lambda I)^{-1}X^\top = \sum_j d_j^2/(d_j^2 + \lambda)$",
+)
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        X, _ = _problem(rng)
+        lam = 10 ** rng.uniform(-2, 2)
+        H = X @ np.linalg.solve(X.T @ X + lam * np.eye(X.shape[1]), X.T)
+        res.append(abs(np.trace(H) - linear.ridge_dof(X, lam)) / X.shape[1])
+    return res
+
+
+@claim(
+    "eq-ridge-augmented", chapter=CH, tol=1e-12,
+    statement=r"$\|y - Xw\|^2 + \lambda\|w\|^2 = \|\tilde y - \tilde X w\|^2$ with "
+    r"$\tilde X = [X; \sqrt\lambda I]$, $\tilde y = [y; 0]$",
+)
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        X, y = _problem(rng)
+        d = X.shape[1]
+        lam = 10 ** rng.uniform(-2, 2)
+        w = rng.standard_normal(d)
+        Xa = np.vstack([X, np.sqrt(lam) * np.eye(d)])
+        ya = np.concatenate([y, np.zeros(d)])
+        lhs = np.sum((y - X @ w) ** 2) + lam * w @ w
+        w_aug = np.linalg.lstsq(Xa, ya, rcond=None)[0]
+        res.append(max(abs(lhs - np.sum((ya - Xa @ w) ** 2)) / lhs,
+                       rel_error(w_aug, linear.ridge(X, y, lam=lam).w)))
+    return res
+
+
+@claim(
+    "eq-ridge-dual", chapter=CH, tol=1e-12,
+    statement=r"$(X^\top X + \lambda I_d)^{-1} X^\top y = X^\top (X X^\top + \lambda I_n)^{-1} y$",
+)
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        X, y = _problem(rng, n=int(rng.integers(3, 15)), d=int(rng.integers(3, 15)))
+        lam = 10 ** rng.uniform(-1, 2)
+        primal = np.linalg.solve(X.T @ X + lam * np.eye(X.shape[1]), X.T @ y)
+        dual = X.T @ np.linalg.solve(X @ X.T + lam * np.eye(X.shape[0]), y)
+        res.append(rel_error(primal, dual))
+    return res
+
+
+# -- lasso ------------------------------------------------------------------------------------
+
+
+@claim(
+    "eq-soft-threshold", chapter=CH, tol=1e-14, measure="violation",
+    statement=r"$\arg\min_w \tfrac12 (w - z)^2 + t|w| = \operatorname{sign}(z)\max(|z| - t, 0)$",
+)
+def _(rng, n):
+    # S(z, t) must do at least as well as Brent's method on the (non-smooth) scalar objective
+    # and as the kink w = 0: the violation f(S) - min(f(Brent), f(0)), relative, is rounding
+    # (~1e-16) when S is the minimiser; a wrong formula loses by far more.
+    res = []
+    for _ in range(n):
+        z, t = rng.normal(0, 3), rng.uniform(0, 3)
+
+        def f(w, z=z, t=t):
+            return 0.5 * (w - z) ** 2 + t * abs(w)
+
+        brent = minimize_scalar(f, bounds=(-10, 10), method="bounded", options={"xatol": 1e-12}).x
+        best = min(f(brent), f(0.0))
+        res.append(max(0.0, f(float(linear.soft_threshold(z, t))) - best) / max(best, 1e-300))
+    return res
+
+
+@claim(
+    "eq-lasso-subgradient", chapter=CH, tol=1e-6,
+    statement=r"$w$ minimises $\|y - Xw\|^2 + \lambda\|w\|_1$ iff $2x_j^\top(y - Xw) = "
+    r"\lambda\,\operatorname{sign}(w_j)$ for $w_j \ne 0$ and $|2x_j^\top(y - Xw)| \le \lambda$ "
+    r"for $w_j = 0$",
+    errata=[Erratum(
+        where="notes 000, section 2.1.1, eq. (2.9) and the derivative below it",
+        says=r"$E_{Lasso} = \sum_{i=1}^N (y^i - Xw)^\top(y - Xw) + \lambda \sum_k |w_k|$ and "
+        r"$\partial E_{Lasso}/\partial w_i = \lambda\,\mathrm{sign}(w_i) + \sum_{i=1}^N "
+        r"-2(y^i - Xw)^\top w_i$",
+        correct=r"$E_{Lasso} = (y - Xw)^\top(y - Xw) + \lambda\sum_k |w_k|$ (the sum over $i$ "
+        r"is already inside the inner product), and for $w_i \ne 0$, "
+        r"$\partial E_{Lasso}/\partial w_i = \lambda\,\mathrm{sign}(w_i) - 2x_{\cdot i}^\top(y - Xw)$. "
+        r"At $w_i = 0$ the objective is not differentiable: the subdifferential is the interval "
+        r"$-2x_{\cdot i}^\top(y - Xw) + [-\lambda, \lambda]$, and $w_i = 0$ is optimal exactly "
+        r"when it contains 0. That interval, not the sign, is why the lasso gives exact zeros.",
+    )],
+)
+def _(rng, n):
+    # Residual: the KKT violation of the coordinate-descent solution relative to lam; the
+    # solver stops at a relative duality gap of 1e-12, which bounds this to about 1e-6.
+    res = []
+    for _ in range(n):
+        X, y = _problem(rng)
+        lam = rng.uniform(0.05, 0.8) * linear.lasso_lambda_max(X, y)
+        w = linear.lasso(X, y, lam=lam).w
+        g = 2 * X.T @ (y - X @ w)
+        nz = w != 0
+        viol = np.concatenate([np.abs(g[nz] - lam * np.sign(w[nz])), np.maximum(np.abs(g[~nz]) - lam, 0)])
+        res.append(viol.max() / lam)
+    return res
+
+
+@claim(
+    "eq-lasso-coordinate", chapter=CH, tol=1e-13, measure="violation",
+    statement=r"$\arg\min_{w_j} J(w) = S(x_j^\top r_{(j)}, \lambda/2) / \|x_j\|^2$ with the other "
+    r"coordinates fixed",
+)
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        X, y = _problem(rng)
+        d = X.shape[1]
+        lam = rng.uniform(0.05, 1.0) * linear.lasso_lambda_max(X, y)
+        w = rng.standard_normal(d)
+        j = int(rng.integers(d))
+        xj = X[:, j]
+        r_j = y - X @ w + xj * w[j]
+        update = float(linear.soft_threshold(xj @ r_j, lam / 2)) / (xj @ xj)
+
+        def J(t, w=w, j=j, lam=lam, X=X, y=y):
+            v = w.copy()
+            v[j] = t
+            return np.sum((y - X @ v) ** 2) + lam * np.abs(v).sum()
+
+        # As for the soft-threshold: the update must do at least as well as Brent's method on
+        # J along coordinate j and as w_j = 0; the violation is relative to J, whose
+        # evaluation rounds at about n * eps ~ 1e-14.
+        scale = 10 * (abs(update) + 1)
+        brent = minimize_scalar(J, bounds=(-scale, scale), method="bounded",
+                                options={"xatol": 1e-12}).x
+        best = min(J(brent), J(0.0))
+        res.append(max(0.0, J(update) - best) / best)
+    return res
+
+
+@claim(
+    "eq-lasso-lambda-max", chapter=CH, tol=0, measure="violation",
+    statement=r"the lasso solution is $w = 0$ iff $\lambda \ge \lambda_{\max} = 2\|X^\top y\|_\infty$",
+    errata=[Erratum(
+        where="notes 002, slide \"$L_1$ norm\"",
+        says=r"if $\frac1C > \sup_w \left|\frac{\partial \mathcal L(w)}{\partial w_i}\right|$, "
+        r"then it becomes optimal to set $w_i = 0$",
+        correct=r"The supremum over all $w$ is infinite for the squared loss (the gradient grows "
+        r"without bound), so the condition as printed never holds. The exact condition looks at "
+        r"one point: with the other coefficients at their optimum, $w_i = 0$ is optimal iff "
+        r"$\left|\partial \mathcal L / \partial w_i\right| \le \frac1C$ there (non-strict). For "
+        r"the whole vector, $w = 0$ is optimal iff $\frac1C \ge \|\nabla \mathcal L(0)\|_\infty$, "
+        r"which for $\mathcal L = \|y - Xw\|^2$ is $\lambda \ge 2\|X^\top y\|_\infty$.",
+    )],
+)
+def _(rng, n):
+    # Count failures: above lam_max all coefficients must be exactly 0, just below it not.
+    res = []
+    for _ in range(n):
+        X, y = _problem(rng)
+        lam_max = 2 * np.max(np.abs(X.T @ y))
+        above = linear.lasso(X, y, lam=lam_max * (1 + 1e-9)).w
+        below = linear.lasso(X, y, lam=lam_max * 0.99).w
+        res.append(float(np.any(above != 0)) + float(np.all(below == 0)))
+    return res
+
+
+# -- MAP --------------------------------------------------------------------------------------
+
+
+@claim(
+    "eq-map-ridge", chapter=CH, tol=1e-6,
+    statement=r"with $y \sim N(Xw, \sigma^2 I)$ and $w \sim N(0, \tau^2 I)$ the MAP estimate is "
+    r"ridge with $\lambda = \sigma^2/\tau^2$",
+    errata=[Erratum(
+        where="notes 002, slides \"Regularization\" and \"Gaussian prior\"",
+        says=r"ridge regression is least squares with the penalty $\tau\|w\|_2$; the Gaussian "
+        r"prior has normaliser $(2\pi\sigma^2)^{-n/2}$ and the Laplace prior $(2C)^{-n}$; and "
+        r"$\prod_i p(y_i \mid x_i, w) = \sum_i \ln p(y_i \mid x_i, w)$",
+        correct=r"Ridge penalises the **squared** norm $\|w\|_2^2$ (the unsquared norm is not "
+        r"differentiable at 0 and gives a different estimator); the priors are over the $D$ "
+        r"weights, so the normalisers are $(2\pi\sigma^2)^{-D/2}$ and $(2C)^{-D}$ (constants in "
+        r"$w$, so the MAP estimate is unaffected); and it is the **logarithm** of the product "
+        r"that equals the sum of logarithms.",
+    )],
+)
+def _(rng, n):
+    # The gradient of the log posterior, written with scipy.stats densities (not our algebra),
+    # vanishes at the ridge solution; finite differences limit this to about 1e-8 relative.
+    res = []
+    for _ in range(n):
+        X, y = _problem(rng)
+        sigma, tau = rng.uniform(0.5, 2), rng.uniform(0.3, 3)
+        w = linear.ridge(X, y, lam=sigma**2 / tau**2).w
+
+        def log_post(v, X=X, y=y, sigma=sigma, tau=tau):
+            return norm.logpdf(y, X @ v, sigma).sum() + norm.logpdf(v, 0, tau).sum()
+
+        g = numerical_gradient(log_post, w)
+        scale = np.linalg.norm(X.T @ y) / sigma**2
+        res.append(np.linalg.norm(g) / scale)
+    return res
+
+
+@claim(
+    "eq-map-lasso", chapter=CH, tol=1e-9, measure="violation",
+    statement=r"with $y \sim N(Xw, \sigma^2 I)$ and Laplace($0, \beta$) weights the MAP estimate is "
+    r"the lasso with $\lambda = 2\sigma^2/\beta$",
+)
+def _(rng, n):
+    # The negative log posterior (scipy.stats densities) at the lasso solution is no larger than
+    # at 200 random nearby points; the violation is relative to its value. The lasso stops at a
+    # relative duality gap of 1e-12, so violations above ~1e-10 would mean a wrong lambda.
+    res = []
+    for _ in range(n):
+        X, y = _problem(rng)
+        sigma, beta = rng.uniform(0.5, 2), rng.uniform(0.05, 0.5)
+        w = linear.lasso(X, y, lam=2 * sigma**2 / beta).w
+
+        def nlp(V, X=X, y=y, sigma=sigma, beta=beta):  # one candidate w per row of V
+            return -(norm.logpdf(y, V @ X.T, sigma).sum(axis=1)
+                     + laplace.logpdf(V, 0, beta).sum(axis=1))
+
+        base = nlp(w[None])[0]
+        deltas = rng.standard_normal((200, w.size)) * 10.0 ** rng.uniform(-4, -1, size=(200, 1))
+        worst = np.min(nlp(w + deltas)) - base
+        res.append(max(0.0, -worst) / abs(base))
+    return res
+
+
+# -- bias and variance ------------------------------------------------------------------------
+
+
+@claim(
+    "eq-bias-variance", chapter=CH, tol=5, measure="Monte Carlo std. errors",
+    n_instances=5, n_test_instances=40,
+    statement=r"$\mathbb{E}(y_0 - \hat g(x_0))^2 = \sigma^2 + (g(x_0) - \mathbb{E}\hat g(x_0))^2 + "
+    r"\operatorname{Var}\hat g(x_0)$",
+    errata=[Erratum(
+        where="notes 000, section 2.2.1, eq. (2.11)",
+        says=r"$\mathrm{Err}(x_0) = \underbrace{\sigma^2 + (g(x_0) - E[\hat g(x_0)])^2}_{\text{Bias}}"
+        r" + \underbrace{E[(E[\hat g(x_0)] - \hat g(x_0))^2]}_{\text{Variance}}$",
+        correct=r"Three terms, not two: the irreducible noise $\sigma^2$, the squared bias "
+        r"$(g(x_0) - E\hat g(x_0))^2$ and the variance. The noise belongs to neither bias nor "
+        r"variance: no choice of $\lambda$ reduces it. The cross terms vanish because the noise "
+        r"of the new $y_0$ is independent of the training set and has mean 0, and because "
+        r"$\hat g(x_0) - E\hat g(x_0)$ has mean 0.",
+    )],
+)
+def _(rng, n):
+    # Monte Carlo estimate of the left side (fresh training sets and fresh y_0) against the
+    # right side in closed form (ridge is linear in y for a fixed design: E g_hat = a^T g(X),
+    # Var g_hat = sigma^2 |a|^2 with a = X (X^T X + lam I)^{-1} x_0). Residual in standard
+    # errors of the Monte Carlo mean; 5 standard errors is exceeded with probability 6e-7.
+    res = []
+    reps = 4000
+    for _ in range(n):
+        m, d = 30, 5
+        X = rng.standard_normal((m, d))
+        beta = rng.standard_normal(d)
+        g = lambda Z: Z @ beta + 0.5 * np.sin(3 * Z[:, 0])  # noqa: E731
+        x0 = rng.standard_normal((1, d))
+        sigma, lam = rng.uniform(0.5, 1.5), 10 ** rng.uniform(-1, 1.5)
+        a = X @ np.linalg.solve(X.T @ X + lam * np.eye(d), x0[0])
+        g0 = g(x0)[0]
+        bias2 = (g0 - a @ g(X)) ** 2
+        var = sigma**2 * a @ a
+        Y = g(X) + sigma * rng.standard_normal((reps, m))
+        W = np.linalg.solve(X.T @ X + lam * np.eye(d), X.T @ Y.T)  # one column per training set
+        y0 = g0 + sigma * rng.standard_normal(reps)
+        sq = (y0 - x0 @ W) ** 2
+        se = sq.std(ddof=1) / np.sqrt(reps)
+        res.append(abs(sq.mean() - (sigma**2 + bias2 + var)) / se)
+    return res

@@ -1,0 +1,602 @@
+r"""Logistic regression by gradient ascent and by Newton's method / IRLS (Chapter 2).
+
+The model for labels :math:`y_i \in \{0, 1\}` is the Bernoulli likelihood with the sigmoid of a
+linear score,
+
+.. math:: P(y_i = 1 \mid x_i, w) = g(w^\top x_i), \qquad g(a) = \frac{1}{1 + e^{-a}},
+
+and the fits below maximise the (optionally L2-penalised) log-likelihood
+
+.. math:: \ell_\lambda(w) = \sum_{i=1}^n \bigl[y_i \log g(a_i) + (1 - y_i) \log(1 - g(a_i))\bigr]
+          - \frac{\lambda}{2}\|w\|^2, \qquad a_i = w^\top x_i .
+
+``X`` is the design matrix as the model uses it: put the constant column :math:`x_{i0} = 1`
+first yourself when the model has an intercept (the penalty, when ``lam > 0``, then applies to
+the intercept too, as in scikit-learn with ``fit_intercept=False``).
+
+Everything is written so that large scores neither overflow nor lose precision: the sigmoid uses
+:math:`e^{-|a|}` only, and :math:`\log g(a) = -\log(1 + e^{-a})` is evaluated with
+``numpy.logaddexp``.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+
+from mlnotes._validation import (
+    ConvergenceWarning,
+    as_float_array,
+    check_labels,
+    check_positive,
+    check_X_y,
+)
+
+__all__ = [
+    "LogisticFit",
+    "SoftmaxFit",
+    "gradient_ascent",
+    "irls",
+    "is_separable",
+    "log_likelihood",
+    "log_loss",
+    "log_sigmoid",
+    "newton",
+    "sigmoid",
+    "softmax",
+    "softmax_regression",
+]
+
+# A sample with y_i a_i beyond this score has a fitted probability within 1e-13 of its label:
+# numerically perfect prediction, the first sign of separation (checked exactly by an LP).
+_SEPARATION_SCORE = 30.0
+
+
+# -- the sigmoid and the losses -------------------------------------------------------------------
+
+def sigmoid(a) -> np.ndarray:
+    r"""The logistic sigmoid :math:`g(a) = 1 / (1 + e^{-a})`, elementwise (Chapter 2, {eq}`def-sigmoid`).
+
+    Evaluated as :math:`1/(1 + e^{-|a|})` for :math:`a \ge 0` and :math:`e^{-|a|}/(1 + e^{-|a|})`
+    for :math:`a < 0`, so the exponential never overflows and both tails keep full relative
+    precision (:math:`g(-800)` underflows to 0, as it should, with no warning).
+    """
+    a = np.asarray(a, dtype=float)
+    with np.errstate(under="ignore"):  # e^{-|a|} rounding to 0 is the correct answer
+        e = np.exp(-np.abs(a))  # in (0, 1]: cannot overflow
+        return np.where(a >= 0, 1.0 / (1.0 + e), e / (1.0 + e))
+
+
+def log_sigmoid(a) -> np.ndarray:
+    r""":math:`\log g(a) = -\log(1 + e^{-a})`, exact for large :math:`|a|`.
+
+    Use :math:`\log(1 - g(a)) = \log g(-a)` ({eq}`eq-sigmoid-symmetry`) for the other class.
+    """
+    with np.errstate(under="ignore"):  # log(1 + tiny) rounding to tiny or 0 is exact enough
+        return -np.logaddexp(0.0, -np.asarray(a, dtype=float))
+
+
+def log_loss(y, f) -> np.ndarray:
+    r"""Log-loss :math:`\log(1 + e^{-y f})` of labels :math:`y \in \{-1, +1\}` and scores ``f``.
+
+    Elementwise, in nats (Chapter 2, {eq}`eq-logloss-nll`); its sum is the Bernoulli negative
+    log-likelihood of the labels :math:`(y + 1)/2 \in \{0, 1\}`. Exact for large :math:`|f|`.
+
+    Parameters
+    ----------
+    y : array_like of shape (n,)
+        Labels in {-1, +1} (convert {0, 1} labels with :func:`mlnotes.to_pm1`).
+    f : array_like of shape (n,)
+        Scores :math:`f(x_i) = w^\top x_i`.
+    """
+    y = check_labels(y, (-1.0, 1.0))
+    f = as_float_array(f, "f", ndim=1)
+    if f.shape != y.shape:
+        raise ValueError(f"y and f must have the same shape, got {y.shape} and {f.shape}")
+    with np.errstate(under="ignore"):
+        return np.logaddexp(0.0, -y * f)
+
+
+def log_likelihood(w, X, y) -> float:
+    r"""Bernoulli log-likelihood of labels :math:`y \in \{0, 1\}` (Chapter 2, {eq}`def-loglik`).
+
+    .. math:: \ell(w) = \sum_i \bigl[y_i \log g(a_i) + (1 - y_i)\log g(-a_i)\bigr]
+              = \sum_i \bigl[y_i a_i - \log(1 + e^{a_i})\bigr], \quad a = Xw .
+    """
+    X, y = check_X_y(X, y)
+    y = check_labels(y, (0.0, 1.0))
+    w = as_float_array(w, "w", ndim=1)
+    if w.shape[0] != X.shape[1]:
+        raise ValueError(f"w has {w.shape[0]} entries but X has {X.shape[1]} columns")
+    return _loglik(X @ w, y)
+
+
+def _loglik(a: np.ndarray, y: np.ndarray) -> float:
+    with np.errstate(under="ignore"):
+        return float(np.sum(y * a - np.logaddexp(0.0, a)))
+
+
+# -- fits -----------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LogisticFit:
+    """A fitted binary logistic regression and the trace of the iterations.
+
+    Attributes
+    ----------
+    w : ndarray of shape (d,)
+        Weights (the first one is the intercept when the first column of ``X`` is constant).
+    se : ndarray of shape (d,)
+        Standard errors :math:`\\sqrt{\\operatorname{diag}((X^\\top R X + \\lambda I)^{-1})}`, the
+        inverse Fisher information (taken at the last Newton iterate, which agrees with the one at
+        ``w`` to the relative order of ``tol``); ``inf`` when the data are separable (the information
+        vanishes along the separating direction).
+    log_likelihood : float
+        :math:`\\ell(w)` without the penalty.
+    objective : ndarray of shape (n_iter + 1,)
+        Penalised log-likelihood :math:`\\ell_\\lambda` at every iterate, the start included.
+    grad_norm : ndarray of shape (n_iter + 1,)
+        Euclidean norm of the gradient of :math:`\\ell_\\lambda` at every iterate.
+    step_sizes : ndarray of shape (n_iter,)
+        Step length used at every iteration (1 for a full Newton step, halved on overshoot).
+    path : ndarray of shape (n_iter + 1, d)
+        The iterates themselves.
+    n_iter : int
+    converged : bool
+    separable : bool
+        True when the data were found (quasi-)separable, so that no maximiser exists.
+    lam : float
+    method : str
+    """
+
+    w: np.ndarray
+    se: np.ndarray
+    log_likelihood: float
+    objective: np.ndarray
+    grad_norm: np.ndarray
+    step_sizes: np.ndarray
+    path: np.ndarray
+    n_iter: int
+    converged: bool
+    separable: bool
+    lam: float
+    method: str
+
+    @property
+    def z(self) -> np.ndarray:
+        """Wald statistics ``w / se`` (the "Z score" column of ESL Table 4.2)."""
+        return self.w / self.se
+
+    def decision_function(self, X) -> np.ndarray:
+        """Scores :math:`a = X w`."""
+        return as_float_array(X, "X", ndim=2) @ self.w
+
+    def predict_proba(self, X) -> np.ndarray:
+        """Fitted probabilities :math:`P(y = 1 \\mid x) = g(w^\\top x)`."""
+        return sigmoid(self.decision_function(X))
+
+    def predict(self, X) -> np.ndarray:
+        """Labels in {0, 1}: 1 where :math:`w^\\top x > 0`, i.e. where the probability exceeds 1/2."""
+        return (self.decision_function(X) > 0).astype(float)
+
+
+def _check_problem(X, y, lam, tol, max_iter, w0):
+    X, y = check_X_y(X, y)
+    y = check_labels(y, (0.0, 1.0))
+    lam = check_positive(lam, "lam", allow_zero=True)
+    tol = check_positive(tol, "tol")
+    if int(max_iter) != max_iter or max_iter < 1:
+        raise ValueError(f"max_iter must be a positive integer, got {max_iter!r}")
+    d = X.shape[1]
+    if w0 is None:
+        w = np.zeros(d)
+    else:
+        w = as_float_array(w0, "w0", ndim=1).copy()
+        if w.shape[0] != d:
+            raise ValueError(f"w0 has {w.shape[0]} entries but X has {d} columns")
+    return X, y, lam, tol, int(max_iter), w
+
+
+def is_separable(X, y) -> bool:
+    r"""Whether labels :math:`y \in \{0, 1\}` are (quasi-)separable by a hyperplane through the origin.
+
+    The maximum likelihood estimate fails to exist exactly when some :math:`v` with :math:`Xv \neq 0`
+    has :math:`s_i x_i^\top v \ge 0` for all :math:`i`, :math:`s_i = 2y_i - 1` (Albert and Anderson
+    1984; Chapter 2, {ref}`sec-separation`). Decided by the linear program of Konis (2007):
+    maximise :math:`\sum_i s_i x_i^\top v` subject to :math:`s_i x_i^\top v \ge 0` and
+    :math:`-1 \le v_j \le 1`; a positive optimum exhibits such a :math:`v`.
+    """
+    from scipy.optimize import linprog  # an LP solver is the right tool; it is not what we teach
+
+    X, y = check_X_y(X, y)
+    s = 2.0 * check_labels(y, (0.0, 1.0)) - 1.0
+    scale = np.max(np.abs(X), axis=0)
+    scale[scale == 0] = 1.0
+    A = (s[:, None] * X) / scale  # scale columns so the box constraint treats them alike
+    res = linprog(-A.sum(axis=0), A_ub=-A, b_ub=np.zeros(len(s)), bounds=(-1.0, 1.0), method="highs")
+    if res.status != 0:  # pragma: no cover - HiGHS solves this bounded, feasible LP
+        raise RuntimeError(f"separation LP failed: {res.message}")
+    # the optimum is a sum of n margins of a unit-box direction; below this it is rounding
+    return bool(-res.fun > 1e-7 * max(1.0, np.abs(A).sum() / A.shape[1]))
+
+
+def _singular_message(H_label: str) -> str:
+    return (
+        f"the {H_label} is singular or numerically singular (the columns of X are linearly "
+        "dependent or nearly so): remove redundant columns or regularise with lam > 0"
+    )
+
+
+def _newton_family(X, y, *, lam, tol, max_iter, w0, method) -> LogisticFit:
+    X, y, lam, tol, max_iter, w = _check_problem(X, y, lam, tol, max_iter, w0)
+    n, d = X.shape
+    a = X @ w
+    obj = _loglik(a, y) - 0.5 * lam * (w @ w)
+    objective, grad_norms, steps, path = [obj], [], [], [w.copy()]
+    converged = separable = False
+    separation_checked = False
+    eye = np.eye(d)
+    L = None
+    for it in range(max_iter):
+        p = sigmoid(a)
+        r = p * (1.0 - p)  # the diagonal of R, never formed as an n x n matrix
+        grad = X.T @ (y - p) - lam * w
+        grad_norms.append(float(np.linalg.norm(grad)))
+        Xs = X * np.sqrt(r)[:, None]
+        H = Xs.T @ Xs + lam * eye  # X^T R X + lam I (numpy uses a symmetric rank-k update)
+        L = _cholesky(H)
+        if it == 0 and (L is None or _ill_conditioned(H)):
+            raise np.linalg.LinAlgError(_singular_message("weighted Hessian X^T R X" + (
+                " + lam I" if lam else "")))
+        if L is None:  # the weights r underflowed along some direction
+            if not separation_checked and lam == 0 and is_separable(X, y):
+                separable = True
+                grad_norms.pop()  # recorded again below, once per iterate
+                break
+            raise np.linalg.LinAlgError(_singular_message("weighted Hessian X^T R X"))
+        if method == "irls":
+            # weighted least squares with the adjusted response z = a + (y - p) / r; R z is
+            # formed as r * a + (y - p) so that no division by a vanishing r_i ever happens
+            delta = _cho_solve(L, X.T @ (r * a + (y - p))) - w
+        else:
+            delta = _cho_solve(L, grad)
+        # Newton's step on a concave objective; halve it on the rare overshoot far from w*
+        t = 1.0
+        for _ in range(60):
+            w_new = w + t * delta
+            a_new = X @ w_new
+            obj_new = _loglik(a_new, y) - 0.5 * lam * (w_new @ w_new)
+            if obj_new >= obj - 1e-12 * abs(obj):
+                break
+            t *= 0.5
+        step_inf = t * np.max(np.abs(delta))
+        w, a, obj = w_new, a_new, obj_new
+        objective.append(obj)
+        steps.append(t)
+        path.append(w.copy())
+        converged = bool(step_inf <= tol * max(1.0, np.max(np.abs(w))))
+        if lam == 0 and not separation_checked and np.max((2 * y - 1) * a) > _SEPARATION_SCORE:
+            separation_checked = True
+            if is_separable(X, y):
+                separable = True
+                break
+        if converged:
+            # the last Hessian, at the previous iterate, differs from the one at w by O(tol)
+            # relatively: it serves for the standard errors, saving an n d^2 product
+            break
+    grad_norms.append(float(np.linalg.norm(X.T @ (y - sigmoid(a)) - lam * w)))
+    if not converged and not separable and lam == 0 and not separation_checked:
+        separable = is_separable(X, y)
+    n_iter = len(steps)
+    if separable:
+        converged = False
+        se = np.full(d, np.inf)
+        warnings.warn(
+            "the data are separable (completely or quasi-completely): a direction v with "
+            "(2 y_i - 1) x_i^T v >= 0 for every sample exists, so the maximum likelihood estimate "
+            "does not exist and the weights grow without bound; regularise with lam > 0",
+            ConvergenceWarning,
+            stacklevel=3,
+        )
+    else:
+        se = np.sqrt(np.diag(_cho_inverse(L)))
+        if not converged:
+            warnings.warn(
+                f"{method} stopped at max_iter={max_iter} before the step fell below tol={tol:g}",
+                ConvergenceWarning,
+                stacklevel=3,
+            )
+    return LogisticFit(
+        w=w, se=se, log_likelihood=_loglik(a, y), objective=np.array(objective),
+        grad_norm=np.array(grad_norms), step_sizes=np.array(steps), path=np.array(path),
+        n_iter=n_iter, converged=converged, separable=separable, lam=lam, method=method,
+    )
+
+
+def _cholesky(H: np.ndarray):
+    try:
+        return np.linalg.cholesky(H)
+    except np.linalg.LinAlgError:
+        return None
+
+
+def _ill_conditioned(H: np.ndarray) -> bool:
+    ev = np.linalg.eigvalsh(H)  # d x d: cheap next to forming H
+    return bool(ev[0] <= ev[-1] * H.shape[0] * np.finfo(float).eps * 10)
+
+
+def _cho_solve(L: np.ndarray, b: np.ndarray) -> np.ndarray:
+    # two triangular solves; numpy has no triangular solver, and d is small, so solve() on L
+    # costs the same order as the Cholesky factorisation itself
+    return np.linalg.solve(L.T, np.linalg.solve(L, b))
+
+
+def _cho_inverse(L: np.ndarray) -> np.ndarray:
+    Linv = np.linalg.solve(L, np.eye(L.shape[0]))
+    return Linv.T @ Linv
+
+
+def newton(X, y, *, lam: float = 0.0, tol: float = 1e-10, max_iter: int = 100, w0=None) -> LogisticFit:
+    r"""Maximise the logistic log-likelihood by Newton-Raphson (Chapter 2, {eq}`def-newton-step`).
+
+    .. math:: w^{t+1} = w^t + (X^\top R X + \lambda I)^{-1}\bigl(X^\top (y - g) - \lambda w^t\bigr),
+              \qquad R = \operatorname{diag}\bigl(g_i (1 - g_i)\bigr),
+
+    the step being halved only if it would decrease :math:`\ell_\lambda` (far from the optimum).
+    :math:`X^\top R X` is formed as :math:`(R^{1/2}X)^\top (R^{1/2}X)`, never with an n x n matrix.
+
+    Parameters
+    ----------
+    X : array_like of shape (n, d)
+        Design matrix (include the constant column for an intercept).
+    y : array_like of shape (n,)
+        Labels in {0, 1}.
+    lam : float, default 0
+        L2 penalty :math:`\lambda \ge 0` (on every coefficient).
+    tol : float, default 1e-10
+        Stop when :math:`\|w^{t+1} - w^t\|_\infty \le \mathrm{tol}\,\max(1, \|w^{t+1}\|_\infty)`.
+    max_iter : int, default 100
+    w0 : array_like of shape (d,), optional
+        Starting point (default 0).
+
+    Returns
+    -------
+    LogisticFit
+
+    Raises
+    ------
+    ValueError
+        Labels outside {0, 1}, wrong shapes, NaN/inf, negative ``lam``.
+    numpy.linalg.LinAlgError
+        The weighted Hessian is singular (collinear columns) and ``lam == 0``.
+
+    Warns
+    -----
+    ConvergenceWarning
+        The data are separable (``separable=True``, ``converged=False``, ``se = inf``), or
+        ``max_iter`` was reached.
+    """
+    return _newton_family(X, y, lam=lam, tol=tol, max_iter=max_iter, w0=w0, method="newton")
+
+
+def irls(X, y, *, lam: float = 0.0, tol: float = 1e-10, max_iter: int = 100, w0=None) -> LogisticFit:
+    r"""Iteratively reweighted least squares (Chapter 2, {eq}`eq-irls-step`).
+
+    Each iterate is the weighted least-squares fit of the adjusted response :math:`z`:
+
+    .. math:: w^{t+1} = (X^\top R X + \lambda I)^{-1} X^\top R z, \qquad
+              z = X w^t + R^{-1}(y - g),
+
+    which is algebraically Newton's step (see :func:`newton`; the chapter proves it and the claim
+    checks it). :math:`Rz` is computed as :math:`R X w^t + (y - g)` so that vanishing weights
+    :math:`g_i(1 - g_i)` never cause a division by zero. Parameters, return value, errors and
+    warnings as in :func:`newton`.
+    """
+    return _newton_family(X, y, lam=lam, tol=tol, max_iter=max_iter, w0=w0, method="irls")
+
+
+def gradient_ascent(
+    X, y, *, eta: float | None = None, lam: float = 0.0, tol: float = 1e-6, max_iter: int = 10_000,
+    w0=None,
+) -> LogisticFit:
+    r"""Maximise the logistic log-likelihood by gradient ascent (Chapter 2, {eq}`def-gradient-ascent`).
+
+    .. math:: w^{t+1} = w^t + \eta \bigl(X^\top (y - g) - \lambda w^t\bigr).
+
+    Parameters
+    ----------
+    eta : float, optional
+        Step size. Default :math:`4 / (\|X\|_2^2 + 4\lambda)`, the inverse of the largest
+        curvature :math:`\|X^\top R X + \lambda I\|_2 \le \|X\|_2^2 / 4 + \lambda`, which makes
+        every step increase :math:`\ell_\lambda`.
+    tol : float, default 1e-6
+        Stop when the gradient norm is at most ``tol`` times its value at the start.
+    max_iter : int, default 10000
+
+    Other parameters and the result as in :func:`newton`; ``se`` is computed at the final
+    iterate. Gradient ascent converges only linearly, which is the point of the chapter's
+    comparison with Newton's method.
+    """
+    X, y, lam, tol, max_iter, w = _check_problem(X, y, lam, tol, max_iter, w0)
+    if eta is None:
+        eta = 4.0 / (np.linalg.norm(X, 2) ** 2 + 4.0 * lam)
+    eta = check_positive(eta, "eta")
+    a = X @ w
+    objective = [_loglik(a, y) - 0.5 * lam * (w @ w)]
+    path = [w.copy()]
+    grad = X.T @ (y - sigmoid(a)) - lam * w
+    grad_norms = [float(np.linalg.norm(grad))]
+    target = tol * max(grad_norms[0], np.finfo(float).tiny)
+    converged = grad_norms[0] <= target
+    it = 0
+    while not converged and it < max_iter:
+        w = w + eta * grad
+        a = X @ w
+        grad = X.T @ (y - sigmoid(a)) - lam * w
+        it += 1
+        objective.append(_loglik(a, y) - 0.5 * lam * (w @ w))
+        grad_norms.append(float(np.linalg.norm(grad)))
+        path.append(w.copy())
+        converged = grad_norms[-1] <= target
+    p = sigmoid(a)
+    Xs = X * np.sqrt(p * (1 - p))[:, None]
+    L = _cholesky(Xs.T @ Xs + lam * np.eye(X.shape[1]))
+    se = np.full(X.shape[1], np.inf) if L is None else np.sqrt(np.diag(_cho_inverse(L)))
+    if not converged:
+        warnings.warn(
+            f"gradient_ascent stopped at max_iter={max_iter} with gradient norm "
+            f"{grad_norms[-1]:.3g} > tol x initial norm = {target:.3g}",
+            ConvergenceWarning,
+            stacklevel=2,
+        )
+    return LogisticFit(
+        w=w, se=se, log_likelihood=_loglik(a, y), objective=np.array(objective),
+        grad_norm=np.array(grad_norms), step_sizes=np.full(it, eta), path=np.array(path),
+        n_iter=it, converged=bool(converged), separable=False, lam=lam, method="gradient_ascent",
+    )
+
+
+# -- multiclass -----------------------------------------------------------------------------------
+
+def softmax(A) -> np.ndarray:
+    r"""Row-wise softmax :math:`p_{ik} = e^{A_{ik}} / \sum_l e^{A_{il}}` (Chapter 2, {eq}`def-softmax`).
+
+    The row maximum is subtracted first (the softmax is unchanged by adding a constant to a
+    row, {eq}`eq-softmax-redundancy`), so no exponential overflows.
+    """
+    A = as_float_array(A, "A", ndim=2)
+    E = np.exp(A - A.max(axis=1, keepdims=True))
+    return E / E.sum(axis=1, keepdims=True)
+
+
+@dataclass(frozen=True)
+class SoftmaxFit:
+    """A fitted multinomial (softmax) logistic regression.
+
+    Attributes
+    ----------
+    W : ndarray of shape (d, K)
+        One weight vector per class; the last class is the reference, its column is 0.
+    classes : ndarray of shape (K,)
+        The labels, ``0, 1, ..., K - 1``.
+    log_likelihood : float
+    objective : ndarray of shape (n_iter + 1,)
+    n_iter : int
+    converged : bool
+    lam : float
+    """
+
+    W: np.ndarray
+    classes: np.ndarray
+    log_likelihood: float
+    objective: np.ndarray
+    n_iter: int
+    converged: bool
+    lam: float
+
+    def decision_function(self, X) -> np.ndarray:
+        return as_float_array(X, "X", ndim=2) @ self.W
+
+    def predict_proba(self, X) -> np.ndarray:
+        return softmax(self.decision_function(X))
+
+    def predict(self, X) -> np.ndarray:
+        return self.classes[np.argmax(self.decision_function(X), axis=1)]
+
+
+def _softmax_loglik(A: np.ndarray, Y: np.ndarray) -> float:
+    m = A.max(axis=1, keepdims=True)
+    lse = (m + np.log(np.exp(A - m).sum(axis=1, keepdims=True)))[:, 0]
+    return float(np.sum(A * Y) - lse.sum())
+
+
+def softmax_regression(
+    X, y, *, lam: float = 0.0, tol: float = 1e-10, max_iter: int = 100
+) -> SoftmaxFit:
+    r"""Multinomial logistic regression by Newton's method (Chapter 2, {eq}`eq-softmax-gradient`).
+
+    Maximises :math:`\sum_i \log p_{i y_i} - \frac{\lambda}{2}\sum_k \|w_k\|^2` with
+    :math:`p_{ik} = \operatorname{softmax}(x_i^\top W)_k`. Adding one vector to every
+    :math:`w_k` changes no probability ({eq}`eq-softmax-redundancy`), so the last class's weights
+    are fixed at 0 and the other :math:`K - 1` columns are estimated. Gradient and Hessian blocks:
+
+    .. math:: \nabla_{w_k} = \sum_i (Y_{ik} - p_{ik}) x_i - \lambda w_k, \qquad
+              \nabla^2_{w_k w_l} = -\sum_i p_{ik}(\delta_{kl} - p_{il})\, x_i x_i^\top
+              - \lambda\delta_{kl} I .
+
+    Parameters
+    ----------
+    y : array_like of shape (n,)
+        Class labels ``0, 1, ..., K - 1`` (integers stored as floats are fine), K >= 2.
+    lam, tol, max_iter : as in :func:`newton`.
+
+    Notes
+    -----
+    With ``lam = 0`` the fitted probabilities do not depend on the choice of reference class.
+    With ``lam > 0`` they do, slightly: the penalty is not invariant under the shifts of
+    {eq}`eq-softmax-redundancy` (scikit-learn penalises all K weight vectors instead).
+    """
+    X, y = check_X_y(X, y)
+    lam = check_positive(lam, "lam", allow_zero=True)
+    tol = check_positive(tol, "tol")
+    labels = np.unique(y)
+    K = int(labels.max()) + 1 if labels.size else 0
+    if labels[0] != 0 or np.any(labels != np.round(labels)) or labels.size != K or K < 2:
+        shown = ", ".join(f"{v:g}" for v in labels[:6])
+        raise ValueError(
+            "y must take the values {0, 1, ..., K - 1} with K >= 2, each at least once; "
+            f"got values {{{shown}}}"
+        )
+    n, d = X.shape
+    Y = (y[:, None] == np.arange(K)).astype(float)
+    m = K - 1  # free classes
+    V = np.zeros((d, m))
+
+    def objective_of(V):
+        A = np.column_stack([X @ V, np.zeros(n)])
+        return _softmax_loglik(A, Y) - 0.5 * lam * np.sum(V * V), A
+
+    obj, A = objective_of(V)
+    objective = [obj]
+    converged = False
+    it = 0
+    while it < max_iter:
+        P = softmax(A)[:, :m]
+        G = X.T @ (Y[:, :m] - P) - lam * V  # (d, m)
+        # Hessian of the negative objective, blocks (k, l): X^T diag(p_k (delta_kl - p_l)) X
+        H = np.einsum("ik,il,ij,ih->kjlh", P, -P, X, X)
+        for k in range(m):
+            H[k, :, k, :] += (X * P[:, k : k + 1]).T @ X
+        H = H.reshape(m * d, m * d) + lam * np.eye(m * d)
+        try:
+            step = np.linalg.solve(H, G.T.reshape(-1)).reshape(m, d).T
+        except np.linalg.LinAlgError:
+            raise np.linalg.LinAlgError(_singular_message("softmax Hessian")) from None
+        t = 1.0
+        for _ in range(60):
+            V_new = V + t * step
+            obj_new, A_new = objective_of(V_new)
+            if obj_new >= obj - 1e-12 * abs(obj):
+                break
+            t *= 0.5
+        V, A, obj = V_new, A_new, obj_new
+        objective.append(obj)
+        it += 1
+        if t * np.max(np.abs(step)) <= tol * max(1.0, np.max(np.abs(V))):
+            converged = True
+            break
+    if not converged:
+        warnings.warn(
+            f"softmax_regression stopped at max_iter={max_iter} before the step fell below "
+            f"tol={tol:g}; if the classes are separable the weights grow without bound: "
+            "regularise with lam > 0",
+            ConvergenceWarning,
+            stacklevel=2,
+        )
+    W = np.column_stack([V, np.zeros(d)])
+    return SoftmaxFit(
+        W=W, classes=np.arange(K, dtype=float), log_likelihood=_softmax_loglik(X @ W, Y),
+        objective=np.array(objective), n_iter=it, converged=converged, lam=lam,
+    )

@@ -1,0 +1,1001 @@
+# ---
+# jupyter:
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# (chap-linear)=
+# # Least squares, ridge and lasso
+#
+# Linear regression is the simplest model in this course and the one whose numerics matter
+# most: the formula every textbook prints, $\hat w = (X^\top X)^{-1} X^\top y$, is correct and
+# can still return a vector with no correct digit. This chapter derives least squares, then the
+# two penalised versions that dominate practice, ridge ($\ell_2$) and lasso ($\ell_1$), and
+# checks every step on the computer.
+#
+# **What you will learn**
+#
+# - the residual sum of squares in matrix form, the normal equations, and the fit as an
+#   orthogonal projection;
+# - why fitting every point exactly is always possible with enough parameters and why it does
+#   not generalise;
+# - how ill-conditioning destroys digits, why forming $X^\top X$ squares the damage, and how QR
+#   and the SVD avoid it (with the NIST certified problems as the referee);
+# - ridge regression: closed form, SVD shrinkage, effective degrees of freedom, data
+#   augmentation, the dual form;
+# - the lasso: subgradients, soft-thresholding, coordinate descent, exact zeros, paths;
+# - ridge and lasso as MAP estimates; the bias-variance decomposition; cross-validation;
+# - the least-squares column of Table 3.3 of {cite}`hastie2009elements` reproduced on the
+#   prostate data, with ridge and lasso chosen by cross-validation.
+
+# %%
+import matplotlib.pyplot as plt
+import numpy as np
+
+from mlnotes import claims, linear, plots
+from mlnotes.datasets import NIST_NAMES, load_nist, load_prostate
+
+plots.setup()
+np.set_printoptions(precision=4, suppress=True)
+rng = np.random.default_rng(1)
+
+# %% [markdown]
+# (sec-linear-ls)=
+# ## Least squares
+#
+# A linear model predicts $f(x) = \sum_{j} w_j x_j = w^\top x$, with the constant feature
+# $x_{0} = 1$ in front when there is an intercept. Nothing in what follows needs the features
+# to be the raw inputs: any fixed functions $B_j$ of an input $x$ (powers, splines, indicator
+# functions) give the **basis-function form**
+#
+# $$
+# f(x) = \sum_{j=1}^{d} w_j B_j(x),
+# $$ (def-basis-expansion)
+#
+# which is still linear in $w$; the design matrix simply holds $X_{ij} = B_j(x_i)$. The NIST
+# problems below are polynomials in one variable written this way.
+#
+# Least squares chooses $w$ to minimise the **residual sum of squares**
+#
+# $$
+# \mathrm{RSS}(w) = \sum_{i=1}^n (y_i - x_i^\top w)^2 = \|y - Xw\|^2 = e^\top e,
+# \qquad e = y - Xw .
+# $$ (def-rss)
+#
+# Its gradient is $\nabla \mathrm{RSS}(w) = -2 X^\top (y - Xw)$ (Chapter 0,
+# {eq}`eq-grad-rss`), and its Hessian $2X^\top X$ is positive semidefinite, so RSS is convex
+# and every stationary point is a minimiser. Setting the gradient to zero gives the **normal
+# equations**
+#
+# $$
+# X^\top X \hat w = X^\top y, \qquad \hat w = (X^\top X)^{-1} X^\top y
+# \quad \text{when } X \text{ has full column rank.}
+# $$ (eq-normal-equations)
+#
+# The check computes the minimiser with an independent solver (numpy's SVD-based `lstsq`) and
+# measures how far it is from satisfying {eq}`eq-normal-equations`, relative to the sizes
+# involved.
+
+# %%
+claims.verify("eq-normal-equations")
+
+# %% [markdown]
+# ```{note}
+# The notes this chapter started from print the gradient as $+2X^\top(y - Xw)$. The sign
+# is wrong (the {ref}`errata page <errata>` has the details); it does not move the stationary
+# point, but a gradient-descent step along minus the printed gradient climbs.
+# ```
+#
+# (sec-linear-projection)=
+# ### The fit is an orthogonal projection
+#
+# The fitted values are $\hat y = X \hat w = H y$ with the **hat matrix**
+# $H = X (X^\top X)^{-1} X^\top$. It is symmetric and idempotent, and the normal equations say
+# exactly that the residual is orthogonal to every column of $X$:
+#
+# $$
+# H^\top = H, \qquad H^2 = H, \qquad X^\top (y - Hy) = 0 .
+# $$ (eq-hat-matrix)
+#
+# So $\hat y$ is the orthogonal projection of $y$ onto the column space of $X$: the closest
+# point of that subspace to $y$.
+
+# %%
+claims.verify("eq-hat-matrix")
+
+# %% tags=["hide-input"]
+# y in R^3, projected onto the plane spanned by two columns of X
+Xg = np.array([[1.0, 0.2], [0.1, 1.0], [0.0, 0.0]])
+yg = np.array([0.8, 0.9, 1.0])
+wg = linear.least_squares(Xg, yg).w
+yhat = Xg @ wg
+fig = plt.figure(figsize=(6.4, 4.8))
+ax = fig.add_subplot(projection="3d")
+s, t = np.meshgrid(np.linspace(-0.2, 1.2, 2), np.linspace(-0.2, 1.2, 2))
+plane = Xg[:, [0]] * s.ravel() + Xg[:, [1]] * t.ravel()
+ax.plot_surface(*(plane[k].reshape(2, 2) for k in range(3)), alpha=0.2, color="C0")
+for vec, name, colour in ((Xg[:, 0], "$x_{\\cdot 1}$", "C0"), (Xg[:, 1], "$x_{\\cdot 2}$", "C0"),
+                          (yg, "$y$", "k"), (yhat, "$\\hat y = Hy$", "C1")):
+    ax.quiver(0, 0, 0, *vec, color=colour, arrow_length_ratio=0.08)
+    ax.text(*(1.05 * vec), name)
+ax.plot(*np.column_stack([yhat, yg]), "C3--", label="residual $y - \\hat y$ (orthogonal to the plane)")
+ax.set(xlabel="$e_1$", ylabel="$e_2$", zlabel="$e_3$", title="Least squares projects $y$ onto the column space")
+ax.view_init(elev=20, azim=-60)
+ax.legend(loc="upper left")
+plt.show()
+
+# %% [markdown]
+# (sec-linear-interpolation)=
+# ### Exact interpolation, and why it does not generalise
+#
+# With as many parameters as points nothing is left to approximate. If $X$ has rank $n$ (which
+# needs $d \ge n$; for the polynomial basis, distinct inputs and degree at least $n - 1$
+# suffice), its columns span all of $\R^n$, the projection is the identity, and the fit
+# reproduces every target:
+#
+# $$
+# \operatorname{rank} X = n \le d \implies X \hat w = y, \quad \mathrm{RSS}(\hat w) = 0 .
+# $$ (eq-interpolation)
+#
+# When $d > n$ there are infinitely many such $w$ (add any vector of the null space of $X$);
+# `least_squares` returns the one of smallest norm, from the SVD.
+
+# %%
+claims.verify("eq-interpolation")
+
+# %% [markdown]
+# Zero training error says nothing about new inputs. Below, ten noisy samples of a smooth
+# function are fitted by polynomials of degree 3 and 9 (ten coefficients: exact interpolation).
+# The interpolant passes through every point and oscillates wildly between them; its error on
+# fresh samples is far larger.
+
+# %% tags=["hide-input"]
+def g_true(x):
+    return np.sin(2 * np.pi * x)
+
+
+x_tr = np.sort(rng.uniform(0, 1, 10))
+y_tr = g_true(x_tr) + 0.25 * rng.standard_normal(10)
+x_te = rng.uniform(0, 1, 500)
+y_te = g_true(x_te) + 0.25 * rng.standard_normal(500)
+grid = np.linspace(0, 1, 400)
+fig, ax = plt.subplots()
+ax.plot(grid, g_true(grid), "k:", label="$g(x) = \\sin 2\\pi x$")
+ax.plot(x_tr, y_tr, "ko", label="10 training points")
+for degree, colour in ((3, "C0"), (9, "C3")):
+    B = np.vander(x_tr, degree + 1, increasing=True)  # basis functions B_j(x) = x^j
+    fit = linear.least_squares(B, y_tr)
+    test_mse = np.mean((y_te - np.vander(x_te, degree + 1, increasing=True) @ fit.w) ** 2)
+    ax.plot(grid, np.vander(grid, degree + 1, increasing=True) @ fit.w, colour,
+            label=f"degree {degree}: train RSS {fit.rss:.3f}, test MSE {test_mse:.2f}")
+ax.set(xlabel="$x$", ylabel="$y$", ylim=(-2, 2))
+ax.legend(fontsize=8)
+plt.show()
+
+# %% [markdown]
+# (sec-linear-conditioning)=
+# ## Ill-conditioning
+#
+# The normal equations are exact mathematics; computing with them is another matter. Take two
+# samples with inputs $x_1 = (0, 1)$ and $x_2 = (\epsilon, 1)$ (the second feature is an
+# intercept) and targets $y = (1, -1)$:
+#
+# $$
+# X = \begin{pmatrix} 0 & 1 \\ \epsilon & 1 \end{pmatrix},\quad
+# y = \begin{pmatrix} 1 \\ -1 \end{pmatrix}
+# \implies \hat w = \begin{pmatrix} -2/\epsilon \\ 1 \end{pmatrix}.
+# $$ (eq-two-point)
+#
+# As $\epsilon \to 0$ two almost identical inputs demand targets 2 apart, and the slope
+# explodes like $-2/\epsilon$. sympy solves the normal equations symbolically:
+
+# %%
+claims.verify("eq-two-point")
+
+# %% [markdown]
+# Duplicated columns are the limit case: if $x_{\cdot 1} = x_{\cdot 2}$ then $X^\top X$ is
+# singular and only $w_1 + w_2$ is determined; a huge positive $w_1$ can be cancelled by a huge
+# negative $w_2$. Nearly duplicated columns (correlated predictors) make $X^\top X$ nearly
+# singular and the coefficients unstable.
+#
+# How many digits a solution keeps is governed by the **condition number**
+# $\operatorname{cond}(X) = \sigma_{\max}(X) / \sigma_{\min}(X)$: a relative perturbation of the
+# data of size $u$ (rounding, $u \approx 10^{-16}$) may move a least-squares solution by about
+# $\operatorname{cond}(X)\, u$ when the residual is small. Forming the normal equations
+# squares that number: with $X = U D V^\top$, $X^\top X = V D^2 V^\top$, so
+#
+# $$
+# \operatorname{cond}(X^\top X) = \operatorname{cond}(X)^2 .
+# $$ (eq-cond-squared)
+
+# %%
+claims.verify("eq-cond-squared")
+
+# %% [markdown]
+# An algorithm that never forms $X^\top X$ can do better. Householder **QR** writes
+# $X = QR$ with orthonormal columns in $Q$ and upper-triangular $R$; then
+# $\|y - Xw\|^2 = \|Q^\top y - Rw\|^2 + \text{const}$, so $\hat w$ solves the triangular system
+# $R\hat w = Q^\top y$, whose condition number is that of $X$, not its square. The **SVD** is
+# the most transparent form. With the thin SVD $X = U D V^\top$ ($U$ is $n \times d$ with
+# orthonormal columns, $D = \diag(d_1, \dots, d_d)$),
+#
+# $$
+# \hat w = V D^{-1} U^\top y, \qquad \hat y = X \hat w = U U^\top y :
+# $$ (eq-svd-fit)
+#
+# $U^\top y$ are the coordinates of $y$ in an orthonormal basis of the column space of $X$ (a
+# subspace of $\R^n$), and $UU^\top y$ is the projection of {eq}`eq-hat-matrix` written in that
+# basis. Small singular values $d_j$ are where the digits go: the SVD can drop them (this is how
+# `least_squares` handles rank-deficient $X$: the minimum-norm solution). Since
+# $X^\top X = V D^2 V^\top$, the columns of $V$ are the eigenvectors of $X^\top X$ and the
+# $d_j^2$ its eigenvalues; the source notes call $V$ the eigenvalues and place the columns of
+# $U$ in $\R^M$ rather than $\R^n$ (see the {ref}`errata <errata>`).
+
+# %%
+claims.verify("eq-svd-fit")
+
+# %% [markdown]
+# The figure measures the difference. Each point is a least-squares problem with $n = 50$,
+# $d = 6$ and a prescribed condition number, whose exact solution is known ($y = Xw^\ast$, zero
+# residual). The relative error of the textbook formula grows like
+# $\operatorname{cond}(X)^2 u$ and reaches 100% (no correct digit) near
+# $\operatorname{cond}(X) = 10^8$; Householder QR (without refinement) follows
+# $\operatorname{cond}(X)\, u$ and keeps about nine digits there. In the two-point example,
+# $\operatorname{cond}(X) \approx 2/\epsilon$, so $\epsilon = 10^{-8}$ is already beyond the
+# normal equations.
+
+# %% tags=["hide-input"]
+cond_grid = np.logspace(0, 12, 25)
+err_ne, err_qr = [], []
+for c in cond_grid:
+    Uc = np.linalg.qr(rng.standard_normal((50, 6)))[0]
+    Vc = np.linalg.qr(rng.standard_normal((6, 6)))[0]
+    Xc = (Uc * np.logspace(0, -np.log10(c), 6)) @ Vc.T
+    w_star = rng.standard_normal(6)
+    yc = Xc @ w_star
+    with np.errstate(all="ignore"):
+        try:
+            w_ne = np.linalg.solve(Xc.T @ Xc, Xc.T @ yc)
+        except np.linalg.LinAlgError:  # exactly singular in floating point
+            w_ne = np.full(6, np.nan)
+    err_ne.append(np.linalg.norm(w_ne - w_star) / np.linalg.norm(w_star))
+    w_qr = linear.least_squares(Xc, yc, method="qr", refine=0).w
+    err_qr.append(np.linalg.norm(w_qr - w_star) / np.linalg.norm(w_star))
+u = np.finfo(float).eps
+fig, ax = plt.subplots()
+ax.loglog(cond_grid, np.clip(np.nan_to_num(err_ne, nan=1e3), 1e-17, 1e3), "o-", ms=3,
+          label="normal equations $(X^\\top X)^{-1}X^\\top y$")
+ax.loglog(cond_grid, np.clip(err_qr, 1e-17, 1e3), "s-", ms=3, label="Householder QR")
+ax.loglog(cond_grid, cond_grid**2 * u, "k:", label="$\\mathrm{cond}(X)^2 u$")
+ax.loglog(cond_grid, cond_grid * u, "k--", label="$\\mathrm{cond}(X)\\, u$")
+ax.axhline(1, color="gray", lw=0.8)
+ax.set(xlabel="cond$(X)$", ylabel="relative error of $\\hat w$", ylim=(1e-17, 1e3))
+ax.legend(fontsize=8)
+plt.show()
+
+# %% [markdown]
+# (sec-linear-nist)=
+# ### The NIST certified problems
+#
+# The U.S. National Institute of Standards and Technology publishes linear least-squares
+# problems with coefficients certified to 15 digits (the Statistical Reference Datasets,
+# {cite}`nist_strd`), graded from "lower" to "higher" difficulty. The accuracy of a computed
+# coefficient is measured by the **log relative error**,
+# $\mathrm{LRE} = -\log_{10} |\hat w - w^\ast| / |w^\ast|$, roughly the number of correct
+# digits; a method is scored by its worst coefficient. The table compares:
+#
+# - *textbook*: `np.linalg.solve(X.T @ X, X.T @ y)`, the formula as printed;
+# - *cholesky*: the normal equations with columns scaled by powers of two, then Cholesky
+#   (`least_squares(method="cholesky")`, which refuses when fewer than two digits could
+#   survive);
+# - *qr*: Householder QR on scaled columns with two steps of iterative refinement of the
+#   augmented system {cite}`bjorck1967iterative`, the residuals accumulated in extended
+#   precision;
+# - *svd*: the SVD of the unscaled $X$, dropping singular values below $\max(n, d)\,u$ times the
+#   largest;
+# - *auto*: the default of `least_squares`, and the path it took;
+# - *lstsq*: `numpy.linalg.lstsq` (LAPACK's `gelsd`).
+
+# %%
+def lre(estimate, certified):
+    """Worst-coefficient log relative error, clipped to [0, 15] as NIST reports it
+    (absolute error where the certified value is 0)."""
+    err = np.abs(np.asarray(estimate) - certified)
+    rel = np.where(certified != 0, err / np.where(certified != 0, np.abs(certified), 1), err)
+    with np.errstate(divide="ignore"):
+        return float(np.clip(np.min(-np.log10(rel)), 0.0, 15.0)) + 0.0  # + 0.0: no "-0.0"
+
+
+def lre_or_refused(fn):
+    try:
+        return f"{fn():5.1f}"
+    except ValueError:
+        return "refused"
+
+
+print(f"{'data set':9s} {'level':7s} {'textbook':>8s} {'cholesky':>8s} {'qr':>7s} {'svd':>7s} "
+      f"{'auto':>7s} {'path':>9s} {'lstsq':>7s}")
+nist_lre = {}
+for name in NIST_NAMES:
+    data = load_nist(name)
+    X, y, cert = data.X, data.y, data.certified
+    with np.errstate(all="ignore"):
+        textbook = lre(np.linalg.solve(X.T @ X, X.T @ y), cert)
+    auto = linear.least_squares(X, y)
+    nist_lre[name] = lre(auto.w, cert)
+    print(f"{name:9s} {data.difficulty:7s} {textbook:8.1f} "
+          f"{lre_or_refused(lambda: lre(linear.least_squares(X, y, method='cholesky').w, cert)):>8s} "
+          f"{lre(linear.least_squares(X, y, method='qr').w, cert):7.1f} "
+          f"{lre(linear.least_squares(X, y, method='svd').w, cert):7.1f} "
+          f"{nist_lre[name]:7.1f} {auto.method:>9s} {lre(np.linalg.lstsq(X, y, rcond=None)[0], cert):7.1f}")
+
+# %% [markdown]
+# The textbook formula loses every digit on Filip, a degree-10 polynomial whose scaled design
+# has $\operatorname{cond}(X) \approx 5 \times 10^9$, so $\operatorname{cond}(X^\top X)$ is
+# beyond $1/u$; `lstsq` on the unscaled $X$ fares no better: the columns $x^0, \dots, x^{10}$ differ in
+# norm by almost nine orders of magnitude, so the unscaled $\operatorname{cond}(X) \approx 2
+# \times 10^{15}$, and the rank cut-off of `lstsq` ($\max(n, d)\, u$ times the largest singular
+# value) declares $X$ of rank 10 and drops a direction that the certified solution needs.
+# Scaling the columns and refining the QR solution recover at least 7 digits on Filip and 10 on
+# Longley, the targets the tests enforce ({cite}`mccullough1999assessing` reports that several
+# statistical packages of the time failed them). The default `auto` method costs no more than
+# Cholesky when the condition estimate is small (first four rows) and switches to QR otherwise:
+# the benchmark in `benchmarks/bench_linear.py` measures it within 1.5x of Cholesky on a
+# well-conditioned $10^6 \times 100$ problem.
+
+# %% [markdown]
+# (sec-linear-ridge)=
+# ## Ridge regression
+#
+# Ridge regression {cite}`hoerl1970ridge` trades a little bias for stability by penalising the
+# squared norm of the weights:
+#
+# $$
+# J_\lambda(w) = \|y - Xw\|^2 + \lambda \|w\|^2, \qquad \lambda \ge 0 .
+# $$ (def-ridge-objective)
+#
+# Its gradient adds $2\lambda w$ to that of RSS (the factor 2 matters: the source notes drop
+# it),
+#
+# $$
+# \nabla J_\lambda(w) = -2X^\top(y - Xw) + 2\lambda w ,
+# $$ (eq-ridge-gradient)
+
+# %%
+claims.verify("eq-ridge-gradient")
+
+# %% [markdown]
+# and setting it to zero gives the closed form
+#
+# $$
+# w_\lambda = (X^\top X + \lambda I)^{-1} X^\top y .
+# $$ (eq-ridge-solution)
+
+# %%
+claims.verify("eq-ridge-solution")
+
+# %% [markdown]
+# The inverse always exists for $\lambda > 0$, however bad $X$ is: for any unit vector $v$,
+# $v^\top (X^\top X + \lambda I) v = \|Xv\|^2 + \lambda \ge \lambda$, so
+#
+# $$
+# \lambda_{\min}(X^\top X + \lambda I) \ge \lambda .
+# $$ (eq-ridge-eigenvalues)
+#
+# The check uses design matrices with duplicated columns, where $X^\top X$ itself is singular.
+# No "sufficiently large" $\lambda$ is needed for invertibility, as one of the source notes
+# suggests; a larger $\lambda$ only improves the condition number
+# $(d_1^2 + \lambda)/(d_d^2 + \lambda)$.
+
+# %%
+claims.verify("eq-ridge-eigenvalues")
+
+# %% [markdown]
+# (sec-linear-shrinkage)=
+# ### Shrinkage in the SVD basis
+#
+# Substituting $X = UDV^\top$ into {eq}`eq-ridge-solution` gives
+# $w_\lambda = V (D^2 + \lambda I)^{-1} D U^\top y$ and fitted values
+#
+# $$
+# X w_\lambda = \sum_{j=1}^{d} u_j \, \frac{d_j^2}{d_j^2 + \lambda} \, u_j^\top y .
+# $$ (eq-ridge-shrinkage)
+#
+# Least squares keeps each coordinate $u_j^\top y$ of $y$ in the basis $u_1, \dots, u_d$
+# ({eq}`eq-svd-fit`); ridge multiplies it by the **shrinkage factor**
+# $d_j^2 / (d_j^2 + \lambda) \in (0, 1)$, which is close to 1 for directions of large variance
+# and close to 0 for the small singular values that made least squares unstable.
+
+# %%
+claims.verify("eq-ridge-shrinkage")
+
+# %% [markdown]
+# The sum of the shrinkage factors is the trace of the ridge hat matrix, the **effective
+# degrees of freedom**:
+#
+# $$
+# \mathrm{df}(\lambda) = \operatorname{tr}\big[X (X^\top X + \lambda I)^{-1} X^\top\big]
+# = \sum_{j=1}^{d} \frac{d_j^2}{d_j^2 + \lambda},
+# $$ (eq-ridge-dof)
+#
+# equal to $d$ at $\lambda = 0$ (least squares fits $d$ free parameters) and falling to 0 as
+# $\lambda \to \infty$.
+
+# %%
+claims.verify("eq-ridge-dof")
+
+# %% tags=["hide-input"]
+prostate = load_prostate()
+# the loader's feature_names are shifted by one column, so the names are spelled out here
+pnames = ("lcavol", "lweight", "age", "lbph", "svi", "lcp", "gleason", "pgg45")
+train = prostate.extra["train"]
+Zp = (prostate.X - prostate.X.mean(axis=0)) / prostate.X.std(axis=0, ddof=1)
+Ztr, ytr = Zp[train], prostate.y[train]
+Zte, yte = Zp[~train], prostate.y[~train]
+sv = np.linalg.svd(Ztr - Ztr.mean(axis=0), compute_uv=False)
+lam_grid = np.logspace(-2, 4, 200)
+fig, ax = plt.subplots()
+for j, dj in enumerate(sv):
+    ax.semilogx(lam_grid, dj**2 / (dj**2 + lam_grid), color=plt.cm.viridis(j / len(sv)),
+                label=f"$d_{j + 1}^2 = {dj**2:.0f}$")
+ax.set(xlabel="$\\lambda$", ylabel="shrinkage factor $d_j^2/(d_j^2 + \\lambda)$",
+       title="Prostate training data: small singular values are shrunk first")
+ax.legend(fontsize=7, ncol=2)
+plt.show()
+
+# %% [markdown]
+# ### Ridge as least squares on augmented data
+#
+# Appending $d$ artificial samples $\sqrt{\lambda}\, e_j$ with target 0 turns the penalty into
+# residuals:
+#
+# $$
+# \|y - Xw\|^2 + \lambda \|w\|^2 = \left\| \begin{pmatrix} y \\ 0 \end{pmatrix} -
+# \begin{pmatrix} X \\ \sqrt{\lambda} I \end{pmatrix} w \right\|^2 ,
+# $$ (eq-ridge-augmented)
+#
+# so any least-squares solver (QR included) computes ridge without forming $X^\top X$. The
+# check compares both objectives at random $w$, and the augmented least-squares solution with
+# `linear.ridge`.
+
+# %%
+claims.verify("eq-ridge-augmented")
+
+# %% [markdown]
+# ### The dual form
+#
+# Multiplying $X^\top (X X^\top + \lambda I) = (X^\top X + \lambda I) X^\top$ by the two inverses
+# gives the push-through identity
+#
+# $$
+# (X^\top X + \lambda I_d)^{-1} X^\top y = X^\top (X X^\top + \lambda I_n)^{-1} y ,
+# $$ (eq-ridge-dual)
+#
+# an $n \times n$ system instead of a $d \times d$ one. `ridge` uses it when $d > n$; written
+# with the Gram matrix $K = XX^\top$ it is the starting point of kernel ridge regression in the
+# chapter on kernels.
+
+# %%
+claims.verify("eq-ridge-dual")
+
+# %% [markdown]
+# (sec-linear-lasso)=
+# ## The lasso
+#
+# The lasso {cite}`tibshirani1996regression` penalises the $\ell_1$ norm instead:
+#
+# $$
+# J_\lambda(w) = \|y - Xw\|^2 + \lambda \|w\|_1 = \|y - Xw\|^2 + \lambda \sum_{j} |w_j| .
+# $$ (def-lasso-objective)
+#
+# (scikit-learn's `Lasso(alpha)` minimises $\frac{1}{2n}\|y - Xw\|^2 + \alpha\|w\|_1$, which is
+# $J_\lambda / 2n$ with $\lambda = 2n\alpha$.) $J_\lambda$ is convex but not differentiable where
+# a coefficient is 0. Its **subdifferential** in $w_j$ is
+# $-2x_{\cdot j}^\top (y - Xw) + \lambda \partial|w_j|$, where $\partial|w_j|$ is
+# $\{\operatorname{sign} w_j\}$ for $w_j \ne 0$ and the whole interval $[-1, 1]$ at 0. A point
+# minimises $J_\lambda$ iff 0 is in every subdifferential:
+#
+# $$
+# 2x_{\cdot j}^\top (y - Xw) = \lambda \operatorname{sign}(w_j) \ \text{ if } w_j \ne 0,
+# \qquad \big|2x_{\cdot j}^\top (y - Xw)\big| \le \lambda \ \text{ if } w_j = 0 .
+# $$ (eq-lasso-subgradient)
+#
+# The inequality is why the lasso produces exact zeros: a coefficient stays at 0 for a whole
+# range of data, as long as its correlation with the residual is below $\lambda/2$. A
+# gradient step, which the notes use to argue the same point, is not defined there. The check
+# measures the violation of {eq}`eq-lasso-subgradient` by the solutions of `linear.lasso`.
+
+# %%
+claims.verify("eq-lasso-subgradient")
+
+# %% [markdown]
+# ### Soft-thresholding and coordinate descent
+#
+# In one variable, $\min_w \tfrac12 (w - z)^2 + t|w|$ has the solution
+#
+# $$
+# S(z, t) = \operatorname{sign}(z) \max(|z| - t, 0),
+# $$ (eq-soft-threshold)
+#
+# the **soft-threshold**: move $z$ towards 0 by $t$, and stop at 0. (For $w > 0$ the derivative
+# $w - z + t$ vanishes at $z - t$, admissible iff $z > t$; symmetrically for $w < 0$; otherwise
+# 0 satisfies $|z| \le t$.) The check compares with Brent's method on the scalar objective.
+
+# %%
+claims.verify("eq-soft-threshold")
+
+# %% [markdown]
+# Holding every coordinate but $w_j$ fixed, the lasso objective is such a one-variable problem.
+# With the partial residual $r_{(j)} = y - \sum_{k \ne j} x_{\cdot k} w_k$,
+# $J = \|r_{(j)} - x_{\cdot j} w_j\|^2 + \lambda |w_j| + \text{const}
+# = \|x_{\cdot j}\|^2 \big[(w_j - z)^2 + \tfrac{\lambda}{\|x_{\cdot j}\|^2}|w_j|\big] + \text{const}$
+# with $z = x_{\cdot j}^\top r_{(j)} / \|x_{\cdot j}\|^2$, so
+#
+# $$
+# \arg\min_{w_j} J_\lambda = \frac{S\big(x_{\cdot j}^\top r_{(j)},\ \lambda/2\big)}{\|x_{\cdot j}\|^2} .
+# $$ (eq-lasso-coordinate)
+#
+# **Coordinate descent** cycles through $j = 1, \dots, d$ applying this update
+# {cite}`friedman2010regularization`. Each step minimises $J_\lambda$ exactly along one
+# coordinate, so the objective never increases, and for this objective (smooth plus separable)
+# the iteration converges to a minimiser. `linear.lasso` runs it on $G = X^\top X$ and
+# $c = X^\top y$ (then $x_{\cdot j}^\top r_{(j)} = c_j - (Gw)_j + G_{jj} w_j$, which costs
+# $O(d)$ per update, independent of $n$) and stops when the duality gap, an upper bound on
+# $J_\lambda(w) - \min J_\lambda$, is below $10^{-12}\|y\|^2$.
+
+# %%
+claims.verify("eq-lasso-coordinate")
+
+# %% [markdown]
+# At $w = 0$ the condition {eq}`eq-lasso-subgradient` reads $|2x_{\cdot j}^\top y| \le \lambda$
+# for all $j$. So the lasso solution is exactly zero from
+#
+# $$
+# \lambda_{\max} = 2\|X^\top y\|_\infty
+# $$ (eq-lasso-lambda-max)
+#
+# on, and not below it. The check solves at $\lambda_{\max}(1 + 10^{-9})$ (all zeros
+# required) and at $0.99\lambda_{\max}$ (a nonzero required). One of the source notes states
+# the zero condition with the supremum of the gradient over all $w$; for the squared loss that
+# supremum is infinite, so the condition must be read at the solution, as here.
+
+# %%
+claims.verify("eq-lasso-lambda-max")
+
+# %%
+fit = linear.lasso(Ztr, ytr, lam=0.2 * linear.lasso_lambda_max(Ztr, ytr, fit_intercept=True), fit_intercept=True)
+print(f"lasso on the prostate training data at lambda = 0.2 lambda_max: converged={fit.converged}, "
+      f"duality gap below 1e-12 |y|^2: {bool(fit.gap[-1] <= 1e-12 * np.sum((ytr - ytr.mean()) ** 2))}")
+print("objective non-increasing:", bool(np.all(np.diff(fit.objective) <= 1e-12 * fit.objective[0])))
+print("coefficients:", ", ".join(f"{n} {v:.3f}" for n, v in zip(pnames, fit.w, strict=True)))
+
+# %% [markdown]
+# ```{note}
+# **Elastic net.** Correlated predictors are a weak point of the lasso: it tends to pick one of a
+# group and drop the rest, somewhat arbitrarily. The elastic net adds both penalties,
+# $\|y - Xw\|^2 + \lambda_1 \|w\|_1 + \lambda_2 \|w\|^2$; the $\ell_2$ part makes the problem
+# strictly convex and spreads weight over correlated groups, the $\ell_1$ part still gives exact
+# zeros. Coordinate descent handles it with one change: the update divides by
+# $\|x_{\cdot j}\|^2 + \lambda_2$ instead of $\|x_{\cdot j}\|^2$.
+# ```
+#
+# (sec-linear-map)=
+# ## Ridge and lasso as MAP estimates
+#
+# Suppose $y = Xw + \varepsilon$ with $\varepsilon \sim N(0, \sigma^2 I)$. Maximum likelihood
+# is least squares: $-\log p(y \mid X, w) = \|y - Xw\|^2 / 2\sigma^2 + \text{const}$. With a
+# prior $p(w)$ on the weights, the maximum a posteriori estimate maximises
+# $\log p(y \mid X, w) + \log p(w)$. A Gaussian prior $w_j \sim N(0, \tau^2)$ adds
+# $\|w\|^2 / 2\tau^2$; multiplying by $2\sigma^2$,
+#
+# $$
+# \hat w_{\mathrm{MAP}} = \arg\min_w \|y - Xw\|^2 + \frac{\sigma^2}{\tau^2}\|w\|^2 :
+# \quad \text{ridge with } \lambda = \sigma^2 / \tau^2 .
+# $$ (eq-map-ridge)
+#
+# The penalty is the **squared** norm; the unsquared $\|w\|_2$ that one of the source notes
+# writes for ridge is a different (non-differentiable) estimator. The check writes the log
+# posterior with `scipy.stats` densities (none of the algebra above) and finds its gradient
+# zero at the ridge solution.
+
+# %%
+claims.verify("eq-map-ridge")
+
+# %% [markdown]
+# A Laplace prior, $p(w_j) = e^{-|w_j|/\beta} / 2\beta$, adds $\|w\|_1 / \beta$, and the same
+# rescaling gives
+#
+# $$
+# \hat w_{\mathrm{MAP}} = \arg\min_w \|y - Xw\|^2 + \frac{2\sigma^2}{\beta}\|w\|_1 :
+# \quad \text{lasso with } \lambda = 2\sigma^2/\beta .
+# $$ (eq-map-lasso)
+#
+# The Laplace density has a sharp peak at 0, which is where the exact zeros come from; the
+# Gaussian is flat there. (The check compares the negative log posterior at the lasso solution
+# with 200 random nearby points.)
+
+# %%
+claims.verify("eq-map-lasso")
+
+# %% [markdown]
+# (sec-linear-bias-variance)=
+# ## Bias, variance and the choice of $\lambda$
+#
+# Suppose the data come from $y = g(x) + \varepsilon$ with $\mathbb{E}\varepsilon = 0$,
+# $\operatorname{Var}\varepsilon = \sigma^2$, and $\hat g$ is fitted on a random training set.
+# At a fixed input $x_0$, with a new target $y_0 = g(x_0) + \varepsilon_0$ independent of the
+# training set, expanding
+# $y_0 - \hat g = \varepsilon_0 + (g(x_0) - \mathbb{E}\hat g(x_0)) + (\mathbb{E}\hat g(x_0) - \hat g(x_0))$
+# and noting that the cross terms have mean zero gives
+#
+# $$
+# \mathbb{E}\big(y_0 - \hat g(x_0)\big)^2 = \underbrace{\sigma^2}_{\text{noise}}
+# + \underbrace{\big(g(x_0) - \mathbb{E}\hat g(x_0)\big)^2}_{\text{bias}^2}
+# + \underbrace{\mathbb{E}\big(\hat g(x_0) - \mathbb{E}\hat g(x_0)\big)^2}_{\text{variance}} .
+# $$ (eq-bias-variance)
+#
+# These are three terms: the source notes bracket the noise $\sigma^2$ together with the
+# squared bias, but no choice of model or $\lambda$ reduces it. For ridge with a fixed design,
+# $\hat g(x_0) = a^\top y$ with
+# $a = X (X^\top X + \lambda I)^{-1} x_0$, so bias and variance have closed forms. The check
+# draws 4000 training sets and new targets and compares the Monte Carlo mean of the left side
+# with the right side, in units of its standard error.
+
+# %%
+claims.verify("eq-bias-variance")
+
+# %% [markdown]
+# Increasing $\lambda$ shrinks the fit towards 0: the variance falls, the squared bias rises,
+# and the expected error, averaged over test inputs, is lowest in between. In practice $g$ is
+# unknown, so $\lambda$ is chosen by **$K$-fold cross-validation**: split the rows into $K$
+# folds $F_1, \dots, F_K$, fit on all folds but $F_k$, predict $F_k$, and average:
+#
+# $$
+# \mathrm{CV}(\lambda) = \frac{1}{n} \sum_{k=1}^{K} \sum_{i \in F_k}
+# \big(y_i - \hat f_\lambda^{(-k)}(x_i)\big)^2 .
+# $$ (def-cv-error)
+#
+# The figure uses simulated data: $n = 30$ samples of 10 correlated Gaussian features and
+# $g(x) = \beta^\top x$. The curves are Monte Carlo estimates over 300 training sets of the
+# squared bias and the variance, averaged over 200 test inputs; the points are 10-fold
+# cross-validation errors, averaged over 20 of those training sets (one training set gives a
+# much noisier curve), with their spread across the 20 as bars.
+
+# %% tags=["hide-input"]
+n_bv, d_bv, sigma_bv, reps_bv = 30, 10, 1.0, 300
+L = np.linalg.cholesky(0.7 * np.ones((d_bv, d_bv)) + 0.3 * np.eye(d_bv))
+beta_bv = 0.5 * rng.standard_normal(d_bv)
+X0 = rng.standard_normal((200, d_bv)) @ L.T
+Xs = rng.standard_normal((reps_bv, n_bv, d_bv)) @ L.T  # a fresh design for every training set
+ys = Xs @ beta_bv + sigma_bv * rng.standard_normal((reps_bv, n_bv))
+XtX = np.einsum("rni,rnj->rij", Xs, Xs)
+Xty = np.einsum("rni,rn->ri", Xs, ys)
+lams_bv = np.logspace(-2, 3, 40)
+bias2, var = [], []
+for lam in lams_bv:
+    W = np.linalg.solve(XtX + lam * np.eye(d_bv), Xty[..., None])[..., 0]  # (reps, d)
+    P = W @ X0.T  # predictions at the test inputs, one row per training set
+    bias2.append(np.mean((X0 @ beta_bv - P.mean(axis=0)) ** 2))
+    var.append(np.mean(P.var(axis=0)))
+bias2, var = np.array(bias2), np.array(var)
+cv_lams = lams_bv[::4]
+cv_runs = np.array([linear.cross_validate(Xs[r], ys[r], cv_lams, fit="ridge", n_folds=10, seed=r,
+                                          fit_intercept=False)[0] for r in range(20)])
+fig, ax = plt.subplots()
+ax.semilogx(lams_bv, bias2, label="bias$^2$")
+ax.semilogx(lams_bv, var, label="variance")
+ax.semilogx(lams_bv, sigma_bv**2 + bias2 + var, "k", label="expected test error $\\sigma^2$ + bias$^2$ + var")
+ax.axhline(sigma_bv**2, color="gray", ls=":", label="noise $\\sigma^2$")
+ax.errorbar(cv_lams, cv_runs.mean(axis=0), yerr=cv_runs.std(axis=0), fmt="o", color="C3", ms=4,
+            label="10-fold CV, mean of 20 training sets")
+ax.set(xlabel="$\\lambda$", ylabel="squared error", ylim=(0, 3))
+ax.legend(fontsize=8)
+plt.show()
+print(f"lambda minimising the expected error: {lams_bv[np.argmin(bias2 + var)]:.2f}; "
+      f"minimising the mean CV error: {cv_lams[np.argmin(cv_runs.mean(axis=0))]:.2f}")
+
+# %% [markdown]
+# (sec-linear-prostate)=
+# ## Real data: the prostate cancer study
+#
+# The prostate data {cite}`stamey1989prostate` relate the log of prostate-specific antigen
+# (`lpsa`) to eight clinical measures in 97 men. {cite}`hastie2009elements` (section 3.2 and
+# Table 3.3) standardise the predictors, fit on 67 training rows and report the mean squared
+# error on the remaining 30. We standardise over all 97 rows (sample standard deviation), as
+# they did, and fit least squares with an intercept on the training rows:
+
+# %%
+A_tr = np.column_stack([np.ones(train.sum()), Ztr])
+A_te = np.column_stack([np.ones((~train).sum()), Zte])
+ls = linear.least_squares(A_tr, ytr)
+esl_ls = [2.465, 0.680, 0.263, -0.141, 0.210, 0.305, -0.288, -0.021, 0.267]
+print(f"{'term':10s} {'ours':>7s} {'ESL 3.3':>8s}")
+for term, ours, theirs in zip(("intercept",) + pnames, ls.w, esl_ls, strict=True):
+    print(f"{term:10s} {ours:7.3f} {theirs:8.3f}")
+sq_err = (yte - ls.predict(A_te)) ** 2
+print(f"{'test error':10s} {sq_err.mean():7.3f} {0.521:8.3f}")
+print(f"{'std error':10s} {sq_err.std(ddof=1) / np.sqrt(sq_err.size):7.3f} {0.179:8.3f}")
+
+# %% [markdown]
+# Every coefficient and the test error agree to the three digits published. Ridge and lasso
+# leave the intercept unpenalised (`fit_intercept=True` centres the columns). We choose
+# $\lambda$ by 10-fold cross-validation with the **one-standard-error rule** that ESL uses: the
+# largest $\lambda$ whose CV error is within one standard error of the minimum, i.e. the
+# simplest model that cannot be told apart from the best. Our folds are random, not ESL's, so
+# the chosen $\lambda$ and test errors are not expected to match theirs exactly (ESL report
+# 0.492 for ridge and 0.479 for the lasso).
+
+# %%
+def one_se_choice(lams, cv, se):
+    best = np.argmin(cv)
+    return max(lam for lam, err in zip(lams, cv, strict=True) if err <= cv[best] + se[best])
+
+
+ridge_lams = np.logspace(-1, 3.5, 40)
+cv_r, se_r = linear.cross_validate(Ztr, ytr, ridge_lams, fit="ridge", n_folds=10, seed=3)
+lam_r = one_se_choice(ridge_lams, cv_r, se_r)
+rfit = linear.ridge(Ztr, ytr, lam=lam_r, fit_intercept=True)
+
+lmax = linear.lasso_lambda_max(Ztr, ytr, fit_intercept=True)
+lasso_lams = lmax * np.logspace(-3, 0, 40)
+cv_l, se_l = linear.cross_validate(Ztr, ytr, lasso_lams, fit="lasso", n_folds=10, seed=3)
+lam_l = one_se_choice(lasso_lams, cv_l, se_l)
+lfit = linear.lasso(Ztr, ytr, lam=lam_l, fit_intercept=True)
+
+print(f"{'term':10s} {'LS':>7s} {'ridge':>7s} {'lasso':>7s}")
+print(f"{'intercept':10s} {ls.w[0]:7.3f} {rfit.b:7.3f} {lfit.b:7.3f}")
+for k, term in enumerate(pnames):
+    print(f"{term:10s} {ls.w[k + 1]:7.3f} {rfit.w[k]:7.3f} {lfit.w[k]:7.3f}")
+for name, model in (("ridge", rfit), ("lasso", lfit)):
+    e = (yte - model.predict(Zte)) ** 2
+    print(f"{name}: test error {e.mean():.3f} (std error {e.std(ddof=1) / np.sqrt(e.size):.3f})")
+print(f"ridge: lambda = {lam_r:.1f}, df = {linear.ridge_dof(Ztr - Ztr.mean(axis=0), lam_r):.2f}; "
+      f"lasso: lambda / lambda_max = {lam_l / lmax:.3f}, {int(np.sum(lfit.w != 0))} nonzero")
+
+# %% tags=["hide-input"]
+dfs = np.array([linear.ridge_dof(Ztr - Ztr.mean(axis=0), lam) for lam in ridge_lams])
+rpath = linear.ridge_path(Ztr, ytr, ridge_lams, fit_intercept=True)
+fig, ax = plt.subplots()
+for k, term in enumerate(pnames):
+    ax.plot(dfs, rpath[:, k], color=f"C{k}", label=term)
+ax.axvline(linear.ridge_dof(Ztr - Ztr.mean(axis=0), lam_r), color="k", ls="--", lw=1, label="chosen by CV")
+ax.set(xlabel="effective degrees of freedom df($\\lambda$)", ylabel="coefficient",
+       title="Ridge path on the prostate data")
+ax.legend(fontsize=7, ncol=2)
+plt.show()
+
+# %% tags=["hide-input"]
+path_lams = lmax * np.logspace(-3, 0, 80)
+lpath = linear.lasso_path(Ztr, ytr, path_lams, fit_intercept=True)
+s_ratio = np.abs(lpath).sum(axis=1) / np.abs(ls.w[1:]).sum()
+fig, ax = plt.subplots()
+for k, term in enumerate(pnames):
+    ax.plot(s_ratio, lpath[:, k], color=f"C{k}", label=term)
+ax.axvline(np.abs(lfit.w).sum() / np.abs(ls.w[1:]).sum(), color="k", ls="--", lw=1, label="chosen by CV")
+ax.set(xlabel="shrinkage factor $s = \\|w_\\lambda\\|_1 / \\|\\hat w_{LS}\\|_1$", ylabel="coefficient",
+       title="Lasso path on the prostate data: coefficients enter one by one")
+ax.legend(fontsize=7, ncol=2)
+plt.show()
+
+# %% tags=["hide-input"]
+fig, ax = plt.subplots()
+ax.errorbar(ridge_lams / ridge_lams.max(), cv_r, yerr=se_r, fmt="o-", ms=3, label="ridge")
+ax.errorbar(lasso_lams / lasso_lams.max(), cv_l, yerr=se_l, fmt="s-", ms=3, label="lasso")
+ax.set_xscale("log")
+ax.set(xlabel="$\\lambda$ / largest $\\lambda$ on the grid", ylabel="10-fold CV error",
+       title="Cross-validation on the prostate training rows")
+ax.legend()
+plt.show()
+
+# %% [markdown]
+# (sec-linear-exercises)=
+# ## Exercises
+#
+# ```{exercise}
+# :label: ex-lasso-orthonormal
+# Suppose the columns of $X$ are orthonormal, $X^\top X = I$. Show that the lasso solution is
+# $w_j = S(\hat w_j, \lambda/2)$ with $\hat w = X^\top y$ the least-squares solution, and that
+# ridge gives $w_j = \hat w_j / (1 + \lambda)$. Sketch both as functions of $\hat w_j$.
+# ```
+#
+# ```{solution} ex-lasso-orthonormal
+# :class: dropdown
+# With $X^\top X = I$, $\|y - Xw\|^2 = \|y\|^2 - 2 w^\top \hat w + \|w\|^2
+# = \|w - \hat w\|^2 + \text{const}$, so the lasso objective separates into
+# $\sum_j (w_j - \hat w_j)^2 + \lambda |w_j|$; each term is twice
+# $\frac12 (w_j - \hat w_j)^2 + \frac{\lambda}{2}|w_j|$, minimised by {eq}`eq-soft-threshold`
+# at $S(\hat w_j, \lambda/2)$. Ridge separates into $(w_j - \hat w_j)^2 + \lambda w_j^2$, whose
+# derivative vanishes at $\hat w_j / (1 + \lambda)$. The lasso is a shifted identity with a
+# dead zone $|\hat w_j| \le \lambda/2$; ridge is a line through 0 of slope $1/(1 + \lambda)$,
+# which never reaches 0.
+# ```
+#
+# ```{exercise}
+# :label: ex-ridge-duplicate
+# Let the design matrix have two identical columns, $x_{\cdot 1} = x_{\cdot 2} = z$. Show that
+# for $\lambda > 0$ the ridge solution has $w_1 = w_2$, and that the lasso objective is the
+# same for every split $w_1 + w_2 = c$ with $w_1 w_2 \ge 0$. What does this say about
+# interpreting lasso coefficients of correlated predictors?
+# ```
+#
+# ```{solution} ex-ridge-duplicate
+# :class: dropdown
+# The data term depends on $w_1 + w_2$ only. For a fixed sum $c$, $w_1^2 + w_2^2$ is minimised
+# at $w_1 = w_2 = c/2$ (it equals $c^2/2 + (w_1 - w_2)^2/2$), so the unique ridge solution
+# splits equally. For the lasso, $|w_1| + |w_2| = |c|$ whenever $w_1$ and $w_2$ have the same
+# sign, so all those splits tie: the lasso solution is not unique, and which of two correlated
+# predictors gets the weight is arbitrary (coordinate descent picks one depending on the
+# order). A zero lasso coefficient does not mean the predictor is irrelevant.
+# ```
+#
+# ```{exercise}
+# :label: ex-qr-condition
+# Let $X = QR$ be a thin QR factorisation with $X$ of full column rank. Show that
+# $\hat w = R^{-1} Q^\top y$ and that $\operatorname{cond}(R) = \operatorname{cond}(X)$, while
+# $X^\top X = R^\top R$. Explain why solving with $R$ is more accurate than solving the normal
+# equations by Cholesky, although the two factorisations produce the same triangular matrix in
+# exact arithmetic.
+# ```
+#
+# ```{solution} ex-qr-condition
+# :class: dropdown
+# $\|y - Xw\|^2 = \|Q^\top y - Rw\|^2 + \|(I - QQ^\top) y\|^2$, minimised by $Rw = Q^\top y$.
+# Since $Q$ has orthonormal columns, $\|Xv\| = \|Rv\|$ for all $v$, so $X$ and $R$ have the
+# same singular values. $X^\top X = R^\top Q^\top Q R = R^\top R$, so the Cholesky factor of
+# $X^\top X$ is $R$ up to signs. The difference is in what is rounded: Cholesky starts from the
+# computed $X^\top X$, which already carries errors of relative size $u$ in a matrix of
+# condition number $\operatorname{cond}(X)^2$ ({eq}`eq-cond-squared`), so the information in
+# the small singular values is lost before the factorisation begins. Householder QR applies
+# orthogonal transformations to $X$ itself, which are backward stable, so its errors are
+# governed by $\operatorname{cond}(X)$ (plus a $\operatorname{cond}(X)^2$ term multiplied by
+# the relative size of the residual, which the refinement of `least_squares` removes).
+# ```
+#
+# ```{exercise}
+# :label: ex-ridge-dof-limits
+# Using {eq}`eq-ridge-dof`, show that $\mathrm{df}(\lambda)$ decreases strictly from
+# $\operatorname{rank} X$ at $\lambda = 0$ to 0 as $\lambda \to \infty$. For least squares
+# ($\lambda = 0$) show directly that $\operatorname{tr} H = d$ when $X$ has full column rank.
+# ```
+#
+# ```{solution} ex-ridge-dof-limits
+# :class: dropdown
+# Each term $d_j^2/(d_j^2 + \lambda)$ with $d_j > 0$ equals 1 at $\lambda = 0$, has derivative
+# $-d_j^2/(d_j^2 + \lambda)^2 < 0$ and tends to 0; terms with $d_j = 0$ vanish. So df falls
+# strictly from the number of positive singular values, the rank, to 0. Directly,
+# $\operatorname{tr} X (X^\top X)^{-1} X^\top = \operatorname{tr} (X^\top X)^{-1} X^\top X =
+# \operatorname{tr} I_d = d$ by the cyclic property of the trace.
+# ```
+#
+# The next two exercises are coding exercises; the course's assignments turn them into
+# autograded questions.
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: ridge-svd
+# points: 2
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-ridge-svd
+# Write `ridge_svd(X, y, lam)` returning the ridge coefficients {eq}`eq-ridge-solution`
+# (no intercept) computed from the thin SVD of `X` as in {eq}`eq-ridge-shrinkage`, without
+# solving any linear system.
+# ```
+
+# %%
+def ridge_svd(X, y, lam):
+    # BEGIN SOLUTION
+    U, d, Vt = np.linalg.svd(X, full_matrices=False)
+    return Vt.T @ (d / (d**2 + lam) * (U.T @ y))
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+X_test = np.random.default_rng(10).normal(size=(25, 4))
+y_test = np.random.default_rng(11).normal(size=25)
+assert np.allclose(ridge_svd(X_test, y_test, 2.0), linear.ridge(X_test, y_test, lam=2.0).w)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.random.default_rng(12).normal(size=(8, 12))  # more features than samples
+y_test = np.random.default_rng(13).normal(size=8)
+for lam_test in (0.01, 1.0, 100.0):
+    w_test = ridge_svd(X_test, y_test, lam_test)
+    assert np.allclose(-2 * X_test.T @ (y_test - X_test @ w_test) + 2 * lam_test * w_test, 0, atol=1e-8)
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: lasso-cd
+# points: 3
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-lasso-cd
+# Write `lasso_cd(X, y, lam, n_sweeps)` that minimises {eq}`def-lasso-objective` (no
+# intercept) by `n_sweeps` cycles of the coordinate update {eq}`eq-lasso-coordinate`, starting
+# from $w = 0$ and keeping the residual $r = y - Xw$ up to date after every update (so each
+# update costs $O(n)$).
+# ```
+
+# %%
+def lasso_cd(X, y, lam, n_sweeps=500):
+    # BEGIN SOLUTION
+    n, d = X.shape
+    w = np.zeros(d)
+    r = y.astype(float).copy()
+    col_sq = np.sum(X**2, axis=0)
+    for _ in range(n_sweeps):
+        for j in range(d):
+            rho = X[:, j] @ r + col_sq[j] * w[j]  # x_j^T r_(j)
+            new = np.sign(rho) * max(abs(rho) - lam / 2, 0.0) / col_sq[j]
+            r -= X[:, j] * (new - w[j])
+            w[j] = new
+    return w
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+X_test = np.random.default_rng(20).normal(size=(40, 5))
+y_test = X_test @ np.array([2.0, 0.0, -1.0, 0.0, 0.5]) + 0.3 * np.random.default_rng(21).normal(size=40)
+assert np.allclose(lasso_cd(X_test, y_test, 20.0), linear.lasso(X_test, y_test, lam=20.0).w, atol=1e-6)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.random.default_rng(22).normal(size=(30, 6))
+y_test = np.random.default_rng(23).normal(size=30)
+lam_big = 2 * np.max(np.abs(X_test.T @ y_test))
+assert np.all(lasso_cd(X_test, y_test, lam_big) == 0)
+assert np.allclose(lasso_cd(X_test, y_test, 0.3 * lam_big), linear.lasso(X_test, y_test, lam=0.3 * lam_big).w, atol=1e-6)
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [markdown]
+# (sec-linear-summary)=
+# ## Summary
+#
+# - Least squares solves the normal equations {eq}`eq-normal-equations`; the fit is the
+#   orthogonal projection of $y$ onto the column space of $X$ {eq}`eq-hat-matrix`.
+# - Forming $X^\top X$ squares the condition number {eq}`eq-cond-squared`. Cholesky on the
+#   normal equations is the fast choice for well-conditioned problems; QR (refined) and the SVD
+#   are the accurate ones. `least_squares` picks by a condition estimate and meets the NIST
+#   targets: at least 7 digits on Filip and 10 on Longley.
+# - Ridge adds $\lambda\|w\|^2$: always solvable {eq}`eq-ridge-eigenvalues`, it shrinks the
+#   directions of small singular value most {eq}`eq-ridge-shrinkage`.
+# - The lasso adds $\lambda\|w\|_1$: its subgradient conditions {eq}`eq-lasso-subgradient` give
+#   exact zeros, and coordinate descent with soft-thresholding solves it.
+# - Ridge and lasso are MAP estimates under Gaussian and Laplace priors; $\lambda$ trades bias
+#   for variance {eq}`eq-bias-variance` and is chosen by cross-validation.
+#
+# ## References
+#
+# Least squares, ridge, the lasso, the bias-variance trade-off and the prostate example follow
+# {cite}`hastie2009elements` (chapters 3 and 7). Ridge is due to {cite}`hoerl1970ridge`, the
+# lasso to {cite}`tibshirani1996regression`, and coordinate descent for it is developed in
+# {cite}`friedman2010regularization`. For the numerics of least squares (QR, the SVD, iterative
+# refinement) see {cite}`bjorck1967iterative` and {cite}`higham2002accuracy`; the certified
+# problems are {cite}`nist_strd`, and {cite}`mccullough1999assessing` uses them to test
+# statistical software. All entries are in the {doc}`bibliography </book/references>`.

@@ -1,0 +1,860 @@
+# ---
+# jupyter:
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# (chap-logistic)=
+# # Logistic regression by Newton's method
+#
+# Least squares fits numbers. Classification has labels, and the natural model for a label is
+# a coin whose bias depends on the features. This chapter builds that model, the **logistic
+# regression**, writes its log-likelihood, and maximises it twice: by gradient ascent, which is
+# simple and slow, and by Newton's method, which statisticians call **iteratively reweighted
+# least squares** (IRLS) because every Newton step is a weighted least-squares fit. Every step
+# of the derivation is checked numerically, and the fitted models are compared with numbers
+# published by Stata (through Greene's textbook) and by *The Elements of Statistical Learning*.
+#
+# **What you will learn**
+#
+# - why least squares is maximum likelihood for Gaussian noise, and which likelihood suits
+#   labels $y \in \{0, 1\}$;
+# - the sigmoid, its derivative $g(1 - g)$, its symmetry, and why the log-odds are linear;
+# - the gradient $X^\top (y - g)$ and Hessian $-X^\top R X$ of the log-likelihood, and why the
+#   log-likelihood is concave;
+# - Newton's method, its rewriting as IRLS, and its quadratic convergence next to gradient
+#   ascent's linear one;
+# - the log-loss of labels $\pm 1$ as the same objective, and as a smooth surrogate of the 0-1 loss;
+# - what goes wrong when the classes are separable, and how $L_2$ regularisation fixes it;
+# - misclassification costs, probit versus logit, and the multiclass (softmax) model.
+
+# %%
+import warnings
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+from mlnotes import claims, datasets, plots
+from mlnotes import logistic as lg
+
+plots.setup()
+np.set_printoptions(precision=4, suppress=True)
+rng = np.random.default_rng(2)
+
+# %% [markdown]
+# (sec-logistic-likelihood)=
+# ## From least squares to a likelihood for labels
+#
+# Suppose the targets are a linear function of the features plus Gaussian noise,
+# $y_i = w^\top x_i + \varepsilon_i$ with independent $\varepsilon_i \sim \mathcal N(0, \sigma^2)$.
+# The likelihood of the data is the product of the $n$ normal densities, and its logarithm is
+#
+# $$
+# \log \prod_{i=1}^n \frac{1}{\sqrt{2\pi\sigma^2}} e^{-(y_i - w^\top x_i)^2 / (2\sigma^2)}
+# = -\frac n2 \log(2\pi\sigma^2) - \frac{1}{2\sigma^2}\, \|y - Xw\|^2 .
+# $$ (eq-gaussian-loglik)
+#
+# The first term does not depend on $w$, so maximising the likelihood is minimising the residual
+# sum of squares: least squares is maximum likelihood under Gaussian noise.
+
+# %%
+claims.verify("eq-gaussian-loglik")
+
+# %% [markdown]
+# For labels $y_i \in \{0, 1\}$ this model makes little sense: the noise would have to take
+# exactly the two values that move $w^\top x_i$ onto 0 or 1, and the fitted value $w^\top x$ is
+# not a probability (it leaves $[0, 1]$ as soon as $x$ is far enough out). The distribution of a
+# two-valued outcome is a **Bernoulli** distribution with some probability $f(x) = P(y = 1 \mid x)$,
+#
+# $$
+# P(y \mid x) = f(x)^{y}\, (1 - f(x))^{1 - y}, \qquad y \in \{0, 1\},
+# $$ (def-bernoulli)
+#
+# and the log-likelihood of independent samples is
+# $\sum_i y_i \log f(x_i) + (1 - y_i) \log (1 - f(x_i))$. It remains to tie $f$ to a linear score.
+#
+# (sec-sigmoid)=
+# ## The sigmoid and the log-odds
+#
+# Logistic regression assumes that the **log-odds** of the event $y = 1$ are linear in the
+# features, $\log \frac{f(x)}{1 - f(x)} = w^\top x$. Solving for $f$ gives the **sigmoid**
+# (logistic function) of the score $a = w^\top x$:
+#
+# $$
+# f(x) = g(w^\top x), \qquad g(a) = \frac{1}{1 + e^{-a}} .
+# $$ (def-sigmoid)
+#
+# Conversely, the log-odds of the sigmoid are its argument,
+#
+# $$
+# \log \frac{g(a)}{1 - g(a)} = a ,
+# $$ (eq-log-odds)
+#
+# which sympy confirms:
+
+# %%
+claims.verify("eq-log-odds")
+
+# %% [markdown]
+# Two properties of $g$ carry the whole chapter. Its derivative is expressed through $g$ itself,
+#
+# $$
+# g'(a) = \frac{e^{-a}}{(1 + e^{-a})^2} = g(a)\,\bigl(1 - g(a)\bigr),
+# $$ (eq-sigmoid-derivative)
+
+# %%
+claims.verify("eq-sigmoid-derivative")
+
+# %% [markdown]
+# and it is symmetric about $(0, \tfrac12)$: the probability of the other class is the sigmoid
+# of the negated score,
+#
+# $$
+# 1 - g(a) = g(-a) .
+# $$ (eq-sigmoid-symmetry)
+
+# %%
+claims.verify("eq-sigmoid-symmetry")
+
+# %% [markdown]
+# The symmetry is also what makes the computation safe. The textbook formula
+# $1/(1 + e^{-a})$ overflows for $a < -709$, and $1 - g(a)$ computed by subtraction loses all
+# its digits once $g(a)$ rounds to 1 (from $a \approx 37$ on). `mlnotes.logistic.sigmoid`
+# evaluates $e^{-|a|}$ only, and the log-likelihood uses
+# $\log g(a) = -\log(1 + e^{-a})$ through `numpy.logaddexp`, exact at any $a$:
+
+# %%
+a = np.array([-800.0, -40.0, 0.0, 40.0, 800.0])
+with np.errstate(all="raise"):  # any overflow or underflow warning would raise here
+    print("a        ", " ".join(f"{v:11.4g}" for v in a))
+    print("g(a)     ", " ".join(f"{v:11.4g}" for v in lg.sigmoid(a)))
+    print("log g(a) ", " ".join(f"{v:11.4g}" for v in lg.log_sigmoid(a)))
+    print(f"1 - g(40) by subtraction: {1 - lg.sigmoid(40.0):.4g},  as g(-40): {lg.sigmoid(-40.0):.4g}")
+
+# %% [markdown]
+# The Bernoulli log-likelihood of the model, with $g_i = g(w^\top x_i)$ and $a_i = w^\top x_i$, is
+#
+# $$
+# \ell(w) = \sum_{i=1}^n \bigl[y_i \log g_i + (1 - y_i) \log (1 - g_i)\bigr]
+#         = \sum_{i=1}^n \bigl[y_i a_i - \log(1 + e^{a_i})\bigr] .
+# $$ (def-loglik)
+#
+# The second form follows from {eq}`eq-sigmoid-symmetry` and {eq}`eq-log-odds`:
+# $\log(1 - g_i) = -\log(1 + e^{a_i})$ and $\log g_i - \log(1 - g_i) = a_i$.
+
+# %% tags=["hide-input"]
+fig, (ax0, ax1) = plt.subplots(1, 2, figsize=(9.0, 3.6))
+s = np.linspace(-6, 6, 400)
+ax0.plot(s, lg.sigmoid(s), label="$g(a)$")
+ax0.plot(s, lg.sigmoid(s) * (1 - lg.sigmoid(s)), label="$g'(a) = g(a)(1 - g(a))$")
+ax0.axhline(0.5, color="grey", lw=0.8, ls=":")
+ax0.set_xlabel("score $a = w^\\top x$")
+ax0.set_title("the sigmoid")
+ax0.legend(loc="upper left")
+M = np.linspace(-4, 4, 400)
+ax1.plot(M, lg.log_loss(np.ones_like(M), M) / np.log(2), label="log-loss $\\log_2(1 + e^{-M})$")
+ax1.plot(M, (M <= 0).astype(float), label="0-1 loss $[M \\leq 0]$", drawstyle="steps-post")
+ax1.set_xlabel("margin $M = y^{\\pm} f(x)$")
+ax1.set_title("log-loss and 0-1 loss")
+ax1.legend()
+fig.tight_layout()
+plt.show()
+
+# %% [markdown]
+# (sec-logistic-gradient)=
+# ## Gradient and gradient ascent
+#
+# Differentiate {eq}`def-loglik` with the chain rule and {eq}`eq-sigmoid-derivative`:
+# $\partial_{w} \log g_i = (1 - g_i) x_i$ and $\partial_w \log(1 - g_i) = -g_i x_i$, so the
+# terms combine into $\bigl[y_i (1 - g_i) - (1 - y_i) g_i\bigr] x_i = (y_i - g_i) x_i$. Stacking,
+# with $g = (g_1, \dots, g_n)^\top$,
+#
+# $$
+# \nabla_w \ell(w) = \sum_{i=1}^n (y_i - g_i)\, x_i = X^\top (y - g) .
+# $$ (eq-loglik-gradient)
+#
+# The gradient is a sum of residuals $y_i - g_i$, label minus predicted probability, weighted
+# by the features: the same shape as the least-squares gradient $X^\top(y - Xw)$.
+
+# %%
+claims.verify("eq-loglik-gradient")
+
+# %% [markdown]
+# ```{admonition} Erratum in the notes
+# :class: warning
+# Notes 000 (chapter 3) write the likelihood $C(w) = P(y \mid X, w)$ and then differentiate
+# "$C$" to get $X^\top(y - g)$. That is the gradient of $\log C$; the gradient of $C$ is
+# $C(w)\, X^\top (y - g)$. Both vanish at the same point, but gradient ascent should climb the
+# concave $\log C$. The same notes later write the log-loss as $-C(w)$ where $-\log C(w)$ is
+# meant ({ref}`sec-logloss`). All errata are collected in the appendix.
+# ```
+#
+# **Gradient ascent** follows the gradient with a step size $\eta$:
+#
+# $$
+# w^{t+1} = w^t + \eta\, X^\top (y - g^t) .
+# $$ (def-gradient-ascent)
+#
+# Every step costs two matrix-vector products. How large may $\eta$ be? The next section shows
+# that the curvature of $\ell$ is $X^\top R X$ with $R_{ii} = g_i(1 - g_i) \le \frac14$, so it never
+# exceeds $\|X\|_2^2 / 4$, and $\eta = 4 / \|X\|_2^2$ makes every step an ascent step. That is
+# `gradient_ascent`'s default.
+#
+# (sec-newton)=
+# ## Newton's method
+#
+# In one dimension, Newton's method finds a root of a function $h$ by replacing $h$ with its
+# tangent: $\theta' = \theta - h(\theta)/h'(\theta)$. To find a maximum we want a root of the
+# derivative, $h = f'$:
+#
+# $$
+# \theta' = \theta - \frac{f'(\theta)}{f''(\theta)} ,
+# $$ (def-newton-1d)
+#
+# which is also the maximiser of the second-order Taylor model of $f$ at $\theta$. In $d$
+# dimensions the model is $f(w) + \nabla f^\top h + \frac12 h^\top \nabla^2 f\, h$ and
+#
+# $$
+# w' = w - \bigl(\nabla^2 \ell(w)\bigr)^{-1} \nabla \ell(w) .
+# $$ (def-newton-step)
+#
+# We need the Hessian. Differentiating $\sum_i (y_i - g_i) x_{ij}$ once more with respect to
+# $w_k$ gives $-\sum_i g_i(1 - g_i) x_{ij} x_{ik}$, that is
+#
+# $$
+# \nabla^2_w \ell(w) = -\sum_{i=1}^n g_i (1 - g_i)\, x_i x_i^\top = -X^\top R X,
+# \qquad R = \diag\bigl(g_1(1 - g_1), \dots, g_n(1 - g_n)\bigr) .
+# $$ (eq-loglik-hessian)
+
+# %%
+claims.verify("eq-loglik-hessian")
+
+# %% [markdown]
+# For any direction $v$,
+#
+# $$
+# v^\top \nabla^2 \ell(w)\, v = -\sum_{i=1}^n g_i(1 - g_i)\,(x_i^\top v)^2 \le 0 ,
+# $$ (eq-hessian-nsd)
+#
+# so $\ell$ is **concave** everywhere: a point where the gradient vanishes is a global maximum,
+# and if $X$ has full column rank the inequality is strict ($g_i(1-g_i) > 0$), $\ell$ is strictly
+# concave and the maximum, when it exists, is unique. (When it does not exist is the subject of
+# {ref}`sec-separation`.)
+
+# %%
+claims.verify("eq-hessian-nsd")
+
+# %% [markdown]
+# Put together, Newton's step for logistic regression is
+# $w' = w + (X^\top R X)^{-1} X^\top (y - g)$. The implementation never forms the $n \times n$
+# matrix $R$: it scales the rows of $X$ by $\sqrt{R_{ii}}$ and computes
+# $(R^{1/2}X)^\top(R^{1/2}X)$, a $d \times d$ product, then solves with a Cholesky factor.
+#
+# (sec-irls)=
+# ## Newton's step is a weighted least-squares fit (IRLS)
+#
+# Multiply out: $w' = (X^\top R X)^{-1}\bigl[X^\top R X w + X^\top (y - g)\bigr]
+# = (X^\top R X)^{-1} X^\top R\, \bigl[X w + R^{-1} (y - g)\bigr]$. With the **adjusted response**
+# $z = Xw + R^{-1}(y - g)$, that is $z_i = w^\top x_i + (y_i - g_i)/(g_i(1 - g_i))$, the new
+# iterate is exactly the weighted least-squares solution with weights $R_{ii}$:
+#
+# $$
+# w + (X^\top R X)^{-1} X^\top (y - g) \;=\; (X^\top R X)^{-1} X^\top R z
+# \;=\; \argmin_v \sum_{i=1}^n R_{ii}\, (z_i - v^\top x_i)^2 .
+# $$ (eq-irls-step)
+#
+# Each iteration recomputes the weights $R$ and the response $z$ from the current $w$ and solves
+# a least-squares problem: iteratively reweighted least squares. The claim computes the left
+# side by Newton's formula and the right side with a least-squares solver on
+# $(R^{1/2}X, R^{1/2}z)$.
+
+# %%
+claims.verify("eq-irls-step")
+
+# %% [markdown]
+# `mlnotes.logistic.irls` solves the weighted normal equations; it forms $Rz$ as
+# $R X w + (y - g)$, so that a weight $g_i(1-g_i)$ rounding to 0 never divides anything.
+# `mlnotes.logistic.newton` solves for the step instead; both halve a step that would decrease
+# $\ell$, which only happens far from the optimum.
+#
+# (sec-convergence)=
+# ### Linear versus quadratic convergence
+#
+# On the South African heart disease data of {ref}`sec-logistic-real-data` (features
+# standardised, so that gradient ascent has a fair chance), the gap $\ell(w^\star) - \ell(w^t)$
+# shrinks by a constant factor per gradient step, but squares at each Newton step: the number
+# of correct digits doubles, and six iterations reach machine precision.
+
+# %%
+heart = datasets.load_saheart()
+esl_columns = ("sbp", "tobacco", "ldl", "famhist", "obesity", "alcohol", "age")
+cols = [heart.feature_names.index(c) for c in esl_columns]
+Z = heart.X[:, cols]
+Zs = np.column_stack([np.ones(len(heart.y)), (Z - Z.mean(0)) / Z.std(0)])
+
+nt = lg.newton(Zs, heart.y)
+ga = lg.gradient_ascent(Zs, heart.y, tol=1e-10, max_iter=2000)
+best = max(nt.objective.max(), ga.objective.max())  # the best value either method found
+print(f"Newton: {nt.n_iter} iterations, converged={nt.converged}")
+print(f"gradient ascent: {ga.n_iter} iterations, converged={ga.converged}, "
+      f"final gap {best - ga.objective[-1]:.1e}")
+print("Newton gaps:", " ".join(f"{best - o:.1e}" for o in nt.objective[:-1]))
+
+# %% tags=["hide-input"]
+fig, ax = plt.subplots()
+floor = 1e-16 * abs(best)
+ax.semilogy(np.maximum(best - ga.objective, floor), label="gradient ascent, $\\eta = 4/\\|X\\|_2^2$")
+ax.semilogy(np.maximum(best - nt.objective, floor), "o-", label="Newton / IRLS")
+ax.set_xlabel("iteration $t$")
+ax.set_ylabel("$\\ell(w^\\star) - \\ell(w^t)$")
+ax.set_xlim(-3, ga.n_iter + 10)
+ax.set_title("objective gap (clipped at machine precision)")
+ax.legend()
+plt.show()
+
+# %% [markdown]
+# (sec-logloss)=
+# ## The log-loss
+#
+# Write the labels as $y^\pm = 2y - 1 \in \{-1, +1\}$. By {eq}`eq-sigmoid-symmetry`,
+# $P(y = 1 \mid x) = g(f(x))$ and $P(y = 0 \mid x) = g(-f(x))$ combine into
+# $P(y \mid x) = g(y^\pm f(x))$, and the negative log-likelihood becomes a sum of a loss of the
+# **margin** $M = y^\pm f(x)$:
+#
+# $$
+# \sum_{i=1}^n \log\bigl(1 + e^{-y^\pm_i\, w^\top x_i}\bigr) = -\ell(w), \qquad y^\pm = 2y - 1 .
+# $$ (eq-logloss-nll)
+
+# %%
+claims.verify("eq-logloss-nll")
+
+# %% [markdown]
+# Without the $\pm 1$ labels, the same quantity reads
+#
+# $$
+# -\ell(w) = \sum_{i=1}^n \bigl[\log(1 + e^{-a_i}) + (1 - y_i)\, a_i\bigr], \qquad a_i = w^\top x_i ,
+# $$ (eq-nll-simplified)
+#
+# because $-\log(1 - g_i) = \log(1 + e^{-a_i}) + a_i$.
+
+# %%
+claims.verify("eq-nll-simplified")
+
+# %% [markdown]
+# ```{admonition} Errata in the notes
+# :class: warning
+# Notes 003 (section 1.4) derive {eq}`eq-nll-simplified` with a logarithm missing in the
+# intermediate line, and then "redefine $y' = (y + 1)/2$, i.e. $y' \in \{\pm 1\}$". The map from
+# $\{0, 1\}$ to $\{-1, +1\}$ is $y' = 2y - 1$; $(y + 1)/2$ is its inverse. Notes 000 write
+# the log-loss as $L(w) = -C(w)$ with $C$ the likelihood; it is $-\log C(w)$.
+# ```
+#
+# Measured in bits, the log-loss equals 1 at $M = 0$ and lies above the 0-1 loss everywhere,
+#
+# $$
+# \log_2\bigl(1 + e^{-M}\bigr) \ge [M \le 0] ,
+# $$ (eq-logloss-surrogate)
+#
+# so the average training log-loss (in bits) bounds the training error. Unlike the 0-1 loss it
+# is smooth and convex, and it keeps pushing correctly classified points with small margins
+# further out (figure above, right). Chapter 3 compares it with the other surrogate losses.
+
+# %%
+claims.verify("eq-logloss-surrogate")
+
+# %% [markdown]
+# (sec-logistic-real-data)=
+# ## Real data and published numbers
+#
+# ### Spector and Mazzeo: the Stata/Greene logit
+#
+# The grade data of {cite}`spector1980probit` (32 students: grade point average GPA, score on
+# an economics test TUCE, participation in a new teaching method PSI; the outcome is whether the
+# grade improved) are the logit example of {cite}`greene2003econometric`. Stata's published
+# estimates are printed next to ours.
+
+# %%
+spector = datasets.load_spector()
+Xsp = np.column_stack([spector.X, np.ones(len(spector.y))])  # Stata's order: GPA, TUCE, PSI, const
+fit = lg.irls(Xsp, spector.y)
+stata_w = [2.82611297201, 0.0951576702557, 2.37868772835, -13.0213483201]
+stata_se = [1.26294, 0.141554, 1.06456, 4.93132]
+print(f"IRLS: {fit.n_iter} iterations, converged={fit.converged}")
+print(f"{'':6s} {'coef (ours)':>13s} {'coef (Stata)':>13s} {'s.e. (ours)':>12s} {'s.e. (Stata)':>12s}")
+for name, w_, ws, se_, ss in zip(("GPA", "TUCE", "PSI", "const"), fit.w, stata_w, fit.se, stata_se,
+                                 strict=True):
+    print(f"{name:6s} {w_:13.6f} {ws:13.6f} {se_:12.6f} {ss:12.6f}")
+print(f"log-likelihood: ours {fit.log_likelihood:.7f}, published -12.8896335")
+rel_w = np.max(np.abs(fit.w / np.array(stata_w) - 1))
+print(f"largest relative difference of the coefficients: {rel_w:.1e}")
+
+# %% [markdown]
+# Coefficients and standard errors agree to 6 significant digits, in 7 Newton iterations, and
+# the log-likelihood to 7. The published coefficients differ from ours in the 7th digit. Ours
+# are at the maximum on these data (the gradient of $\ell$ there is $10^{-13}$); the published
+# ones are not quite, yet $\ell$ at them equals our maximum to 13 digits. That is what an
+# optimiser stopping on the change of $\ell$ produces: the log-likelihood is flat at the top, so
+# it is a poor stopping criterion when the coefficients are what we want. `irls` stops on the
+# size of the step instead.
+#
+# ### South African heart disease: ESL Table 4.2
+#
+# {cite}`hastie2009elements` (section 4.4.2) fit coronary heart disease (`chd`) on seven risk
+# factors of the data of {cite}`rousseauw1983coronary` and print coefficients, standard errors
+# and Z scores (coefficient over standard error) in their Table 4.2:
+
+# %%
+esl_table_4_2 = [  # as printed in ESL, 2nd ed., Table 4.2
+    ("(Intercept)", -4.130, 0.964, -4.285), ("sbp", 0.006, 0.006, 1.023),
+    ("tobacco", 0.080, 0.026, 3.034), ("ldl", 0.185, 0.057, 3.219),
+    ("famhist", 0.939, 0.225, 4.178), ("obesity", -0.035, 0.029, -1.187),
+    ("alcohol", 0.001, 0.004, 0.136), ("age", 0.043, 0.010, 4.184),
+]
+Xh = np.column_stack([np.ones(len(heart.y)), Z])
+fit_h = lg.irls(Xh, heart.y)
+print(f"IRLS: {fit_h.n_iter} iterations, converged={fit_h.converged}")
+print(f"{'':12s} {'coef':>7s} {'ESL':>7s} {'s.e.':>7s} {'ESL':>7s} {'Z':>7s} {'ESL':>7s}")
+for (name, c, s_, z_), w_, se_, zz in zip(esl_table_4_2, fit_h.w, fit_h.se, fit_h.z, strict=True):
+    print(f"{name:12s} {w_:7.3f} {c:7.3f} {se_:7.3f} {s_:7.3f} {zz:7.3f} {z_:7.3f}")
+
+# %% [markdown]
+# Coefficients and standard errors agree to every printed digit. The Z scores of four rows
+# differ from ours in the third decimal (4.283 against 4.285 for the intercept, 4.181 against
+# 4.184 for age); statsmodels gives our values to 9 digits (the tests check this), so the
+# difference lies in the book's rounding or software, not in the model. The table is also a
+# lesson in interpretation: `sbp` and `obesity` are not significant and `obesity` even has a
+# negative sign, because the risk factors are correlated with each other (ESL discusses this).
+#
+# (sec-separation)=
+# ## Separable data: when the maximum does not exist
+#
+# Suppose a direction $v$ separates the classes: $y^\pm_i\, v^\top x_i > 0$ for every $i$. Along
+# the ray $w = t v$ every term of {eq}`eq-logloss-nll` decreases to 0 as $t \to \infty$, so
+#
+# $$
+# y^\pm_i\, x_i^\top v > 0 \ \ \forall i \quad\Longrightarrow\quad
+# \ell(tv) = -\sum_{i=1}^n \log\bigl(1 + e^{-t\, y^\pm_i x_i^\top v}\bigr) \nearrow 0 = \sup_w \ell(w),
+# $$ (eq-separable-sup)
+#
+# and the supremum 0 is never attained (every term is strictly positive at finite $w$). The
+# maximum likelihood estimate does not exist; any maximiser of $\ell$ runs off to infinity, the
+# fitted probabilities become 0 and 1, and the Fisher information $X^\top R X$ vanishes along
+# $v$. The same happens with **quasi-complete** separation, where $y^\pm_i x_i^\top v \ge 0$ with
+# some ties, and by {cite}`albert1984existence` these two cases are the only ones: the MLE exists
+# exactly when no $v$ with $Xv \ne 0$ has $y^\pm_i x_i^\top v \ge 0$ for all $i$.
+
+# %%
+claims.verify("eq-separable-sup")
+
+# %% [markdown]
+# Newton's method cannot converge on such data, and what it does instead is treacherous: the
+# steps do not shrink but the gradient and the change in $\ell$ do, so a stopping rule on either
+# would declare convergence at an arbitrary point with huge weights and standard errors. `irls`
+# watches for fitted probabilities within $10^{-13}$ of a label, decides separability exactly by
+# the linear program of {cite}`konis2007linear` (is there a $v$ with $y^\pm_i x_i^\top v \ge 0$ for
+# all $i$ and $\sum_i y^\pm_i x_i^\top v > 0$?), and if so stops with a warning,
+# `converged=False`, `separable=True` and infinite standard errors:
+
+# %%
+x2 = rng.normal(size=(40, 2))
+y2 = (x2[:, 0] - 0.7 * x2[:, 1] > 0).astype(float)  # separable by construction
+X2 = np.column_stack([np.ones(40), x2])
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    sep = lg.irls(X2, y2)
+for w_ in caught:
+    print(f"{w_.category.__name__}: {w_.message}")
+print(f"converged={sep.converged}  separable={sep.separable}  after {sep.n_iter} iterations, "
+      f"|w| = {np.linalg.norm(sep.w):.1f}, se = {sep.se}")
+
+# %% [markdown]
+# The remedy is to say how large we believe $w$ can be. Subtracting $\frac\lambda2\|w\|^2$
+# (a Gaussian prior on $w$, see Chapter 1 for the same idea in ridge regression) adds $\lambda I$
+# to the negative Hessian, which makes the objective strongly concave and its maximiser unique
+# and finite for every data set; it is the solution of
+#
+# $$
+# X^\top (y - g) = \lambda w \qquad (\lambda > 0) .
+# $$ (eq-ridge-stationarity)
+#
+# The claim fits separable instances with `irls(..., lam=...)` and checks this stationarity
+# equation; `newton` and `irls` use $X^\top R X + \lambda I$ and $X^\top(y - g) - \lambda w$.
+
+# %%
+claims.verify("eq-ridge-stationarity")
+
+ridge = lg.irls(X2, y2, lam=1.0)
+print(f"lam = 1: converged={ridge.converged} in {ridge.n_iter} iterations, w = {ridge.w}")
+
+# %% [markdown]
+# The figure compares a fit on overlapping real data (left: SAheart, `chd` against age and LDL
+# cholesterol) with the separable toy data (right). The probability contours of the real fit
+# are spread out: far from the boundary the model is still unsure. On separable data the
+# unregularised iterate (dashed line) is a cliff, all its probabilities 0 or 1, while the
+# regularised fit keeps a gradual transition.
+
+# %% tags=["hide-input"]
+fig, (ax0, ax1) = plt.subplots(1, 2, figsize=(10.0, 4.2))
+age_ldl = heart.X[:, [heart.feature_names.index("age"), heart.feature_names.index("ldl")]]
+fit2 = lg.irls(np.column_stack([np.ones(len(heart.y)), age_ldl]), heart.y)
+
+
+def score2(P, w):
+    return w[0] + P @ w[1:]
+
+
+G0, G1, S = plots.decision_regions(ax0, lambda P: score2(P, fit2.w), age_ldl, heart.y, pad=1.0)
+cs = ax0.contour(G0, G1, lg.sigmoid(S), levels=[0.1, 0.25, 0.75, 0.9], colors="grey", linewidths=0.8)
+ax0.clabel(cs, fmt="%.2f", fontsize=7)
+ax0.set_xlabel("age")
+ax0.set_ylabel("ldl")
+ax0.set_title("SAheart: $P(\\mathrm{chd} = 1)$ contours")
+G0, G1, S = plots.decision_regions(ax1, lambda P: score2(P, ridge.w), x2, y2)
+cs = ax1.contour(G0, G1, lg.sigmoid(S), levels=[0.1, 0.25, 0.75, 0.9], colors="grey", linewidths=0.8)
+ax1.clabel(cs, fmt="%.2f", fontsize=7)
+ax1.contour(G0, G1, score2(np.column_stack([G0.ravel(), G1.ravel()]), sep.w).reshape(G0.shape),
+            levels=[0.0], colors="k", linestyles="--", linewidths=1)
+ax1.set_title("separable: $\\lambda = 1$ (solid), unregularised (dashed)")
+fig.tight_layout()
+plt.show()
+
+# %% [markdown]
+# (sec-costs-links)=
+# ## Misclassification costs, and probit versus logit
+#
+# If misclassifying a sample of class $\omega_1$ costs $\gamma_1$ and misclassifying one of class
+# $\omega_2$ costs $\gamma_2$, deciding $\omega_1$ risks $\gamma_2\, p(\omega_2 \mid x)$ and deciding
+# $\omega_2$ risks $\gamma_1\, p(\omega_1 \mid x)$. The minimum-risk (Bayes) rule decides $\omega_1$
+# when the first is smaller. With the fitted posterior
+# $p(\omega_1 \mid x) = g(\beta_0' + \beta^\top x)$, taking logarithms and using {eq}`eq-log-odds`,
+#
+# $$
+# \gamma_1\, p(\omega_1 \mid x) > \gamma_2\, p(\omega_2 \mid x)
+# \iff \beta_0' + \log\frac{\gamma_1}{\gamma_2} + \beta^\top x > 0 .
+# $$ (eq-cost-intercept)
+#
+# Costs move only the intercept, by $\log(\gamma_1/\gamma_2)$: the boundary shifts parallel to
+# itself, and the model is fitted once, whatever the costs.
+
+# %%
+claims.verify("eq-cost-intercept")
+
+# %% [markdown]
+# ```{admonition} Erratum in the notes
+# :class: warning
+# Notes 002 write the cost-sensitive model as $\log\frac{\gamma_1 p(\omega_1|x)}{\gamma_2 p(\omega_2|x)}
+# = \beta_0 + \beta^\top x$, estimate the posterior with intercept
+# $\beta_0' = \beta_0 - \ln(\gamma_1/\gamma_2)$, and then state the decision rule with $\beta_0'$.
+# The minimum-risk rule thresholds $\beta_0 + \beta^\top x = \beta_0' + \ln(\gamma_1/\gamma_2)
+# + \beta^\top x$; the rule with $\beta_0'$ is the equal-cost rule (the notes' multiclass version
+# does use $\beta_0$).
+# ```
+#
+# Nothing in the decision rule depends on the sigmoid beyond two facts: it increases, and
+# $g(0) = \frac12$. For any increasing link $G$ with $G(0) = \frac12$, such as the normal
+# distribution function $\Phi$ (the **probit** model) or the Cauchy one,
+#
+# $$
+# G(a) > \tfrac12 \iff a > 0 ,
+# $$ (eq-link-decision)
+#
+# so probit and logit classify alike for the same score; they differ in the probabilities
+# they attach (the logistic has heavier tails) and hence in the fitted $w$.
+
+# %%
+claims.verify("eq-link-decision")
+
+# %% [markdown]
+# (sec-softmax)=
+# ## More than two classes: softmax regression
+#
+# With $K$ classes, give each class a weight vector $w_k$ (the columns of $W \in \R^{d \times K}$)
+# and turn the $K$ scores into probabilities with the **softmax**:
+#
+# $$
+# p_{ik} = P(y_i = k \mid x_i) = \frac{e^{w_k^\top x_i}}{\sum_{l=1}^K e^{w_l^\top x_i}} .
+# $$ (def-softmax)
+#
+# With the one-hot labels $Y_{ik} = [y_i = k]$ the log-likelihood is
+# $\sum_i \bigl[\sum_k Y_{ik} w_k^\top x_i - \log \sum_l e^{w_l^\top x_i}\bigr]$, and by the
+# gradient of log-sum-exp (Chapter 0) its gradient has the same residual form as before:
+#
+# $$
+# \nabla_{w_k} \sum_{i=1}^n \log p_{i y_i} = \sum_{i=1}^n (Y_{ik} - p_{ik})\, x_i ,
+# \qquad \text{i.e. } \nabla_W = X^\top (Y - P) .
+# $$ (eq-softmax-gradient)
+
+# %%
+claims.verify("eq-softmax-gradient")
+
+# %% [markdown]
+# Adding the same vector $c$ to every $w_k$ multiplies numerator and denominator by
+# $e^{c^\top x}$, so
+#
+# $$
+# \operatorname{softmax}\bigl(x^\top (W + c \mathbf 1^\top)\bigr) = \operatorname{softmax}(x^\top W) :
+# $$ (eq-softmax-redundancy)
+#
+# one class's weights are redundant. The likelihood is flat along these directions and its
+# Hessian singular, so `softmax_regression` fixes the last class's weights at 0 and fits the other
+# $K - 1$ by Newton's method. (The notes 002 use exactly this parametrisation; notes 003 keep
+# all $K$ vectors, which needs a penalty or a constraint to pin them down.)
+
+# %%
+claims.verify("eq-softmax-redundancy")
+
+# %% [markdown]
+# With $K = 2$ and $w_0$ fixed, the softmax is the sigmoid of the difference of the scores,
+#
+# $$
+# p_{i1} = \frac{e^{w_1^\top x_i}}{e^{w_0^\top x_i} + e^{w_1^\top x_i}} = g\bigl(x_i^\top (w_1 - w_0)\bigr),
+# $$ (eq-softmax-two-classes)
+#
+# and softmax regression is logistic regression.
+
+# %%
+claims.verify("eq-softmax-two-classes")
+
+# %% [markdown]
+# On Fisher's iris data with the two petal measurements, setosa is separable from the other
+# species, so we use a small penalty $\lambda = 0.1$. The class regions meet along straight lines,
+# where two scores $w_k^\top x$ tie.
+
+# %%
+iris = datasets.load_iris()
+P2 = iris.X[:, 2:]
+Xi = np.column_stack([np.ones(len(iris.y)), P2])
+soft = lg.softmax_regression(Xi, iris.y, lam=0.1)
+acc = np.mean(soft.predict(Xi) == iris.y)
+print(f"softmax regression: {soft.n_iter} Newton iterations, converged={soft.converged}, "
+      f"training accuracy {acc:.3f}")
+print("W (columns: setosa, versicolor, virginica; rows: intercept, petal length, petal width)")
+print(soft.W)
+
+# %% tags=["hide-input"]
+fig, ax = plt.subplots(figsize=(6.4, 4.4))
+g0, g1 = np.meshgrid(np.linspace(0.5, 7.5, 300), np.linspace(-0.3, 3.0, 300))
+grid = np.column_stack([np.ones(g0.size), g0.ravel(), g1.ravel()])
+cls = soft.predict(grid).reshape(g0.shape)
+pmax = soft.predict_proba(grid).max(axis=1).reshape(g0.shape)
+colours = ["#fbb4ae", "#b3cde3", "#ccebc5"]
+ax.contourf(g0, g1, cls, levels=[-0.5, 0.5, 1.5, 2.5], colors=colours, alpha=0.8)
+cs = ax.contour(g0, g1, pmax, levels=[0.6, 0.9], colors="grey", linewidths=0.8)
+ax.clabel(cs, fmt="%.1f", fontsize=7)
+for k, (marker, c) in enumerate(zip("o^s", ["#b2182b", "#2166ac", "#1b7837"], strict=True)):
+    m = iris.y == k
+    ax.scatter(P2[m, 0], P2[m, 1], marker=marker, c=c, s=16, edgecolor="k", linewidth=0.3,
+               label=iris.extra["class_names"][k])
+ax.set_xlabel("petal length (cm)")
+ax.set_ylabel("petal width (cm)")
+ax.set_title("softmax regions; grey: largest probability 0.6, 0.9")
+ax.legend(loc="upper left")
+plt.show()
+
+# %% [markdown]
+# (sec-logistic-exercises)=
+# ## Exercises
+#
+# ```{exercise}
+# :label: ex-logistic-newton-1d
+# Take one feature, no intercept, and a single sample $x = 1$ with label $y = 1$ (separable
+# data). Write $\ell(w)$, and show that Newton's iteration {eq}`def-newton-1d` is
+# $w' = w + 1 + e^{-w}$. What happens to $w$, to $\ell(w)$ and to $\ell'(w)$ as the iterations
+# proceed? Which stopping rules would be fooled?
+# ```
+#
+# ```{solution} ex-logistic-newton-1d
+# :class: dropdown
+# $\ell(w) = -\log(1 + e^{-w})$, $\ell'(w) = 1 - g(w) = g(-w)$ and
+# $\ell''(w) = -g(w) g(-w)$, so the step is $g(-w)/(g(w)g(-w)) = 1/g(w) = 1 + e^{-w}$. The
+# iterates increase by more than 1 each time, $w \to \infty$, while $\ell(w) \approx -e^{-w}$ and
+# $\ell'(w) \approx e^{-w}$ go to 0 geometrically. Rules on the gradient or on the change of
+# $\ell$ stop after a few dozen iterations at an arbitrary large $w$; a rule on the step never
+# stops. Only a check of separability says what is going on ({ref}`sec-separation`).
+# ```
+#
+# ```{exercise}
+# :label: ex-logistic-ridge-unique
+# Show that for $\lambda > 0$ the penalised log-likelihood $\ell(w) - \frac\lambda2\|w\|^2$ has a
+# unique maximiser for every data set, separable or not, even when $X$ does not have full column
+# rank. What does Newton's step become?
+# ```
+#
+# ```{solution} ex-logistic-ridge-unique
+# :class: dropdown
+# Its Hessian is $-(X^\top R X + \lambda I)$, whose eigenvalues are at most $-\lambda$: the
+# function is strongly concave. It is also coercive, since $\ell \le 0$ and
+# $-\frac\lambda2\|w\|^2 \to -\infty$, so a maximiser exists, and strong concavity makes it unique.
+# Newton's step is $w' = w + (X^\top R X + \lambda I)^{-1}(X^\top(y - g) - \lambda w)$,
+# equivalently $w' = (X^\top R X + \lambda I)^{-1} X^\top R z$: IRLS with ridge regression in
+# place of least squares.
+# ```
+#
+# ```{exercise}
+# :label: ex-logistic-balance
+# Let the first column of $X$ be constant (an intercept). Show that at the maximum likelihood
+# estimate the fitted probabilities sum to the number of positive labels,
+# $\sum_i g_i = \sum_i y_i$. Check it on the Spector data.
+# ```
+#
+# ```{solution} ex-logistic-balance
+# :class: dropdown
+# The first component of {eq}`eq-loglik-gradient` is $\sum_i (y_i - g_i) \cdot 1$, and it
+# vanishes at the maximum. On the Spector data (constant in the last column there),
+# `lg.sigmoid(Xsp @ fit.w).sum()` and `spector.y.sum()` are both 11.
+# ```
+#
+# ```{exercise}
+# :label: ex-logistic-costs
+# A screening test is logistic regression with fitted posterior $g(\beta_0' + \beta^\top x)$ of
+# disease. Missing a diseased patient is judged 9 times as costly as a false alarm. Which
+# threshold on the fitted probability does {eq}`eq-cost-intercept` give?
+# ```
+#
+# ```{solution} ex-logistic-costs
+# :class: dropdown
+# $\gamma_1/\gamma_2 = 9$, so decide "disease" when $\beta_0' + \beta^\top x > -\log 9$, that is
+# when $g(\beta_0' + \beta^\top x) > g(-\log 9) = 1/(1 + 9) = 0.1$: the threshold moves from 1/2
+# to 1/10.
+# ```
+#
+# The next two exercises are coding exercises; the course's assignments turn them into
+# autograded questions.
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: logistic-gradient
+# points: 2
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-logistic-gradient
+# Write `loglik_gradient(X, y, w)` that returns the gradient {eq}`eq-loglik-gradient` of the
+# log-likelihood for labels in $\{0, 1\}$, with matrix products only (no loop over samples) and
+# no overflow for large scores (use `lg.sigmoid`).
+# ```
+
+# %%
+def loglik_gradient(X, y, w):
+    # BEGIN SOLUTION
+    return X.T @ (y - lg.sigmoid(X @ w))
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+from mlnotes.check import numerical_gradient
+
+X_test = np.random.default_rng(10).normal(size=(25, 3))
+y_test, w_test = (X_test[:, 0] > 0).astype(float), np.array([0.3, -0.2, 0.1])
+assert np.shape(loglik_gradient(X_test, y_test, w_test)) == (3,)
+assert np.allclose(loglik_gradient(X_test, y_test, w_test), numerical_gradient(lambda v: lg.log_likelihood(v, X_test, y_test), w_test), rtol=1e-6)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+from mlnotes.check import numerical_gradient
+
+X_test = np.random.default_rng(11).normal(size=(60, 4))
+y_test = (np.random.default_rng(12).uniform(size=60) < 0.4).astype(float)
+w_test = np.random.default_rng(13).normal(size=4)
+assert np.allclose(loglik_gradient(X_test, y_test, w_test), numerical_gradient(lambda v: lg.log_likelihood(v, X_test, y_test), w_test), rtol=1e-6)
+with np.errstate(over="raise"):
+    assert np.all(np.isfinite(loglik_gradient(X_test, y_test, 1000 * w_test)))
+w_hat = lg.newton(X_test, y_test).w
+assert np.allclose(loglik_gradient(X_test, y_test, w_hat), 0, atol=1e-8)
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: irls-step
+# points: 3
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-irls-step
+# Write `irls_step(X, y, w)` that returns the next IRLS iterate {eq}`eq-irls-step`: compute the
+# weights $R_{ii} = g_i(1 - g_i)$ and the adjusted response $z$, then solve the weighted
+# least-squares problem with `np.linalg.lstsq` on the rows of $X$ and $z$ scaled by
+# $\sqrt{R_{ii}}$. Do not form the $n \times n$ matrix $R$.
+# ```
+
+# %%
+def irls_step(X, y, w):
+    # BEGIN SOLUTION
+    g = lg.sigmoid(X @ w)
+    r = g * (1 - g)
+    z = X @ w + (y - g) / r
+    s = np.sqrt(r)
+    return np.linalg.lstsq(s[:, None] * X, s * z, rcond=None)[0]
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+import warnings
+
+X_test = np.random.default_rng(20).normal(size=(30, 3))
+y_test = (X_test[:, 1] + np.random.default_rng(21).normal(size=30) > 0).astype(float)
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # one Newton step stops at max_iter on purpose
+    one = lg.newton(X_test, y_test, max_iter=1)
+assert one.step_sizes[0] == 1.0
+assert np.allclose(irls_step(X_test, y_test, np.zeros(3)), one.w)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+sp_test = datasets.load_spector()
+X_test = np.column_stack([sp_test.X, np.ones(len(sp_test.y))])
+w_test = np.zeros(4)
+for _ in range(25):
+    w_test = irls_step(X_test, sp_test.y, w_test)
+assert np.allclose(w_test, lg.irls(X_test, sp_test.y).w, rtol=1e-8)
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [markdown]
+# ## Summary
+#
+# - Least squares is maximum likelihood for Gaussian noise; for labels $y \in \{0, 1\}$ the
+#   likelihood is Bernoulli, with $P(y = 1 \mid x) = g(w^\top x)$: linear log-odds.
+# - $g' = g(1 - g)$ and $1 - g(a) = g(-a)$ give the gradient $X^\top(y - g)$ and the Hessian
+#   $-X^\top R X$; the log-likelihood is concave.
+# - Newton's step $w + (X^\top R X)^{-1} X^\top (y - g)$ is a weighted least-squares fit of the
+#   adjusted response $z = Xw + R^{-1}(y - g)$ (IRLS). It converges quadratically: 6 or 7 iterations
+#   reproduce Stata's Spector estimates and ESL's Table 4.2; gradient ascent needs over a hundred
+#   iterations even on standardised features, and far more on raw ones.
+# - The negative log-likelihood is the log-loss $\sum_i \log(1 + e^{-y^\pm_i f(x_i)})$, a convex
+#   upper bound (in bits) of the 0-1 loss.
+# - On separable data the MLE does not exist; detect it (an LP decides exactly) and regularise
+#   with $\lambda > 0$.
+# - Costs shift the intercept by $\log(\gamma_1/\gamma_2)$; every increasing link with
+#   $G(0) = \frac12$ gives the same decision rule; softmax regression extends the model to $K$
+#   classes, with one class's weights redundant.
+#
+# ## References
+#
+# {cite}`hastie2009elements` (section 4.4) treats logistic regression and IRLS, with the
+# South African heart disease example; {cite}`greene2003econometric` the logit model and the
+# Spector and Mazzeo data {cite}`spector1980probit`; {cite}`albert1984existence` the existence
+# of the maximum likelihood estimate, and {cite}`konis2007linear` its detection by linear
+# programming; {cite}`nocedal2006numerical` Newton's method and its convergence.

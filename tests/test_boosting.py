@@ -1,0 +1,257 @@
+"""Tests of mlnotes.boosting: exact stumps against brute force, AdaBoost against scikit-learn."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+
+from mlnotes import datasets, to_pm1
+from mlnotes.boosting import EPS_FLOOR, Stump, adaboost, best_stump, stump_errors
+
+
+def brute_force_min_error(X, y, D):
+    """Smallest weighted error over every stump, by trying every threshold one by one.
+
+    Thresholds: below all values, and at every observed value (x > value); both polarities.
+    Written independently of the library's cumulative-sum search.
+    """
+    D = np.asarray(D, dtype=float) / np.sum(D)
+    best = np.inf
+    for j in range(X.shape[1]):
+        for theta in [-np.inf, *np.unique(X[:, j])]:
+            for s in (1, -1):
+                pred = np.where(X[:, j] > theta, s, -s)
+                best = min(best, float(D[pred != y].sum()))
+    return best
+
+
+small_problems = st.integers(1, 12).flatmap(
+    lambda n: st.tuples(
+        # few distinct values, so ties between values (non-thresholds) are common
+        arrays(np.float64, (n, 3), elements=st.sampled_from([-1.5, 0.0, 0.25, 2.0, 7.0])),
+        arrays(np.float64, n, elements=st.sampled_from([-1.0, 1.0])),
+        arrays(np.float64, n, elements=st.floats(0.0, 10.0).filter(lambda v: v == 0 or v > 1e-3)),
+    )
+).filter(lambda p: p[2].sum() > 0)
+
+
+@settings(max_examples=100, deadline=None)
+@given(small_problems)
+def test_best_stump_is_the_brute_force_minimiser(problem):
+    X, y, D = problem
+    stump = best_stump(X, y, D)
+    Dn = D / D.sum()
+    assert stump.eps == pytest.approx(brute_force_min_error(X, y, D), abs=1e-12)
+    # the reported error is the error of the stump it returns
+    assert stump.eps == pytest.approx(Dn[stump.predict(X) != y].sum(), abs=1e-15)
+    assert stump.eps <= 0.5 + 1e-12
+    assert set(np.unique(stump.predict(X))) <= {-1.0, 1.0}
+
+
+@settings(max_examples=50, deadline=None)
+@given(small_problems)
+def test_stump_errors_table_matches_brute_force(problem):
+    X, y, D = problem
+    assert stump_errors(X, y, D).min() == pytest.approx(brute_force_min_error(X, y, D), abs=1e-12)
+
+
+def test_every_round_stump_is_the_brute_force_minimiser_under_D_t():
+    rng = np.random.default_rng(1)
+    X = np.round(rng.standard_normal((40, 4)), 1)  # rounding makes ties between values
+    y = np.where(X[:, 0] * X[:, 1] + 0.3 * rng.standard_normal(40) > 0, 1.0, -1.0)
+    fit = adaboost(X, y, n_rounds=25, keep_D=True)
+    assert fit.n_rounds == 25
+    for t in range(fit.n_rounds):
+        assert fit.eps[t] == pytest.approx(brute_force_min_error(X, y, fit.D_history[t]), abs=1e-12)
+        assert fit.stumps[t].eps == fit.eps[t]
+
+
+def test_threshold_between_adjacent_floats_separates_them():
+    a = 1.0
+    b = np.nextafter(a, 2.0)
+    X = np.array([[a], [b], [a], [b]])
+    y = np.array([-1.0, 1.0, -1.0, 1.0])
+    stump = best_stump(X, y)
+    assert stump.eps == 0.0
+    np.testing.assert_array_equal(stump.predict(X), y)
+
+
+def test_scaling_the_weights_changes_nothing():
+    rng = np.random.default_rng(2)
+    X = rng.standard_normal((30, 3))
+    y = np.where(X[:, 0] > 0.2, 1.0, -1.0)
+    y[:5] *= -1
+    D = rng.random(30)
+    s1, s2 = best_stump(X, y, D), best_stump(X, y, 7.5 * D)
+    assert (s1.feature, s1.threshold, s1.polarity) == (s2.feature, s2.threshold, s2.polarity)
+    assert s1.eps == pytest.approx(s2.eps, rel=1e-14)
+    f1 = adaboost(X, y, n_rounds=5, D=D)
+    f2 = adaboost(X, y, n_rounds=5, D=1e-3 * D)
+    np.testing.assert_allclose(f1.alpha, f2.alpha, rtol=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("D", "match"),
+    [
+        (-np.ones(4), "D must be non-negative"),
+        (np.zeros(4), "D must have a positive sum"),
+        (np.ones(3), "one weight per sample"),
+        (np.array([1.0, np.nan, 1.0, 1.0]), "D contains NaN"),
+    ],
+)
+def test_bad_weights_are_rejected(D, match):
+    X = np.arange(4.0).reshape(-1, 1)
+    y = np.array([-1.0, -1.0, 1.0, 1.0])
+    with pytest.raises(ValueError, match=match):
+        best_stump(X, y, D)
+    with pytest.raises(ValueError, match=match):
+        adaboost(X, y, n_rounds=3, D=D)
+
+
+def test_bad_labels_and_arguments_are_rejected():
+    X = np.arange(6.0).reshape(-1, 2)
+    with pytest.raises(ValueError, match=r"y must take values in \{-1, \+1\}.*to_pm1"):
+        adaboost(X, np.array([0.0, 1.0, 1.0]), n_rounds=2)
+    with pytest.raises(ValueError, match=r"y must take values in \{-1, \+1\}"):
+        best_stump(X, np.array([2.0, 1.0, -1.0]))
+    y = np.array([-1.0, 1.0, 1.0])
+    with pytest.raises(ValueError, match="n_rounds must be at least 1, got 0"):
+        adaboost(X, y, n_rounds=0)
+    with pytest.raises(ValueError, match="n_rounds must be an integer, got 2.5"):
+        adaboost(X, y, n_rounds=2.5)
+    with pytest.raises(ValueError, match="X contains inf"):
+        adaboost(np.array([[1.0], [np.inf], [0.0]]), y, n_rounds=2)
+    with pytest.raises(ValueError, match="different numbers of samples"):
+        best_stump(X, np.array([1.0, -1.0]))
+    with pytest.raises(ValueError, match="X has 2 features but this stump looks at feature 5"):
+        Stump(5, 0.0, 1, 0.0).predict(X)
+
+
+def test_perfect_weak_learner_stops_with_a_finite_vote():
+    X = np.array([[0.0, 3.0], [1.0, 1.0], [2.0, 2.0], [3.0, 0.0]])
+    y = np.array([-1.0, -1.0, 1.0, 1.0])
+    with np.errstate(all="raise"):  # no division by zero, no overflow anywhere
+        fit = adaboost(X, y, n_rounds=10)
+    assert fit.stop_reason == "perfect"
+    assert fit.n_rounds == 1
+    assert fit.eps[0] == 0.0
+    assert fit.alpha[0] == pytest.approx(0.5 * np.log((1 - EPS_FLOOR) / EPS_FLOOR))
+    assert np.all(np.isfinite(fit.Z)) and np.all(np.isfinite(fit.D))
+    assert fit.train_error[-1] == 0.0
+    np.testing.assert_array_equal(fit.predict(X), y)
+
+
+def test_single_class_is_a_perfect_constant_stump():
+    fit = adaboost(np.ones((5, 2)), np.ones(5), n_rounds=4)
+    assert fit.stop_reason == "perfect"
+    assert fit.stumps[0].threshold == -np.inf
+    np.testing.assert_array_equal(fit.predict(np.zeros((2, 2))), [1.0, 1.0])
+
+
+def test_no_edge_stops_before_adding_the_learner():
+    X = np.ones((6, 2))  # constant features: every stump has error exactly 1/2
+    y = np.array([1.0, -1.0, 1.0, -1.0, 1.0, -1.0])
+    with np.errstate(all="raise"):
+        fit = adaboost(X, y, n_rounds=5)
+    assert fit.stop_reason == "no edge"
+    assert fit.n_rounds == 0
+    assert fit.alpha.shape == (0,)
+    np.testing.assert_array_equal(fit.decision_function(X), np.zeros(6))
+    np.testing.assert_array_equal(fit.predict(X), np.ones(6))
+
+
+def test_a_custom_weak_learner_worse_than_chance_stops_the_loop():
+    X = np.arange(6.0).reshape(-1, 1)
+    y = np.array([-1.0, -1.0, -1.0, 1.0, 1.0, 1.0])
+
+    class Flipped:  # always wrong: eps = 1
+        def predict(self, X_):
+            return -np.where(X_[:, 0] > 2.5, 1.0, -1.0)
+
+    fit = adaboost(X, y, n_rounds=3, weak_learner=lambda X_, y_, D_: Flipped())
+    assert fit.stop_reason == "no edge"
+    assert fit.n_rounds == 0
+
+
+def test_trace_is_consistent():
+    rng = np.random.default_rng(3)
+    X = rng.standard_normal((80, 5))
+    y = np.where(np.sin(2 * X[:, 0]) + X[:, 1] > 0, 1.0, -1.0)
+    fit = adaboost(X, y, n_rounds=40)
+    F = fit.staged_decision_function(X)
+    assert F.shape == (40, 80)
+    np.testing.assert_allclose(F[-1], fit.decision_function(X), atol=1e-12)
+    np.testing.assert_allclose(fit.margins, y * F[-1], atol=1e-12)
+    np.testing.assert_array_equal(fit.train_error, np.mean(y * F <= 0, axis=1))
+    np.testing.assert_allclose(fit.gamma, 0.5 - fit.eps)
+    assert np.all(fit.Z > 0) and np.all(fit.Z < 1)
+    assert fit.D.sum() == pytest.approx(1.0)
+
+
+# -- scikit-learn ---------------------------------------------------------------------------------
+# AdaBoostClassifier (SAMME, the only algorithm in current scikit-learn) with depth-1 trees
+# chooses each stump by weighted Gini impurity, not by weighted error, so the two runs agree only
+# while both criteria pick the same stump. SAMME with two classes uses the vote
+# log((1 - err) / err) = 2 alpha_t and the same re-weighting (up to normalisation).
+
+
+def _sklearn_adaboost(X, y, T):
+    from sklearn.ensemble import AdaBoostClassifier
+    from sklearn.tree import DecisionTreeClassifier
+
+    return AdaBoostClassifier(
+        DecisionTreeClassifier(max_depth=1, random_state=0), n_estimators=T, random_state=0
+    ).fit(X, y)
+
+
+def test_agrees_with_sklearn_while_both_pick_the_same_stump():
+    ds = datasets.load_breast_cancer()
+    X, y = ds.X, to_pm1(ds.y)
+    T = 30
+    fit = adaboost(X, y, n_rounds=T, keep_D=True)
+    sk = _sklearn_adaboost(X, y, T)
+    same = 0
+    while same < T and np.array_equal(fit.stumps[same].predict(X), sk.estimators_[same].predict(X)):
+        same += 1
+    assert same >= 5, "the comparison needs a few rounds where both choose the same stump"
+    np.testing.assert_allclose(fit.eps[:same], sk.estimator_errors_[:same], rtol=1e-10)
+    np.testing.assert_allclose(2 * fit.alpha[:same], sk.estimator_weights_[:same], rtol=1e-10)
+    # scikit-learn's two-class score is f_t rescaled by a positive constant (its normalisation
+    # by the sum of the votes), so it is proportional to ours round by round.
+    staged = list(sk.staged_decision_function(X))
+    F = fit.staged_decision_function(X)
+    for t in range(same):
+        c = staged[t] @ F[t] / (F[t] @ F[t])
+        assert c > 0
+        np.testing.assert_allclose(staged[t], c * F[t], atol=1e-10)
+    # Wherever the stumps differ, scikit-learn's stump cannot have a lower weighted error
+    # under our D_t: ours is the exact minimiser.
+    for t in range(T):
+        D_t = fit.D_history[t]
+        sk_err = D_t[sk.estimators_[t].predict(X) != y].sum()
+        assert fit.eps[t] <= sk_err + 1e-12
+
+
+def test_nearly_perfect_learner_gets_the_capped_vote_and_boosting_goes_on():
+    X = np.arange(5.0).reshape(-1, 1)
+    y = np.array([-1.0, -1.0, 1.0, 1.0, -1.0])  # the last example defeats every stump ...
+    D = np.array([1.0, 1.0, 1.0, 1.0, 1e-12])  # ... but carries almost no weight
+    with np.errstate(all="raise"):
+        fit = adaboost(X, y, n_rounds=4, D=D)
+    assert 0 < fit.eps[0] < EPS_FLOOR
+    assert fit.alpha[0] == pytest.approx(0.5 * np.log((1 - EPS_FLOOR) / EPS_FLOOR))
+    assert fit.n_rounds > 1 and fit.stop_reason != "perfect"
+    assert np.all(np.isfinite(fit.Z)) and np.all(np.isfinite(fit.alpha)) and np.all(np.isfinite(fit.D))
+    # the bound of eq-train-bound, weighted by D_1, still holds with the actual Z_t
+    D1 = D / D.sum()
+    weighted_error = [D1[y * f <= 0].sum() for f in fit.staged_decision_function(X)]
+    assert np.all(weighted_error <= np.cumprod(fit.Z))
+
+
+def test_zero_weights_and_a_single_sample():
+    X = np.array([[0.0], [1.0], [2.0]])
+    y = np.array([1.0, -1.0, 1.0])
+    stump = best_stump(X, y, np.array([1.0, 1.0, 0.0]))  # the third example does not count
+    assert stump.eps == 0.0
+    assert best_stump(np.array([[3.0]]), np.array([-1.0])).eps == 0.0

@@ -1,0 +1,272 @@
+"""Tests of mlnotes.linear: NIST certified values, ESL Table 3.3, scikit-learn, and bad input."""
+
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mlnotes import ConvergenceWarning, linear
+from mlnotes.datasets import NIST_NAMES, load_nist, load_prostate
+
+# -- NIST StRD: log relative error against the certified values -------------------------------
+
+
+def lre(estimate, certified):
+    """NIST's log relative error, digits agreeing (absolute error where the certified value is 0)."""
+    estimate, certified = np.asarray(estimate), np.asarray(certified)
+    err = np.abs(estimate - certified)
+    rel = np.where(certified != 0, err / np.where(certified != 0, np.abs(certified), 1), err)
+    with np.errstate(divide="ignore"):
+        return float(np.min(np.minimum(-np.log10(rel), 15.0)))
+
+
+NIST_TARGET = {name: 6.0 for name in NIST_NAMES} | {"Filip": 7.0, "Longley": 10.0}
+
+
+@pytest.mark.parametrize("name", NIST_NAMES)
+def test_nist_default_method_meets_target(name):
+    data = load_nist(name)
+    fit = linear.least_squares(data.X, data.y)
+    assert lre(fit.w, data.certified) >= NIST_TARGET[name]
+    # the certified residual standard deviation too: sqrt(RSS / (n - p))
+    n, p = data.X.shape
+    assert lre(np.sqrt(fit.rss / (n - p)), data.residual_sd) >= NIST_TARGET[name] - 1
+
+
+@pytest.mark.parametrize("name", ["Longley", "Wampler4", "Wampler5"])
+def test_nist_qr_is_accurate(name):
+    data = load_nist(name)
+    assert lre(linear.least_squares(data.X, data.y, method="qr").w, data.certified) >= 9
+
+
+def test_nist_auto_takes_fast_path_only_when_safe():
+    assert linear.least_squares(load_nist("Norris").X, load_nist("Norris").y).method == "cholesky"
+    for name in ("Filip", "Longley", "Wampler1"):
+        data = load_nist(name)
+        assert linear.least_squares(data.X, data.y).method == "qr"
+
+
+def test_filip_normal_equations_refuse():
+    data = load_nist("Filip")
+    with pytest.raises(ValueError, match="method='qr'"):
+        linear.least_squares(data.X, data.y, method="cholesky")
+    with pytest.raises(ValueError, match="method='svd'"):
+        linear.least_squares(data.X, data.y, method="normal")
+
+
+# -- ESL Table 3.3, least-squares column ------------------------------------------------------
+
+
+def test_esl_table_3_3_least_squares():
+    data = load_prostate()
+    train = data.extra["train"]
+    Z = (data.X - data.X.mean(axis=0)) / data.X.std(axis=0, ddof=1)  # over all 97 rows
+    A = np.column_stack([np.ones(len(Z)), Z])
+    fit = linear.least_squares(A[train], data.y[train])
+    # intercept, lcavol, lweight, age, lbph, svi, lcp, gleason, pgg45 (Hastie et al. 2009)
+    published = [2.465, 0.680, 0.263, -0.141, 0.210, 0.305, -0.288, -0.021, 0.267]
+    np.testing.assert_allclose(fit.w, published, atol=5e-4)
+    sq = (data.y[~train] - fit.predict(A[~train])) ** 2
+    assert round(sq.mean(), 3) == 0.521
+    assert round(sq.std(ddof=1) / np.sqrt(sq.size), 3) == 0.179  # the table's std error
+
+
+# -- agreement with numpy, scikit-learn and statsmodels ----------------------------------------
+
+
+def _problem(seed, n=60, d=6):
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((n, d)) * rng.uniform(0.2, 5, size=d)
+    return X, X @ rng.standard_normal(d) + 0.5 * rng.standard_normal(n) + 3.0
+
+
+@pytest.mark.parametrize("method", ["auto", "cholesky", "qr", "svd", "normal"])
+def test_least_squares_matches_statsmodels(method):
+    sm = pytest.importorskip("statsmodels.api")
+    X, y = _problem(1)
+    A = np.column_stack([np.ones(len(y)), X])
+    np.testing.assert_allclose(linear.least_squares(A, y, method=method).w,
+                               sm.OLS(y, A).fit().params, rtol=1e-10)
+
+
+def test_svd_minimum_norm_matches_lstsq_when_rank_deficient():
+    X, y = _problem(2)
+    X = np.column_stack([X, X[:, 0] + X[:, 1]])  # exactly dependent column
+    fit = linear.least_squares(X, y)
+    assert fit.method == "svd" and fit.rank == X.shape[1] - 1
+    np.testing.assert_allclose(fit.w, np.linalg.lstsq(X, y, rcond=None)[0], rtol=1e-10)
+
+
+@pytest.mark.parametrize("fit_intercept", [False, True])
+@pytest.mark.parametrize("method", ["auto", "cholesky", "dual", "svd"])
+def test_ridge_matches_sklearn(fit_intercept, method):
+    sk = pytest.importorskip("sklearn.linear_model")
+    X, y = _problem(3)
+    for alpha in (1e-3, 1.0, 100.0):
+        ref = sk.Ridge(alpha=alpha, fit_intercept=fit_intercept, solver="svd").fit(X, y)
+        ours = linear.ridge(X, y, lam=alpha, fit_intercept=fit_intercept, method=method)
+        np.testing.assert_allclose(ours.w, ref.coef_, rtol=0, atol=1e-10)
+        assert ours.b == pytest.approx(ref.intercept_, abs=1e-10)
+
+
+def test_ridge_path_matches_ridge():
+    X, y = _problem(4)
+    lams = [0.1, 1.0, 10.0]
+    path = linear.ridge_path(X, y, lams, fit_intercept=True)
+    for row, lam in zip(path, lams, strict=True):
+        np.testing.assert_allclose(row, linear.ridge(X, y, lam=lam, fit_intercept=True).w, rtol=1e-10)
+
+
+def test_ridge_dof_limits():
+    X, _ = _problem(5)
+    assert linear.ridge_dof(X, 0.0) == pytest.approx(X.shape[1])
+    assert linear.ridge_dof(X, 1e12) == pytest.approx(0.0, abs=1e-6)
+
+
+@pytest.mark.parametrize("fit_intercept", [False, True])
+def test_lasso_matches_sklearn(fit_intercept):
+    sk = pytest.importorskip("sklearn.linear_model")
+    X, y = _problem(6, n=200, d=10)
+    n = len(y)
+    for frac in (0.05, 0.3, 0.8):
+        lam = frac * linear.lasso_lambda_max(X, y, fit_intercept=fit_intercept)
+        ref = sk.Lasso(alpha=lam / (2 * n), fit_intercept=fit_intercept, tol=1e-14,
+                       max_iter=100_000).fit(X, y)
+        ours = linear.lasso(X, y, lam=lam, fit_intercept=fit_intercept)
+        assert ours.converged
+        np.testing.assert_allclose(ours.w, ref.coef_, atol=1e-7)
+        assert ours.b == pytest.approx(ref.intercept_, abs=1e-7)
+        # the same zeros
+        np.testing.assert_array_equal(ours.w == 0, ref.coef_ == 0)
+
+
+def test_lasso_objective_non_increasing_and_gap_bounds_it():
+    X, y = _problem(7)
+    fit = linear.lasso(X, y, lam=0.1 * linear.lasso_lambda_max(X, y))
+    obj = fit.objective
+    assert np.all(np.diff(obj) <= 1e-12 * obj[0])
+    assert fit.gap[-1] <= 1e-12 * (y @ y)
+
+
+def test_lasso_zero_penalty_is_least_squares():
+    X, y = _problem(8)
+    fit = linear.lasso(X, y, lam=0.0, tol=1e-14)
+    np.testing.assert_allclose(fit.w, np.linalg.lstsq(X, y, rcond=None)[0], rtol=1e-6)
+
+
+def test_lasso_path_warm_starts_agree_with_cold():
+    X, y = _problem(9)
+    lams = np.array([0.5, 0.05, 0.2]) * linear.lasso_lambda_max(X, y)
+    path = linear.lasso_path(X, y, lams)
+    for row, lam in zip(path, lams, strict=True):
+        np.testing.assert_allclose(row, linear.lasso(X, y, lam=lam).w, atol=1e-8)
+
+
+def test_lasso_iteration_limit_warns():
+    X, y = _problem(10)
+    X[:, 1] = X[:, 0] + 1e-3 * X[:, 1]  # nearly collinear: slow coordinate descent
+    with pytest.warns(ConvergenceWarning, match="max_iter=2"):
+        fit = linear.lasso(X, y, lam=1e-3, max_iter=2)
+    assert not fit.converged and fit.n_iter == 2
+
+
+def test_cross_validate_shapes_and_minimum():
+    X, y = _problem(11)
+    lams = np.logspace(-3, 4, 8)
+    cv, se = linear.cross_validate(X, y, lams, fit="ridge", n_folds=5)
+    assert cv.shape == se.shape == (8,)
+    assert np.argmin(cv) < 7  # the data have signal: a huge penalty is not best
+
+
+# -- properties ---------------------------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**31), n=st.integers(3, 40), d=st.integers(1, 8))
+def test_least_squares_residual_orthogonal_to_columns(seed, n, d):
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((n, d))
+    y = rng.standard_normal(n)
+    fit = linear.least_squares(X, y)
+    r = y - X @ fit.w
+    assert np.linalg.norm(X.T @ r) <= 1e-10 * (np.linalg.norm(X) ** 2 * np.linalg.norm(fit.w)
+                                                + np.linalg.norm(X) * np.linalg.norm(y) + 1e-300)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**31), lam=st.floats(1e-3, 1e3))
+def test_ridge_norm_decreases_with_lambda(seed, lam):
+    X, y = _problem(seed % 1000)
+    assert np.linalg.norm(linear.ridge(X, y, lam=2 * lam).w) <= np.linalg.norm(
+        linear.ridge(X, y, lam=lam).w) * (1 + 1e-12)
+
+
+@settings(max_examples=40, deadline=None)
+@given(z=st.floats(-1e6, 1e6), t=st.floats(0, 1e6))
+def test_soft_threshold_properties(z, t):
+    s = float(linear.soft_threshold(z, t))
+    assert abs(s) <= abs(z) and (s == 0 or np.sign(s) == np.sign(z))
+    assert s == 0 if abs(z) <= t else s == pytest.approx(z - np.sign(z) * t)
+
+
+# -- bad input ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fn", [
+    lambda X, y: linear.least_squares(X, y),
+    lambda X, y: linear.ridge(X, y, lam=1.0),
+    lambda X, y: linear.lasso(X, y, lam=1.0),
+])
+def test_bad_input(fn):
+    X, y = _problem(12, n=10, d=3)
+    Xn = X.copy()
+    Xn[0, 0] = np.nan
+    with pytest.raises(ValueError, match="X contains NaN"):
+        fn(Xn, y)
+    yi = y.copy()
+    yi[3] = np.inf
+    with pytest.raises(ValueError, match="y contains inf"):
+        fn(X, yi)
+    with pytest.raises(ValueError, match="different numbers of samples"):
+        fn(X, y[:-1])
+    with pytest.raises(ValueError, match="X must be a 2-D array"):
+        fn(X[:, 0], y)
+
+
+def test_negative_lambda_and_unknown_method():
+    X, y = _problem(13)
+    with pytest.raises(ValueError, match="lam must be non-negative, got -1"):
+        linear.ridge(X, y, lam=-1)
+    with pytest.raises(ValueError, match="lam must be non-negative, got -0.5"):
+        linear.lasso(X, y, lam=-0.5)
+    with pytest.raises(ValueError, match="method must be one of"):
+        linear.least_squares(X, y, method="lu")
+    with pytest.raises(ValueError, match="max_iter"):
+        linear.lasso(X, y, lam=1.0, max_iter=0)
+
+
+def test_rank_deficient_normal_equations_error_suggests_qr_or_svd():
+    X, y = _problem(14)
+    X = np.column_stack([X, 2 * X[:, 0]])
+    for method in ("cholesky", "normal"):
+        with pytest.raises(ValueError, match="rank-deficient.*method='svd'"):
+            linear.least_squares(X, y, method=method)
+    with pytest.raises(ValueError, match="rank-deficient.*method='svd'"):
+        linear.least_squares(X, y, method="qr")
+
+
+def test_predict_checks_columns():
+    X, y = _problem(15)
+    with pytest.raises(ValueError, match="X must have 6 columns"):
+        linear.ridge(X, y, lam=1.0).predict(X[:, :3])
+
+
+def test_no_warning_on_well_posed_problems():
+    X, y = _problem(16)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        linear.least_squares(X, y)
+        linear.ridge(X, y, lam=1.0)
+        linear.lasso(X, y, lam=1.0)
