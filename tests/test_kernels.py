@@ -94,6 +94,28 @@ def test_sklearn_kernel_ridge_and_ridge():
     np.testing.assert_allclose(X.T @ lin.alpha, w, rtol=1e-10)
 
 
+@pytest.mark.parametrize("n, d", [(60, 4), (15, 40)])
+def test_linear_kernel_ridge_is_chapter_1_ridge(n, d):
+    from mlnotes import linear
+
+    X, y = RNG.standard_normal((n, d)), RNG.standard_normal(n)
+    for lam in (1e-2, 1.0, 30.0):
+        fit = kern.kernel_ridge(X, y, lam=lam, kernel="linear")
+        np.testing.assert_allclose(X.T @ fit.alpha, linear.ridge(X, y, lam=lam).w, rtol=1e-9)
+        np.testing.assert_allclose(fit.predict(X[:5]), X[:5] @ linear.ridge(X, y, lam=lam).w, rtol=1e-9)
+
+
+def test_kernel_ridge_multi_output_and_bad_y():
+    X, Y = RNG.standard_normal((30, 3)), RNG.standard_normal((30, 4))
+    fit = kern.kernel_ridge(X, Y, lam=0.3, kernel="rbf", gamma=0.5)
+    for k in range(4):
+        np.testing.assert_allclose(fit.alpha[:, k],
+                                   kern.kernel_ridge(X, Y[:, k], lam=0.3, kernel="rbf", gamma=0.5).alpha,
+                                   rtol=1e-12)
+    with pytest.raises(ValueError, match="y must have shape"):
+        kern.kernel_ridge(X, np.ones(29), lam=1.0)
+
+
 def test_poly2_features_reproduce_polynomial_kernel():
     X, Y = RNG.standard_normal((9, 5)), RNG.standard_normal((6, 5))
     for c0 in (0.0, 1.0, 2.5):
