@@ -481,7 +481,8 @@ fig.tight_layout()
 # $$ (def-rkhs-inner-product)
 #
 # It does not depend on how $f$ and $g$ are written as combinations, since it equals
-# $\sum_j b_j f(z_j) = \sum_i a_i g(x_i)$, and it is positive semidefinite by {eq}`eq-gram-psd`.
+# $\sum_j b_j f(z_j) = \sum_i a_i g(x_i)$, and $\langle f, f\rangle = a^\top K a \ge 0$ because $k$
+# is positive definite ({prf:ref}`def-pd-kernel`).
 # Taking $g = k(\cdot, x)$ gives the *reproducing property*: evaluating $f$ is an inner product,
 #
 # $$
@@ -508,7 +509,8 @@ claims.verify("eq-rkhs-norm")
 # By Cauchy-Schwarz in $\mathcal H$, $|f(x)| = |\langle f, k(\cdot, x)\rangle| \le \|f\|_{\mathcal H}
 # \sqrt{k(x, x)}$: a function of small RKHS norm cannot take large values, and for the RBF kernel
 # ($k(x, x) = 1$) it is bounded by its norm everywhere. This is why $\|f\|_{\mathcal H}$ is a
-# sensible regulariser.
+# sensible regulariser, and also why $\langle f, f\rangle = 0$ forces $f = 0$: the bilinear form
+# above is a genuine inner product.
 #
 # $$
 # |f(x)| \le \|f\|_{\mathcal H}\, \sqrt{k(x, x)} .
