@@ -235,3 +235,22 @@ def test_callable_kernel_psd_is_silent_and_nonsymmetric_raises():
         kern.gram(X, kernel=lambda A, B: A @ B.T + A[:, :1])
     with pytest.raises(ValueError, match="returned shape"):
         kern.gram(X, kernel=lambda A, B: A @ A.T[:, :3])
+
+
+def test_errata_maps_fail_where_the_chapter_says():
+    # notes 000, 4.2.4: phi(x) = (x1, x2, sqrt2 x1 x2) does not give (x.y)^2; the corrected map does.
+    X, Y = RNG.standard_normal((8, 2)), RNG.standard_normal((6, 2))
+
+    def wrong(A):
+        return np.column_stack([A[:, 0], A[:, 1], np.sqrt(2) * A[:, 0] * A[:, 1]])
+
+    target = skp.polynomial_kernel(X, Y, degree=2, gamma=1.0, coef0=0.0)
+    assert np.abs(wrong(X) @ wrong(Y).T - target).max() > 0.1
+    np.testing.assert_allclose(kern.poly2_features(X) @ kern.poly2_features(Y).T, target,
+                               rtol=0, atol=1e-13 * np.abs(target).max())
+    # notes 004: pure powers (1, x_j, x_j^2) miss the cross term of (1 + x.y)^2.
+    def powers(A):
+        return np.hstack([np.ones((A.shape[0], 1)), np.sqrt(2) * A, A**2])
+
+    target = skp.polynomial_kernel(X, Y, degree=2, gamma=1.0, coef0=1.0)
+    assert np.abs(powers(X) @ powers(Y).T - target).max() > 0.1
