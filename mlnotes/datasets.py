@@ -132,7 +132,8 @@ def load_prostate() -> Dataset:
     ``X`` holds the 8 predictors unstandardised, ``y`` is ``lpsa``; ``extra["train"]`` is the
     boolean mask of ESL's 67 training rows.
     """
-    rows = [ln.split("\t") for ln in _read_text("prostate.data").strip().splitlines()]
+    # the header line starts with a tab (the row-number column has no name): keep it
+    rows = [ln.split("\t") for ln in _read_text("prostate.data").splitlines() if ln.strip()]
     header = rows[0][1:]
     body = np.array([[float(v) for v in r[1:-1]] + [r[-1].strip() in ("T", "1")] for r in rows[1:]])
     names = tuple(header[:8])

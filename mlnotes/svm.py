@@ -37,6 +37,7 @@ __all__ = [
     "LinearSVMFit",
     "MulticlassFit",
     "SVMFit",
+    "bias_from_gradient",
     "check_gram",
     "dual_objective",
     "hinge_objective",
@@ -579,7 +580,7 @@ def smo(
             stacklevel=2,
         )
     v = np.where(up, vu, vl)  # the loop always ends on the full problem
-    b = _bias(alpha, y, -y * v, C)
+    b = bias_from_gradient(alpha, y, -y * v, C)
     support = np.flatnonzero(alpha > 0)
     return SVMFit(
         alpha=alpha,
@@ -597,8 +598,10 @@ def smo(
     )
 
 
-def _bias(alpha, y, G, C) -> float:
-    r"""Bias from the KKT conditions: :math:`b = -\overline{y_i G_i}` over free SVs.
+def bias_from_gradient(alpha, y, G, C) -> float:
+    r"""Bias from the KKT conditions, given the dual gradient :math:`G = Q\alpha - e`.
+
+    :math:`b = -\overline{y_i G_i}`, the mean over the free support vectors.
 
     For a free support vector :math:`y_i f(x_i) = 1` gives :math:`b = y_i - \sum_k \alpha_k y_k K_{ik}
     = -y_i G_i`; averaged over all of them against rounding. With no free SV, b lies anywhere in

@@ -78,6 +78,8 @@ def test_nist_loader_matches_the_file_header(name):
 def test_real_data_sets_have_their_published_shapes():
     p = datasets.load_prostate()
     assert p.X.shape == (97, 8) and p.extra["train"].sum() == 67  # ESL section 3.2
+    assert p.feature_names == ("lcavol", "lweight", "age", "lbph", "svi", "lcp", "gleason", "pgg45")
+    assert p.target_name == "lpsa"
     assert datasets.load_saheart().X.shape == (462, 9)
     assert datasets.load_spector().X.shape == (32, 3)
     h = datasets.load_heart_scale()

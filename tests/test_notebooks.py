@@ -47,6 +47,12 @@ def test_every_code_cell_was_executed_without_error(nb):
     assert counts == list(range(1, len(code) + 1)), f"{nb.name}: cells were not run once, top to bottom"
     errors = [o for c in code for o in c.get("outputs", []) if o["output_type"] == "error"]
     assert not errors, f"{nb.name} has error outputs"
+    # an exception while rendering a figure is printed to stderr, not raised: catch it too
+    tracebacks = [
+        i for i, c in enumerate(code) for o in c.get("outputs", [])
+        if o.get("name") == "stderr" and "Traceback" in "".join(o.get("text", ""))
+    ]
+    assert not tracebacks, f"{nb.name}: code cells {tracebacks} printed a traceback"
 
 
 @pytest.mark.parametrize("nb", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])

@@ -1,0 +1,449 @@
+"""Claims of Chapter 3: perceptron, winnow and SGD on surrogate losses."""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy.optimize import linprog, minimize_scalar
+
+from mlnotes import losses, online, optim
+from mlnotes.check import numerical_gradient, rel_error
+from mlnotes.claims import Erratum, claim
+
+CH = "03_online_linear_classifiers"
+_SMOOTH = ("quadratic", "log", "logistic", "exponential", "sigmoid")
+
+
+def _separable(rng, n, d, gamma, *, intercept=False):
+    """Points separable with margin >= gamma by a known unit vector u (bias last if intercept)."""
+    u = rng.standard_normal(d + intercept)
+    u /= np.linalg.norm(u)
+    X = np.empty((0, d))
+    while X.shape[0] < n:
+        Z = rng.standard_normal((4 * n, d)) * rng.uniform(0.5, 3.0)
+        A = np.hstack([Z, np.ones((Z.shape[0], 1))]) if intercept else Z
+        keep = np.abs(A @ u) >= gamma
+        X = np.vstack([X, Z[keep]])
+    X = X[:n]
+    A = np.hstack([X, np.ones((n, 1))]) if intercept else X
+    y = np.sign(A @ u)
+    return X, y, u
+
+
+def _sparse_target(rng, n_samples, n, k):
+    """x in {-1, +1}^n, y = sign of the sum of k (odd) relevant coordinates: l1 margin 1/k."""
+    X = rng.choice([-1.0, 1.0], size=(n_samples, n))
+    S = rng.choice(n, size=k, replace=False)
+    y = np.sign(X[:, S].sum(axis=1))
+    return X, y, S
+
+
+@claim("eq-homogeneous-form", chapter=CH, tol=1e-12,
+       statement=r"$y_i (w^\top x_i + b) = \tilde w^\top a_i$ with $a_i = y_i (x_i, 1)$, $\tilde w = (w, b)$")
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        d = int(rng.integers(1, 8))
+        X = rng.standard_normal((30, d))
+        y = rng.choice([-1.0, 1.0], 30)
+        w, b = rng.standard_normal(d), rng.standard_normal()
+        A = y[:, None] * np.hstack([X, np.ones((30, 1))])
+        res.append(rel_error(y * (X @ w + b), A @ np.append(w, b)))
+    return res
+
+
+@claim("eq-perceptron-score-increase", chapter=CH, tol=1e-12,
+       statement=r"$(w + a)^\top a = w^\top a + \|a\|^2 > w^\top a$")
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        d = int(rng.integers(1, 10))
+        w, a = rng.standard_normal((2, d))
+        lhs, rhs = (w + a) @ a, w @ a + a @ a
+        res.append(abs(lhs - rhs) / max(abs(lhs), abs(rhs), 1.0) + (lhs <= w @ a))
+    return res
+
+
+def _perceptron_run(rng):
+    d = int(rng.integers(2, 8))
+    intercept = bool(rng.integers(0, 2))
+    X, y, u = _separable(rng, int(rng.integers(20, 120)), d, float(rng.uniform(0.05, 0.5)),
+                         intercept=intercept)
+    fit = online.perceptron(X, y, fit_intercept=intercept, shuffle=bool(rng.integers(0, 2)),
+                            seed=int(rng.integers(1 << 30)), max_epochs=100_000)
+    A = np.hstack([X, np.ones((len(y), 1))]) if intercept else X
+    return fit, A, y, u
+
+
+@claim("eq-perceptron-numerator", chapter=CH, tol=1e-10, measure="rel. violation",
+       statement=r"after $k$ mistakes $u^\top w_k \ge k\gamma$ for a unit separator $u$ of margin $\gamma$")
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        fit, A, y, u = _perceptron_run(rng)
+        gamma = np.min(y * (A @ u))
+        # the k-th iterate is the sum of the first k mistaken points y_i a_i
+        W = np.cumsum((y[:, None] * A)[fit.mistake_index], axis=0)
+        k = np.arange(1, len(W) + 1)
+        res.append(float(np.max(np.maximum(0.0, k * gamma - W @ u) / (k * gamma))))
+    return res
+
+
+@claim("eq-perceptron-denominator", chapter=CH, tol=1e-10, measure="rel. violation",
+       statement=r"after $k$ mistakes $\|w_k\|^2 \le k R^2$, since $w^\top a \le 0$ at each mistake")
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        fit, A, y, u = _perceptron_run(rng)
+        R2 = np.max(np.sum(A**2, axis=1))
+        W = np.cumsum((y[:, None] * A)[fit.mistake_index], axis=0)
+        k = np.arange(1, len(W) + 1)
+        res.append(float(np.max(np.maximum(0.0, np.sum(W**2, axis=1) - k * R2) / (k * R2))))
+    return res
+
+
+@claim("eq-perceptron-bound", chapter=CH, tol=0.0, measure="violation",
+       statement=r"the perceptron makes at most $(R/\gamma)^2$ mistakes on data separable with margin $\gamma$")
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        fit, A, y, u = _perceptron_run(rng)
+        bound = (np.max(np.linalg.norm(A, axis=1)) / np.min(y * (A @ u))) ** 2
+        res.append(max(0.0, fit.n_mistakes - bound) + (not fit.converged))
+    return res
+
+
+def _winnow_run(rng):
+    n_feat = int(rng.integers(5, 120))
+    k = int(rng.choice([1, 3, 5]))
+    X, y, _ = _sparse_target(rng, int(rng.integers(50, 200)), n_feat, k)
+    rho = 1.0 / k  # u = e_S / k on the positive half of the doubled coordinates
+    eta = rho * float(rng.uniform(0.2, 1.8))
+    fit = online.winnow(X, y, eta=eta, max_epochs=10_000, shuffle=bool(rng.integers(0, 2)),
+                        seed=int(rng.integers(1 << 30)))
+    return fit, X, y, rho, eta
+
+
+@claim("eq-winnow-potential", chapter=CH, tol=1e-12, measure="violation",
+       statement=r"after $k$ mistakes $\eta k \rho \le \ln \Phi_k \le \ln N + k\eta^2/2$")
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        fit, X, y, rho, eta = _winnow_run(rng)
+        A = y[:, None] * np.hstack([X, -X])
+        N = A.shape[1]
+        idx = fit.mistake_index
+        logv = eta * np.cumsum(A[idx], axis=0)
+        logphi = np.logaddexp.reduce(logv, axis=1)
+        k = np.arange(1, len(idx) + 1)
+        res.append(float(max(np.max(np.maximum(0.0, eta * k * rho - logphi), initial=0.0),
+                             np.max(np.maximum(0.0, logphi - np.log(N) - k * eta**2 / 2), initial=0.0))))
+    return res
+
+
+@claim("eq-winnow-bound", chapter=CH, tol=0.0, measure="violation",
+       statement=r"winnow makes at most $\ln N / (\eta\rho - \eta^2/2)$ mistakes, $2\ln N/\rho^2$ for $\eta = \rho$",
+       errata=[Erratum(
+           where="notes 001, Winnow analysis, choice of epsilon (p. 107)",
+           says=r"take $\epsilon = 3r_w/4 \Rightarrow r_w \le \epsilon \le r_w/2$, "
+                r"so $T \le \frac{16}{3}\frac{\ln n}{r_w^2}$",
+           correct=r"$r_w \le \epsilon \le r_w/2$ is impossible for $r_w > 0$. From "
+                   r"$T(\epsilon r_w - \epsilon^2/2) \le \ln N$ (payoffs in $[-1, 1]$) any "
+                   r"$0 < \epsilon < 2 r_w$ works and $\epsilon = r_w$ gives $T \le 2\ln N / r_w^2$; "
+                   r"no binary search is needed when $r_w$ is known. And $N$ is the number of "
+                   r"weights (coordinates of the doubled points, $2(d+1)$), not the number $n$ of "
+                   r"samples: the notes use $n$ for both."),
+       ])
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        fit, X, y, rho, eta = _winnow_run(rng)
+        res.append(max(0.0, fit.n_mistakes - online.winnow_bound(rho, 2 * X.shape[1], eta))
+                   + (not fit.converged))
+    return res
+
+
+_UPPER = ("quadratic", "hinge", "sigmoid", "logistic", "exponential")
+
+
+@claim("eq-loss-upper-bound", chapter=CH, tol=0.0, measure="violation",
+       statement=r"$[M \le 0] \le \varphi(M)$ for the quadratic, hinge, sigmoid, logistic (bits) "
+                 r"and exponential losses")
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        M = np.concatenate([rng.standard_normal(500) * 5, np.linspace(-3, 3, 601), [0.0, -0.0]])
+        z = losses.zero_one(M)
+        res.append(max(float(np.max(z - getattr(losses, name)(M))) for name in _UPPER))
+    return [max(0.0, r) for r in res]
+
+
+@claim("eq-sgd-gradient", chapter=CH, tol=1e-6,
+       statement=r"$\nabla_w \varphi(y\, w^\top x) = \varphi'(y\, w^\top x)\, y\, x$")
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        d = int(rng.integers(1, 6))
+        x, w = rng.standard_normal(d), rng.standard_normal(d)
+        y = float(rng.choice([-1.0, 1.0]))
+        for name in (*_SMOOTH, "hinge", "perceptron"):
+            phi, dphi = losses.get(name)
+            M = y * (w @ x)
+            if name in ("hinge", "perceptron") and min(abs(M - 1), abs(M)) < 1e-3:
+                continue  # away from the kink the subgradient is the gradient
+            num = numerical_gradient(lambda v, phi=phi: float(phi(y * (v @ x))), w)
+            res.append(rel_error(num, dphi(M) * y * x))
+    return res
+
+
+def _conditional_risk(phi, p, alpha):
+    return p * phi(alpha) + (1 - p) * phi(-alpha)
+
+
+_MINIMISERS = {
+    "quadratic": lambda p: 2 * p - 1,
+    "hinge": lambda p: np.sign(2 * p - 1),
+    "log": lambda p: np.log(p / (1 - p)),
+    "exponential": lambda p: 0.5 * np.log(p / (1 - p)),
+    "perceptron": lambda p: 0.0,
+}
+
+
+@claim("eq-calibration-minimisers", chapter=CH, tol=1e-9,
+       statement=r"$\alpha^*(\eta) = \arg\min_\alpha \eta\varphi(\alpha) + (1-\eta)\varphi(-\alpha)$: "
+                 r"$2\eta - 1$, $\sign(2\eta - 1)$, $\ln\frac{\eta}{1-\eta}$, "
+                 r"$\frac12\ln\frac{\eta}{1-\eta}$, and 0 for the perceptron loss",
+       errata=[Erratum(
+           where="notes 003, Remark 1.6.5",
+           says="the perceptron loss is not differentiable at 0, so it is not classification "
+                "calibrated and cannot generalize",
+           correct=r"Not calibrated, yes: its conditional risk is minimised by $\alpha = 0$ for "
+                   r"every $\eta$, which carries no sign. But that concerns minimising the expected "
+                   r"perceptron loss; it does not mean the perceptron algorithm cannot generalise "
+                   r"(on separable data its mistake bound $(R/\gamma)^2$ gives a generalisation "
+                   r"guarantee, and the averaged or voted perceptron is a standard classifier)."),
+       ])
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        p = float(rng.uniform(0.02, 0.98))
+        if abs(p - 0.5) < 1e-3:
+            continue
+        for name, a_star in _MINIMISERS.items():
+            phi = losses.get(name)[0]
+            a = float(a_star(p))
+            grid = np.linspace(-6, 6, 6001)
+            num = minimize_scalar(lambda t, phi=phi: float(_conditional_risk(phi, p, t)),
+                                  bounds=(-6, 6), method="bounded", options={"xatol": 1e-10})
+            best = min(float(np.min(_conditional_risk(phi, p, grid))), float(num.fun))
+            c = float(_conditional_risk(phi, p, a))
+            # the closed form is at least as good as anything found numerically ...
+            res.append(max(0.0, c - best) / max(1.0, abs(best)))
+            # ... and for the calibrated losses its sign is the Bayes rule's sign
+            if name != "perceptron":
+                res.append(float(np.sign(a) != np.sign(2 * p - 1)))
+    return res
+
+
+@claim("eq-weight-decay", chapter=CH, tol=1e-6,
+       statement=r"a gradient step on $J + \frac{\lambda}{2}\|w\|^2$ is "
+                 r"$w \leftarrow (1 - \eta\lambda) w - \eta \nabla J(w)$")
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        m, d = 40, int(rng.integers(1, 5))
+        X = rng.standard_normal((m, d))
+        y = rng.choice([-1.0, 1.0], m)
+        lam, eta = float(rng.uniform(0.01, 1.0)), float(rng.uniform(0.01, 0.5))
+        name = str(rng.choice(_SMOOTH))
+        kw = dict(loss=name, eta=eta, lam=lam, batch_size=m, shuffle=False, fit_intercept=True)
+        one, two = online.sgd(X, y, epochs=1, **kw), online.sgd(X, y, epochs=2, **kw)
+        phi = losses.get(name)[0]
+
+        def J(v):  # v = (w, b); the penalty leaves b alone
+            return float(np.mean(phi(y * (X @ v[:-1] + v[-1]))))
+
+        v1 = np.append(one.w, one.b)
+        g = numerical_gradient(J, v1)
+        expected = np.append((1 - eta * lam) * one.w - eta * g[:-1], one.b - eta * g[-1])
+        res.append(rel_error(np.append(two.w, two.b), expected))
+    return res
+
+
+def _rule(X, y, eta, step):
+    """Run an update rule w <- w + step(f, y) * (x, 1) once through the data, in order."""
+    v = np.zeros(X.shape[1] + 1)
+    A = np.hstack([X, np.ones((len(y), 1))])
+    for a, yi in zip(A, y, strict=True):
+        v = v + eta * step(a @ v, yi) * a
+    return v
+
+
+@claim("eq-delta-rule", chapter=CH, tol=1e-12,
+       statement=r"SGD on $(1 - M)^2$ is the delta rule $w \leftarrow w + 2\eta\,(y_i - w^\top x_i)\, x_i$",
+       errata=[Erratum(
+           where="notes 002, Examples, Delta-rule",
+           says=r"$\mathcal{L}(u) = (u - 1)^2$ gives $w \leftarrow w - \eta(\langle w, x_i\rangle - y_i) x_i$",
+           correct=r"the derivative of $(u - 1)^2$ brings a factor 2: "
+                   r"$w \leftarrow w - 2\eta(\langle w, x_i\rangle - y_i) x_i$ (using $y_i^2 = 1$). "
+                   r"The notes' rule is SGD on $\frac12(1 - M)^2$, or on $(1 - M)^2$ with step $\eta/2$."),
+       ])
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        X = rng.standard_normal((25, int(rng.integers(1, 5))))
+        y = rng.choice([-1.0, 1.0], 25)
+        eta = float(rng.uniform(0.001, 0.05))
+        fit = online.sgd(X, y, loss="quadratic", eta=eta, epochs=1, shuffle=False)
+        res.append(rel_error(np.append(fit.w, fit.b), _rule(X, y, eta, lambda f, yi: 2 * (yi - f))))
+    return res
+
+
+@claim("eq-perceptron-rule", chapter=CH, tol=1e-12, n_instances=10,
+       statement=r"SGD on $\max(0, -M)$ with $\eta = 1$ is the perceptron: $w \leftarrow w + [M_i \le 0]\, y_i x_i$",
+       errata=[Erratum(
+           where="notes 002, Examples, Perceptron of Rosenblatt (and the logistic-SGD slide)",
+           says=r"$w \leftarrow w + \eta x_i y_i$ only when $\langle w, x_i\rangle y_i < 0$",
+           correct=r"with the usual start $w = 0$ every margin is $0$, so the strict rule never "
+                   r"updates and returns $w = 0$. The update must fire on $M_i \le 0$ (a point on "
+                   r"the boundary is a mistake), as in notes 001 and 003; that is the subgradient "
+                   r"$-[M \le 0]$ of $\max(0, -M)$ at its kink."),
+       ])
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        X, y, _ = _separable(rng, 40, int(rng.integers(2, 6)), 0.2, intercept=True)
+        p = online.perceptron(X, y, fit_intercept=True, max_epochs=100_000)
+        s = online.sgd(X, y, loss="perceptron", eta=1.0, epochs=p.n_epochs, shuffle=False)
+        res.append(rel_error(np.append(s.w, s.b), np.append(p.w, p.b)))
+        # the strict rule of the notes does not move from w = 0
+        strict = _rule(X, y, 1.0, lambda f, yi: float(yi * f < 0) * yi)
+        res.append(float(np.any(strict != 0)))
+    return res
+
+
+@claim("eq-logistic-sgd", chapter=CH, tol=1e-12,
+       statement=r"SGD on $\ln(1 + e^{-M})$ is $w \leftarrow w + \eta\, g(-M_i)\, y_i x_i$, a smoothed perceptron")
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        X = rng.standard_normal((25, int(rng.integers(1, 5)))) * 3
+        y = rng.choice([-1.0, 1.0], 25)
+        eta = float(rng.uniform(0.01, 1.0))
+        fit = online.sgd(X, y, loss="log", eta=eta, epochs=1, shuffle=False)
+        expected = _rule(X, y, eta, lambda f, yi: yi / (1 + np.exp(yi * f)))
+        res.append(rel_error(np.append(fit.w, fit.b), expected))
+    return res
+
+
+@claim("eq-gd-stability", chapter=CH, tol=1e-10,
+       statement=r"on $\frac12 w^\top A w$, $w_t = (I - \eta A)^t w_0 \to 0$ for all $w_0$ "
+                 r"iff $0 < \eta < 2/\lambda_{\max}(A)$")
+def _(rng, n):
+    import warnings
+
+    res = []
+    for _ in range(n):
+        d = int(rng.integers(2, 5))
+        Q = np.linalg.qr(rng.standard_normal((d, d)))[0]
+        lams = rng.uniform(0.5, 10.0, d)
+        A = Q @ np.diag(lams) @ Q.T
+        w0 = rng.standard_normal(d)
+        for c in (0.5, 0.95, 1.05):
+            eta = c * 2 / lams.max()
+            with warnings.catch_warnings():  # tol=0: run all 100 steps, then say it did not converge
+                warnings.simplefilter("ignore")
+                fit = optim.gradient_descent(lambda w, A=A: A @ w, w0, eta=eta, max_iter=100, tol=0.0)
+            closed = np.linalg.matrix_power(np.eye(d) - eta * A, fit.n_iter) @ w0
+            res.append(rel_error(fit.path[-1], closed))
+            # below 2/lambda_max the iterates shrink (factor <= max|1 - eta lambda_j| < 1 per step),
+            # above it the top eigen-direction grows like |1 - eta lambda_max|^t
+            res.append(float((np.linalg.norm(fit.path[-1]) < np.linalg.norm(w0)) != (c < 1)))
+    return res
+
+
+@claim("eq-subgradient-max", chapter=CH, tol=1e-12, measure="violation",
+       statement=r"$f = \max_k f_k$ convex, $f_k(w_0) = f(w_0)$: $f(w) \ge f(w_0) + \nabla f_k(w_0)^\top (w - w_0)$")
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        d, K = int(rng.integers(1, 5)), int(rng.integers(2, 6))
+        C = rng.standard_normal((K, d))
+        c0 = rng.standard_normal(K)
+        Ms = [np.diag(rng.uniform(0, 2, d)) for _ in range(K)]  # convex quadratics f_k
+
+        def fk(w, C=C, c0=c0, Ms=Ms):
+            return np.array([0.5 * w @ M @ w + c @ w + c_ for M, c, c_ in zip(Ms, C, c0, strict=True)])
+
+        w0 = rng.standard_normal(d)
+        k = int(np.argmax(fk(w0)))
+        v = Ms[k] @ w0 + C[k]
+        W = w0 + rng.standard_normal((200, d)) * rng.uniform(0.01, 5)
+        f0 = fk(w0).max()
+        # all f_k at all W at once: 0.5 w^T M_k w + c_k^T w + c0_k
+        FW = np.stack([0.5 * np.sum((W @ M) * W, axis=1) + W @ c + c_
+                       for M, c, c_ in zip(Ms, C, c0, strict=True)]).max(axis=0)
+        res.append(float(np.max(np.maximum(0.0, f0 + (W - w0) @ v - FW))) / max(1.0, abs(f0)))
+    return res
+
+
+def _l1_weighted(w):
+    w = np.asarray(w)
+    return np.abs(w[..., 0]) + 2 * np.abs(w[..., 1])
+
+
+@claim("eq-not-descent", chapter=CH, tol=1e-12, measure="violation",
+       statement=r"$f = |w_1| + 2|w_2|$, $w = (1, 0)$: $v = (1, 2) \in \partial f(w)$, yet $f(w - \eta v) > f(w)$ "
+                 r"for all $\eta > 0$, while $\|w - \eta v - w^*\| < \|w - w^*\|$ for $0 < \eta < 2/5$",
+       errata=[Erratum(
+           where="notes 004, Illustration: Optimization using Gradients",
+           says=r"for a differentiable $f$, for any $w_t$ there exists an $\eta$ such that "
+                r"$f(w_t + \eta v) < f(w_t)$",
+           correct=r"false at a stationary point ($v = \nabla f(w_t) = 0$). The statement is: if "
+                   r"$\nabla f(w_t) \ne 0$, then $f(w_t - \eta\nabla f(w_t)) < f(w_t)$ for all small "
+                   r"enough $\eta > 0$ (the step goes against the gradient)."),
+       ])
+def _(rng, n):
+    res = []
+    w, v, w_star = np.array([1.0, 0.0]), np.array([1.0, 2.0]), np.zeros(2)
+    for _ in range(n):
+        z = w + rng.standard_normal((500, 2)) * rng.uniform(0.01, 10)
+        sub = np.max(np.maximum(0.0, _l1_weighted(w) + (z - w) @ v - _l1_weighted(z)))
+        etas = rng.uniform(0, 5, 500)
+        etas = etas[etas > 0]
+        steps = w - etas[:, None] * v
+        ascent = np.max(np.maximum(0.0, _l1_weighted(w) - _l1_weighted(steps)))
+        small = steps[etas < 0.4]
+        closer = np.max(np.maximum(0.0, np.linalg.norm(small - w_star, axis=1) - np.linalg.norm(w - w_star)),
+                        initial=0.0)
+        res.append(float(sub + ascent + closer))
+    # and the smooth counterpart: f = w1^2 + 2 w2^2 descends along -grad for small steps
+    for _ in range(n):
+        u = rng.standard_normal(2)
+        g = np.array([2 * u[0], 4 * u[1]])
+        f = lambda z: z[0] ** 2 + 2 * z[1] ** 2  # noqa: E731
+        res.append(max(0.0, f(u - 1e-3 * g) - f(u)))
+    return res
+
+
+@claim("eq-subgradient-method", chapter=CH, tol=1e-7, measure="violation", n_instances=10,
+       statement=r"$\min_{t\le T} f(w_t) - f^* \le \frac{\|w_0 - w^*\|^2 + \sum_t \eta_t^2\|v_t\|^2}{2\sum_t \eta_t}$")
+def _(rng, n):
+    # f(w) = ||C w - c||_1; f* and w* from scipy's LP solver (an independent oracle), whose
+    # accuracy (~1e-9) sets the tolerance
+    res = []
+    for _ in range(n):
+        m, d = int(rng.integers(5, 20)), int(rng.integers(1, 4))
+        C, c = rng.standard_normal((m, d)), rng.standard_normal(m)
+        lp = linprog(np.r_[np.zeros(d), np.ones(m)],
+                     A_ub=np.block([[C, -np.eye(m)], [-C, -np.eye(m)]]), b_ub=np.r_[c, -c],
+                     bounds=[(None, None)] * d + [(0, None)] * m, method="highs")
+        w_star, f_star = lp.x[:d], lp.fun
+        f = lambda w, C=C, c=c: float(np.abs(C @ w - c).sum())  # noqa: E731
+        sg = lambda w, C=C, c=c: C.T @ np.sign(C @ w - c)  # noqa: E731
+        w0 = rng.standard_normal(d) * 3
+        fit = optim.subgradient_method(f, sg, w0, eta=float(rng.uniform(0.01, 0.5)),
+                                       power_t=float(rng.choice([0.0, 0.5, 1.0])), max_iter=100)
+        V = np.array([sg(p) for p in fit.path[:-1]])
+        bound = (np.sum((w0 - w_star) ** 2) + np.sum(fit.eta**2 * np.sum(V**2, axis=1))) / (2 * fit.eta.sum())
+        res.append(max(0.0, fit.best[-1] - f_star - bound))
+    return res

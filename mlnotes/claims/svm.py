@@ -1,0 +1,537 @@
+r"""Claims of Chapter 4, "Support vector machines": margins, Lagrange duality, KKT, the SVM dual
+and its solvers, each checked on random instances (and, for the solvers, against independent
+optimisers from scipy)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mlnotes import kernels, svm
+from mlnotes.check import numerical_gradient, rel_error
+from mlnotes.claims import Erratum, claim
+
+CH = "04_support_vector_machines"
+
+
+# -- random instances --------------------------------------------------------------------------
+
+
+def _separable(rng, n: int, d: int, gap: float = 0.3):
+    """n points in d dimensions, labelled by a random hyperplane, none closer than ``gap``."""
+    w, b = rng.standard_normal(d), rng.standard_normal() * 0.5
+    X = np.empty((0, d))
+    while X.shape[0] < n:
+        Z = 2.0 * rng.standard_normal((2 * n, d))
+        s = (Z @ w + b) / np.linalg.norm(w)
+        X = np.vstack([X, Z[np.abs(s) > gap]])
+    X = X[:n]
+    y = np.where(X @ w + b > 0, 1.0, -1.0)
+    if np.unique(y).size < 2:
+        y[0] = -y[0]
+        X[0] = X[0] - 2 * ((X[0] @ w + b) / (w @ w)) * w  # reflect it across the plane
+    return X, y
+
+
+def _overlapping(rng, n: int, d: int):
+    """Two Gaussian clouds whose means are 1.5 apart: not separable, some points misclassified."""
+    y = np.where(rng.random(n) < 0.5, 1.0, -1.0)
+    y[:2] = (1.0, -1.0)
+    mu = rng.standard_normal(d)
+    mu *= 0.75 / np.linalg.norm(mu)
+    X = rng.standard_normal((n, d)) + y[:, None] * mu
+    return X, y
+
+
+def _qp(rng):
+    r"""A random strictly convex QP :math:`\min \tfrac12 x^\top P x + q^\top x` s.t. :math:`Ax \le c`,
+    with a strictly feasible point (Slater's condition) and, typically, some active constraints."""
+    d, m = int(rng.integers(2, 6)), int(rng.integers(2, 8))
+    B = rng.standard_normal((d, d))
+    P = B @ B.T + 0.5 * np.eye(d)
+    q = 3.0 * rng.standard_normal(d)
+    A = rng.standard_normal((m, d))
+    x0 = rng.standard_normal(d)
+    c = A @ x0 + rng.uniform(0.1, 1.0, m)  # x0 is strictly feasible
+    return P, q, A, c, x0
+
+
+def _qp_dual_function(P, q, A, c, mu):
+    r""":math:`\theta(\mu) = \min_x L(x, \mu) = -\tfrac12 (q + A^\top\mu)^\top P^{-1} (q + A^\top\mu) - c^\top \mu`."""
+    r = q + A.T @ mu
+    return -0.5 * r @ np.linalg.solve(P, r) - c @ mu
+
+
+def _qp_solve(P, q, A, c, x0):
+    """Primal by SLSQP, dual by L-BFGS-B on the concave dual: two independent optimisers."""
+    from scipy.optimize import minimize
+
+    prim = minimize(lambda x: 0.5 * x @ P @ x + q @ x, x0, jac=lambda x: P @ x + q, method="SLSQP",
+                    constraints=[{"type": "ineq", "fun": lambda x: c - A @ x, "jac": lambda x: -A}],
+                    options={"ftol": 1e-13, "maxiter": 300})
+    Pinv = np.linalg.inv(P)
+
+    def neg_dual(mu):
+        r = q + A.T @ mu
+        return 0.5 * r @ Pinv @ r + c @ mu, A @ (Pinv @ r) + c
+
+    dual = minimize(neg_dual, np.zeros(A.shape[0]), jac=True, method="L-BFGS-B",
+                    bounds=[(0, None)] * A.shape[0], options={"ftol": 1e-15, "gtol": 1e-12, "maxiter": 5000})
+    return prim.x, dual.x
+
+
+# -- margins -----------------------------------------------------------------------------------
+
+
+@claim("eq-geometric-margin", chapter=CH, tol=1e-12,
+       statement=r"The distance from $x$ to $\{z : w^\top z + b = 0\}$ is $|w^\top x + b| / \|w\|$")
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        d = int(rng.integers(1, 8))
+        w, x = rng.standard_normal((2, d))
+        b = rng.standard_normal()
+        # the shortest u with w.(x + u) + b = 0: minimum-norm solution of a 1 x d system (SVD)
+        u = np.linalg.lstsq(w[None, :], [-(w @ x + b)], rcond=None)[0]
+        res.append(rel_error(np.linalg.norm(u), abs(w @ x + b) / np.linalg.norm(w)))
+    return res
+
+
+@claim("eq-hard-primal", chapter=CH, n_instances=10, tol=1e-6, n_test_instances=50,
+       statement=r"The solution of $\min \frac12\|w\|^2$ s.t. $y_i(w^\top x_i + b) \ge 1$ has geometric "
+                 r"margin $1/\|w\|$, the largest of all separating hyperplanes")
+def _(rng, n):
+    # 2-D data, so the largest margin can be found by brute force over the direction of w:
+    # for a unit u at angle phi the best bias gives margin (min_{y=+1} u.x - max_{y=-1} u.x) / 2.
+    from scipy.optimize import minimize_scalar
+
+    res = []
+    for _ in range(n):
+        X, y = _separable(rng, 30, 2)
+
+        def margin(phi, X=X, y=y):
+            p = X @ np.array([np.cos(phi), np.sin(phi)])
+            return 0.5 * (p[y > 0].min() - p[y < 0].max())
+
+        grid = np.linspace(0, 2 * np.pi, 3601)
+        U = np.stack([np.cos(grid), np.sin(grid)])
+        P = X @ U
+        vals = 0.5 * (P[y > 0].min(0) - P[y < 0].max(0))
+        k = int(np.argmax(vals))
+        best = minimize_scalar(lambda p: -margin(p), bounds=(grid[k] - 0.002, grid[k] + 0.002),
+                               method="bounded", options={"xatol": 1e-12})
+        brute = max(vals[k], -best.fun)
+        fit = svm.smo(X, y, C=np.inf, kernel="linear", tol=1e-10)
+        res.append(rel_error(1.0 / np.linalg.norm(fit.coef), brute))
+    return res
+
+
+# -- Lagrange duality ----------------------------------------------------------------------------
+
+
+@claim("eq-weak-duality", chapter=CH, tol=0.0, measure="violation",
+       statement=r"$\theta(\lambda, \mu) \le f(x)$ for every feasible $x$ and every $\mu \ge 0$",
+       errata=[Erratum(
+           where="notes 000, section 4.2, eqs. (4.5)-(4.10)",
+           says=r"the multipliers of the inequality constraints satisfy $\mu_i > 0$, and at a "
+                r"feasible point $g_i(w^*) < 0$",
+           correct=r"$\mu_i \ge 0$ and $g_i(w^*) \le 0$. The bound needs only $\mu_i g_i(x) \le 0$, "
+                   r"which holds with the weak inequalities; and optimal multipliers are "
+                   r"typically zero (every constraint that is not active has $\mu_i^* = 0$ by "
+                   r"complementary slackness), so requiring $\mu_i > 0$ would exclude the "
+                   r"optimum itself. The claim samples $\mu$ with zeros among its entries.")])
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        P, q, A, c, x0 = _qp(rng)
+        mu = rng.exponential(1.0, A.shape[0]) * (rng.random(A.shape[0]) < 0.7)
+        # a random feasible point: shrink a random direction from the strictly feasible x0
+        x = x0 + rng.standard_normal(x0.size)
+        while np.any(A @ x > c):
+            x = x0 + 0.5 * (x - x0)
+        f = 0.5 * x @ P @ x + q @ x
+        res.append(max(0.0, _qp_dual_function(P, q, A, c, mu) - f))
+    return res
+
+
+@claim("eq-strong-duality", chapter=CH, n_instances=10, tol=1e-6, n_test_instances=50,
+       statement=r"Convex objective, affine constraints and a strictly feasible point (Slater): "
+                 r"$d^* = p^*$",
+       errata=[Erratum(
+           where="notes 000, section 4.2, after eq. (4.10)",
+           says=r"if $f$, $h_i$, $f_i$ are convex and the primal and dual problems are feasible, "
+                r"then $d^* = p^*$",
+           correct=r"convexity and feasibility are not enough: a constraint qualification is "
+                   r"needed, e.g. Slater's condition (affine $h_i$, convex $f_i$, and a point "
+                   r"with $f_i(x) < 0$; affine $f_i$ need only be satisfied). Counterexample: "
+                   r"$\min e^{-x}$ s.t. $x^2/y \le 0$ over $y > 0$ is convex with $p^* = 1$, but "
+                   r"$\theta(\mu) = \inf_{x, y > 0} e^{-x} + \mu x^2 / y = 0$ for every "
+                   r"$\mu \ge 0$, so $d^* = 0$. The equality constraints $h_i$ must also be affine "
+                   r"(convex $h_i = 0$ does not define a convex set).")])
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        P, q, A, c, x0 = _qp(rng)
+        x, mu = _qp_solve(P, q, A, c, x0)
+        p_star = 0.5 * x @ P @ x + q @ x
+        d_star = _qp_dual_function(P, q, A, c, mu)
+        # SLSQP and L-BFGS-B stop at ~1e-9 of the optimum; relative to the scale of f
+        res.append(abs(p_star - d_star) / max(1.0, abs(p_star)))
+    return res
+
+
+@claim("eq-kkt", chapter=CH, n_instances=10, tol=1e-5, n_test_instances=50,
+       statement=r"At the optimum: $\nabla f + \sum_i \mu_i \nabla g_i = 0$, $g_i \le 0$, $\mu_i \ge 0$, "
+                 r"$\mu_i g_i = 0$",
+       errata=[Erratum(
+           where="notes 000, section 4.2.1, the KKT conditions",
+           says=r"stationarity reads $\nabla f(w^*) + \sum_i \lambda_i \nabla h_i(w^*) + "
+                r"\sum_i \nabla f_i(w^*) = 0$",
+           correct=r"the inequality constraints enter weighted by their multipliers: "
+                   r"$\nabla f(w^*) + \sum_i \lambda_i^* \nabla h_i(w^*) + \sum_i \mu_i^* \nabla "
+                   r"f_i(w^*) = 0$. Without the weights every constraint, active or not, would "
+                   r"pull on the solution; the claim checks the weighted form at the optimum of "
+                   r"random QPs, where the unweighted sum is far from zero.")])
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        P, q, A, c, x0 = _qp(rng)
+        x, mu = _qp_solve(P, q, A, c, x0)  # x from the primal solver, mu from the dual one
+        g = A @ x - c
+        scale = max(1.0, np.abs(P @ x).max(), np.abs(q).max())
+        stationarity = np.abs(P @ x + q + A.T @ mu).max() / scale
+        res.append(max(stationarity, max(0.0, g.max()), max(0.0, -mu.min()), np.abs(mu * g).max() / scale))
+    return res
+
+
+# -- the hard-margin dual --------------------------------------------------------------------------
+
+
+def _dual_feasible(rng):
+    """Random data and multipliers alpha >= 0 with sum_i alpha_i y_i = 0."""
+    m, d = int(rng.integers(4, 15)), int(rng.integers(1, 6))
+    X, y = rng.standard_normal((m, d)), np.where(rng.random(m) < 0.5, 1.0, -1.0)
+    y[:2] = (1.0, -1.0)
+    alpha = rng.exponential(1.0, m)
+    alpha[y > 0] *= alpha[y < 0].sum() / alpha[y > 0].sum()
+    return X, y, alpha
+
+
+@claim("eq-hard-stationarity", chapter=CH, tol=1e-7,
+       statement=r"$\nabla_w L = 0$ and $\partial_b L = 0$ give $w = \sum_i \alpha_i y_i x_i$ and "
+                 r"$\sum_i \alpha_i y_i = 0$")
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        X, y, alpha = _dual_feasible(rng)
+        w = (alpha * y) @ X
+
+        def L(wb, X=X, y=y, alpha=alpha):
+            return 0.5 * wb[:-1] @ wb[:-1] - alpha @ (y * (X @ wb[:-1] + wb[-1]) - 1)
+
+        grad = numerical_gradient(L, np.append(w, rng.standard_normal()))
+        res.append(np.abs(grad).max() / max(1.0, np.abs(w).max()))
+    return res
+
+
+@claim("eq-hard-dual", chapter=CH, tol=1e-10,
+       statement=r"$\min_{w,b} L(w, b, \alpha) = \sum_i \alpha_i - \frac12 \sum_{i,k} \alpha_i \alpha_k "
+                 r"y_i y_k x_i^\top x_k$ when $\sum_i \alpha_i y_i = 0$")
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        X, y, alpha = _dual_feasible(rng)
+        d = X.shape[1]
+
+        def L(w, b, X=X, y=y, alpha=alpha):
+            return 0.5 * w @ w - alpha @ (y * (X @ w + b) - 1)
+
+        theta = svm.dual_objective(alpha, y, X @ X.T)
+        w = (alpha * y) @ X
+        at_min = rel_error(L(w, rng.standard_normal()), theta)
+        # and it is the minimum: no other (w, b) gives less (L is convex in w, flat in b)
+        others = min(L(w + rng.standard_normal(d), rng.standard_normal()) for _ in range(20))
+        res.append(max(at_min, max(0.0, theta - others) / max(1.0, abs(theta))))
+    return res
+
+
+@claim("eq-hard-gap", chapter=CH, n_instances=10, tol=1e-6, n_test_instances=50,
+       statement=r"At the SMO solution of the hard-margin dual: $\frac12\|w\|^2 = D(\alpha)$, "
+                 r"$y_i f(x_i) \ge 1$, $\alpha_i (y_i f(x_i) - 1) = 0$",
+       errata=[Erratum(
+           where=r"notes 000, section 4.2.2 (the dual of large-margin training), and notes 003, "
+                 r"section 1.5 ($\max_{\alpha > 0}$)",
+           says=r"the dual is maximised subject to $\mu_i > 0$ for all $i$",
+           correct=r"the constraint is $\mu_i \ge 0$. With every $\mu_i > 0$, complementary "
+                   r"slackness would put every training point on the margin; at the optimum "
+                   r"most points have $\mu_i = 0$ and only the support vectors have "
+                   r"$\mu_i > 0$ (the claim's instances have 30 to 60 points and typically 2 to "
+                   r"4 support vectors).")])
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        X, y = _separable(rng, int(rng.integers(30, 61)), int(rng.integers(2, 6)))
+        fit = svm.smo(X, y, C=np.inf, kernel="linear", tol=1e-10)
+        w = fit.coef
+        M = y * fit.decision_function(X)
+        gap = abs(0.5 * w @ w - fit.dual) / fit.dual
+        res.append(max(gap, max(0.0, 1 - M.min()), np.abs(fit.alpha * (M - 1)).max() / fit.alpha.max()))
+    return res
+
+
+@claim("eq-bias", chapter=CH, n_instances=10, tol=1e-7, n_test_instances=50,
+       statement=r"Every support vector gives the same bias $b = y_i - w^\top x_i$")
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        X, y = _separable(rng, 40, int(rng.integers(2, 6)))
+        fit = svm.smo(X, y, C=np.inf, kernel="linear", tol=1e-10)
+        bs = y[fit.support] - X[fit.support] @ fit.coef
+        res.append(np.abs(bs - fit.b).max() / max(1.0, abs(fit.b)))
+    return res
+
+
+# -- the soft margin -------------------------------------------------------------------------------
+
+
+@claim("eq-slack", chapter=CH, tol=1e-9,
+       statement=r"For fixed $(w, b)$ the optimal slacks are $\xi_i = \max(0, 1 - y_i f(x_i))$")
+def _(rng, n):
+    from scipy.optimize import linprog
+
+    res = []
+    for _ in range(n):
+        X, y = _overlapping(rng, int(rng.integers(5, 30)), 3)
+        w, b = rng.standard_normal(3), rng.standard_normal()
+        m = len(y)
+        # min sum xi  s.t.  xi_i >= 1 - y_i f(x_i), xi_i >= 0: a linear program in xi
+        lp = linprog(np.ones(m), A_ub=-np.eye(m), b_ub=-(1 - y * (X @ w + b)), bounds=[(0, None)] * m,
+                     method="highs")
+        res.append(rel_error(lp.x, np.maximum(0.0, 1 - y * (X @ w + b))))
+    return res
+
+
+@claim("eq-soft-dual", chapter=CH, n_instances=10, tol=1e-6, n_test_instances=50,
+       statement=r"The soft-margin dual (box $0 \le \alpha_i \le C$) has the primal's optimal value: "
+                 r"zero duality gap at the SMO solution",
+       errata=[Erratum(
+           where="notes 003, section 1.6, the boxed soft-margin dual",
+           says=r"$\min_{0 \le \alpha \le C} \frac12 \sum_{i,j} \alpha_i \alpha_j y_i y_j \langle x_i, "
+                r"x_j \rangle$",
+           correct=r"$\min_{0 \le \alpha \le C} \frac12 \sum_{i,j} \alpha_i \alpha_j y_i y_j \langle x_i, "
+                   r"x_j\rangle - \sum_i \alpha_i$ subject to $\sum_i \alpha_i y_i = 0$. The linear "
+                   r"term and the equality constraint (from $\partial L / \partial b = 0$) are "
+                   r"lost in the boxed formula; as written its minimum is $\alpha = 0$, i.e. "
+                   r"$w = 0$, whatever the data. The line above the box in the notes has the "
+                   r"right objective.")])
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        X, y = _overlapping(rng, int(rng.integers(30, 61)), int(rng.integers(2, 5)))
+        C = float(rng.choice([0.1, 1.0, 10.0]))
+        fit = svm.smo(X, y, C=C, kernel="linear", tol=1e-10)
+        P = svm.hinge_objective(fit.coef, fit.b, X, y, C)
+        res.append(abs(P - fit.dual) / P)
+    return res
+
+
+@claim("eq-three-kinds", chapter=CH, n_instances=10, tol=1e-7, n_test_instances=50,
+       statement=r"$\alpha_i = 0 \Rightarrow y_i f(x_i) \ge 1$; $0 < \alpha_i < C \Rightarrow y_i f(x_i) = 1$; "
+                 r"$\alpha_i = C \Rightarrow y_i f(x_i) \le 1$",
+       errata=[Erratum(
+           where="notes 002, slide 'Classification of training objects'",
+           says=r"non-informative objects have $\alpha_i = 0 \Leftrightarrow \xi_i = 0 \Leftrightarrow "
+                r"y_i f(x_i) \ge 1$, and violating support vectors have $\xi_i > 0 \Leftrightarrow "
+                r"\alpha_i = C$",
+           correct=r"only one direction holds in each: $y_i f(x_i) > 1 \Rightarrow \alpha_i = 0 "
+                   r"\Rightarrow y_i f(x_i) \ge 1$ and $\xi_i > 0 \Rightarrow \alpha_i = C$. A margin "
+                   r"support vector has $\xi_i = 0$ and $y_i f(x_i) = 1$ but $\alpha_i > 0$, so "
+                   r"'$\xi_i = 0 \Rightarrow \alpha_i = 0$' fails for every one of them; the chapter "
+                   r"counts them on real data.")])
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        X, y = _overlapping(rng, int(rng.integers(30, 61)), int(rng.integers(2, 5)))
+        C = float(rng.choice([0.1, 1.0, 10.0]))
+        fit = svm.smo(X, y, C=C, kernel="rbf", gamma=0.5, tol=1e-10)
+        M = y * fit.decision_function(X)
+        a = fit.alpha
+        zero, free, bound = a == 0, (a > 0) & (a < C), a == C
+        v = [0.0]
+        v += list(np.maximum(0.0, 1 - M[zero]))  # alpha = 0: outside or on the margin
+        v += list(np.abs(M[free] - 1))  # 0 < alpha < C: on the margin
+        v += list(np.maximum(0.0, M[bound] - 1))  # alpha = C: on or inside the margin
+        res.append(max(v))
+    return res
+
+
+@claim("eq-hinge-form", chapter=CH, n_instances=10, tol=1e-7, n_test_instances=50,
+       statement=r"The soft-margin SVM minimises $\sum_i \max(0, 1 - y_i f(x_i)) + \lambda\|w\|^2$ with "
+                 r"$\lambda = 1/(2C)$: $\beta = \alpha / C$ certifies $0 \in \partial J(w, b)$",
+       errata=[Erratum(
+           where="notes 002, slide 'Probabilistic interpretation'",
+           says=r"the SVM objective is the MAP estimate for the likelihood "
+                r"$p(x_i, y_i \mid w, w_0) = z_1 e^{-[1 - M_i]_+}$ with a constant $z_1$ and the "
+                r"prior $p(w \mid C) = z_2 e^{-\|w\|^2 / (2C)}$",
+           correct=r"$e^{-[1 - y f]_+}$ is not a likelihood with a constant normaliser: summed over "
+                   r"$y = \pm 1$ it gives $Z(f) = e^{-[1 - f]_+} + e^{-[1 + f]_+}$, which is $2/e "
+                   r"\approx 0.74$ at $f = 0$ and $1 + e^{-2} \approx 1.14$ at $f = 1$. The "
+                   r"objective is the negative log of an unnormalised pseudo-likelihood times the "
+                   r"Gaussian prior; normalising changes the estimate (Sollich, 2002).")])
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        X, y = _overlapping(rng, int(rng.integers(30, 61)), 3)
+        C = float(rng.choice([0.1, 1.0, 10.0]))
+        lam = 1.0 / (2.0 * C)
+        fit = svm.smo(X, y, C=C, kernel="linear", tol=1e-10)
+        w, M = fit.coef, y * fit.decision_function(X)
+        beta = fit.alpha / C  # the hinge subgradient multipliers: 1 if M < 1, 0 if M > 1, [0, 1] at 1
+        stat_w = np.abs(2 * lam * w - (beta * y) @ X).max() / max(1.0, np.abs(w).max())
+        stat_b = abs(beta @ y)
+        wrong = np.concatenate([np.abs(beta[M < 1 - 1e-6] - 1), beta[M > 1 + 1e-6]])
+        res.append(max(stat_w, stat_b, wrong.max(initial=0.0)))
+    return res
+
+
+# -- solvers ---------------------------------------------------------------------------------------
+
+
+@claim("eq-hinge-subgradient", chapter=CH, tol=1e-12, measure="violation",
+       statement=r"$g = (w - C\sum_{i \in V} y_i x_i,\ -C\sum_{i\in V} y_i)$ is a subgradient of "
+                 r"$P(w, b)$: $P(w', b') \ge P(w, b) + g^\top (w' - w, b' - b)$")
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        X, y = _overlapping(rng, 30, 3)
+        C = float(rng.choice([0.1, 1.0, 10.0]))
+        w, b = rng.standard_normal(3), rng.standard_normal()
+        V = y * (X @ w + b) < 1
+        gw, gb = w - C * (y[V] @ X[V]), -C * y[V].sum()
+        P0 = svm.hinge_objective(w, b, X, y, C)
+        worst = 0.0
+        for _ in range(20):
+            w2, b2 = w + rng.standard_normal(3) * rng.exponential(), b + rng.standard_normal()
+            lower = P0 + gw @ (w2 - w) + gb * (b2 - b)
+            worst = max(worst, (lower - svm.hinge_objective(w2, b2, X, y, C)) / max(1.0, P0))
+        res.append(max(0.0, worst - 1e-14))  # rounding of sums of ~30 terms of size P0
+    return res
+
+
+@claim("eq-pegasos-step", chapter=CH, tol=1e-10,
+       statement=r"With $\eta_t = 1/(\lambda t)$ and no projection, Pegasos' iterate is "
+                 r"$w_{t+1} = \frac{1}{\lambda t} \sum_{s \le t} \frac{1}{|A_s|} \sum_{i \in A_s^+} y_i x_i$")
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        X, y = _overlapping(rng, 50, 4)
+        lam, k, T = rng.uniform(0.01, 1.0), int(rng.integers(1, 6)), 40
+        w = np.zeros(4)
+        total = np.zeros(4)
+        for t in range(1, T + 1):
+            A = rng.choice(50, k, replace=False)
+            viol = A[y[A] * (X[A] @ w) < 1]
+            step = y[viol] @ X[viol] / k
+            w = (1 - 1 / t) * w + step / (lam * t)  # eta_t * lam = 1/t
+            total += step
+            res_t = rel_error(w, total / (lam * t))
+        res.append(res_t)
+    return res
+
+
+@claim("eq-smo-step", chapter=CH, tol=1e-12, measure="violation",
+       statement=r"The clipped step $s = b/a$ minimises the dual exactly over the feasible segment of "
+                 r"the pair $(\alpha_i, \alpha_j)$")
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        m, C = 6, rng.uniform(0.5, 2.0)
+        Z = rng.standard_normal((m, 3))
+        K = Z @ Z.T
+        y = np.where(rng.random(m) < 0.5, 1.0, -1.0)
+        alpha = rng.uniform(0, C, m) * (rng.random(m) < 0.8)  # some at the bound 0
+        Q = y[:, None] * y[None, :] * K
+        G = Q @ alpha - 1
+        i, j = rng.choice(m, 2, replace=False)
+        ai, aj = svm.two_variable_step(alpha[i], alpha[j], y[i], y[j], G[i], G[j], K[i, i], K[j, j],
+                                       K[i, j], C)
+        d = np.zeros(m)
+        d[i], d[j] = y[i], -y[j]  # alpha + s d keeps y.alpha fixed
+        lin, quad = d @ G, d @ Q @ d  # f(alpha + s d) - f(alpha) = lin s + quad s^2 / 2
+        lo = max(-alpha[i] if y[i] > 0 else alpha[i] - C, -(C - alpha[j]) if y[j] > 0 else -alpha[j])
+        hi = min(C - alpha[i] if y[i] > 0 else alpha[i], alpha[j] if y[j] > 0 else C - alpha[j])
+        grid = np.linspace(lo, hi, 4001)
+        s = (ai - alpha[i]) * y[i]
+        outside = max(0.0, lo - s, s - hi)
+        ours = lin * s + 0.5 * quad * s * s
+        res.append(max(outside, ours - (lin * grid + 0.5 * quad * grid**2).min()) / max(1.0, abs(G).max()))
+    return res
+
+
+@claim("eq-wss2", chapter=CH, tol=1e-9,
+       statement=r"An unclipped step on the pair $(i, t)$ lowers $f$ by $b_{it}^2 / (2 a_{it})$")
+def _(rng, n):
+    res = []
+    while len(res) < n:
+        m = 8
+        X = rng.standard_normal((m, 3))
+        K = kernels.rbf_kernel(X, gamma=0.5)
+        y = np.where(rng.random(m) < 0.5, 1.0, -1.0)
+        alpha = rng.uniform(0.0, 2.0, m)
+        i, t = rng.choice(m, 2, replace=False)
+        alpha[[i, t]] = 30.0
+        Q = y[:, None] * y[None, :] * K
+        G = Q @ alpha - 1
+        b_it = -y[i] * G[i] + y[t] * G[t]
+        a_it = K[i, i] + K[t, t] - 2 * K[i, t]
+        ai, at = svm.two_variable_step(alpha[i], alpha[t], y[i], y[t], G[i], G[t], K[i, i], K[t, t],
+                                       K[i, t], 100.0)
+        if not (0 < ai < 100 and 0 < at < 100):
+            continue  # the step was clipped: the formula is for the unclipped step
+        new = alpha.copy()
+        new[i], new[t] = ai, at
+        f_old = 0.5 * alpha @ Q @ alpha - alpha.sum()
+        f_new = 0.5 * new @ Q @ new - new.sum()
+        res.append(abs((f_old - f_new) - b_it**2 / (2 * a_it)) / max(1.0, abs(f_old)))
+    return res
+
+
+@claim("eq-kkt-pair", chapter=CH, tol=1e-6, n_instances=8, n_test_instances=40,
+       statement=r"$\alpha$ is optimal iff $m(\alpha) \le M(\alpha)$: SMO stopped by this rule matches "
+                 r"an independent QP solver")
+def _(rng, n):
+    from scipy.optimize import minimize
+
+    res = []
+    for _ in range(n):
+        X, y = _overlapping(rng, 15, 2)
+        C = float(rng.choice([0.1, 1.0, 10.0]))
+        K = kernels.rbf_kernel(X, gamma=0.5)
+        fit = svm.smo(X, y, C=C, kernel="rbf", gamma=0.5, tol=1e-9)
+        Q = y[:, None] * y[None, :] * K
+        qp = minimize(lambda a: 0.5 * a @ Q @ a - a.sum(), np.zeros(15),
+                      jac=lambda a: Q @ a - 1, method="SLSQP", bounds=[(0, C)] * 15,
+                      constraints=[{"type": "eq", "fun": lambda a: a @ y, "jac": lambda a: y}],
+                      options={"ftol": 1e-13, "maxiter": 300})
+        D_qp = -qp.fun
+        res.append(max(abs(fit.dual - D_qp) / abs(D_qp), svm.kkt_violation(fit.alpha, y, K, C)))
+    return res
+
+
+@claim("eq-kernel-decision", chapter=CH, tol=1e-12,
+       statement=r"$\sum_i \alpha_i y_i k(x_i, x) + b = w^\top \phi(x) + b$ with $w = \sum_i \alpha_i y_i \phi(x_i)$")
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        m, d = 15, int(rng.integers(1, 5))
+        X, Xn = rng.standard_normal((m, d)), rng.standard_normal((5, d))
+        g, c0 = rng.uniform(0.2, 2.0), rng.uniform(0.0, 2.0)
+        alpha, y, b = rng.uniform(0, 1, m), np.where(rng.random(m) < 0.5, 1.0, -1.0), rng.standard_normal()
+
+        def phi(Z, g=g, c0=c0):  # (g x.z + c0)^2 = c0^2 + 2 g c0 x.z + g^2 (x.z)^2
+            outer = (Z[:, :, None] * Z[:, None, :]).reshape(len(Z), -1)
+            return np.column_stack([np.full(len(Z), c0), np.sqrt(2 * g * c0) * Z, g * outer])
+
+        w = (alpha * y) @ phi(X)
+        via_kernel = kernels.polynomial_kernel(Xn, X, degree=2, gamma=g, coef0=c0) @ (alpha * y) + b
+        res.append(rel_error(via_kernel, phi(Xn) @ w + b))
+    return res

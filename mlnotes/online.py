@@ -1,0 +1,491 @@
+r"""Online linear classifiers: the perceptron, winnow, and stochastic gradient descent.
+
+All three learn a linear classifier :math:`\hat y = \sign(w^\top x + b)` from labels
+:math:`y \in \{-1, +1\}` (Chapter 3, {doc}`/notebooks/03_online_linear_classifiers`). The
+perceptron and winnow are mistake-driven: they change :math:`w` only when the margin
+:math:`M_i = y_i (w^\top x_i + b)` is :math:`\le 0` and stop after an epoch without a mistake.
+:func:`sgd` minimises a regularised surrogate loss of the margin,
+
+.. math:: J(w, b) = \frac{1}{n} \sum_{i=1}^n \varphi\big(y_i (w^\top x_i + b)\big)
+          + \frac{\lambda}{2} \|w\|^2,
+
+one (mini-)batch at a time; the perceptron rule, the delta rule and logistic SGD are the special
+cases ``loss="perceptron"``, ``"quadratic"`` and ``"log"``.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from mlnotes import losses
+from mlnotes._validation import ConvergenceWarning, check_labels, check_positive, check_X_y
+
+__all__ = [
+    "OnlineResult", "SGDResult", "perceptron", "perceptron_bound", "sgd", "winnow", "winnow_bound",
+]
+
+
+@dataclass(frozen=True)
+class OnlineResult:
+    """A mistake-driven fit (perceptron or winnow).
+
+    Attributes
+    ----------
+    w : ndarray of shape (d,)
+        Weights. For winnow with ``doubled=True`` this is :math:`v^+ - v^-`.
+    b : float
+        Bias (0 unless ``fit_intercept=True``).
+    mistakes : ndarray of shape (n_epochs,)
+        Mistakes (updates) made in each epoch.
+    mistake_steps : ndarray of int
+        Index ``t`` (0-based count of examples seen) of every mistake, for mistake curves.
+    mistake_index : ndarray of int
+        The sample index ``i`` of every mistake: the iterate after ``k`` mistakes is the sum of
+        the first ``k`` updates, so the proofs can be replayed.
+    n_mistakes : int
+        Total number of mistakes, the quantity the mistake bounds control.
+    n_epochs : int
+        Passes over the data.
+    converged : bool
+        True when the last epoch made no mistake (every training point has margin > 0).
+    v : ndarray or None
+        Winnow only: the non-negative weights on the (doubled) coordinates, summing to 1.
+    """
+
+    w: np.ndarray
+    b: float
+    mistakes: np.ndarray
+    mistake_steps: np.ndarray
+    mistake_index: np.ndarray
+    n_mistakes: int
+    n_epochs: int
+    converged: bool
+    v: np.ndarray | None = None
+
+    def decision_function(self, X) -> np.ndarray:
+        r"""Score :math:`f(x) = w^\top x + b` for each row of ``X``."""
+        return np.asarray(X, dtype=float) @ self.w + self.b
+
+    def predict(self, X) -> np.ndarray:
+        """Labels in {-1, +1}; a score of exactly 0 is predicted as -1 (counted as a mistake)."""
+        return np.where(self.decision_function(X) > 0, 1.0, -1.0)
+
+
+@dataclass(frozen=True)
+class SGDResult:
+    """A stochastic gradient descent fit.
+
+    Attributes
+    ----------
+    w, b : the weights and the (unregularised) bias.
+    objective : ndarray of shape (n_epochs + 1,)
+        :math:`J(w, b)` on the whole training set at the start and after each epoch.
+    running : ndarray of shape (n_updates,)
+        The running estimate :math:`\\hat J \\leftarrow (1 - \\alpha) \\hat J + \\alpha\\,
+        \\varepsilon_t` of the objective, where :math:`\\varepsilon_t` is the mean loss of the
+        mini-batch plus the penalty, computed before the update; :math:`\\alpha` = ``running_alpha``.
+    eta : ndarray of shape (n_updates,)
+        Step size of each update.
+    n_iter : int
+        Number of updates (mini-batches).
+    n_epochs : int
+        Passes over the data.
+    converged : bool
+        True when the relative change of the objective over an epoch fell below ``tol``.
+    loss : str
+        The loss name.
+    path : ndarray of shape (n_updates + 1, d + 1) or None
+        With ``record_path=True``: :math:`(w, b)` at the start and after every update.
+    """
+
+    w: np.ndarray
+    b: float
+    objective: np.ndarray
+    running: np.ndarray
+    eta: np.ndarray
+    n_iter: int
+    n_epochs: int
+    converged: bool
+    loss: str = field(default="hinge")
+    path: np.ndarray | None = None
+
+    def decision_function(self, X) -> np.ndarray:
+        r"""Score :math:`f(x) = w^\top x + b` for each row of ``X``."""
+        return np.asarray(X, dtype=float) @ self.w + self.b
+
+    def predict(self, X) -> np.ndarray:
+        """Labels in {-1, +1} (a score of exactly 0 is predicted as -1)."""
+        return np.where(self.decision_function(X) > 0, 1.0, -1.0)
+
+
+def _check_int(value, name: str, minimum: int = 1) -> int:
+    if isinstance(value, bool) or not float(value).is_integer() or int(value) < minimum:
+        raise ValueError(f"{name} must be an integer >= {minimum}, got {value!r}")
+    return int(value)
+
+
+def _prepare(X, y, fit_intercept: bool):
+    X, y = check_X_y(X, y)
+    y = check_labels(y, (-1.0, 1.0))
+    if fit_intercept:  # the homogeneous form: append the constant feature 1 (eq-homogeneous-form)
+        X = np.hstack([X, np.ones((X.shape[0], 1))])
+    return X, y
+
+
+def _order(n: int, shuffle: bool, rng: np.random.Generator) -> np.ndarray:
+    return rng.permutation(n) if shuffle else np.arange(n)
+
+
+def _warn_mistakes(name: str, max_epochs: int, n_mistakes: int, last: int) -> None:
+    warnings.warn(
+        f"{name} did not converge in max_epochs={max_epochs} epochs: {n_mistakes} mistakes in "
+        f"total, {last} in the last epoch; the data may not be linearly separable"
+        + (" (with a non-negative target: try doubled=True)" if name == "winnow(doubled=False)" else ""),
+        ConvergenceWarning,
+        stacklevel=4,
+    )
+
+
+def _mistake_driven(P, w, update, *, max_epochs, shuffle, seed, name):
+    """Cycle through the signed points ``P`` (rows a_i = y_i x_i), calling ``w = update(w, a_i)``
+    whenever ``w @ a_i <= 0``, until an epoch without a mistake or ``max_epochs`` epochs.
+
+    Sequential by nature (each update changes the margins of all later points), so a Python
+    loop over samples; returns the final ``w`` and the trace fields of :class:`OnlineResult`.
+    """
+    n = P.shape[0]
+    rng = np.random.default_rng(seed)
+    per_epoch, steps, index = [], [], []
+    t = 0
+    converged = False
+    for _ in range(max_epochs):
+        count = 0
+        for i in _order(n, shuffle, rng):
+            if P[i] @ w <= 0.0:
+                w = update(w, P[i])
+                count += 1
+                steps.append(t)
+                index.append(i)
+            t += 1
+        per_epoch.append(count)
+        if count == 0:
+            converged = True
+            break
+    n_mistakes = int(sum(per_epoch))
+    if not converged:
+        _warn_mistakes(name, max_epochs, n_mistakes, per_epoch[-1])
+    return w, dict(
+        mistakes=np.array(per_epoch, dtype=int), mistake_steps=np.array(steps, dtype=int),
+        mistake_index=np.array(index, dtype=int), n_mistakes=n_mistakes, n_epochs=len(per_epoch),
+        converged=converged,
+    )
+
+
+def perceptron(
+    X,
+    y,
+    *,
+    max_epochs: int = 100,
+    fit_intercept: bool = False,
+    shuffle: bool = False,
+    seed: int | None = None,
+) -> OnlineResult:
+    r"""Rosenblatt's perceptron, cycling through the data until an epoch makes no mistake.
+
+    On a mistake, :math:`y_i (w^\top x_i + b) \le 0`, the update is (Chapter 3,
+    {eq}`eq-perceptron-score-increase`)
+
+    .. math:: w \leftarrow w + y_i x_i, \qquad b \leftarrow b + y_i,
+
+    starting from :math:`w = 0`. On data separable with margin :math:`\gamma` by a unit vector,
+    with :math:`R = \max_i \|(x_i, 1)\|` (or :math:`\max_i \|x_i\|` without intercept), the number
+    of mistakes is at most :math:`(R / \gamma)^2` ({eq}`eq-perceptron-bound`), whatever the order.
+
+    Parameters
+    ----------
+    X : array_like of shape (n, d)
+    y : array_like of shape (n,), labels in {-1, +1}
+    max_epochs : int
+        Passes over the data before giving up (non-separable data never converge).
+    fit_intercept : bool
+        Learn a bias :math:`b` (the perceptron on the homogeneous points :math:`(x_i, 1)`).
+    shuffle : bool
+        Visit the points in a new random order every epoch; default: in order.
+    seed : int, optional
+        Seed of the generator that shuffles.
+
+    Returns
+    -------
+    OnlineResult
+        ``converged=False`` with a :class:`~mlnotes.ConvergenceWarning` giving the number of
+        mistakes when ``max_epochs`` passes still make mistakes.
+    """
+    max_epochs = _check_int(max_epochs, "max_epochs")
+    A, y = _prepare(X, y, fit_intercept)
+    w, run = _mistake_driven(
+        y[:, None] * A, np.zeros(A.shape[1]), lambda w, a: w + a,
+        max_epochs=max_epochs, shuffle=shuffle, seed=seed, name="perceptron",
+    )
+    if fit_intercept:
+        return OnlineResult(w=w[:-1].copy(), b=float(w[-1]), **run)
+    return OnlineResult(w=w, b=0.0, **run)
+
+
+def perceptron_bound(X, y, u, *, fit_intercept: bool = False) -> float:
+    r"""The perceptron's mistake bound :math:`(R/\gamma)^2` certified by a separator ``u``.
+
+    :math:`R = \max_i \|a_i\|` and :math:`\gamma = \min_i y_i\, u^\top a_i / \|u\|` over the
+    (homogeneous, if ``fit_intercept``) points :math:`a_i`; ``u`` includes the bias last when
+    ``fit_intercept``. Any separator gives a valid bound; the max-margin one gives the best.
+    Raises ValueError if ``u`` does not separate the data (:math:`\gamma \le 0`).
+    """
+    A, y = _prepare(X, y, fit_intercept)
+    u = np.asarray(u, dtype=float)
+    if u.shape != (A.shape[1],):
+        raise ValueError(f"u must have shape ({A.shape[1]},), got {u.shape}")
+    gamma = float(np.min(y * (A @ u)) / np.linalg.norm(u))
+    if gamma <= 0:
+        raise ValueError(f"u does not separate the data: its margin is {gamma:.3g} <= 0")
+    R = float(np.max(np.linalg.norm(A, axis=1)))
+    return (R / gamma) ** 2
+
+
+def winnow(
+    X,
+    y,
+    *,
+    eta: float = 0.1,
+    max_epochs: int = 100,
+    doubled: bool = True,
+    fit_intercept: bool = False,
+    shuffle: bool = False,
+    seed: int | None = None,
+) -> OnlineResult:
+    r"""Winnow (multiplicative weights) for a linear separator with non-negative weights.
+
+    The weights are a probability vector :math:`w = v / \sum_k v_k` over the coordinates of the
+    points :math:`a_i = y_i z_i`; on a mistake, :math:`w^\top a_i \le 0`, every coordinate is
+    multiplied by :math:`e^{\eta a_{ik}}` (Chapter 3, {eq}`eq-winnow-bound`): the row player of
+    the repeated game with payoff :math:`-a_{ik}` moves weight towards coordinates on which the
+    mistaken point is positive. If a probability vector :math:`u` has margin
+    :math:`\rho = \min_i u^\top a_i > 0` and :math:`\eta < 2\rho`, the number of mistakes is at
+    most :math:`\ln N / (\eta\rho - \eta^2/2)`, i.e. :math:`2 \ln N / \rho^2` for
+    :math:`\eta = \rho`, with :math:`N` the number of weights.
+
+    Parameters
+    ----------
+    X : array_like of shape (n, d)
+        Features in :math:`[-1, 1]` (the payoffs of the game must be bounded by 1): scale first.
+    y : array_like of shape (n,), labels in {-1, +1}
+    eta : float
+        Learning rate :math:`\eta > 0`; the bound needs :math:`\eta < 2\rho`, best :math:`\eta = \rho`.
+    max_epochs : int
+        Passes over the data before giving up.
+    doubled : bool
+        Run on the doubled representation :math:`z_i = (x_i, -x_i)` (:math:`N = 2d`), so that
+        :math:`w = v^+ - v^-` can have either sign. With ``False`` winnow runs on :math:`x_i`
+        itself (:math:`N = d`) and can only learn targets with non-negative weights.
+    fit_intercept : bool
+        Append the constant feature 1 before doubling.
+    shuffle, seed : bool, int
+        As for :func:`perceptron`.
+
+    Returns
+    -------
+    OnlineResult
+        ``w`` (of shape (d,), :math:`v^+ - v^-` when doubled, scaled so that
+        :math:`\|w\|_1 \le 1`), ``v`` (the N non-negative weights, summing to 1), the mistakes;
+        ``converged=False`` with a ConvergenceWarning after ``max_epochs`` epochs with mistakes.
+    """
+    eta = check_positive(eta, "eta")
+    max_epochs = _check_int(max_epochs, "max_epochs")
+    X_chk, _ = check_X_y(X, y)
+    top = float(np.max(np.abs(X_chk)))
+    if top > 1.0:
+        raise ValueError(
+            "winnow needs features in [-1, 1] (they are the payoffs of its game, and its mistake "
+            f"bound assumes |x_ij| <= 1); got max |x_ij| = {top:.4g}: scale X, e.g. X / {top:.4g}"
+        )
+    A, y = _prepare(X, y, fit_intercept)
+    if doubled:  # (a, -a): non-negative weights v+ and v- with w = v+ - v-
+        A = np.hstack([A, -A])
+    N = A.shape[1]
+    logv = np.zeros(N)  # log-weights, v_k = 1 at the start: logs avoid overflow of e^{eta t}
+
+    def update(w, a):
+        logv[:] += eta * a
+        logv[:] -= logv.max()
+        v = np.exp(logv)
+        return v / v.sum()
+
+    v, run = _mistake_driven(
+        y[:, None] * A, np.full(N, 1.0 / N), update, max_epochs=max_epochs, shuffle=shuffle,
+        seed=seed, name="winnow" if doubled else "winnow(doubled=False)",
+    )
+    full = v[: N // 2] - v[N // 2:] if doubled else v.copy()
+    if fit_intercept:
+        return OnlineResult(w=full[:-1].copy(), b=float(full[-1]), v=v, **run)
+    return OnlineResult(w=full, b=0.0, v=v, **run)
+
+
+def winnow_bound(rho: float, N: int, eta: float) -> float:
+    r"""Winnow's mistake bound :math:`\ln N / (\eta\rho - \eta^2/2)` for :math:`0 < \eta < 2\rho`.
+
+    ``rho`` is the margin :math:`\min_i u^\top a_i` of a probability vector :math:`u` over the
+    :math:`N` coordinates the algorithm runs on (Chapter 3, {eq}`eq-winnow-bound`).
+    """
+    rho = check_positive(rho, "rho")
+    eta = check_positive(eta, "eta")
+    if eta >= 2 * rho:
+        raise ValueError(f"the bound needs eta < 2 * rho = {2 * rho:.4g}, got eta={eta!r}")
+    return float(np.log(N) / (eta * rho - eta**2 / 2))
+
+
+def sgd(
+    X,
+    y,
+    *,
+    loss: str = "hinge",
+    eta: float = 0.01,
+    batch_size: int = 1,
+    epochs: int = 5,
+    lam: float = 0.0,
+    power_t: float = 0.0,
+    fit_intercept: bool = True,
+    shuffle: bool = True,
+    tol: float | None = None,
+    running_alpha: float = 0.01,
+    record_path: bool = False,
+    seed: int | None = None,
+) -> SGDResult:
+    r"""Mini-batch stochastic gradient descent on a regularised surrogate loss of the margin.
+
+    With :math:`M_i = y_i (w^\top x_i + b)`, a batch :math:`B` and step
+    :math:`\eta_t = \eta\, t^{-p}` (:math:`t = 1, 2, \ldots` counts updates, :math:`p` =
+    ``power_t``), one update is (Chapter 3, {eq}`eq-sgd-gradient`, {eq}`eq-weight-decay`)
+
+    .. math::
+        w &\leftarrow (1 - \eta_t \lambda)\, w - \frac{\eta_t}{|B|} \sum_{i \in B}
+             \varphi'(M_i)\, y_i x_i, \\
+        b &\leftarrow b - \frac{\eta_t}{|B|} \sum_{i \in B} \varphi'(M_i)\, y_i ,
+
+    a gradient step on :math:`\frac{1}{|B|}\sum_{i\in B}\varphi(M_i) + \frac{\lambda}{2}\|w\|^2`
+    (a subgradient step for the hinge and perceptron losses). ``loss="perceptron"``, ``eta=1``,
+    ``lam=0``, ``batch_size=1`` is the perceptron rule; ``"quadratic"`` the delta rule;
+    ``"log"`` logistic regression. With ``batch_size=1`` and ``shuffle=False`` the iterates are
+    those of scikit-learn's ``SGDClassifier(penalty="l2", alpha=lam, shuffle=False)`` with
+    ``learning_rate="constant"`` (``power_t=0``) or ``"invscaling"``.
+
+    Parameters
+    ----------
+    X : array_like of shape (n, d)
+    y : array_like of shape (n,), labels in {-1, +1}
+    loss : {"hinge", "log", "logistic", "perceptron", "quadratic", "exponential", "sigmoid"}
+        The surrogate :math:`\varphi` (:mod:`mlnotes.losses`; ``"log"`` is in nats).
+    eta : float
+        Initial step size :math:`\eta > 0`.
+    batch_size : int
+        Points per update; the last batch of an epoch may be smaller.
+    epochs : int
+        Passes over the data (each in a new random order when ``shuffle``).
+    lam : float
+        L2 penalty :math:`\lambda \ge 0` on :math:`w` (not on :math:`b`): weight decay.
+    power_t : float
+        Decay exponent :math:`p \ge 0`; :math:`1/2 < p \le 1` meets the Robbins-Monro conditions
+        :math:`\sum_t \eta_t = \infty`, :math:`\sum_t \eta_t^2 < \infty`.
+    tol : float or None
+        Stop when an epoch changes :math:`J` by at most ``tol * max(1, |J|)``; if ``epochs`` are
+        used up first, warn (ConvergenceWarning). ``None``: run exactly ``epochs`` epochs,
+        no test, ``converged=False``, no warning.
+    fit_intercept : bool
+        Learn an unpenalised bias :math:`b` (else :math:`b = 0`).
+    shuffle : bool
+        Visit the points in a new random order every epoch (else in the given order).
+    running_alpha : float
+        Smoothing weight of the running estimate of the objective, in (0, 1].
+    record_path : bool
+        Keep :math:`(w, b)` after every update in ``path`` (memory :math:`O(\text{updates} \times d)`).
+    seed : int, optional
+        Seed of the generator that shuffles.
+
+    Returns
+    -------
+    SGDResult
+    """
+    phi, dphi = losses.get(loss)
+    eta = check_positive(eta, "eta")
+    lam = check_positive(lam, "lam", allow_zero=True)
+    power_t = check_positive(power_t, "power_t", allow_zero=True)
+    batch_size = _check_int(batch_size, "batch_size")
+    epochs = _check_int(epochs, "epochs")
+    if tol is not None:
+        tol = check_positive(tol, "tol")
+    if not 0.0 < float(running_alpha) <= 1.0:
+        raise ValueError(f"running_alpha must lie in (0, 1], got {running_alpha!r}")
+    X, y = check_X_y(X, y)
+    y = check_labels(y, (-1.0, 1.0))
+    n, d = X.shape
+    rng = np.random.default_rng(seed)
+    w = np.zeros(d)
+    b = 0.0
+
+    def objective(w, b):
+        return float(np.mean(phi(y * (X @ w + b))) + 0.5 * lam * (w @ w))
+
+    n_batches = -(-n // batch_size)
+    total = n_batches * epochs
+    etas = eta * np.arange(1, total + 1, dtype=float) ** (-power_t)
+    running = np.empty(total)
+    J = [objective(w, b)]
+    est = None
+    path = [np.zeros(d + 1)] if record_path else None
+    t = 0
+    converged = False
+    with np.errstate(over="ignore", invalid="ignore"):  # a diverging run is reported, not hidden
+        for _ in range(epochs):
+            order = _order(n, shuffle, rng)
+            for start in range(0, n, batch_size):
+                # gather each batch on its own: a copy of all of X per epoch costs more (memory)
+                idx = order[start:start + batch_size]
+                Xb, yb = X[idx], y[idx]
+                M = yb * (Xb @ w + b)
+                g = dphi(M) * yb  # d phi(M_i) / d f_i
+                eta_t = etas[t]
+                # the mini-batch's estimate of J: its mean loss plus the penalty at the current w
+                batch_loss = float(np.mean(phi(M))) + 0.5 * lam * float(w @ w)
+                est = batch_loss if est is None else (1 - running_alpha) * est + running_alpha * batch_loss
+                running[t] = est
+                # weight decay first, then the loss step: both use w before the update
+                if lam > 0.0:
+                    w *= 1.0 - eta_t * lam
+                w -= (eta_t / yb.size) * (g @ Xb)
+                if fit_intercept:
+                    b -= eta_t * float(np.mean(g))
+                if record_path:
+                    path.append(np.append(w, b))
+                t += 1
+            J.append(objective(w, b))
+            if not np.isfinite(J[-1]):
+                break
+            if tol is not None and abs(J[-2] - J[-1]) <= tol * max(1.0, abs(J[-1])):
+                converged = True
+                break
+    if not np.isfinite(J[-1]):
+        warnings.warn(
+            f"sgd diverged (objective {J[-1]}) with eta={eta!r}: reduce the step size or scale X",
+            ConvergenceWarning, stacklevel=2,
+        )
+    elif tol is not None and not converged:
+        warnings.warn(
+            f"sgd did not converge in epochs={epochs}: the last epoch changed the objective by "
+            f"{abs(J[-2] - J[-1]):.3g} > tol * max(1, |J|); increase epochs or tol",
+            ConvergenceWarning, stacklevel=2,
+        )
+    return SGDResult(
+        w=w, b=float(b), objective=np.array(J), running=running[:t].copy(), eta=etas[:t].copy(),
+        n_iter=t, n_epochs=len(J) - 1, converged=converged, loss=loss,
+        path=np.array(path) if record_path else None,
+    )

@@ -1,0 +1,968 @@
+# ---
+# jupyter:
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# (chap-online)=
+# # Perceptron, winnow and stochastic gradient descent
+#
+# A linear classifier predicts $\hat y = \sign(w^\top x + b)$. This chapter learns $w$ one
+# example at a time. The perceptron and winnow change $w$ only when they make a mistake, and on
+# separable data the number of mistakes they can make is bounded by a quantity that depends on
+# the margin, not on the number of examples. Stochastic gradient descent (SGD) replaces the
+# count of mistakes by a smooth or convex **surrogate loss** of the margin and follows its
+# gradient; the perceptron, the delta rule and logistic regression are all special cases. The
+# last section handles losses with kinks (hinge, perceptron) through subgradients.
+#
+# **What you will learn**
+#
+# - the homogeneous form of a linear classifier, and the functional and geometric margin;
+# - the perceptron, its convergence theorem (at most $(R/\gamma)^2$ mistakes) and its proof;
+# - winnow (multiplicative weights) as a repeated game, its $O(\ln N / \rho^2)$ bound, and why
+#   it beats the perceptron when the target is sparse;
+# - the zoo of surrogate losses, which of them bound the zero-one loss, and which are
+#   *classification calibrated*;
+# - SGD for any loss of the margin, step-size rules, feature scaling, weight decay;
+# - subgradients, why a subgradient step can go uphill, and why the subgradient method still
+#   converges.
+
+# %%
+import warnings
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+from mlnotes import ConvergenceWarning, claims, losses, online, optim, plots, to_pm1
+from mlnotes.datasets import load_breast_cancer
+
+plots.setup()
+np.set_printoptions(precision=4, suppress=True)
+rng = np.random.default_rng(3)
+
+# %% [markdown]
+# (sec-online-homogeneous)=
+# ## Linear classifiers in homogeneous form
+#
+# A linear classifier with weights $w \in \R^d$ and bias $b$ assigns
+#
+# $$
+# \hat y(x) = \sign f(x), \qquad f(x) = w^\top x + b, \qquad M_i = y_i f(x_i),
+# $$ (def-online-margin)
+#
+# and the **functional margin** $M_i$ of sample $i$ is positive exactly when the sample is
+# classified correctly. The decision boundary $\{x : w^\top x + b = 0\}$ is a hyperplane with
+# normal vector $w$: for two points $x, x'$ on it, $w^\top (x - x') = 0$. The signed distance of
+# $x_i$ to the boundary is the **geometric margin** $M_i / \|w\|$, which, unlike $M_i$, does not
+# change when $(w, b)$ is multiplied by a positive constant.
+#
+# Two bookkeeping tricks make the algorithms shorter. Append the constant feature 1 to absorb the
+# bias, $\tilde w = (w, b)$, $\tilde x_i = (x_i, 1)$; and multiply each point by its label,
+# $a_i = y_i \tilde x_i$. Then
+#
+# $$
+# y_i (w^\top x_i + b) = \tilde w^\top a_i, \qquad a_i = y_i (x_i, 1),
+# $$ (eq-homogeneous-form)
+#
+# and "classify every sample correctly" becomes the homogeneous system $\tilde w^\top a_i > 0$
+# for all $i$: find a vector on the positive side of $n$ hyperplanes through the origin. The data
+# are **linearly separable** when such a vector exists; its margin is
+# $\gamma = \max_{\|u\| = 1} \min_i u^\top a_i$.
+
+# %%
+claims.verify("eq-homogeneous-form")
+
+# %% [markdown]
+# (sec-online-perceptron)=
+# ## The perceptron
+#
+# Start from $w = 0$ and go through the points in any order. When a point is misclassified,
+# $w^\top a_i \le 0$ (a point on the boundary counts as a mistake), add it: $w \leftarrow w + a_i$,
+# that is $w \leftarrow w + y_i x_i$ and $b \leftarrow b + y_i$. The update raises the score of the
+# mistaken point by its squared norm,
+#
+# $$
+# (w + a_i)^\top a_i = w^\top a_i + \|a_i\|^2 > w^\top a_i ,
+# $$ (eq-perceptron-score-increase)
+#
+# but it can spoil points that were already correct, so it is not obvious that the algorithm
+# stops. The convergence theorem says it does, after a number of mistakes that does not depend
+# on the number of points.
+
+# %%
+claims.verify("eq-perceptron-score-increase")
+
+# %% [markdown]
+# ```{prf:theorem} Perceptron convergence (Novikoff)
+# :label: thm-perceptron-convergence
+#
+# Let $\|a_i\| \le R$ for all $i$, and let a unit vector $u$ separate the points with margin
+# $\gamma > 0$: $u^\top a_i \ge \gamma$ for all $i$. Then the perceptron makes at most
+# $(R / \gamma)^2$ mistakes, in any order of presentation, and stops with a separating $w$.
+# ```
+#
+# ```{prf:proof}
+# Let $w_k$ be the weight vector after $k$ mistakes, $w_0 = 0$, and let $a$ be the point of the
+# $k$-th mistake, so $w_k = w_{k-1} + a$ with $w_{k-1}^\top a \le 0$.
+#
+# *The projection on $u$ grows linearly.* $u^\top w_k = u^\top w_{k-1} + u^\top a
+# \ge u^\top w_{k-1} + \gamma$, hence by induction
+#
+# $$
+# u^\top w_k \ge k \gamma .
+# $$ (eq-perceptron-numerator)
+#
+# *The norm grows at most like $\sqrt k$.* $\|w_k\|^2 = \|w_{k-1}\|^2 + 2 w_{k-1}^\top a + \|a\|^2
+# \le \|w_{k-1}\|^2 + R^2$ because the cross term is $\le 0$ at a mistake, hence
+#
+# $$
+# \|w_k\|^2 \le k R^2 .
+# $$ (eq-perceptron-denominator)
+#
+# *Cauchy-Schwarz closes the gap.* $k\gamma \le u^\top w_k \le \|w_k\| \le \sqrt k R$, so
+#
+# $$
+# k \le \left( \frac{R}{\gamma} \right)^2 .
+# $$ (eq-perceptron-bound)
+#
+# The quantity $u^\top w_k / \|w_k\|$ is the cosine of the angle between $w_k$ and $u$; the proof
+# shows it is at least $\sqrt k\, \gamma / R$, and a cosine cannot exceed 1. Once mistakes stop,
+# every point has $w^\top a_i > 0$.
+# ```
+#
+# The first two steps of the proof are checked along perceptron runs on random separable data
+# (the weight after each mistake is replayed from the mistakes the run recorded), and then the
+# bound itself.
+
+# %%
+claims.verify("eq-perceptron-numerator")
+
+# %%
+claims.verify("eq-perceptron-denominator")
+
+# %%
+claims.verify("eq-perceptron-bound")
+
+# %% [markdown]
+# In the notes (notes 001) the points are normalised, $\|a_i\| = 1$, and the bound reads
+# $1/\gamma^2$. Normalising changes the points' geometric margins, so the two forms give
+# different numbers on the same data; both are valid.
+#
+# Here is the perceptron on a two-dimensional separable sample, with the bound computed from the
+# separator that generated the data (any separator certifies a bound; the maximum-margin one,
+# Chapter 4, gives the best).
+
+# %%
+n_pts = 80
+u_true = np.array([0.8, -0.6, 0.3])  # (w, b) of the generating separator
+X2 = rng.uniform(-2, 2, size=(4 * n_pts, 2))
+score = X2 @ u_true[:2] + u_true[2]
+X2 = X2[np.abs(score) / np.linalg.norm(u_true) > 0.15][:n_pts]
+y2 = np.sign(X2 @ u_true[:2] + u_true[2])
+fit = online.perceptron(X2, y2, fit_intercept=True)
+bound = online.perceptron_bound(X2, y2, u_true, fit_intercept=True)
+print(f"converged: {fit.converged} after {fit.n_epochs} epochs, {fit.n_mistakes} mistakes "
+      f"(bound (R/gamma)^2 = {bound:.1f})")
+print("mistakes per epoch:", fit.mistakes)
+
+# %% tags=["hide-input"]
+fig, ax = plt.subplots()
+plots.decision_regions(ax, fit.decision_function, X2, y2)
+xs = np.linspace(-2.5, 2.5, 2)
+ax.plot(xs, -(u_true[0] * xs + u_true[2]) / u_true[1], "--", color="gray", label="generating separator")
+ax.set_title("Perceptron decision boundary (solid) on separable data")
+ax.legend(loc="lower right")
+plt.show()
+
+# %% [markdown]
+# How tight is the bound? Shrinking the margin of the sample (by keeping points closer to the
+# generating hyperplane) raises the bound like $1/\gamma^2$; the actual number of mistakes grows
+# too, but stays far below it.
+
+# %% tags=["hide-input"]
+gammas = np.array([0.4, 0.2, 0.1, 0.05, 0.025])
+made, bounds = [], []
+for g in gammas:
+    runs, bs = [], []
+    for rep in range(5):
+        r = np.random.default_rng(100 + rep)
+        u = r.standard_normal(5)
+        u /= np.linalg.norm(u)
+        Z = r.standard_normal((6000, 5))
+        Z = Z[np.abs(Z @ u) >= g][:300]
+        yz = np.sign(Z @ u)
+        runs.append(online.perceptron(Z, yz, max_epochs=10_000).n_mistakes)
+        bs.append(online.perceptron_bound(Z, yz, u))
+    made.append(np.mean(runs))
+    bounds.append(np.mean(bs))
+fig, ax = plt.subplots()
+ax.loglog(gammas, bounds, "o--", label=r"bound $(R/\gamma)^2$")
+ax.loglog(gammas, made, "s-", label="mistakes made (mean of 5)")
+ax.set(xlabel=r"margin $\gamma$ of the sample", ylabel="mistakes")
+ax.set_xticks(gammas, [f"{g:g}" for g in gammas])
+ax.minorticks_off()
+ax.legend()
+plt.show()
+
+# %% [markdown]
+# On data that are not linearly separable the perceptron never stops: some point is always
+# misclassified. `perceptron` gives up after `max_epochs` passes, warns with the number of
+# mistakes, and returns `converged=False`. The XOR problem is the classical example.
+
+# %%
+X_xor = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]])
+y_xor = np.array([-1.0, -1.0, 1.0, 1.0])
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    fit_xor = online.perceptron(X_xor, y_xor, fit_intercept=True, max_epochs=20)
+print("converged:", fit_xor.converged)
+print("warning:", caught[0].category.__name__, "-", caught[0].message)
+
+# %% [markdown]
+# (sec-online-winnow)=
+# ## Winnow: multiplicative weights as a repeated game
+#
+# Winnow {cite}`littlestone1988learning` keeps a *probability vector* of weights and updates it
+# multiplicatively. Notes 001 derive it from a repeated two-player game: the row player picks a
+# coordinate $k$ of the points (a mixed strategy $w$), the column player picks a point $a_j$, and
+# the row player pays $M(k, j) = -a_{jk}$. A weight vector with $w^\top a_j > 0$ for all $j$ is a
+# mixed strategy that wins against every column, and the multiplicative-weights algorithm
+# {cite}`arora2012multiplicative` finds one.
+#
+# **The doubled representation.** The weights of a mixed strategy are non-negative, but a
+# separator may need negative weights. Write $w = w^+ - w^-$ with $w^\pm \ge 0$ and double the
+# coordinates, $z_i = (x_i, -x_i)$: then $w^\top x_i = (w^+, w^-)^\top z_i$, and non-negative
+# weights on $N = 2d$ coordinates represent every $w$. `online.winnow` does this by default
+# (`doubled=True`). The analysis needs the payoffs bounded, $|a_{jk}| \le 1$, so `winnow`
+# refuses features outside $[-1, 1]$.
+#
+# **The algorithm.** Start from $v_k = 1$ for every coordinate and play $w = v / \sum_k v_k$. On a
+# mistake, $w^\top a_j \le 0$, update $v_k \leftarrow v_k\, e^{\eta a_{jk}}$: coordinates on which
+# the mistaken point is positive gain weight. (The notes write the factor as
+# $(1 - \epsilon)^{-a_{jk}}$, the same rule with $\eta = -\ln(1 - \epsilon)$.)
+#
+# **The analysis** follows the potential $\Phi = \sum_k v_k$. Suppose a probability vector $u$
+# has margin $\rho = \min_j u^\top a_j > 0$ in the $\ell_1/\ell_\infty$ sense of notes 001. At a
+# mistake the new potential is $\Phi \sum_k w_k e^{\eta a_{jk}}$, and since $a_{jk} \in [-1, 1]$,
+# Hoeffding's lemma bounds that average by $e^{\eta w^\top a_j + \eta^2/2} \le e^{\eta^2/2}$. In
+# the other direction, by Jensen's inequality with the weights $u$, $\ln \Phi \ge \sum_k u_k \ln
+# (v_k / u_k) \ge \eta \sum_{\text{mistakes}} u^\top a_j \ge \eta k \rho$ (the middle step
+# drops the entropy $-\sum_k u_k \ln u_k \ge 0$). After $k$ mistakes,
+#
+# $$
+# \eta k \rho \;\le\; \ln \Phi_k \;\le\; \ln N + k \frac{\eta^2}{2} .
+# $$ (eq-winnow-potential)
+
+# %%
+claims.verify("eq-winnow-potential")
+
+# %% [markdown]
+# Solving for $k$ gives the mistake bound, valid for $0 < \eta < 2\rho$ and best at $\eta = \rho$:
+#
+# $$
+# k \le \frac{\ln N}{\eta\rho - \eta^2/2}, \qquad k \le \frac{2 \ln N}{\rho^2} \text{ for } \eta = \rho .
+# $$ (eq-winnow-bound)
+
+# %%
+claims.verify("eq-winnow-bound")
+
+# %% [markdown]
+# ```{admonition} Erratum (notes 001)
+# :class: warning
+# The notes choose $\epsilon = 3 r_w / 4$ and then claim "$r_w \le \epsilon \le r_w/2$", which
+# no positive $\epsilon$ satisfies; the derivation needs only $0 < \epsilon < 2 r_w$. The "$\ln n$"
+# of their bound is the logarithm of the number of *weights* ($N = 2(d+1)$ in the doubled
+# homogeneous form), not of the number $n$ of samples, although the notes use $n$ for both. See
+# the errata page for the check.
+# ```
+#
+# **Sparse targets: winnow against the perceptron.** Take $x \in \{-1, +1\}^n$ and a target that
+# depends on $k = 3$ of the $n$ coordinates, $y = \sign(x_{s_1} + x_{s_2} + x_{s_3})$. In the
+# doubled form the probability vector with weight $1/3$ on the three relevant coordinates has
+# $\ell_1/\ell_\infty$ margin $\rho = 1/3$, so winnow with $\eta = \rho$ makes at most
+# $2 k^2 \ln(2n)$ mistakes: logarithmic in the dimension. For the perceptron $R = \sqrt n$ and the
+# unit separator $(1, 1, 1)/\sqrt 3$ has margin $1/\sqrt 3$, so its bound is $3n$: linear in
+# the dimension. The experiment is the online setting the bounds describe: a stream of 2000
+# fresh examples, each predicted before its label is revealed, one pass, mistakes counted
+# (averages over three streams; `max_epochs=1` makes both functions warn that they did not
+# converge, which is expected here and silenced).
+
+# %% tags=["hide-input"]
+dims = np.array([10, 30, 100, 300, 1000])
+k_rel, n_stream = 3, 2000
+mist_w, mist_p = [], []
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore", ConvergenceWarning)
+    for n_dim in dims:
+        mw, mp = [], []
+        for rep in range(3):
+            r = np.random.default_rng(1000 * rep + int(n_dim))
+            Xs = r.choice([-1.0, 1.0], size=(n_stream, n_dim))
+            S = r.choice(n_dim, size=k_rel, replace=False)
+            ys = np.sign(Xs[:, S].sum(axis=1))
+            mw.append(online.winnow(Xs, ys, eta=1 / k_rel, max_epochs=1).n_mistakes)
+            mp.append(online.perceptron(Xs, ys, max_epochs=1).n_mistakes)
+        mist_w.append(np.mean(mw))
+        mist_p.append(np.mean(mp))
+fig, ax = plt.subplots()
+ax.semilogx(dims, mist_p, "s-", label="perceptron: mistakes")
+ax.semilogx(dims, mist_w, "o-", label="winnow: mistakes")
+ax.semilogx(dims, 2 * k_rel**2 * np.log(2 * dims), "o:", color="C1", alpha=0.6,
+            label=r"winnow bound $2k^2\ln(2n)$")
+ax.semilogx(dims, np.minimum(k_rel * dims, n_stream), "s:", color="C0", alpha=0.6,
+            label=r"perceptron bound $kn$ (capped at the stream length)")
+ax.set(xlabel="dimension $n$ (log scale)", ylabel=f"mistakes on a stream of {n_stream} examples")
+ax.legend()
+plt.show()
+for n_dim, p_, w_ in zip(dims, mist_p, mist_w, strict=True):
+    print(f"n = {n_dim:5d}   perceptron {p_:6.1f}   winnow {w_:5.1f}")
+
+# %% [markdown]
+# The mistake curves of one stream in dimension $n = 300$ show the same thing as it happens:
+# cumulative mistakes against examples seen, with each algorithm's bound as a horizontal line.
+# Both curves flatten (mistakes become rare as the weights lock on to the target), winnow's after
+# a few dozen mistakes.
+
+# %% tags=["hide-input"]
+r = np.random.default_rng(2300)
+Xs = r.choice([-1.0, 1.0], size=(n_stream, 300))
+ys = np.sign(Xs[:, r.choice(300, size=k_rel, replace=False)].sum(axis=1))
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore", ConvergenceWarning)
+    curves = {"perceptron": online.perceptron(Xs, ys, max_epochs=1),
+              "winnow": online.winnow(Xs, ys, eta=1 / k_rel, max_epochs=1)}
+fig, ax = plt.subplots()
+for (name, f_), colour in zip(curves.items(), ("C0", "C1"), strict=True):
+    ax.step(np.r_[0, f_.mistake_steps + 1, n_stream], np.r_[0, np.arange(1, f_.n_mistakes + 1), f_.n_mistakes],
+            where="post", color=colour, label=f"{name}: {f_.n_mistakes} mistakes")
+ax.axhline(k_rel * 300, color="C0", ls=":", label=r"perceptron bound $kn = 900$")
+ax.axhline(2 * k_rel**2 * np.log(600), color="C1", ls=":", label=rf"winnow bound $2k^2\ln(2n) = {2 * k_rel**2 * np.log(600):.0f}$")
+ax.set(xlabel="examples seen", ylabel="cumulative mistakes", yscale="log", ylim=(1, 2000))
+ax.legend()
+plt.show()
+
+# %% [markdown]
+# The perceptron's mistakes grow roughly in proportion to $n$ until they approach the length of
+# the stream, while winnow's grow like $\ln n$ (a straight line on this log axis) and stay below
+# its bound. Winnow pays for this with a weaker guarantee when the target is dense: its margin is
+# measured in $\ell_1$ for the weights and $\ell_\infty$ for the points, which is small when many
+# coordinates matter.
+#
+# (sec-online-losses)=
+# ## A zoo of surrogate losses
+#
+# The training error $\frac1n \sum_i [M_i \le 0]$ is piecewise constant in $w$: its gradient is
+# zero almost everywhere, and minimising it is NP-hard in general. Surrogate losses replace the
+# step $[M \le 0]$ by a function $\varphi(M)$ of the margin that can be optimised (notes 002,
+# with $\ln$ in base 2 for the logistic loss):
+#
+# $$
+# \begin{aligned}
+# &\text{quadratic } (1 - M)^2, && \text{hinge } \max(0, 1 - M), && \text{sigmoid } \frac{2}{1 + e^M}, \\
+# &\text{logistic } \log_2(1 + e^{-M}), && \text{exponential } e^{-M}, && \text{perceptron } \max(0, -M).
+# \end{aligned}
+# $$ (def-online-losses)
+#
+# All but the last **upper-bound** the zero-one loss, so driving the average surrogate down
+# drives the training error down with it:
+#
+# $$
+# [M \le 0] \le \varphi(M) \quad \text{for all } M, \qquad \frac1n \sum_i [M_i \le 0] \le \frac1n \sum_i \varphi(M_i) .
+# $$ (eq-loss-upper-bound)
+
+# %%
+claims.verify("eq-loss-upper-bound")
+
+# %% tags=["hide-input"]
+M = np.linspace(-2.5, 2.5, 1001)
+fig, ax = plt.subplots()
+ax.plot(M, losses.zero_one(M), color="k", lw=2.5, label="zero-one")
+for name in ("quadratic", "hinge", "sigmoid", "logistic", "exponential", "perceptron"):
+    ax.plot(M, getattr(losses, name)(M), label=name, ls=":" if name == "perceptron" else "-")
+ax.set(xlabel="margin $M = y f(x)$", ylabel=r"loss $\varphi(M)$", ylim=(-0.1, 4))
+ax.legend(ncol=2)
+plt.show()
+
+# %% [markdown]
+# Three remarks on the figure. The perceptron loss is 0 at $M = 0$ and below 1 on $(-1, 0)$, so it
+# does not bound the zero-one loss: a perceptron can have loss 0 with every point on the
+# boundary. The logistic loss in nats, $\ln(1 + e^{-M})$ (used by logistic regression and by
+# `sgd(loss="log")`), equals $\ln 2 < 1$ at 0; only the version in bits is an upper bound. The
+# quadratic loss also penalises margins larger than 1, which is why least squares on $\pm 1$
+# labels is a poor classifier when some points are far on the correct side. The sigmoid loss is
+# bounded and not convex: robust to outliers, but SGD can stall on its flat tails.
+#
+# **Calibration.** Minimising a surrogate on average is only useful if, with infinite data, it
+# leads to the Bayes classifier. At a point $x$ with $\eta = P(y = 1 \mid x)$, the expected loss
+# of the score $\alpha = f(x)$ is $C_\eta(\alpha) = \eta\varphi(\alpha) + (1 - \eta)\varphi(-\alpha)$.
+# A loss is **classification calibrated** when every minimiser $\alpha^*(\eta)$ has the sign of
+# $2\eta - 1$ whenever $\eta \ne 1/2$. Bartlett, Jordan and McAuliffe {cite}`bartlett2006convexity`
+# proved that a convex $\varphi$ is calibrated iff it is differentiable at 0 with $\varphi'(0) < 0$
+# (notes 003, Theorem 1.6.3). The minimisers can be computed by hand:
+#
+# $$
+# \alpha^*(\eta) = \begin{cases}
+# 2\eta - 1 & \text{quadratic}, \\
+# \sign(2\eta - 1) & \text{hinge}, \\
+# \ln \frac{\eta}{1 - \eta} & \text{logistic (nats)}, \\
+# \tfrac12 \ln \frac{\eta}{1 - \eta} & \text{exponential}, \\
+# 0 & \text{perceptron (for every } \eta).
+# \end{cases}
+# $$ (eq-calibration-minimisers)
+
+# %%
+claims.verify("eq-calibration-minimisers")
+
+# %% [markdown]
+# The check compares each closed form with a numerical minimisation of $C_\eta$ and checks its
+# sign. Logistic and exponential losses recover a monotone transform of $\eta$ (so their scores
+# can be turned into probabilities), the hinge loss only its sign, and the perceptron loss
+# nothing: $C_\eta(\alpha) = \eta\max(0, -\alpha) + (1 - \eta)\max(0, \alpha)$ is minimised at
+# $\alpha = 0$ whatever $\eta$. Notes 003 conclude from this that the perceptron "cannot
+# generalize"; that goes too far (see the errata page): non-calibration is about minimising the
+# expected perceptron loss, while the perceptron algorithm on separable data is controlled by its
+# mistake bound.
+#
+# (sec-online-sgd)=
+# ## Gradient descent and SGD for any loss of the margin
+#
+# With $L_2$ regularisation the training objective is
+#
+# $$
+# J(w, b) = \frac1n \sum_{i=1}^n \varphi\big(y_i (w^\top x_i + b)\big) + \frac{\lambda}{2} \|w\|^2 .
+# $$ (def-online-objective)
+#
+# By the chain rule, the gradient of one term is the derivative of the loss at the margin times
+# $y_i x_i$:
+#
+# $$
+# \nabla_w \varphi(y_i w^\top x_i) = \varphi'(M_i)\, y_i x_i .
+# $$ (eq-sgd-gradient)
+
+# %%
+claims.verify("eq-sgd-gradient")
+
+# %% [markdown]
+# Gradient descent uses all $n$ terms per step; SGD uses one point, or a mini-batch $B$ of
+# them, drawn at random: an unbiased but noisy estimate of the gradient at a cost of $O(|B| d)$
+# instead of $O(nd)$. `online.sgd` goes through the data in epochs, each in a new random order,
+# and applies
+#
+# $$
+# w \leftarrow w - \eta_t \Big( \lambda w + \frac{1}{|B|} \sum_{i \in B} \varphi'(M_i)\, y_i x_i \Big) .
+# $$
+#
+# Three classical rules are this update with particular losses ($\lambda = 0$, $|B| = 1$):
+#
+# $$
+# \varphi(M) = (1 - M)^2: \quad w \leftarrow w + 2\eta\, (y_i - w^\top x_i)\, x_i ,
+# $$ (eq-delta-rule)
+#
+# the delta rule (Widrow-Hoff, least mean squares), because $-\varphi'(M) y_i = 2(1 - M) y_i =
+# 2(y_i - f(x_i))$ when $y_i^2 = 1$;
+#
+# $$
+# \varphi(M) = \max(0, -M), \ \eta = 1: \quad w \leftarrow w + [M_i \le 0]\, y_i x_i ,
+# $$ (eq-perceptron-rule)
+#
+# the perceptron, with the subgradient $-[M \le 0]$ at the kink; and
+#
+# $$
+# \varphi(M) = \ln(1 + e^{-M}): \quad w \leftarrow w + \eta\, g(-M_i)\, y_i x_i ,
+# $$ (eq-logistic-sgd)
+#
+# logistic regression by SGD, with $g$ the sigmoid: a **smoothed perceptron** in which the
+# indicator $[M_i \le 0]$ becomes the probability $g(-M_i)$ of the wrong label, so badly
+# misclassified points move $w$ most and well-classified ones still a little.
+
+# %%
+claims.verify("eq-delta-rule")
+
+# %%
+claims.verify("eq-perceptron-rule")
+
+# %%
+claims.verify("eq-logistic-sgd")
+
+# %% [markdown]
+# ```{admonition} Errata (notes 002)
+# :class: warning
+# The delta rule of the notes, $w \leftarrow w - \eta(\langle w, x_i\rangle - y_i) x_i$, drops
+# the factor 2 of the derivative of $(u - 1)^2$ (harmless, since it can be absorbed in $\eta$,
+# but then it is SGD on $\frac12(1 - M)^2$). More seriously, their perceptron rule updates only
+# when $M_i < 0$; from the usual start $w = 0$ every margin is 0 and that rule never moves:
+# ```
+
+# %%
+Xb = np.hstack([X2, np.ones((len(y2), 1))])
+w_strict = np.zeros(3)
+for a, yi in zip(Xb, y2, strict=True):
+    if yi * (a @ w_strict) < 0:  # the strict inequality of notes 002
+        w_strict = w_strict + yi * a
+print("strict rule after one pass:", w_strict, " perceptron:", np.append(fit.w, fit.b))
+
+# %% [markdown]
+# **Step sizes.** For SGD to converge to a minimiser of a convex objective the steps must
+# shrink, but not too fast {cite}`robbins1951stochastic`:
+#
+# $$
+# \sum_{t=1}^\infty \eta_t = \infty, \qquad \sum_{t=1}^\infty \eta_t^2 < \infty ,
+# $$ (def-robbins-monro)
+#
+# the first so that the iterates can travel any distance, the second so that the accumulated
+# gradient noise has finite variance. $\eta_t = \eta\, t^{-p}$ (the `power_t` argument) meets both
+# iff $1/2 < p \le 1$. With a constant step SGD does not converge; it hovers in a region around
+# the minimiser whose size grows with $\eta$.
+#
+# How large may the step be? Near a minimum the objective is close to a quadratic
+# $\frac12 w^\top A w$, on which gradient descent is linear, $w_{t+1} = (I - \eta A) w_t$. In the
+# eigenbasis of $A$ each coordinate is multiplied by $1 - \eta\lambda_j$ per step, so
+#
+# $$
+# w_t = (I - \eta A)^t w_0 \to 0 \text{ for every } w_0 \iff 0 < \eta < \frac{2}{\lambda_{\max}(A)} .
+# $$ (eq-gd-stability)
+
+# %%
+claims.verify("eq-gd-stability")
+
+# %% [markdown]
+# Below $1/\lambda_{\max}$ the iterates approach the minimum monotonically along every
+# eigen-direction; between $1/\lambda_{\max}$ and $2/\lambda_{\max}$ they overshoot and oscillate
+# across the valley while still converging; above $2/\lambda_{\max}$ they diverge. The ratio
+# $\lambda_{\max} / \lambda_{\min}$ sets how slow the flat direction is at a stable step: long
+# narrow valleys are slow. The left panel is gradient descent on a quadratic; the right one is
+# mini-batch SGD on the quadratic loss of 200 points (`loss="quadratic"`, starting from 0), whose
+# Hessian $\frac2n \sum_i x_i x_i^\top$ plays the role of $A$: the same three regimes, blurred by
+# the noise of the mini-batch gradients.
+
+# %% tags=["hide-input"]
+A_q = np.array([[1.0, 0.0], [0.0, 8.0]])
+w_start = np.array([-2.0, 1.0])
+G1, G2 = np.meshgrid(np.linspace(-2.5, 2.5, 200), np.linspace(-2.5, 2.5, 200))
+fig, (ax, ax2) = plt.subplots(1, 2, figsize=(10, 4.2))
+ax.contour(G1, G2, 0.5 * (G1**2 + 8 * G2**2), levels=np.geomspace(0.05, 30, 12), colors="gray", linewidths=0.6)
+for eta_q, style, label in [(0.1, "o-", "converging"), (0.23, "s-", "oscillating"), (0.255, "^-", "diverging")]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        path = optim.gradient_descent(lambda w: A_q @ w, w_start, eta=eta_q, max_iter=12).path
+    ax.plot(path[:, 0], path[:, 1], style, ms=3, lw=1, label=rf"$\eta = {eta_q}$ ({label})")
+ax.set(xlabel="$w_1$", ylabel="$w_2$", xlim=(-2.5, 2.5), ylim=(-2.5, 2.5), aspect="equal",
+       title=r"GD on $\frac{1}{2}(w_1^2 + 8 w_2^2)$: $2/\lambda_{\max} = 0.25$")
+ax.legend(loc="lower right", fontsize=8)
+
+# SGD (batches of 20) on the quadratic loss of 200 points whose Hessian has eigenvalues ~0.9 and ~7.7
+r = np.random.default_rng(5)
+X_q = r.standard_normal((200, 2)) * np.sqrt([0.5, 4.0])
+y_q = np.sign(X_q @ np.array([1.0, 0.3]) + 0.3 * r.standard_normal(200))
+H_q = 2 * X_q.T @ X_q / 200
+m_q = X_q.T @ y_q / 200  # J(w) = mean (1 - y_i w.x_i)^2 = 1 - 2 m^T w + w^T (H/2) w, as y_i^2 = 1
+J_q = 1 - 2 * (m_q[0] * G1 + m_q[1] * G2) + 0.5 * (H_q[0, 0] * G1**2 + 2 * H_q[0, 1] * G1 * G2 + H_q[1, 1] * G2**2)
+ax2.contour(G1, G2, J_q, levels=np.geomspace(0.45, 30, 12), colors="gray", linewidths=0.6)
+for eta_q, style, label in [(0.05, "o-", "converging"), (0.2, "s-", "oscillating"), (0.3, "^-", "diverging")]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        sg = online.sgd(X_q, y_q, loss="quadratic", eta=eta_q, batch_size=20, epochs=3, fit_intercept=False,
+                        record_path=True, seed=0)
+    ax2.plot(sg.path[:, 0], sg.path[:, 1], style, ms=3, lw=1, label=rf"$\eta = {eta_q}$ ({label})")
+ax2.set(xlabel="$w_1$", ylabel="$w_2$", xlim=(-1, 2), ylim=(-1.5, 1.5), aspect="equal",
+        title=rf"SGD, batches of 20: $2/\lambda_{{\max}} = {2 / np.linalg.eigvalsh(H_q).max():.2f}$")
+ax2.legend(loc="lower right", fontsize=8, frameon=True)
+plt.show()
+
+# %% [markdown]
+# **SGD on real data.** The breast-cancer data (569 tumours, 30 features, labels benign $+1$ /
+# malignant $-1$) are split into a training and a test half. The next figure shows the objective
+# of logistic SGD ($\lambda = 10^{-3}$, batches of 8) after each epoch for three constant step
+# sizes on standardised features, and for one step size on the raw features, whose scales range
+# over four orders of magnitude. The notes' running estimate
+# $\hat J \leftarrow (1 - \alpha)\hat J + \alpha\,\varepsilon_t$, with $\varepsilon_t$ the loss
+# of the current mini-batch (plus the penalty), tracks the objective per update without another
+# pass over the data (`fit.running`, printed below next to the exact $J$).
+
+# %%
+bc = load_breast_cancer()
+y_bc = to_pm1(bc.y)
+perm = np.random.default_rng(0).permutation(len(y_bc))
+tr, te = perm[: len(perm) // 2], perm[len(perm) // 2 :]
+mu, sd = bc.X[tr].mean(axis=0), bc.X[tr].std(axis=0)
+Xtr, Xte = (bc.X[tr] - mu) / sd, (bc.X[te] - mu) / sd
+print(f"feature scales (std) from {bc.X.std(axis=0).min():.3g} to {bc.X.std(axis=0).max():.3g}")
+
+# %% tags=["hide-input"]
+fig, ax = plt.subplots()
+runs = {}
+for eta_s in (0.01, 0.1, 1.0):
+    runs[eta_s] = online.sgd(Xtr, y_bc[tr], loss="log", eta=eta_s, lam=1e-3, batch_size=8, epochs=40, seed=1)
+    ax.semilogy(runs[eta_s].objective, label=rf"standardised, $\eta = {eta_s}$")
+raws = {}
+for eta_s, style in ((1e-4, "k--"), (1e-6, "k:")):
+    raws[eta_s] = online.sgd(bc.X[tr], y_bc[tr], loss="log", eta=eta_s, lam=1e-3, batch_size=8, epochs=40, seed=1)
+    ax.semilogy(raws[eta_s].objective, style, label=rf"raw features, $\eta = {eta_s:g}$")
+ax.set(xlabel="epoch", ylabel=r"objective $J(w, b)$")
+ax.legend()
+plt.show()
+for eta_s, r in runs.items():
+    print(f"eta = {eta_s:5}: J = {r.objective[-1]:.4f} (running estimate {r.running[-1]:.4f}), "
+          f"test accuracy {np.mean(r.predict(Xte) == y_bc[te]):.3f}")
+for eta_s, r in raws.items():
+    print(f"raw features, eta = {eta_s:g}: J = {r.objective[-1]:.4f}, test accuracy "
+          f"{np.mean(r.predict(bc.X[te]) == y_bc[te]):.3f}")
+
+# %% [markdown]
+# On standardised features every step size reaches a test accuracy between 95% and 98%; the
+# larger steps lower the objective fastest at first, and the largest then stalls at a noisy level
+# (a constant step does not converge). On raw features the scales of the features range from
+# $10^{-3}$ to $10^3$: a step of $10^{-4}$ is already unstable along the large features (area,
+# in the thousands), and a step small enough for them barely moves the small ones in forty epochs.
+# Standardising is the cheapest preconditioner there is.
+#
+# **Weight decay.** The gradient of $\frac\lambda2\|w\|^2$ is $\lambda w$, so a gradient step on
+# the regularised objective first shrinks the weights by a constant factor and then takes the
+# step of the unregularised loss:
+#
+# $$
+# w \leftarrow (1 - \eta\lambda)\, w - \eta \nabla_w \frac1n \sum_i \varphi(M_i) .
+# $$ (eq-weight-decay)
+
+# %%
+claims.verify("eq-weight-decay")
+
+# %% [markdown]
+# The regulariser keeps the weights from growing without bound when the data are separable
+# (with the logistic loss the unregularised minimum is at infinity), and it keeps SGD away from
+# the flat tails of losses like the sigmoid. **Early stopping** is the other classical brake:
+# keep the iterate with the best error on a validation set, since SGD moves from small to large
+# weights and stopping early acts like a stronger penalty. Without a penalty ($\lambda = 0$) the
+# held-out accuracy of logistic SGD peaks after a few epochs and then drifts down as the weights
+# grow (strictly, the epoch must be chosen on a validation set separate from the test set):
+
+# %%
+val_acc = []
+for ep in range(1, 9):
+    r = online.sgd(Xtr, y_bc[tr], loss="log", eta=0.1, lam=0.0, batch_size=8, epochs=ep, seed=1)
+    val_acc.append(np.mean(r.predict(Xte) == y_bc[te]))
+print("held-out accuracy after 1..8 epochs:", np.round(val_acc, 3))
+
+# %% [markdown]
+# (sec-online-subgradients)=
+# ## Subgradients and the subgradient method
+#
+# The hinge and perceptron losses have a kink, and $\|w\|_1$ has one on every axis: no gradient
+# there. For a convex $f$, a vector $v$ is a **subgradient** at $w_0$ when the affine function
+# through $(w_0, f(w_0))$ with slope $v$ stays below $f$ everywhere:
+#
+# $$
+# f(w) \ge f(w_0) + v^\top (w - w_0) \quad \text{for all } w ;
+# $$ (def-subgradient)
+#
+# the set $\partial f(w_0)$ of them is the **subdifferential**, equal to $\{\nabla f(w_0)\}$ where
+# $f$ is differentiable. For a pointwise maximum of convex differentiable functions, such as
+# $\max(0, 1 - M)$ or $\max(0, -M)$, the gradient of any function that attains the maximum is
+# one:
+#
+# $$
+# f = \max_k f_k, \ f_k(w_0) = f(w_0) \implies \nabla f_k(w_0) \in \partial f(w_0) ,
+# $$ (eq-subgradient-max)
+#
+# because $f(w) \ge f_k(w) \ge f_k(w_0) + \nabla f_k(w_0)^\top (w - w_0)$ by convexity of $f_k$.
+# This is where `hinge_derivative` and `perceptron_derivative` come from.
+
+# %%
+claims.verify("eq-subgradient-max")
+
+# %% [markdown]
+# **A subgradient need not be a descent direction** (notes 004). Take $f(w) = |w_1| + 2|w_2|$ at
+# $w = (1, 0)$, where $\partial f = \{1\} \times [-2, 2]$. The subgradient $v = (1, 2)$ gives
+# $f(w - \eta v) = |1 - \eta| + 4\eta > 1 = f(w)$ for every $\eta > 0$: every step along $-v$
+# goes uphill. Yet the step still brings $w$ closer to the minimiser $w^* = 0$, because
+# $\|w - \eta v - w^*\|^2 = \|w - w^*\|^2 - 2\eta\, v^\top (w - w^*) + \eta^2 \|v\|^2$ and
+# $v^\top(w - w^*) \ge f(w) - f(w^*) > 0$ by the subgradient inequality:
+#
+# $$
+# f(w - \eta v) > f(w) \ \text{ for all } \eta > 0, \qquad
+# \|w - \eta v - w^*\| < \|w - w^*\| \ \text{ for } 0 < \eta < \tfrac{2 v^\top (w - w^*)}{\|v\|^2} = \tfrac25 .
+# $$ (eq-not-descent)
+
+# %%
+claims.verify("eq-not-descent")
+
+# %% tags=["hide-input"]
+F1 = np.abs(G1) + 2 * np.abs(G2)
+fig, ax = plt.subplots()
+ax.contour(G1, G2, F1, levels=np.arange(0.25, 5, 0.25), colors="gray", linewidths=0.6)
+w_pt, v_pt = np.array([1.0, 0.0]), np.array([1.0, 2.0])
+ax.annotate("", xy=w_pt - 0.5 * v_pt, xytext=w_pt, arrowprops=dict(arrowstyle="->", color="C3", lw=2))
+ax.annotate("", xy=w_pt - 0.5 * np.array([1.0, 0.0]), xytext=w_pt,
+            arrowprops=dict(arrowstyle="->", color="C2", lw=2))
+ax.plot(*w_pt, "ko")
+ax.plot(0, 0, "k*", ms=12)
+ax.text(0.55, -1.1, r"$-v$, $v = (1, 2)$: uphill", color="C3")
+ax.text(0.1, 0.2, r"$-v$, $v = (1, 0)$: downhill", color="C2")
+ax.set(xlabel="$w_1$", ylabel="$w_2$", xlim=(-1.5, 2), ylim=(-1.5, 1.5), aspect="equal",
+       title=r"level sets of $|w_1| + 2|w_2|$ and two subgradients at $(1, 0)$")
+plt.show()
+
+# %% [markdown]
+# **The subgradient method** {cite}`boyd2003subgradient` takes the step anyway,
+# $w_{t+1} = w_t - \eta_t v_t$ with $v_t \in \partial f(w_t)$, and keeps the best iterate so far,
+# since $f(w_t)$ need not decrease. Expanding $\|w_{t+1} - w^*\|^2$ as above, using the
+# subgradient inequality and summing over $t$ gives, for any minimiser $w^*$,
+#
+# $$
+# \min_{t \le T} f(w_t) - f(w^*) \le \frac{\|w_0 - w^*\|^2 + \sum_{t=1}^T \eta_t^2 \|v_t\|^2}{2 \sum_{t=1}^T \eta_t} .
+# $$ (eq-subgradient-method)
+#
+# With bounded subgradients the right side tends to 0 under {eq}`def-robbins-monro` (and also for
+# $\eta_t \propto 1/\sqrt t$); with a constant step it tends to $\eta G^2 / 2$: close to the
+# optimum, not at it. The check runs `optim.subgradient_method` on $f(w) = \|Cw - c\|_1$, whose
+# optimum is computed independently by scipy's linear-programming solver.
+
+# %%
+claims.verify("eq-subgradient-method")
+
+# %% tags=["hide-input"]
+from scipy.optimize import linprog  # noqa: E402  (the oracle for this figure)
+
+r_sg = np.random.default_rng(7)
+C_sg, c_sg = r_sg.standard_normal((30, 5)), r_sg.standard_normal(30)
+f_sg = lambda w: float(np.abs(C_sg @ w - c_sg).sum())  # noqa: E731
+v_sg = lambda w: C_sg.T @ np.sign(C_sg @ w - c_sg)  # noqa: E731
+lp = linprog(np.r_[np.zeros(5), np.ones(30)],
+             A_ub=np.block([[C_sg, -np.eye(30)], [-C_sg, -np.eye(30)]]), b_ub=np.r_[c_sg, -c_sg],
+             bounds=[(None, None)] * 5 + [(0, None)] * 30, method="highs")
+fig, ax = plt.subplots()
+for eta_sg, p_sg, label in [(0.05, 0.0, r"constant $\eta_t = 0.05$"), (0.05, 0.5, r"$\eta_t = 0.05/\sqrt{t}$"),
+                            (0.05, 1.0, r"$\eta_t = 0.05/t$"), (0.01, 0.0, r"constant $\eta_t = 0.01$")]:
+    res_sg = optim.subgradient_method(f_sg, v_sg, np.zeros(5), eta=eta_sg, power_t=p_sg, max_iter=3000)
+    ax.loglog(np.arange(1, res_sg.n_iter + 2), res_sg.best - lp.fun, label=label)
+ax.set(xlabel="iteration $t$", ylabel=r"$\min_{s \leq t}\, f(w_s) - f^*$")
+ax.legend()
+plt.show()
+
+# %% [markdown]
+# The constant steps level off at a gap that shrinks with $\eta$; the decreasing steps keep
+# improving. Which decreasing rule wins depends on $\eta$ and on the problem: here
+# $\eta_t = 0.05/t$ does best, but $\sum_{t \le T} \eta/t$ grows only like $\eta \ln T$, so a
+# too-small $\eta$ makes that rule crawl. $\eta_t \propto 1/\sqrt t$ is the rule with the best
+# worst-case guarantee, a gap of order $1/\sqrt T$ for bounded subgradients.
+#
+# (sec-online-real)=
+# ## The algorithms on real data
+#
+# On the breast-cancer split above, the perceptron (which does not converge: the classes overlap),
+# hinge-loss SGD and logistic SGD, all on the standardised features, are evaluated on the held-out
+# half. The test suite (`tests/test_online.py`) compares these fits with scikit-learn: with one
+# point per update and no shuffling, `sgd` and `SGDClassifier` produce the same iterates to
+# $10^{-7}$, and full-batch logistic SGD reaches `LogisticRegression`'s optimum.
+
+# %%
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always", ConvergenceWarning)
+    perc = online.perceptron(Xtr, y_bc[tr], fit_intercept=True, max_epochs=50)
+print("perceptron converged:", perc.converged, "-", caught[0].message if caught else "")
+fits = {
+    "perceptron (50 epochs)": perc,
+    "sgd hinge, lam=1e-3": online.sgd(Xtr, y_bc[tr], loss="hinge", eta=0.05, lam=1e-3, batch_size=8, epochs=30, seed=2),
+    "sgd log, lam=1e-3": online.sgd(Xtr, y_bc[tr], loss="log", eta=0.1, lam=1e-3, batch_size=8, epochs=30, seed=2),
+}
+for name, model in fits.items():
+    print(f"{name:24s} training accuracy {np.mean(model.predict(Xtr) == y_bc[tr]):.3f}   "
+          f"test accuracy {np.mean(model.predict(Xte) == y_bc[te]):.3f}")
+
+# %% [markdown]
+# (sec-online-exercises)=
+# ## Exercises
+#
+# ```{exercise}
+# :label: ex-perceptron-scale
+# Show that running the perceptron with update $w \leftarrow w + \eta\, y_i x_i$ from $w = 0$
+# makes the same mistakes for every $\eta > 0$. Does this remain true from a non-zero start?
+# ```
+#
+# ```{solution} ex-perceptron-scale
+# :class: dropdown
+# By induction, the iterate with step $\eta$ is $\eta$ times the iterate with step 1, so every
+# margin is scaled by $\eta > 0$ and has the same sign: the same points trigger updates. From
+# $w_0 \ne 0$ the iterates are $w_0 + \eta \sum y_i x_i$, which are not proportional to each
+# other for different $\eta$: the step size matters (a large $\eta$ makes the start irrelevant).
+# ```
+#
+# ```{exercise}
+# :label: ex-winnow-eta
+# Minimise the winnow bound $\ln N / (\eta\rho - \eta^2/2)$ over $\eta$. What happens to the
+# bound if $\eta$ is set to $2\rho$ or larger? Compare $2\ln N/\rho^2$ with the notes'
+# $\frac{16}{3}\ln N/\rho^2$.
+# ```
+#
+# ```{solution} ex-winnow-eta
+# :class: dropdown
+# The denominator $\eta\rho - \eta^2/2$ is a concave parabola in $\eta$, maximal at $\eta = \rho$
+# where it equals $\rho^2/2$: the bound is $2\ln N/\rho^2$. At $\eta \ge 2\rho$ the denominator
+# is $\le 0$ and the argument gives no bound. The notes' constant $16/3 \approx 5.3$ comes from
+# a cruder bound ($\epsilon T$ instead of $\epsilon^2 T/2$ for the second-order term) and
+# $\epsilon = 3\rho/4$; both are $O(\ln N/\rho^2)$.
+# ```
+#
+# ```{exercise}
+# :label: ex-squared-hinge-calibrated
+# Compute the minimiser $\alpha^*(\eta)$ of the conditional risk of the squared hinge loss
+# $\varphi(M) = \max(0, 1 - M)^2$ and check the calibration criterion of
+# {cite}`bartlett2006convexity`.
+# ```
+#
+# ```{solution} ex-squared-hinge-calibrated
+# :class: dropdown
+# On $[-1, 1]$, $C_\eta(\alpha) = \eta(1 - \alpha)^2 + (1 - \eta)(1 + \alpha)^2$, minimised at
+# $\alpha^* = 2\eta - 1 \in [-1, 1]$ (outside that interval $C_\eta$ only grows). Its sign is
+# that of $2\eta - 1$: calibrated, as the criterion predicts since $\varphi$ is convex,
+# differentiable at 0 and $\varphi'(0) = -2 < 0$.
+# ```
+#
+# The next two exercises are coding exercises; the course's assignments turn them into
+# autograded questions.
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: perceptron-epochs
+# points: 3
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-perceptron
+# Write `my_perceptron(X, y, max_epochs)` that runs the perceptron of
+# {ref}`sec-online-perceptron` without bias: start from $w = 0$, go through the rows of `X` in
+# order, update $w \leftarrow w + y_i x_i$ whenever $y_i w^\top x_i \le 0$, and stop after the
+# first epoch without a mistake (or after `max_epochs` epochs). Return the pair
+# `(w, n_mistakes)`.
+# ```
+
+# %%
+def my_perceptron(X, y, max_epochs=100):
+    # BEGIN SOLUTION
+    w = np.zeros(X.shape[1])
+    n_mistakes = 0
+    for _ in range(max_epochs):
+        clean = True
+        for x_i, y_i in zip(X, y, strict=True):
+            if y_i * (w @ x_i) <= 0:
+                w = w + y_i * x_i
+                n_mistakes += 1
+                clean = False
+        if clean:
+            break
+    return w, n_mistakes
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+r_test = np.random.default_rng(11)
+X_test = r_test.standard_normal((60, 3))
+y_test = np.sign(X_test @ np.array([1.0, -2.0, 0.5]))
+w_test, k_test = my_perceptron(X_test, y_test)
+ref_test = online.perceptron(X_test, y_test)
+assert np.allclose(w_test, ref_test.w) and k_test == ref_test.n_mistakes
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+r_test = np.random.default_rng(12)
+u_test = r_test.standard_normal(4)
+u_test /= np.linalg.norm(u_test)
+X_test = r_test.standard_normal((500, 4))
+X_test = X_test[np.abs(X_test @ u_test) > 0.1]
+y_test = np.sign(X_test @ u_test)
+w_test, k_test = my_perceptron(X_test, y_test, max_epochs=10_000)
+assert np.all(y_test * (X_test @ w_test) > 0)
+assert k_test <= online.perceptron_bound(X_test, y_test, u_test)
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: svm-subgradient
+# points: 2
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-svm-subgradient
+# Write `svm_subgradient(X, y, w, lam)` returning a subgradient of
+# $J(w) = \frac1n \sum_i \max(0, 1 - y_i w^\top x_i) + \frac\lambda2 \|w\|^2$ (no bias), using
+# {eq}`eq-sgd-gradient` and {eq}`eq-subgradient-max` and matrix products only.
+# ```
+
+# %%
+def svm_subgradient(X, y, w, lam):
+    # BEGIN SOLUTION
+    M = y * (X @ w)
+    return -(X.T @ (y * (M <= 1))) / len(y) + lam * w
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+from mlnotes.check import numerical_gradient  # noqa: E402
+
+r_test = np.random.default_rng(13)
+X_test, y_test = r_test.standard_normal((40, 3)), r_test.choice([-1.0, 1.0], 40)
+w_test = r_test.standard_normal(3)
+J_test = lambda v: np.mean(losses.hinge(y_test * (X_test @ v))) + 0.05 * v @ v  # noqa: E731
+assert np.allclose(svm_subgradient(X_test, y_test, w_test, 0.1), numerical_gradient(J_test, w_test), atol=1e-6)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+r_test = np.random.default_rng(14)
+X_test, y_test = r_test.standard_normal((30, 4)), r_test.choice([-1.0, 1.0], 30)
+w_test = np.zeros(4)  # every margin is 0 < 1: all points are active
+g_test = svm_subgradient(X_test, y_test, w_test, 2.0)
+assert np.allclose(g_test, -(y_test @ X_test) / 30)
+W_test = r_test.standard_normal((200, 4)) * 3
+J0 = np.mean(losses.hinge(y_test * (X_test @ w_test)))
+assert all(np.mean(losses.hinge(y_test * (X_test @ v))) + v @ v >= J0 + g_test @ v - 1e-12 for v in W_test)
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [markdown]
+# (sec-online-summary)=
+# ## Summary
+#
+# - In homogeneous form, $a_i = y_i(x_i, 1)$, classification is the system $\tilde w^\top a_i > 0$.
+# - The perceptron adds mistaken points and makes at most $(R/\gamma)^2$ mistakes on separable
+#   data {cite}`rosenblatt1958perceptron,novikoff1962convergence`; on non-separable data it
+#   never stops.
+# - Winnow multiplies weights and makes at most $2\ln N/\rho^2$ mistakes: logarithmic in the
+#   dimension, the algorithm of choice for sparse targets.
+# - Surrogate losses of the margin upper-bound the zero-one loss (except the perceptron loss);
+#   convex ones are calibrated iff differentiable at 0 with negative slope.
+# - SGD needs only $\varphi'(M)$; the delta rule, the perceptron and logistic regression are SGD
+#   with particular losses. Steps: $\eta < 2/\lambda_{\max}$ for stability, Robbins-Monro for
+#   convergence {cite}`bottou2010large`; standardise features.
+# - Subgradients handle kinks; a subgradient step may go uphill but still approaches the optimum,
+#   and the subgradient method converges with diminishing steps.
+#
+# ## References
+#
+# The perceptron is due to {cite}`rosenblatt1958perceptron` and its convergence proof to
+# {cite}`novikoff1962convergence`; winnow to {cite}`littlestone1988learning`, and the
+# multiplicative-weights view to {cite}`arora2012multiplicative`. Calibration of convex
+# surrogates is {cite}`bartlett2006convexity`; the step-size conditions go back to
+# {cite}`robbins1951stochastic`, and {cite}`bottou2010large` explains why SGD suits large data
+# sets. {cite}`boyd2003subgradient` prove the subgradient-method bound.

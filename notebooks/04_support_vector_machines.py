@@ -1,0 +1,965 @@
+# ---
+# jupyter:
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# (chap-svm)=
+# # Support vector machines
+#
+# A linear classifier that separates the training data usually separates it in infinitely many
+# ways. The support vector machine picks the separating hyperplane that stays as far as possible
+# from the nearest training points. Finding it is a convex quadratic program, and the route to
+# solving it, Lagrange duality, gives the method its character: the solution depends only on a
+# few training points, the *support vectors*, and only through inner products between points,
+# which is what makes kernels possible (Chapter 5).
+#
+# **What you will learn**
+#
+# - functional and geometric margins, and how "maximise the smallest margin" becomes the convex
+#   program $\min \frac12\|w\|^2$ subject to $y_i(w^\top x_i + b) \ge 1$;
+# - Lagrange duality in general: the dual function as a lower bound, strong duality under
+#   Slater's condition, complementary slackness and the Karush-Kuhn-Tucker conditions;
+# - the dual of the hard-margin and soft-margin SVM, support vectors, and the three kinds of
+#   training points;
+# - the same problem as hinge loss plus a ridge penalty, with $\lambda = 1/(2C)$;
+# - three solvers: the subgradient method and Pegasos in the primal, and SMO, the dual
+#   coordinate method of libsvm, with its second-order working-set selection;
+# - multiclass SVMs: one-vs-rest, one-vs-one, and the joint formulation.
+
+# %%
+import matplotlib.pyplot as plt
+import numpy as np
+
+from mlnotes import claims, kernels, plots, svm
+from mlnotes.datasets import load_breast_cancer, load_heart_scale, load_iris
+from mlnotes.losses import hinge, logistic
+
+plots.setup()
+np.set_printoptions(precision=4, suppress=True)
+rng = np.random.default_rng(4)
+
+# %% [markdown]
+# (sec-svm-margins)=
+# ## Margins
+#
+# A linear classifier predicts $\sign f(x)$ with the score $f(x) = w^\top x + b$ and labels
+# $y_i \in \{-1, +1\}$. The **functional margin** of sample $i$ is
+#
+# $$
+# \hat\gamma_i = y_i (w^\top x_i + b),
+# $$ (def-functional-margin)
+#
+# positive when the sample is classified correctly. It is a poor measure of confidence on its
+# own: doubling $w$ and $b$ doubles it without changing a single prediction. The **geometric
+# margin** is the signed distance of $x_i$ to the hyperplane $\{z : w^\top z + b = 0\}$. Write
+# $x = z + r\, w / \|w\|$ with $z$ on the hyperplane; then $w^\top x + b = r \|w\|$, so the
+# distance of $x$ to the hyperplane is
+#
+# $$
+# \frac{|w^\top x + b|}{\|w\|}, \qquad \text{and} \quad \gamma_i = \frac{y_i (w^\top x_i + b)}{\|w\|}
+# $$ (eq-geometric-margin)
+#
+# is the geometric margin of sample $i$, invariant to rescaling $(w, b)$. The check compares the
+# formula with the shortest displacement onto the hyperplane found by a least-squares solver.
+
+# %%
+claims.verify("eq-geometric-margin")
+
+# %% [markdown]
+# The margin of a classifier on a training set is its worst sample, $\gamma = \min_i \gamma_i$.
+# The maximum-margin classifier solves
+#
+# $$
+# \max_{w, b} \; \min_i \frac{y_i (w^\top x_i + b)}{\|w\|} .
+# $$ (def-max-min-margin)
+#
+# This is not a convex problem as written, but the scale of $(w, b)$ is free: fix it so that
+# the smallest functional margin is $1$. Then the margin is $1/\|w\|$, and maximising it is
+# minimising $\|w\|$, or equivalently the smooth convex function $\frac12\|w\|^2$:
+#
+# $$
+# \min_{w, b} \; \tfrac12 \|w\|^2 \quad \text{subject to} \quad y_i (w^\top x_i + b) \ge 1,
+# \quad i = 1, \dots, n .
+# $$ (eq-hard-primal)
+#
+# A convex quadratic objective with linear constraints: a quadratic program, with a unique
+# $w$ when the data are separable. The check solves {eq}`eq-hard-primal` on random separable
+# sets in the plane and compares its margin $1/\|w\|$ with a brute-force search for the largest
+# margin over all directions of $w$, which never looks at the quadratic program.
+
+# %%
+claims.verify("eq-hard-primal")
+
+# %% [markdown]
+# (sec-svm-duality)=
+# ## Lagrange duality
+#
+# Take a general problem with objective $f$, inequality constraints $g_i$ and equality
+# constraints $h_l$,
+#
+# $$
+# p^* = \min_x f(x) \quad \text{s.t.} \quad g_i(x) \le 0, \; i = 1..m, \qquad h_l(x) = 0, \; l = 1..p .
+# $$ (def-general-problem)
+#
+# The **Lagrangian** adds the constraints with multipliers $\mu_i \ge 0$ and $\lambda_l \in \R$,
+# and the **dual function** is its minimum over $x$:
+#
+# $$
+# L(x, \mu, \lambda) = f(x) + \sum_i \mu_i g_i(x) + \sum_l \lambda_l h_l(x), \qquad
+# \theta(\mu, \lambda) = \inf_x L(x, \mu, \lambda) .
+# $$ (def-lagrangian)
+#
+# For a feasible $x$ every added term is $\le 0$ ($\mu_i \ge 0$, $g_i(x) \le 0$, $h_l(x) = 0$),
+# so $L(x, \mu, \lambda) \le f(x)$, and the infimum is smaller still:
+#
+# $$
+# \theta(\mu, \lambda) \le f(x) \quad \text{for every feasible } x \text{ and every } \mu \ge 0,
+# \qquad \text{hence} \quad d^* = \max_{\mu \ge 0, \lambda} \theta(\mu, \lambda) \le p^* .
+# $$ (eq-weak-duality)
+#
+# This is **weak duality**; it holds for any problem, convex or not. The dual function is a
+# minimum of functions affine in $(\mu, \lambda)$, so it is concave: the dual problem is always
+# a convex problem. The check samples random convex quadratic programs, random feasible points
+# and random multipliers (some of them zero, see the erratum below).
+
+# %%
+claims.verify("eq-weak-duality")
+
+# %% [markdown]
+# **Strong duality.** If $f$ and the $g_i$ are convex, the $h_l$ are affine, and some point is
+# *strictly* feasible, $g_i(x_0) < 0$ for all non-affine $g_i$ (**Slater's condition**), then
+# the bound is tight and the dual optimum is attained {cite}`boyd2004convex`:
+#
+# $$
+# d^* = \max_{\mu \ge 0, \lambda} \theta(\mu, \lambda) = \min_x \{ f(x) : g_i(x) \le 0, h_l(x) = 0 \} = p^* .
+# $$ (eq-strong-duality)
+#
+# The check solves random strictly feasible convex QPs twice, the primal with one optimiser
+# (SLSQP) and the dual with another (L-BFGS-B on $-\theta$), and compares the two optimal values.
+
+# %%
+claims.verify("eq-strong-duality")
+
+# %% [markdown]
+# ```{admonition} Erratum (notes 000, section 4.2)
+# :class: warning
+# The notes state strong duality for convex problems that are merely feasible. Feasibility is
+# not enough. In $\min e^{-x}$ subject to $x^2 / y \le 0$ (over $y > 0$) every feasible point
+# has $x = 0$, so $p^* = 1$, but no point is strictly feasible, and the dual function is
+# $\theta(\mu) = \inf_{x, y > 0} e^{-x} + \mu x^2 / y = 0$ for every $\mu \ge 0$: along
+# $x = t$, $y = t^3$ both terms vanish as $t \to \infty$. So $d^* = 0 < p^* = 1$.
+# ```
+
+# %%
+t = np.array([1.0, 10.0, 100.0, 1000.0])
+for mu in (0.1, 1.0, 10.0):
+    vals = np.exp(-t) + mu * t**2 / t**3  # L(x=t, y=t^3, mu)
+    print(f"mu = {mu:5.1f}:  L along x = t, y = t^3:", "  ".join(f"{v:.4f}" for v in vals))
+
+# %% [markdown]
+# **Complementary slackness and KKT.** When $d^* = p^*$ and $x^*$, $(\mu^*, \lambda^*)$ attain
+# them, the chain $f(x^*) = \theta(\mu^*, \lambda^*) \le L(x^*, \mu^*, \lambda^*) \le f(x^*)$ holds
+# with equality throughout. The first equality says $x^*$ minimises $L(\cdot, \mu^*, \lambda^*)$;
+# the second says $\sum_i \mu_i^* g_i(x^*) = 0$, and as every term is $\le 0$, each is zero.
+#
+# ```{prf:theorem} Karush-Kuhn-Tucker conditions
+# :label: thm-kkt
+#
+# Let $f$ and the $g_i$ be convex and differentiable and the $h_l$ affine. If $x^*$ and
+# $(\mu^*, \lambda^*)$ satisfy
+#
+# 1. primal feasibility: $g_i(x^*) \le 0$ and $h_l(x^*) = 0$;
+# 2. dual feasibility: $\mu_i^* \ge 0$;
+# 3. complementary slackness: $\mu_i^* g_i(x^*) = 0$ for every $i$;
+# 4. stationarity: $\nabla f(x^*) + \sum_i \mu_i^* \nabla g_i(x^*) + \sum_l \lambda_l^* \nabla h_l(x^*) = 0$,
+#
+# then $x^*$ is optimal for the primal, $(\mu^*, \lambda^*)$ for the dual, and $d^* = p^*$.
+# Conversely, under Slater's condition every optimal $x^*$ has multipliers satisfying 1-4.
+# ```
+#
+# ```{prf:proof}
+# Sufficiency: for fixed $(\mu^*, \lambda^*)$ the Lagrangian is convex in $x$ (a sum of convex
+# functions with non-negative weights and affine ones), so by 4 its gradient vanishes at a
+# minimum: $\theta(\mu^*, \lambda^*) = L(x^*, \mu^*, \lambda^*)$. By 1 and 3 the added terms
+# vanish at $x^*$, so $L(x^*, \mu^*, \lambda^*) = f(x^*)$. Thus $\theta(\mu^*, \lambda^*) = f(x^*)$,
+# and weak duality {eq}`eq-weak-duality` shows that no feasible point does better than $x^*$ and
+# no multipliers do better than $(\mu^*, \lambda^*)$.
+#
+# Necessity: under Slater's condition strong duality holds and the dual optimum is attained.
+# The argument before the theorem then gives complementary slackness and that $x^*$ minimises
+# the differentiable convex function $L(\cdot, \mu^*, \lambda^*)$, whose gradient must vanish
+# there: that is 4. Feasibility 1 and 2 hold by assumption.
+# ```
+#
+# In symbols, at a primal-dual optimal pair,
+#
+# $$
+# \nabla f(x^*) + \sum_i \mu_i^* \nabla g_i(x^*) + \sum_l \lambda_l^* \nabla h_l(x^*) = 0, \quad
+# g_i(x^*) \le 0, \quad \mu_i^* \ge 0, \quad \mu_i^* g_i(x^*) = 0 .
+# $$ (eq-kkt)
+#
+# The check takes $x^*$ from the primal solver and $\mu^*$ from the dual solver and measures
+# how far the pair is from satisfying all four conditions.
+
+# %%
+claims.verify("eq-kkt")
+
+# %% [markdown]
+# ```{admonition} Errata (notes 000, section 4.2)
+# :class: warning
+# The notes require $\mu_i > 0$; the multipliers of inequality constraints are $\mu_i \ge 0$,
+# and by complementary slackness every inactive constraint has $\mu_i^* = 0$. Their
+# stationarity condition also drops the multipliers, $\sum_i \nabla f_i(w^*)$ instead of
+# $\sum_i \mu_i^* \nabla f_i(w^*)$. Notes 001 state the theorem with the right conditions.
+# ```
+#
+# (sec-svm-hard-dual)=
+# ## The dual of the maximum-margin classifier
+#
+# Write the constraints of {eq}`eq-hard-primal` as $g_i = 1 - y_i(w^\top x_i + b) \le 0$. They
+# are affine, and any separating hyperplane scaled up is strictly feasible, so Slater's
+# condition holds for separable data. The Lagrangian is
+#
+# $$
+# L(w, b, \alpha) = \tfrac12 \|w\|^2 - \sum_i \alpha_i \big( y_i (w^\top x_i + b) - 1 \big),
+# \qquad \alpha_i \ge 0 .
+# $$ (def-hard-lagrangian)
+#
+# It is a convex quadratic in $w$ and affine in $b$. Setting the derivatives to zero,
+#
+# $$
+# \nabla_w L = w - \sum_i \alpha_i y_i x_i = 0 \;\Rightarrow\; w = \sum_i \alpha_i y_i x_i,
+# \qquad \frac{\partial L}{\partial b} = -\sum_i \alpha_i y_i = 0 .
+# $$ (eq-hard-stationarity)
+#
+# The check differentiates $L$ numerically at $w = \sum_i \alpha_i y_i x_i$ for random
+# $\alpha \ge 0$ with $\sum_i \alpha_i y_i = 0$.
+
+# %%
+claims.verify("eq-hard-stationarity")
+
+# %% [markdown]
+# If $\sum_i \alpha_i y_i \ne 0$, $L$ is unbounded below in $b$ and $\theta(\alpha) = -\infty$;
+# otherwise substituting $w$ gives $\frac12\|w\|^2 - \|w\|^2 + \sum_i \alpha_i$, so the dual
+# problem is
+#
+# $$
+# \max_{\alpha} \; D(\alpha) = \sum_i \alpha_i - \frac12 \sum_{i,k} \alpha_i \alpha_k y_i y_k\, x_i^\top x_k
+# \quad \text{s.t.} \quad \alpha_i \ge 0, \quad \sum_i \alpha_i y_i = 0 .
+# $$ (eq-hard-dual)
+
+# %%
+claims.verify("eq-hard-dual")
+
+# %% [markdown]
+# The data enter only through the inner products $K_{ik} = x_i^\top x_k$, the **Gram matrix**.
+# Complementary slackness, $\alpha_i (y_i f(x_i) - 1) = 0$, says that $\alpha_i > 0$ only for
+# points exactly on the margin, $y_i f(x_i) = 1$: these are the **support vectors**, and by
+# {eq}`eq-hard-stationarity` $w$ is a combination of them alone. Every support vector pins the
+# bias, $y_i (w^\top x_i + b) = 1$ with $y_i^2 = 1$:
+#
+# $$
+# b = y_i - w^\top x_i \quad \text{for every } i \text{ with } \alpha_i > 0 ,
+# $$ (eq-bias)
+#
+# and averaging over the support vectors is the numerically safer choice.
+
+# %%
+claims.verify("eq-bias")
+
+# %% [markdown]
+# Solving the dual with `mlnotes.svm.smo` (section {ref}`sec-svm-smo` below) and
+# rebuilding $w$ and $b$ from it must reproduce the primal: zero duality gap, every point
+# outside or on the margin, and complementary slackness.
+#
+# $$
+# \tfrac12 \|w\|^2 = D(\alpha), \qquad y_i f(x_i) \ge 1, \qquad \alpha_i \big( y_i f(x_i) - 1 \big) = 0 .
+# $$ (eq-hard-gap)
+
+# %%
+claims.verify("eq-hard-gap")
+
+# %% [markdown]
+# On real data: setosa against versicolor in the iris data, with the two sepal measurements,
+# are linearly separable. `C=np.inf` asks `smo` for the hard margin (it first checks that the
+# data are separable and refuses otherwise).
+
+# %%
+iris = load_iris()
+m01 = iris.y < 2
+X_sv = iris.X[m01][:, :2]  # sepal length, sepal width (cm)
+y_sv = np.where(iris.y[m01] == 0, -1.0, 1.0)  # setosa -1, versicolor +1
+hard = svm.smo(X_sv, y_sv, C=np.inf, kernel="linear", tol=1e-10)
+w_hard = hard.coef
+M_hard = y_sv * hard.decision_function(X_sv)
+print(f"w = {w_hard},  b = {hard.b:.4f},  margin 1/||w|| = {1 / np.linalg.norm(w_hard):.4f} cm")
+print(f"support vectors (alpha > 0): {hard.support.tolist()}, alpha = {hard.alpha[hard.support]}")
+print(f"points on the margin: {np.flatnonzero(np.abs(M_hard - 1) < 1e-8).tolist()}")
+print(f"primal 1/2 ||w||^2 = {0.5 * w_hard @ w_hard:.8f},  dual D(alpha) = {hard.dual:.8f}")
+
+# %% tags=["hide-input"]
+fig, ax = plt.subplots()
+plots.decision_regions(ax, hard.decision_function, X_sv, y_sv, levels=(-1.0, 0.0, 1.0))
+ax.scatter(*X_sv[hard.support].T, s=160, facecolors="none", edgecolors="k", linewidths=1.2,
+           label="support vectors")
+ax.set(xlabel="sepal length (cm)", ylabel="sepal width (cm)",
+       title="Maximum-margin boundary: setosa (circles) vs versicolor (squares)")
+ax.legend(loc="upper left")
+plt.show()
+
+# %% [markdown]
+# The measurements are recorded to 0.1 cm, and four points sit exactly on the two margin
+# lines. The optimal $\alpha$ is then not unique (any split of the weight among
+# collinear support vectors that keeps $w$ gives the same $D$); $w$ and $b$ are unique.
+#
+# ```{admonition} Erratum (notes 000 section 4.2.2, notes 003 section 1.5)
+# :class: warning
+# Both write the hard-margin dual with $\mu_i > 0$ (or $\alpha > 0$). The constraint is
+# $\alpha_i \ge 0$: above, 96 of the 100 points have $\alpha_i = 0$.
+# ```
+#
+# (sec-svm-soft)=
+# ## The soft margin
+#
+# Real data are rarely separable, and even when they are, one outlier can tilt the maximum-margin
+# hyperplane. Slack variables $\xi_i \ge 0$ let a point violate its margin at a price $C$ per
+# unit:
+#
+# $$
+# \min_{w, b, \xi} \; \tfrac12 \|w\|^2 + C \sum_i \xi_i \quad \text{s.t.} \quad
+# y_i (w^\top x_i + b) \ge 1 - \xi_i, \quad \xi_i \ge 0 .
+# $$ (def-soft-primal)
+#
+# For fixed $(w, b)$ each $\xi_i$ appears in one constraint pair only, and the smallest
+# feasible value is optimal:
+#
+# $$
+# \xi_i = \max\big(0, 1 - y_i f(x_i)\big) .
+# $$ (eq-slack)
+#
+# The check solves the linear program in $\xi$ for random $(w, b)$.
+
+# %%
+claims.verify("eq-slack")
+
+# %% [markdown]
+# With multipliers $\alpha_i \ge 0$ for the margin constraints and $r_i \ge 0$ for
+# $\xi_i \ge 0$, stationarity in $w$ and $b$ is as before, and in $\xi_i$ it gives
+# $C - \alpha_i - r_i = 0$. As $r_i \ge 0$, this only caps $\alpha_i$; the $\xi_i$ drop out of
+# the Lagrangian, and the dual is the hard-margin dual inside a box:
+#
+# $$
+# \max_{\alpha} \; \sum_i \alpha_i - \frac12 \sum_{i,k} \alpha_i \alpha_k y_i y_k K_{ik}
+# \quad \text{s.t.} \quad 0 \le \alpha_i \le C, \quad \sum_i \alpha_i y_i = 0 .
+# $$ (eq-soft-dual)
+#
+# The check solves it with SMO for several $C$ and compares with the primal objective at the
+# rebuilt $(w, b)$ and the slacks {eq}`eq-slack`: the duality gap is zero.
+
+# %%
+claims.verify("eq-soft-dual")
+
+# %% [markdown]
+# ```{admonition} Erratum (notes 003, section 1.6)
+# :class: warning
+# The boxed soft-margin dual in notes 003 lost the linear term $-\sum_i \alpha_i$ and the
+# constraint $\sum_i \alpha_i y_i = 0$. As printed, its minimum is $\alpha = 0$ for any data.
+# ```
+#
+# **The three kinds of points.** Complementary slackness now reads
+# $\alpha_i (y_i f(x_i) - 1 + \xi_i) = 0$ and $r_i \xi_i = (C - \alpha_i) \xi_i = 0$. Hence
+#
+# $$
+# \alpha_i = 0 \Rightarrow y_i f(x_i) \ge 1, \qquad
+# 0 < \alpha_i < C \Rightarrow y_i f(x_i) = 1, \qquad
+# \alpha_i = C \Rightarrow y_i f(x_i) \le 1 .
+# $$ (eq-three-kinds)
+#
+# Points with $\alpha_i = 0$ are outside the margin (or on it) and do not affect the solution.
+# **Margin support vectors**, $0 < \alpha_i < C$, lie exactly on the margin with $\xi_i = 0$;
+# the bias is computed from them. **Violating support vectors**, $\alpha_i = C$, are inside the
+# margin with $\xi_i = 1 - y_i f(x_i) \ge 0$; they are misclassified when $\xi_i > 1$.
+
+# %%
+claims.verify("eq-three-kinds")
+
+# %% [markdown]
+# Versicolor against virginica on the two petal measurements overlap: a soft margin with
+# $C = 1$.
+
+# %%
+m12 = iris.y > 0
+X_pt = iris.X[m12][:, 2:]  # petal length, petal width (cm)
+y_pt = np.where(iris.y[m12] == 1, -1.0, 1.0)  # versicolor -1, virginica +1
+soft = svm.smo(X_pt, y_pt, C=1.0, kernel="linear", tol=1e-10)
+M_soft = y_pt * soft.decision_function(X_pt)
+xi = np.maximum(0.0, 1 - M_soft)
+a = soft.alpha
+kinds = {
+    "alpha = 0 (not a support vector)": a == 0,
+    "0 < alpha < C (margin support vector)": (a > 0) & (a < soft.C),
+    "alpha = C, xi <= 1 (inside the margin)": (a == soft.C) & (xi <= 1),
+    "alpha = C, xi > 1 (misclassified)": (a == soft.C) & (xi > 1),
+}
+for name, mask in kinds.items():
+    print(f"{name:42s} {mask.sum():3d} points")
+margin_sv = kinds["0 < alpha < C (margin support vector)"]
+print(f"margin support vectors: xi = {xi[margin_sv].max():.1e} (all zero), alpha = {a[margin_sv]}")
+
+# %% tags=["hide-input"]
+fig, ax = plt.subplots()
+plots.decision_regions(ax, soft.decision_function, X_pt, y_pt, levels=(-1.0, 0.0, 1.0))
+styles = [("#bbbbbb", "o"), ("#1b9e77", "o"), ("#d95f02", "o"), ("#7570b3", "X")]
+for (name, mask), (colour, marker) in zip(kinds.items(), styles, strict=True):
+    ax.scatter(*X_pt[mask].T, s=70, c=colour, marker=marker, edgecolor="k", linewidth=0.5, label=name)
+ax.set(xlabel="petal length (cm)", ylabel="petal width (cm)",
+       title="Soft margin, C = 1: versicolor (-1) vs virginica (+1)")
+ax.legend(loc="upper left", fontsize=8)
+plt.show()
+
+# %% [markdown]
+# Repeated measurements overlap in the plot: the data hold several identical points.
+#
+# ```{admonition} Erratum (notes 002, "Classification of training objects")
+# :class: warning
+# The slide writes $\alpha_i = 0 \Leftrightarrow \xi_i = 0 \Leftrightarrow y_i f(x_i) \ge 1$ and
+# $\xi_i > 0 \Leftrightarrow \alpha_i = C$. Only one direction of each holds: the margin support
+# vectors above have $\xi_i = 0$ and $y_i f(x_i) = 1$ but $\alpha_i > 0$.
+# ```
+#
+# (sec-svm-hinge)=
+# ### Hinge loss and ridge penalty
+#
+# Substituting the optimal slacks {eq}`eq-slack` into {eq}`def-soft-primal` and dividing by $C$
+# removes the constraints:
+#
+# $$
+# \min_{w, b} \; J(w, b) = \sum_i \max\big(0, 1 - y_i f(x_i)\big) + \lambda \|w\|^2,
+# \qquad \lambda = \frac{1}{2C} .
+# $$ (eq-hinge-form)
+#
+# The soft-margin SVM is $\ell_2$-regularised empirical risk minimisation with the hinge loss
+# `mlnotes.losses.hinge` of Chapter 3. The check certifies that the SMO solution minimises
+# {eq}`eq-hinge-form`: with $\beta_i = \alpha_i / C$, the subgradient
+# $2\lambda w - \sum_i \beta_i y_i x_i$ vanishes and each $\beta_i$ is a valid derivative of
+# the hinge at $M_i$ ($1$ inside the margin, $0$ outside, anything in $[0, 1]$ on it).
+
+# %%
+claims.verify("eq-hinge-form")
+
+# %% tags=["hide-input"]
+M_grid = np.linspace(-2, 3, 501)
+fig, ax = plt.subplots()
+ax.plot(M_grid, (M_grid <= 0).astype(float), "k", lw=1, label="zero-one")
+ax.plot(M_grid, hinge(M_grid), label=r"hinge $\max(0, 1 - M)$")
+ax.plot(M_grid, logistic(M_grid), label=r"logistic $\log_2(1 + e^{-M})$")
+ax.set(xlabel="margin $M = y f(x)$", ylabel="loss", ylim=(-0.1, 3.1),
+       title="The hinge is exactly zero beyond the margin")
+ax.legend()
+plt.show()
+
+# %% [markdown]
+# Against the logistic loss of Chapter 2, the hinge is zero for $M \ge 1$: points beyond the
+# margin contribute nothing to the gradient, which is why the solution is sparse in $\alpha$.
+# The logistic loss never vanishes, so every point keeps a (shrinking) say, and in return it
+# estimates probabilities, which the hinge does not.
+#
+# **A probabilistic reading.** Minimising {eq}`eq-hinge-form` is maximising
+# $\exp(-\sum_i [1 - y_i f(x_i)]_+) \cdot \exp(-\|w\|^2 / (2C))$: a Gaussian prior
+# $w \sim \mathcal N(0, C I)$ times a "likelihood" $e^{-[1 - y f]_+}$. That second factor is not
+# a probability of $y$: summed over $y = \pm 1$ it gives $Z(f) = e^{-[1 - f]_+} + e^{-[1 + f]_+}$,
+# which depends on $f$ {cite}`sollich2002bayesian`. The reading is a useful analogy, not a model.
+
+# %%
+for f_val in (0.0, 0.5, 1.0, 3.0):
+    Z = np.exp(-hinge(f_val)) + np.exp(-hinge(-f_val))
+    print(f"f = {f_val:3.1f}:  Z(f) = {Z:.4f}")
+
+# %% [markdown]
+# **Kernels.** The dual and the decision function use the data only through inner products.
+# Replacing $x$ by features $\phi(x)$ replaces $K_{ik} = x_i^\top x_k$ by
+# $k(x_i, x_k) = \phi(x_i)^\top \phi(x_k)$, and with $w = \sum_i \alpha_i y_i \phi(x_i)$,
+#
+# $$
+# f(x) = w^\top \phi(x) + b = \sum_i \alpha_i y_i\, k(x_i, x) + b ,
+# $$ (eq-kernel-decision)
+#
+# so $\phi$ never has to be computed (Chapter 5 is about which $k$ are allowed). The check uses
+# the polynomial kernel $(\gamma x^\top z + c_0)^2$, whose feature map is small enough to write.
+
+# %%
+claims.verify("eq-kernel-decision")
+
+# %% [markdown]
+# **The effect of C.** Small $C$ (large $\lambda$) buys a wide margin with many violations;
+# large $C$ approaches the hard margin and follows individual points. With an RBF kernel
+# $k(x, x') = e^{-\gamma\|x - x'\|^2}$ the boundary bends:
+
+# %% tags=["hide-input"]
+X_pts = (X_pt - X_pt.mean(0)) / X_pt.std(0)
+fig, axes = plt.subplots(1, 3, figsize=(10.5, 3.6), sharey=True)
+for ax, C in zip(axes, (0.05, 1.0, 100.0), strict=True):
+    fit = svm.smo(X_pts, y_pt, C=C, kernel="rbf", gamma=1.0, tol=1e-6)
+    plots.decision_regions(ax, fit.decision_function, X_pts, y_pt, levels=(-1.0, 0.0, 1.0), resolution=120)
+    ax.scatter(*X_pts[fit.support].T, s=60, facecolors="none", edgecolors="k", linewidths=0.7)
+    err = np.mean(fit.predict(X_pts) != y_pt)
+    ax.set(title=f"C = {C:g}: {fit.support.size} SVs, train error {err:.2f}", xlabel="petal length (std.)",
+           ylabel="")
+axes[0].set_ylabel("petal width (std.)")
+plt.tight_layout()
+plt.show()
+
+# %% [markdown]
+# (sec-svm-solvers)=
+# ## Solvers
+#
+# ### Subgradient methods in the primal
+#
+# The hinge form {eq}`eq-hinge-form` is convex but not differentiable where $M_i = 1$. A
+# **subgradient** of a convex $P$ at $u$ is any $g$ with $P(u') \ge P(u) + g^\top (u' - u)$ for
+# all $u'$. For $P(w, b) = \frac12\|w\|^2 + C\sum_i [1 - y_i f(x_i)]_+$, with
+# $V = \{i : y_i f(x_i) < 1\}$,
+#
+# $$
+# g = \Big(w - C \sum_{i \in V} y_i x_i, \; -C \sum_{i \in V} y_i \Big) \in \partial P(w, b) .
+# $$ (eq-hinge-subgradient)
+
+# %%
+claims.verify("eq-hinge-subgradient")
+
+# %% [markdown]
+# The subgradient method steps $u \leftarrow u - \eta_t g_t$ with $\eta_t \propto 1/\sqrt t$
+# (`mlnotes.svm.subgradient_svm`). A subgradient need not be a descent direction, so it
+# keeps the best iterate; its error decreases like $1/\sqrt t$. Each step touches all $n$ samples.
+#
+# **Pegasos** {cite}`shalevshwartz2011pegasos` samples a batch $A_t$ and uses the strong
+# convexity of $\frac\lambda2\|w\|^2 + \frac1n\sum_i [1 - y_i w^\top x_i]_+$ (with
+# $\lambda = 1/(nC)$, the same minimiser as $P$) to take steps $\eta_t = 1/(\lambda t)$. With
+# $A_t^+$ the samples of the batch inside the margin, the step is
+# $w_{t+1} = (1 - \frac1t) w_t + \frac{1}{\lambda t |A_t|} \sum_{i \in A_t^+} y_i x_i$, and
+# unrolling it (the factors $(1 - 1/s)$ telescope) gives
+#
+# $$
+# w_{t+1} = \frac{1}{\lambda t} \sum_{s=1}^{t} \frac{1}{|A_s|} \sum_{i \in A_s^+} y_i x_i :
+# $$ (eq-pegasos-step)
+#
+# the iterate is an average of the data terms so far, which is why the last iterates are so
+# noisy and why averaging the second half of them helps. Pegasos also projects onto the ball
+# $\|w\| \le 1/\sqrt\lambda$, which contains the optimum.
+
+# %%
+claims.verify("eq-pegasos-step")
+
+# %% [markdown]
+# (sec-svm-smo)=
+# ### SMO: the dual, two coordinates at a time
+#
+# Write the dual {eq}`eq-soft-dual` as a minimisation, $f(\alpha) = \frac12 \alpha^\top Q \alpha
+# - \sum_i \alpha_i$ with $Q_{ik} = y_i y_k K_{ik}$, and let $G = Q\alpha - 1$ be its gradient.
+# The equality constraint forbids moving one coordinate alone, but a pair can move along
+# $\alpha_i \to \alpha_i + y_i s$, $\alpha_j \to \alpha_j - y_j s$, which keeps
+# $\sum_i \alpha_i y_i$ fixed {cite}`platt1998sequential`. Along that line
+# $f$ changes by $-b_{ij} s + \frac12 a_{ij} s^2$ with
+# $b_{ij} = -y_i G_i + y_j G_j$ and $a_{ij} = K_{ii} + K_{jj} - 2K_{ij} \ge 0$, so the best step
+# is $s = b_{ij} / a_{ij}$, clipped to keep both coordinates in $[0, C]$:
+#
+# $$
+# s^* = \operatorname{clip}\big(b_{ij} / a_{ij}\big) \quad \text{minimises} \quad
+# f(\alpha + s\,(y_i e_i - y_j e_j)) \text{ over the feasible segment.}
+# $$ (eq-smo-step)
+
+# %%
+claims.verify("eq-smo-step")
+
+# %% [markdown]
+# **Which pair?** Write $v_t = -y_t G_t$ and split the indices by the direction in which
+# $y_t\alpha_t$ may still move: $I_{up} = \{t : y_t\alpha_t \text{ can increase}\}$ and
+# $I_{low} = \{t : y_t \alpha_t \text{ can decrease}\}$. The KKT conditions of the dual are
+# equivalent to
+#
+# $$
+# m(\alpha) = \max_{t \in I_{up}} v_t \;\le\; M(\alpha) = \min_{t \in I_{low}} v_t ,
+# $$ (eq-kkt-pair)
+#
+# (the bias is any number between them), and $m(\alpha) - M(\alpha)$ measures the remaining
+# violation: SMO stops when it is below `tol`. The check compares SMO stopped this way with an
+# independent QP solver.
+
+# %%
+claims.verify("eq-kkt-pair")
+
+# %% [markdown]
+# libsvm's rule {cite}`fan2005working` picks $i = \argmax_{I_{up}} v_t$ and then, among the
+# $t \in I_{low}$ with $v_t < v_i$, the one with the largest guaranteed decrease of the
+# unclipped step:
+#
+# $$
+# f(\alpha) - f(\alpha^{\text{new}}) = \frac{b_{it}^2}{2 a_{it}}, \qquad
+# j = \argmax_{t \in I_{low},\, v_t < v_i} \frac{b_{it}^2}{a_{it}} .
+# $$ (eq-wss2)
+#
+# This second-order choice needs only row $i$ of $K$, which the step needs anyway.
+
+# %%
+claims.verify("eq-wss2")
+
+# %% [markdown]
+# Every step lowers $f$, so the dual objective $D = -f$ increases monotonically. To watch the
+# duality gap we rebuild, after every step, the bias from the KKT conditions and the primal
+# objective $P$ at the current $(w, b)$: by weak duality $P \ge D$, and both meet at the optimum.
+# The data: breast cancer (standardised), RBF kernel, $C = 1$.
+
+# %%
+bc = load_breast_cancer()
+X_bc = (bc.X - bc.X.mean(0)) / bc.X.std(0)
+y_bc = 2.0 * bc.y - 1.0
+gamma_bc = 1.0 / X_bc.shape[1]
+K_bc = kernels.rbf_kernel(X_bc, gamma=gamma_bc)
+primal_trace = []
+
+
+def record_primal(t, alpha):
+    v = alpha * y_bc
+    G = y_bc * (K_bc @ v) - 1.0
+    b = svm.bias_from_gradient(alpha, y_bc, G, 1.0)
+    primal_trace.append(svm.primal_objective(alpha, b, y_bc, K_bc, 1.0))
+
+
+fit_bc = svm.smo(X_bc, y_bc, C=1.0, kernel="rbf", gamma=gamma_bc, tol=1e-6, shrinking=False,
+                 callback=record_primal)
+D_bc = fit_bc.dual_objective[1:]
+P_bc = np.array(primal_trace)
+print(f"{fit_bc.n_iter} iterations, converged: {fit_bc.converged}, support vectors: {fit_bc.support.size}")
+print(f"final dual {fit_bc.dual:.6f}, primal {P_bc[-1]:.6f}, gap {P_bc[-1] - fit_bc.dual:.1e}")
+print(f"dual monotone: {bool(np.all(np.diff(fit_bc.dual_objective) >= 0))}, "
+      f"primal >= dual throughout: {bool(np.all(P_bc >= D_bc - 1e-9))}")
+print(f"training accuracy {np.mean(fit_bc.predict(X_bc) == y_bc):.4f}")
+
+# %% tags=["hide-input"]
+fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 3.8))
+it = np.arange(1, fit_bc.n_iter + 1)
+ax1.plot(it, P_bc, label="primal $P$")
+ax1.plot(it, D_bc, label="dual $D$")
+ax1.set(xlabel="SMO iteration", ylabel="objective", ylim=(0, 2 * fit_bc.dual), title="Weak duality: $P \\geq D$")
+ax1.legend()
+ax2.semilogy(it, P_bc - D_bc, label="duality gap $P - D$")
+ax2.semilogy(np.arange(fit_bc.violation.size), fit_bc.violation, label="KKT violation $m - M$")
+ax2.set(xlabel="SMO iteration", title="Both go to zero")
+ax2.legend()
+plt.tight_layout()
+plt.show()
+
+# %% [markdown]
+# The primal curve is jagged (the bias and the hinge terms jump as points cross the margin), the
+# dual rises smoothly: SMO is a descent method on the dual only.
+#
+# ### The solvers on real data
+#
+# LIBSVM's documentation prints the result of its default run on `heart_scale` (RBF kernel with
+# $\gamma = 1/13$, $C = 1$, stopping tolerance $10^{-3}$): dual objective $-100.877288$ as a
+# minimisation, $\rho = 0.424462$ (so $b = -\rho$), 132 support vectors of which 107 are bounded
+# {cite}`chang2011libsvm`. Our SMO with the same stopping rule:
+
+# %%
+hs = load_heart_scale()
+fit_hs = svm.smo(hs.X, hs.y, C=1.0, kernel="rbf", gamma=1 / 13, tol=1e-3)
+fit_hs_exact = svm.smo(hs.X, hs.y, C=1.0, kernel="rbf", gamma=1 / 13, tol=1e-9)
+n_bounded = int(np.sum(fit_hs.alpha == 1.0))
+print(f"tol 1e-3: obj = {-fit_hs.dual:.6f}, rho = {-fit_hs.b:.6f}, nSV = {fit_hs.support.size}, nBSV = {n_bounded}")
+print(f"tol 1e-9: obj = {-fit_hs_exact.dual:.6f}, rho = {-fit_hs_exact.b:.6f}, "
+      f"nSV = {fit_hs_exact.support.size}, nBSV = {int(np.sum(fit_hs_exact.alpha == 1.0))}")
+print(f"LIBSVM:   obj = {-100.877288:.6f}, rho = {0.424462:.6f}, nSV = 132, nBSV = 107")
+
+# %% [markdown]
+# The tests of `mlnotes.svm` go further and run scikit-learn's `SVC` (which is libsvm) side by
+# side: same dual objective to $10^{-6}$, same support vectors, same decision values, on three
+# data sets and two kernels.
+#
+# In the primal, the three solvers on the linear SVM of `heart_scale` with $C = 1$: the SMO
+# optimum is the reference (its dual value equals the primal minimum), and we follow the
+# suboptimality of the subgradient method (per full pass over the data) and of Pegasos (per
+# epoch of single-sample steps; it averages the iterates of the second half of its run, so the
+# first half of its curve is the noisy last iterate). Pegasos here uses a regularised bias, as liblinear does: the
+# bias is the weight of a constant feature appended to $x$, and there is no separate $b$. Its
+# curve is measured against the optimum of that slightly different problem, whose dual has the
+# box constraints only (no $\sum_i \alpha_i y_i = 0$, see {ref}`ex-svm-no-bias`), so scipy's
+# bound-constrained L-BFGS-B solves it to high accuracy as a reference.
+
+# %%
+from scipy.optimize import minimize
+
+fit_lin = svm.smo(hs.X, hs.y, C=1.0, kernel="linear", tol=1e-9)
+Xa = np.column_stack([hs.X, np.ones(len(hs.y))])  # regularised bias = weight of a constant feature
+Qa = np.outer(hs.y, hs.y) * (Xa @ Xa.T)
+ref = minimize(lambda a: (0.5 * a @ Qa @ a - a.sum(), Qa @ a - 1), np.zeros(len(hs.y)), jac=True,
+               method="L-BFGS-B", bounds=[(0.0, 1.0)] * len(hs.y), options={"ftol": 1e-15, "gtol": 1e-10})
+wa = (ref.x * hs.y) @ Xa
+P_reg = svm.hinge_objective(wa[:-1], wa[-1], hs.X, hs.y, 1.0, regularise_bias=True)
+sub = svm.subgradient_svm(hs.X, hs.y, C=1.0, n_iter=2000)
+peg = svm.pegasos(hs.X, hs.y, C=1.0, n_epochs=60, batch_size=1, seed=0)
+print(f"free bias:        SMO  P* = {fit_lin.dual:.6f} ({fit_lin.n_iter} pair updates)")
+print(f"                  subgradient, 2000 steps  P = {svm.hinge_objective(sub.w, sub.b, hs.X, hs.y, 1.0):.6f}")
+print(f"regularised bias: L-BFGS-B dual {-ref.fun:.6f}, primal at its w {P_reg:.6f}")
+print(f"                  Pegasos, 60 epochs  P = {peg.objective[-1]:.6f}")
+
+# %% tags=["hide-input"]
+fig, ax = plt.subplots()
+ax.loglog(np.arange(1, sub.objective.size + 1), np.minimum.accumulate(sub.objective) / fit_lin.dual - 1,
+          label="subgradient method (best so far), per pass")
+ax.loglog(np.arange(1, peg.objective.size + 1), peg.objective / P_reg - 1,
+          "o-", ms=3, label="Pegasos (averaged), per epoch")
+ax.set(xlabel="passes over the data", ylabel="relative suboptimality $P / P^* - 1$",
+       title="Primal solvers on heart_scale, linear SVM, C = 1")
+ax.legend()
+plt.show()
+
+# %% [markdown]
+# (sec-svm-multiclass)=
+# ## Multiclass SVMs
+#
+# With $K$ classes, the simplest schemes combine binary SVMs {cite}`hsu2002comparison`:
+#
+# - **one-vs-rest**: $K$ machines, machine $k$ separating class $k$ from all others; predict
+#   $\argmax_k f_k(x)$. The scores of separately trained machines are not calibrated against
+#   each other, and each machine sees unbalanced classes.
+# - **one-vs-one**: $K(K-1)/2$ machines, one per pair, each trained on its two classes only;
+#   predict by majority vote. More machines, but each is small; this is what libsvm does.
+#
+# The **joint** formulation {cite}`crammer2001algorithmic` trains all $w_k$ at once, asking the
+# true class to win by a margin of 1 over every other class:
+#
+# $$
+# \min_{w_1..w_K, \xi} \; \frac12 \sum_k \|w_k\|^2 + C \sum_i \xi_i \quad \text{s.t.} \quad
+# w_{y_i}^\top x_i - w_k^\top x_i \ge 1 - \delta_{k y_i} - \xi_i \quad \text{for all } i, k,
+# $$ (def-crammer-singer)
+#
+# where the constraint for $k = y_i$ reads $\xi_i \ge 0$. With multipliers $\alpha_{ik} \ge 0$,
+# stationarity in $\xi_i$ gives $\sum_k \alpha_{ik} = C$, and in $w_m$,
+# $w_m = \sum_i (C \delta_{m y_i} - \alpha_{im})\, x_i$: again a combination of the training
+# points, so the joint machine kernelises too. Its dual has $nK$ variables coupled in groups of
+# $K$ per sample.
+
+# %%
+ovr = svm.one_vs_rest(iris.X, iris.y, C=1.0, kernel="linear", tol=1e-6)
+ovo = svm.one_vs_one(iris.X, iris.y, C=1.0, kernel="linear", tol=1e-6)
+perm = rng.permutation(150)
+train, test = perm[:100], perm[100:]
+ovr_s = svm.one_vs_rest(iris.X[train], iris.y[train], C=1.0, kernel="linear", tol=1e-6)
+ovo_s = svm.one_vs_one(iris.X[train], iris.y[train], C=1.0, kernel="linear", tol=1e-6)
+for name, full, split in (("one-vs-rest", ovr, ovr_s), ("one-vs-one", ovo, ovo_s)):
+    print(f"{name:12s} machines {len(full.fits)}   training accuracy {np.mean(full.predict(iris.X) == iris.y):.3f}"
+          f"   held-out accuracy (100/50 split) {np.mean(split.predict(iris.X[test]) == iris.y[test]):.3f}")
+conf = np.zeros((3, 3), dtype=int)
+np.add.at(conf, (iris.y.astype(int), ovr.predict(iris.X).astype(int)), 1)
+print("one-vs-rest confusion matrix (rows: true class, columns: predicted):")
+print(conf)
+
+# %% [markdown]
+# The linear one-vs-rest machine for versicolor has a hard job: versicolor lies *between* the
+# other two classes along the petal measurements, and no single hyperplane separates the middle
+# class from both sides. That is where its errors come from; one-vs-one never asks that question.
+#
+# (sec-svm-exercises)=
+# ## Exercises
+#
+# ```{exercise}
+# :label: ex-svm-no-bias
+# Drop the bias: classify with $f(x) = w^\top x$. Derive the dual of the hard-margin problem
+# $\min \frac12\|w\|^2$ s.t. $y_i w^\top x_i \ge 1$. Which constraint of {eq}`eq-hard-dual`
+# disappears, and how does that change SMO?
+# ```
+#
+# ```{solution} ex-svm-no-bias
+# :class: dropdown
+# The Lagrangian is $\frac12\|w\|^2 - \sum_i \alpha_i (y_i w^\top x_i - 1)$; only
+# $\nabla_w L = 0$ remains, giving $w = \sum_i \alpha_i y_i x_i$ and the dual
+# $\max_{\alpha \ge 0} \sum_i \alpha_i - \frac12\sum_{i,k}\alpha_i\alpha_k y_i y_k x_i^\top x_k$
+# without $\sum_i \alpha_i y_i = 0$ (that condition came from $\partial L/\partial b$). With
+# only box constraints, one coordinate can move alone: coordinate descent with
+# $\alpha_i \leftarrow \operatorname{clip}_{[0, C]}(\alpha_i - G_i / K_{ii})$ replaces the pair
+# steps. This is the form of notes 001 (labels folded into $a_i = y_i x_i$) and of liblinear.
+# ```
+#
+# ```{exercise}
+# :label: ex-svm-bias-interval
+# Suppose the soft-margin optimum has no margin support vector ($\alpha_i \in \{0, C\}$ for
+# all $i$). Show from {eq}`eq-three-kinds` that every $b$ in an interval $[b_{lo}, b_{hi}]$
+# satisfies the KKT conditions with the same $\alpha$, and express the interval in terms of
+# $v_t = y_t - \sum_k \alpha_k y_k K_{kt}$ (the quantity of {eq}`eq-kkt-pair`).
+# ```
+#
+# ```{solution} ex-svm-bias-interval
+# :class: dropdown
+# With $y_t f(x_t) = y_t (\sum_k \alpha_k y_k K_{kt} + b)$ and $y_t^2 = 1$, the condition
+# $y_t f(x_t) \ge 1$ reads $b \ge v_t$ if $y_t = +1$ and $b \le v_t$ if $y_t = -1$, and
+# $y_t f(x_t) \le 1$ the reverse. Points with $\alpha_t = 0$ need the first kind, points with
+# $\alpha_t = C$ the second. So $b$ must be at least $v_t$ over $\{y_t = +1, \alpha_t = 0\}
+# \cup \{y_t = -1, \alpha_t = C\}$, which is $I_{up}$, and at most $v_t$ over $I_{low}$:
+# $b \in [m(\alpha), M(\alpha)]$, non-empty exactly when {eq}`eq-kkt-pair` holds. libsvm (and
+# `mlnotes.svm`) takes the midpoint.
+# ```
+#
+# ```{exercise}
+# :label: ex-svm-large-c
+# Let the data be separable with hard-margin dual solution $\alpha^{hard}$. Show that for every
+# $C \ge \max_i \alpha_i^{hard}$ the hard-margin solution also solves the soft-margin problem
+# {eq}`def-soft-primal`. Check it numerically with `svm.smo` on the setosa-versicolor data above.
+# ```
+#
+# ```{solution} ex-svm-large-c
+# :class: dropdown
+# $\alpha^{hard}$ is feasible for the box-constrained dual {eq}`eq-soft-dual` when
+# $C \ge \max_i \alpha_i^{hard}$. Together with $w^{hard}, b^{hard}$ and $\xi = 0$ it satisfies
+# every KKT condition of the soft-margin problem: stationarity is the same, $\xi_i = 0$ makes
+# $r_i \xi_i = 0$ hold with $r_i = C - \alpha_i \ge 0$, and complementary slackness of the margin
+# constraints is that of the hard margin. By {prf:ref}`thm-kkt` it is optimal. Numerically,
+# `svm.smo(X_sv, y_sv, C=hard.alpha.max(), kernel="linear", tol=1e-10).coef` equals `hard.coef`.
+# ```
+#
+# ```{exercise}
+# :label: ex-svm-weak-duality-soft
+# Prove directly that $D(\alpha) \le P(w, b)$ for any $\alpha$ feasible for {eq}`eq-soft-dual`
+# and any $(w, b)$, using $\xi_i = [1 - y_i f(x_i)]_+$ and $\alpha_i \le C$. Where does the
+# proof use $\sum_i \alpha_i y_i = 0$?
+# ```
+#
+# ```{solution} ex-svm-weak-duality-soft
+# :class: dropdown
+# Let $u = \sum_i \alpha_i y_i x_i$. Then $P - D = \frac12\|w\|^2 + C\sum_i \xi_i - \sum_i \alpha_i
+# + \frac12\|u\|^2 = \frac12\|w - u\|^2 + w^\top u + C\sum_i\xi_i - \sum_i \alpha_i$. Now
+# $w^\top u = \sum_i \alpha_i y_i w^\top x_i = \sum_i \alpha_i y_i f(x_i) - b\sum_i\alpha_i y_i$,
+# and the last sum is zero (here). So $P - D = \frac12\|w - u\|^2 + \sum_i [C \xi_i - \alpha_i(1 -
+# y_i f(x_i))]$, and each bracket is $\ge 0$: $C\xi_i \ge \alpha_i \xi_i \ge \alpha_i (1 - y_i f(x_i))$
+# since $0 \le \alpha_i \le C$ and $\xi_i \ge 1 - y_i f(x_i)$, $\xi_i \ge 0$.
+# ```
+#
+# The next two exercises are coding exercises; the course's assignments turn them into
+# autograded questions.
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: svm-bias
+# points: 2
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-svm-bias
+# Write `svm_bias(alpha, y, K, C)` that returns the bias $b$ of a soft-margin SVM from its
+# optimal dual variables: the average of $y_i - \sum_k \alpha_k y_k K_{ik}$ over the margin
+# support vectors $0 < \alpha_i < C$ (use {eq}`eq-three-kinds`; you may assume there is at
+# least one).
+# ```
+
+# %%
+def svm_bias(alpha, y, K, C):
+    # BEGIN SOLUTION
+    free = (alpha > 0) & (alpha < C)
+    return float(np.mean(y[free] - K[free] @ (alpha * y)))
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+X_test = np.random.default_rng(7).normal(size=(40, 2))
+y_test = np.where(X_test[:, 0] + 0.5 * np.random.default_rng(8).normal(size=40) > 0, 1.0, -1.0)
+fit_test = svm.smo(X_test, y_test, C=1.0, kernel="linear", tol=1e-10)
+assert np.isclose(svm_bias(fit_test.alpha, y_test, X_test @ X_test.T, 1.0), fit_test.b, atol=1e-6)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.random.default_rng(9).normal(size=(60, 3))
+y_test = np.where(X_test[:, 1] - X_test[:, 2] + 0.7 * np.random.default_rng(10).normal(size=60) > 0, 1.0, -1.0)
+K_test = kernels.rbf_kernel(X_test, gamma=0.5)
+fit_test = svm.smo(K_test, y_test, C=3.0, kernel="precomputed", tol=1e-10)
+assert np.isclose(svm_bias(fit_test.alpha, y_test, K_test, 3.0), fit_test.b, atol=1e-6)
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: hinge-subgradient
+# points: 2
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-hinge-subgradient
+# Write `hinge_subgradient(w, b, X, y, C)` returning a pair `(g_w, g_b)`: a subgradient
+# {eq}`eq-hinge-subgradient` of $P(w, b) = \frac12\|w\|^2 + C\sum_i \max(0, 1 - y_i(w^\top x_i + b))$,
+# computed with matrix products (no loop over samples).
+# ```
+
+# %%
+def hinge_subgradient(w, b, X, y, C):
+    # BEGIN SOLUTION
+    V = y * (X @ w + b) < 1
+    return w - C * (y[V] @ X[V]), -C * float(np.sum(y[V]))
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+from mlnotes.check import numerical_gradient
+
+X_test = np.random.default_rng(11).normal(size=(30, 3))
+y_test = np.where(np.random.default_rng(12).random(30) < 0.5, 1.0, -1.0)
+w_test, b_test = np.array([0.3, -0.2, 0.1]), 0.05
+g_w, g_b = hinge_subgradient(w_test, b_test, X_test, y_test, 2.0)
+num = numerical_gradient(lambda u: svm.hinge_objective(u[:3], u[3], X_test, y_test, 2.0), np.append(w_test, b_test))
+assert np.allclose(np.append(g_w, g_b), num, atol=1e-5)  # P is differentiable at this point
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+r_test = np.random.default_rng(13)
+X_test = r_test.normal(size=(50, 4))
+y_test = np.where(r_test.random(50) < 0.5, 1.0, -1.0)
+w_test, b_test = r_test.normal(size=4), 0.3
+g_w, g_b = hinge_subgradient(w_test, b_test, X_test, y_test, 0.5)
+P0 = svm.hinge_objective(w_test, b_test, X_test, y_test, 0.5)
+for _ in range(50):  # the subgradient inequality at random points
+    w2, b2 = w_test + r_test.normal(size=4), b_test + r_test.normal()
+    assert svm.hinge_objective(w2, b2, X_test, y_test, 0.5) >= P0 + g_w @ (w2 - w_test) + g_b * (b2 - b_test) - 1e-9
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [markdown]
+# ## Summary
+#
+# - The maximum-margin hyperplane solves the convex QP $\min\frac12\|w\|^2$ s.t.
+#   $y_i(w^\top x_i + b) \ge 1$; its margin is $1/\|w\|$.
+# - The dual function lower-bounds the primal (weak duality); under Slater's condition the
+#   bound is tight, and the optimum is characterised by the KKT conditions.
+# - The SVM dual depends on the data through $K_{ik} = x_i^\top x_k$ only; $w = \sum_i\alpha_i y_i
+#   x_i$ is carried by the support vectors. The soft margin caps $\alpha_i \le C$; points are
+#   outside the margin ($\alpha_i = 0$), on it ($0 < \alpha_i < C$) or inside it ($\alpha_i = C$).
+# - The soft-margin SVM is hinge loss plus $\lambda\|w\|^2$ with $\lambda = 1/(2C)$.
+# - Primal subgradient methods are simple and cheap per step but slow to converge; SMO with
+#   second-order pair selection solves the dual to any tolerance, with a certificate: the KKT
+#   violation $m(\alpha) - M(\alpha)$.
+# - Multiclass: one-vs-rest, one-vs-one (libsvm), or the joint Crammer-Singer machine.
+#
+# ## References
+#
+# The SVM with soft margin is due to {cite}`cortes1995support`; duality and the KKT conditions
+# are in {cite}`boyd2004convex` (chapter 5). SMO is {cite}`platt1998sequential`, its
+# second-order working-set selection {cite}`fan2005working`, and libsvm is described in
+# {cite}`chang2011libsvm`. Pegasos is {cite}`shalevshwartz2011pegasos`.
