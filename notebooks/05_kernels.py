@@ -13,8 +13,8 @@
 # A linear classifier draws a hyperplane. Many problems need a curved boundary, and the oldest
 # trick for getting one is to keep the linear classifier and change the representation: map each
 # input $x$ to a feature vector $\phi(x)$ and separate the $\phi(x_i)$ by a hyperplane. This
-# chapter follows that idea to its end. The SVM dual of Chapter 4 and the ridge solution of
-# Chapter 1 touch the data only through inner products, so $\phi$ never has to be computed: a
+# chapter follows that idea to its end. The SVM dual of {doc}`/notebooks/04_support_vector_machines`
+# and the ridge solution of {doc}`/notebooks/01_linear_regression` touch the data only through inner products, so $\phi$ never has to be computed: a
 # *kernel* $k(x, y) = \phi(x)^\top\phi(y)$ is enough, and for some kernels $\phi$ is infinite
 # dimensional.
 #
@@ -116,7 +116,7 @@ fig.tight_layout()
 # (sec-kernel-trick)=
 # ## The kernel trick
 #
-# The SVM of Chapter 4 has the dual
+# The SVM of {doc}`/notebooks/04_support_vector_machines` has the dual
 # $\max_\alpha \sum_i \alpha_i - \frac12 \sum_{ij} \alpha_i\alpha_j y_iy_j\, x_i^\top x_j$
 # subject to $0 \le \alpha_i \le C$, $\sum_i \alpha_i y_i = 0$, and its solution
 # $w = \sum_i \alpha_i y_i x_i$. With features $\phi(x)$ in place of $x$, both the dual and the
@@ -127,8 +127,9 @@ fig.tight_layout()
 #      = \sum_i \alpha_i y_i\, k(x_i, x) + b, \qquad w = \sum_i \alpha_i y_i \phi(x_i).
 # $$ (eq-kernel-trick)
 #
-# The check computes $w$ explicitly for the feature map of $(1 + x^\top y)^2$ below and compares
-# the two sides for random $\alpha$, $y$, $b$.
+# This is {eq}`eq-kernel-decision` of Chapter 4 again. The check computes $w$ explicitly for the
+# feature map of $(1 + x^\top y)^2$ below and compares the two sides for random $\alpha$, $y$, $b$;
+# this chapter is about which functions $k$ may stand on the right.
 
 # %%
 claims.verify("eq-kernel-trick")
@@ -602,7 +603,7 @@ claims.verify("eq-kernel-ridge-linear")
 # %% [markdown]
 # ### The kernel SVM
 #
-# The soft-margin SVM of Chapter 4 with features $\phi(x)$ has the dual
+# The soft-margin SVM of {doc}`/notebooks/04_support_vector_machines` with features $\phi(x)$ has the dual
 #
 # $$
 # \max_{\alpha}\ \sum_i \alpha_i - \frac12\sum_{ij}\alpha_i\alpha_j y_iy_j\, k(x_i, x_j)
@@ -924,8 +925,8 @@ assert np.allclose(Kc, Fc @ Fc.T) and np.allclose(Kc.sum(0), 0)
 # scaling $x$ by $s$ is the same as scaling $\gamma$ by $s^2$, so nothing changes once $\gamma$
 # is tuned. With $C = 10$ and the kernel parameters chosen above for kernel ridge, the test
 # accuracies come out near 0.94 (linear), 0.985 (RBF), 0.96 (intersection) and 0.97
-# (exponentiated $\chi^2$): the same ranking as kernel ridge. Each fit on 1,000 images takes
-# SMO about a second, which is why the chapter itself uses kernel ridge.
+# (exponentiated $\chi^2$): the same ranking as kernel ridge. The chapter uses kernel ridge
+# because one linear solve serves all ten digits, where the SVM needs ten fits.
 # ```
 #
 # (sec-kernels-summary)=
