@@ -1,0 +1,513 @@
+r"""Learning theory for finite hypothesis classes: Hoeffding, the union bound, ERM (Chapter 7).
+
+A training error :math:`\hat e(h) = \frac1m \sum_{i=1}^m [h(x_i) \ne y_i]` is the mean of
+:math:`m` Bernoulli variables with mean :math:`e(h)`, the generalisation error. Everything in
+this module follows from one tail bound for such means, Hoeffding's inequality, and one
+counting argument, the union bound:
+
+.. math::
+
+    P(|\hat\phi - \phi| > \gamma) \le 2 e^{-2\gamma^2 m}, \qquad
+    P\bigl(\exists h \in \mathcal H : |\hat e(h) - e(h)| > \gamma\bigr) \le 2k\, e^{-2\gamma^2 m}.
+
+The functions broadcast over array arguments (a grid of ``m``, ``phi``, ``gamma`` in one
+call) and the simulators are vectorised over repetitions: a Monte Carlo run is one call to
+``Generator.binomial`` or one ``(n_rep, m)`` array, never a Python loop over samples.
+
+Names follow the book: ``m`` sample size, ``k`` class size, ``gamma`` deviation, ``delta``
+confidence, ``phi`` a Bernoulli mean.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from mlnotes._validation import as_float_array, check_labels
+
+__all__ = [
+    "ERMResult",
+    "StumpClass",
+    "binomial_logpmf",
+    "binomial_tail",
+    "chernoff_bound",
+    "erm_simulation",
+    "hoeffding_bound",
+    "kl_bernoulli",
+    "mc_interval",
+    "sample_complexity",
+    "simulate_deviation",
+    "stump_class",
+    "uniform_deviation",
+    "union_bound",
+]
+
+# |phi_hat - phi| = gamma exactly (a tie) is not a deviation "> gamma"; on a computer the two
+# sides of a tie differ by rounding, so ties are detected with this relative tolerance.
+_TIE_RTOL = 1e-9
+
+
+# -- input checks ------------------------------------------------------------------------------
+def _first_bad(arr: np.ndarray, bad: np.ndarray):
+    v = arr[bad].ravel()[0] if arr.ndim else arr
+    return v.item() if hasattr(v, "item") else v
+
+
+def _check_m(m, name: str = "m") -> np.ndarray:
+    arr = np.asarray(m)
+    if arr.dtype.kind not in "iuf" or not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} must be a positive integer (a sample size), got {m!r}")
+    bad = (arr < 1) | (arr != np.floor(arr))
+    if np.any(bad):
+        raise ValueError(f"{name} must be an integer >= 1 (a sample size), got {_first_bad(arr, bad)!r}")
+    return arr.astype(np.int64)
+
+
+def _check_k(k) -> np.ndarray:
+    return _check_m(k, "k")
+
+
+def _check_gamma(gamma) -> np.ndarray:
+    arr = np.asarray(gamma, dtype=float)
+    bad = ~(arr > 0) | ~np.isfinite(arr)
+    if np.any(bad):
+        bad_value = _first_bad(arr, bad)
+        raise ValueError(f"gamma must be a positive finite number (a deviation), got {bad_value!r}")
+    return arr
+
+
+def _check_delta(delta) -> np.ndarray:
+    arr = np.asarray(delta, dtype=float)
+    bad = ~((arr > 0) & (arr < 1))
+    if np.any(bad):
+        bad_value = _first_bad(arr, bad)
+        raise ValueError(f"delta must lie in (0, 1) (a probability of failure), got {bad_value!r}")
+    return arr
+
+
+def _check_phi(phi) -> np.ndarray:
+    arr = np.asarray(phi, dtype=float)
+    bad = ~((arr >= 0) & (arr <= 1))
+    if np.any(bad):
+        raise ValueError(f"phi must lie in [0, 1] (a Bernoulli mean), got {_first_bad(arr, bad)!r}")
+    return arr
+
+
+# -- the bounds --------------------------------------------------------------------------------
+def hoeffding_bound(m, gamma) -> np.ndarray | float:
+    r"""Hoeffding's two-sided tail bound for the mean of ``m`` Bernoulli variables.
+
+    .. math:: P(|\hat\phi - \phi| > \gamma) \le 2 \exp(-2 \gamma^2 m)
+
+    Chapter 7, {eq}`eq-hoeffding`. The bound does not depend on :math:`\phi`; it exceeds 1
+    (says nothing) when :math:`\gamma^2 m < \tfrac12 \log 2`. It is returned as is, not clipped,
+    so that it can be inverted.
+
+    Parameters
+    ----------
+    m : int or array_like of int
+        Sample size, at least 1.
+    gamma : float or array_like
+        Deviation, positive. ``m`` and ``gamma`` broadcast.
+
+    Returns
+    -------
+    float or ndarray
+        :math:`2 e^{-2\gamma^2 m}`.
+    """
+    m, gamma = _check_m(m), _check_gamma(gamma)
+    out = 2.0 * np.exp(-2.0 * gamma**2 * m)
+    return float(out) if out.ndim == 0 else out
+
+
+def union_bound(p, axis: int = -1) -> np.ndarray | float:
+    r"""The union bound: :math:`P(A_1 \cup \dots \cup A_k) \le \sum_{i=1}^k P(A_i)`.
+
+    Chapter 7, {eq}`eq-union-bound`. ``p`` holds the probabilities :math:`P(A_i)` along
+    ``axis``; the sum is returned unclipped (it may exceed 1, when it says nothing).
+    """
+    p = np.asarray(p, dtype=float)
+    bad = ~((p >= 0) & (p <= 1))
+    if np.any(bad):
+        raise ValueError(f"p must hold probabilities in [0, 1], got {_first_bad(p, bad)!r}")
+    out = p.sum(axis=axis)
+    return float(out) if np.ndim(out) == 0 else out
+
+
+def uniform_deviation(m, k, delta) -> np.ndarray | float:
+    r"""The deviation reached uniformly over a class of ``k`` hypotheses with probability ``1 - delta``.
+
+    Setting the union bound :math:`2k e^{-2\gamma^2 m}` equal to :math:`\delta` and solving for
+    :math:`\gamma`:
+
+    .. math:: \gamma(m, k, \delta) = \sqrt{\frac{1}{2m} \log\frac{2k}{\delta}}
+
+    Chapter 7, {eq}`eq-uniform-deviation`. With probability at least :math:`1 - \delta`,
+    :math:`|\hat e(h) - e(h)| \le \gamma` for every :math:`h` in the class at once.
+    """
+    m, k, delta = _check_m(m), _check_k(k), _check_delta(delta)
+    out = np.sqrt(np.log(2.0 * k / delta) / (2.0 * m))
+    return float(out) if out.ndim == 0 else out
+
+
+def sample_complexity(k, gamma, delta) -> np.ndarray | int:
+    r"""The smallest sample size for which the uniform deviation bound reaches ``gamma``.
+
+    Solving :math:`\gamma(m, k, \delta) \le \gamma` for :math:`m`:
+
+    .. math:: m(k, \gamma, \delta) = \left\lceil \frac{1}{2\gamma^2} \log\frac{2k}{\delta} \right\rceil
+
+    Chapter 7, {eq}`eq-sample-complexity`. Returns an integer (or an int64 array).
+    """
+    k, gamma, delta = _check_k(k), _check_gamma(gamma), _check_delta(delta)
+    x = np.log(2.0 * k / delta) / (2.0 * gamma**2)
+    # An x that is an integer up to rounding (e.g. 199.99999999999997) must not be rounded up
+    # to the next integer: that would ask for one sample more than the bound needs.
+    m = np.ceil(x - 1e-12 * np.maximum(x, 1.0)).astype(np.int64)
+    m = np.maximum(m, 1)
+    return int(m) if m.ndim == 0 else m
+
+
+def kl_bernoulli(p, q) -> np.ndarray | float:
+    r"""Kullback-Leibler divergence between Bernoulli distributions with means ``p`` and ``q``.
+
+    .. math:: \mathrm{KL}(p \,\|\, q) = p \log\frac{p}{q} + (1 - p) \log\frac{1 - p}{1 - q}
+
+    with :math:`0 \log 0 = 0`; it is :math:`+\infty` where ``p`` puts mass that ``q`` does not.
+    """
+    p, q = np.broadcast_arrays(np.asarray(p, dtype=float), np.asarray(q, dtype=float))
+    for name, a in (("p", p), ("q", q)):
+        bad = ~((a >= 0) & (a <= 1))
+        if np.any(bad):
+            raise ValueError(f"{name} must lie in [0, 1], got {_first_bad(a, bad)!r}")
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t1 = np.where(p > 0, p * (np.log(p) - np.log(q)), 0.0)
+        t0 = np.where(p < 1, (1 - p) * (np.log1p(-p) - np.log1p(-q)), 0.0)
+    out = t1 + t0
+    return float(out) if out.ndim == 0 else out
+
+
+def chernoff_bound(m, phi, gamma) -> np.ndarray | float:
+    r"""The Chernoff (relative-entropy) two-sided tail bound for a Bernoulli mean.
+
+    .. math::
+
+        P(|\hat\phi - \phi| > \gamma) \le e^{-m\,\mathrm{KL}(\phi + \gamma \| \phi)}
+        + e^{-m\,\mathrm{KL}(\phi - \gamma \| \phi)}
+
+    Chapter 7, {eq}`eq-chernoff-kl` (beyond the notes). A side whose end point
+    :math:`\phi \pm \gamma` leaves :math:`[0, 1]` contributes 0: that deviation is impossible.
+    By Pinsker's inequality :math:`\mathrm{KL}(p\|q) \ge 2(p - q)^2` each term is at most
+    :math:`e^{-2\gamma^2 m}`, so this is never worse than :func:`hoeffding_bound`; unlike it,
+    it needs :math:`\phi`.
+    """
+    m, phi, gamma = _check_m(m), _check_phi(phi), _check_gamma(gamma)
+    m, phi, gamma = np.broadcast_arrays(m, phi, gamma)
+    out = np.zeros(m.shape)
+    for sign in (1.0, -1.0):
+        end = phi + sign * gamma
+        inside = (end >= 0) & (end <= 1)
+        kl = kl_bernoulli(np.clip(end, 0, 1), phi)
+        with np.errstate(invalid="ignore"):
+            out += np.where(inside, np.exp(-m * np.asarray(kl)), 0.0)
+    return float(out) if out.ndim == 0 else out
+
+
+# -- the exact tail ------------------------------------------------------------------------------
+@functools.lru_cache(maxsize=8)
+def _log_factorials(n_max: int) -> np.ndarray:
+    """``log n!`` for n = 0..n_max, each to an ulp or so (math.lgamma).
+
+    A running sum of ``log j`` would be vectorised but accumulates rounding: 7e-9 in the log at
+    n = 1e5, a relative error of 7e-9 in every pmf. The loop is O(n_max) once per size (cached,
+    read-only).
+    """
+    out = np.fromiter((math.lgamma(i + 1.0) for i in range(n_max + 1)), dtype=float, count=n_max + 1)
+    out.flags.writeable = False
+    return out
+
+
+def binomial_logpmf(s, m, phi) -> np.ndarray:
+    r"""Log of the binomial probability :math:`\binom{m}{s} \phi^s (1 - \phi)^{m - s}`.
+
+    Broadcasts over ``s``, ``m`` and ``phi``; returns :math:`-\infty` for ``s`` outside
+    :math:`\{0, \dots, m\}` and for impossible counts when :math:`\phi \in \{0, 1\}`.
+    """
+    s, m, phi = np.broadcast_arrays(np.asarray(s), _check_m(m), _check_phi(phi))
+    logf = _log_factorials(int(m.max()))
+    inside = (s >= 0) & (s <= m)
+    si, mi = np.where(inside, s, 0).astype(np.int64), m.astype(np.int64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        # x log(phi) with the convention 0 log 0 = 0, so phi in {0, 1} gives exact 0 or -inf
+        a = np.where(si > 0, si * np.log(phi), 0.0)
+        b = np.where(mi - si > 0, (mi - si) * np.log1p(-phi), 0.0)
+    out = logf[mi] - logf[si] - logf[np.maximum(mi - si, 0)] + a + b
+    return np.where(inside, out, -np.inf)
+
+
+def _binomial_pmf_rows(n: int, p: np.ndarray) -> np.ndarray:
+    """Binomial(n, p_r) pmf at s = 0..n for each entry p_r of a 1-D ``p``: shape (len(p), n + 1)."""
+    s = np.arange(n + 1)
+    logf = _log_factorials(n)
+    # log pmf = log C(n, s) + s log p + (n - s) log(1 - p), with 0 log 0 = 0 for p in {0, 1}
+    with np.errstate(divide="ignore", invalid="ignore"):
+        a = np.where(s > 0, s * np.log(p)[:, None], 0.0)
+        b = np.where(s < n, (n - s) * np.log1p(-p)[:, None], 0.0)
+    return np.exp((logf[n] - logf[s] - logf[n - s]) + a + b)
+
+
+def _exceeds(s, m, phi, gamma) -> np.ndarray:
+    """``|s/m - phi| > gamma`` for counts ``s``, with rounding-level ties counted as not exceeding."""
+    # dev > lim and not isclose(dev, lim, rtol=_TIE_RTOL), in one comparison (lim >= 0)
+    return np.abs(s - m * phi) > (m * gamma) * (1 + _TIE_RTOL)
+
+
+def binomial_tail(m, phi, gamma) -> np.ndarray | float:
+    r"""Exact two-sided binomial tail :math:`P(|\hat\phi - \phi| > \gamma)`.
+
+    With :math:`S = m\hat\phi \sim \mathrm{Binomial}(m, \phi)`,
+
+    .. math::
+
+        P(|\hat\phi - \phi| > \gamma) = \sum_{s=0}^{m} [\,|s - m\phi| > m\gamma\,]
+        \binom{m}{s} \phi^s (1 - \phi)^{m - s}
+
+    Chapter 7, {eq}`def-binomial-tail`. The sum runs over the deviating counts only (never
+    ``1 - cdf``), so tails far below machine epsilon keep their relative accuracy. Ties,
+    :math:`|s/m - \phi| = \gamma` up to rounding, do not count (the inequality is strict).
+    ``m``, ``phi`` and ``gamma`` broadcast; the cost is one
+    ``(points, m + 1)`` array per distinct ``m``.
+    """
+    m, phi, gamma = _check_m(m), _check_phi(phi), _check_gamma(gamma)
+    m, phi, gamma = np.broadcast_arrays(m, phi, gamma)
+    shape_out = m.shape
+    m, phi, gamma = m.ravel(), phi.ravel(), gamma.ravel()
+    out = np.empty(m.size)
+    # One (points, m + 1) array per distinct m: a grid mixing m = 10 and m = 2000 does not pay
+    # 2001 terms for every point.
+    for mi in np.unique(m):
+        at = m == mi
+        s = np.arange(mi + 1)
+        pmf = _binomial_pmf_rows(int(mi), phi[at])
+        out[at] = np.where(_exceeds(s, mi, phi[at, None], gamma[at, None]), pmf, 0.0).sum(axis=-1)
+    out = np.minimum(out, 1.0).reshape(shape_out)  # a sum of pmfs that is 1 can round to 1 + 1e-15
+    return float(out) if out.ndim == 0 else out
+
+
+def mc_interval(p, n_rep: int, alpha: float) -> tuple[np.ndarray, np.ndarray]:
+    r"""Where a Monte Carlo frequency of ``n_rep`` repetitions of an event of probability ``p`` falls.
+
+    Returns ``(lo, hi)``, frequencies with :math:`P(\hat p < lo) \le \alpha` and
+    :math:`P(\hat p > hi) \le \alpha` for :math:`n_{rep} \hat p \sim \mathrm{Binomial}(n_{rep}, p)`,
+    computed from the exact binomial distribution (no normal approximation). A claim that a
+    probability is at most ``p`` is contradicted by a simulation only when the frequency
+    exceeds ``hi``; this is how the chapter accounts for Monte Carlo error. ``p`` outside
+    [0, 1] (a vacuous bound) is clipped.
+    """
+    p = np.clip(np.asarray(p, dtype=float), 0.0, 1.0)
+    n_rep = int(_check_m(n_rep, "n_rep"))
+    alpha = float(_check_delta(alpha))
+    pmf = _binomial_pmf_rows(n_rep, p.ravel()).reshape(p.shape + (n_rep + 1,))
+    below = np.cumsum(pmf, axis=-1) - pmf            # P(S < s)
+    above = np.cumsum(pmf[..., ::-1], axis=-1)[..., ::-1] - pmf  # P(S > s)
+    # largest s with P(S < s) <= alpha (all s when even P(S < n_rep) <= alpha, e.g. p = 1)
+    lo = np.where((below > alpha).any(axis=-1), np.argmax(below > alpha, axis=-1) - 1, n_rep)
+    hi = np.argmax(above <= alpha, axis=-1)           # smallest s with P(S > s) <= alpha
+    return np.maximum(lo, 0) / n_rep, hi / n_rep
+
+
+# -- Monte Carlo ---------------------------------------------------------------------------------
+def simulate_deviation(m, phi, gamma, *, n_rep: int = 10_000, rng=None, seed: int | None = None):
+    r"""Monte Carlo estimate of :math:`P(|\hat\phi - \phi| > \gamma)`.
+
+    Draws ``n_rep`` sample means of ``m`` Bernoulli(:math:`\phi`) variables for every point of
+    the broadcast grid of ``m``, ``phi``, ``gamma`` at once (a sum of ``m`` Bernoulli variables
+    is one binomial draw) and returns the fraction that deviate by more than :math:`\gamma`.
+
+    Returns
+    -------
+    ndarray or float
+        The frequencies, of the broadcast shape. Each is the mean of ``n_rep`` Bernoulli
+        variables, so it is itself within :math:`\sqrt{\log(2/\alpha)/(2 n_{rep})}` of the true
+        tail with probability at least :math:`1 - \alpha` (Hoeffding again).
+    """
+    m, phi, gamma = _check_m(m), _check_phi(phi), _check_gamma(gamma)
+    n_rep = int(_check_m(n_rep, "n_rep"))
+    rng = np.random.default_rng(seed) if rng is None else rng
+    m, phi, gamma = np.broadcast_arrays(m, phi, gamma)
+    S = rng.binomial(m, phi, size=(n_rep, *m.shape))
+    out = _exceeds(S, m, phi, gamma).mean(axis=0)
+    return float(out) if out.ndim == 0 else out
+
+
+@dataclass(frozen=True)
+class StumpClass:
+    r"""A finite class of threshold stumps :math:`h_{t,s}(x) = s` if :math:`x > t` else :math:`-s`.
+
+    The class holds every threshold of ``thresholds`` with both polarities
+    :math:`s \in \{+1, -1\}`: :math:`k = 2 \times` ``len(thresholds)`` hypotheses, indexed
+    ``j`` for :math:`(t_j, +1)` and ``len(thresholds) + j`` for :math:`(t_j, -1)`.
+
+    Labels are :math:`\{-1, +1\}`. The data distribution is known: :math:`x \sim U[0, 1]`,
+    :math:`y = \sign(x - \theta)` flipped with probability ``eta``, so every generalisation
+    error is exact:
+
+    .. math:: e(h_{t,+1}) = \eta + (1 - 2\eta) |t - \theta|, \qquad e(h_{t,-1}) = 1 - e(h_{t,+1}).
+    """
+
+    thresholds: np.ndarray
+    theta: float
+    eta: float
+
+    def __post_init__(self):
+        t = as_float_array(self.thresholds, "thresholds", ndim=1)
+        if t.size == 0 or np.any(np.diff(t) <= 0):
+            raise ValueError(f"thresholds must be a non-empty, strictly increasing 1-D array, got {t!r}")
+        if not 0 <= self.theta <= 1:
+            raise ValueError(f"theta must lie in [0, 1], got {self.theta!r}")
+        if not 0 <= self.eta < 0.5:
+            raise ValueError(f"eta must lie in [0, 0.5), got {self.eta!r}")
+        object.__setattr__(self, "thresholds", t)
+
+    @property
+    def k(self) -> int:
+        return 2 * self.thresholds.size
+
+    @property
+    def polarity(self) -> np.ndarray:
+        n = self.thresholds.size
+        return np.concatenate([np.ones(n), -np.ones(n)])
+
+    @property
+    def generalisation_error(self) -> np.ndarray:
+        """Exact :math:`e(h)` for every hypothesis of the class, shape (k,)."""
+        e_plus = self.eta + (1 - 2 * self.eta) * np.abs(self.thresholds - self.theta)
+        return np.concatenate([e_plus, 1 - e_plus])
+
+    @property
+    def bayes_error(self) -> float:
+        """Error of the best classifier of all, :math:`\\sign(x - \\theta)`: :math:`\\eta`."""
+        return float(self.eta)
+
+    def predict(self, j, x) -> np.ndarray:
+        """Predictions of hypothesis (or hypotheses) ``j`` at points ``x``."""
+        j = np.asarray(j)
+        t = self.thresholds[j % self.thresholds.size]
+        return np.where(np.asarray(x) > t, 1.0, -1.0) * self.polarity[j]
+
+    def sample(self, m: int, *, n_rep: int = 1, rng=None, seed: int | None = None):
+        """Draw ``n_rep`` training sets of size ``m``: ``X`` and ``y`` of shape (n_rep, m)."""
+        m = int(_check_m(m))
+        rng = np.random.default_rng(seed) if rng is None else rng
+        X = rng.random((n_rep, m))
+        flip = rng.random((n_rep, m)) < self.eta
+        y = np.where(X > self.theta, 1.0, -1.0) * np.where(flip, -1.0, 1.0)
+        return X, y
+
+    def training_errors(self, X, y) -> np.ndarray:
+        r"""Training error :math:`\hat e(h)` of every hypothesis on every training set.
+
+        ``X`` and ``y`` of shape (n_rep, m) give an array (n_rep, k). Vectorised by counting:
+        each point falls in one of the ``len(thresholds) + 1`` cells between thresholds, and
+        :math:`h_{t_j,+1}` errs on the positives left of :math:`t_j` and the negatives right of
+        it, two cumulative sums over cells; :math:`\hat e(h_{t,-1}) = 1 - \hat e(h_{t,+1})`.
+        """
+        X = as_float_array(np.atleast_2d(X), "X", ndim=2)
+        y = np.atleast_2d(y)
+        if y.shape != X.shape:
+            raise ValueError(f"X and y must have the same shape (n_rep, m), got {X.shape} and {y.shape}")
+        check_labels(y.ravel(), (-1.0, 1.0))
+        n_rep, m = X.shape
+        n_t = self.thresholds.size
+        # cell c = number of thresholds strictly below x, so x > t_j  <=>  j < c
+        cell = np.searchsorted(self.thresholds, X, side="left")
+        idx = (np.arange(n_rep)[:, None] * (n_t + 1) + cell).ravel()
+        pos = np.bincount(idx, weights=(y > 0).ravel(), minlength=n_rep * (n_t + 1))
+        neg = np.bincount(idx, weights=(y < 0).ravel(), minlength=n_rep * (n_t + 1))
+        pos, neg = pos.reshape(n_rep, n_t + 1), neg.reshape(n_rep, n_t + 1)
+        # h_{t_j,+1} predicts -1 on cells 0..j and +1 on cells j+1..n_t
+        pos_left = np.cumsum(pos, axis=1)[:, :n_t]
+        neg_right = neg.sum(axis=1, keepdims=True) - np.cumsum(neg, axis=1)[:, :n_t]
+        e_plus = (pos_left + neg_right) / m
+        return np.concatenate([e_plus, 1 - e_plus], axis=1)
+
+
+def stump_class(n_thresholds: int, *, theta: float = 0.3, eta: float = 0.1) -> StumpClass:
+    r"""Stumps with thresholds :math:`t_j = j/(n + 1)`, :math:`j = 1, \dots, n`, both polarities.
+
+    :math:`k = 2n`. With :math:`n + 1` a power of two the classes are nested
+    (:math:`n = 1, 3, 7, 15, \dots`), so their best errors :math:`e(h^*)` can only fall as
+    :math:`k` grows. ``theta`` is the threshold of the clean labels and ``eta`` the label-noise
+    rate of the distribution the class is judged on (see :class:`StumpClass`).
+    """
+    n = int(_check_m(n_thresholds, "n_thresholds"))
+    return StumpClass(np.arange(1, n + 1) / (n + 1), float(theta), float(eta))
+
+
+@dataclass(frozen=True)
+class ERMResult:
+    r"""Outcome of :func:`erm_simulation`, one entry per repetition.
+
+    Attributes
+    ----------
+    chosen : ndarray of int, (n_rep,)
+        Index of the ERM hypothesis :math:`\hat h` (first minimiser of the training error).
+    train_error : ndarray, (n_rep,)
+        :math:`\hat e(\hat h)`.
+    gen_error : ndarray, (n_rep,)
+        :math:`e(\hat h)`, exact.
+    best_error : float
+        :math:`e(h^*) = \min_{h \in \mathcal H} e(h)`.
+    sup_deviation : ndarray, (n_rep,)
+        :math:`\max_{h \in \mathcal H} |\hat e(h) - e(h)|`.
+    gamma : float
+        :math:`\gamma(m, k, \delta)`.
+    delta : float
+    """
+
+    chosen: np.ndarray
+    train_error: np.ndarray
+    gen_error: np.ndarray
+    best_error: float
+    sup_deviation: np.ndarray
+    gamma: float
+    delta: float
+
+    @property
+    def failure_rate(self) -> float:
+        r"""Fraction of repetitions with :math:`e(\hat h) > e(h^*) + 2\gamma`."""
+        return float(np.mean(self.gen_error > self.best_error + 2 * self.gamma))
+
+    @property
+    def uniform_failure_rate(self) -> float:
+        r"""Fraction of repetitions with some :math:`|\hat e(h) - e(h)| > \gamma`."""
+        return float(np.mean(self.sup_deviation > self.gamma))
+
+
+def erm_simulation(H: StumpClass, m: int, *, delta: float = 0.05, n_rep: int = 2000,
+                   rng=None, seed: int | None = None) -> ERMResult:
+    r"""Run empirical risk minimisation over ``H`` on ``n_rep`` independent training sets of size ``m``.
+
+    Chapter 7, {eq}`eq-erm-guarantee`: with probability at least :math:`1 - \delta`,
+
+    .. math:: e(\hat h) \le e(h^*) + 2\gamma, \qquad \gamma = \sqrt{\tfrac{1}{2m}\log\tfrac{2k}{\delta}}.
+    """
+    m, delta = int(_check_m(m)), float(_check_delta(delta))
+    rng = np.random.default_rng(seed) if rng is None else rng
+    X, y = H.sample(m, n_rep=int(_check_m(n_rep, "n_rep")), rng=rng)
+    E_hat = H.training_errors(X, y)
+    e = H.generalisation_error
+    chosen = np.argmin(E_hat, axis=1)
+    rows = np.arange(chosen.size)
+    return ERMResult(
+        chosen=chosen,
+        train_error=E_hat[rows, chosen],
+        gen_error=e[chosen],
+        best_error=float(e.min()),
+        sup_deviation=np.abs(E_hat - e).max(axis=1),
+        gamma=float(uniform_deviation(m, H.k, delta)),
+        delta=delta,
+    )

@@ -1,0 +1,715 @@
+# ---
+# jupyter:
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# (chap-learning-theory)=
+# # Learning theory: Hoeffding, the union bound and finite classes
+#
+# Every chapter so far has minimised an error on a training set. This chapter asks what that
+# buys on data we have not seen: how far can the training error of a classifier be from its
+# error on the distribution the data come from, and how much data makes the classifier chosen
+# by minimising training error nearly as good as the best one available? For a finite class of
+# hypotheses the answer takes one inequality about coin flips and one about unions of events.
+# Each bound is checked twice: exactly, against the binomial distribution it bounds, and by
+# simulation, on a distribution whose true errors we know.
+#
+# **What you will learn**
+#
+# - the difference between training error and generalisation error;
+# - Hoeffding's inequality, how to check it against the exact binomial tail and against a
+#   simulation without letting Monte Carlo noise hide an error, and how loose it is;
+# - the union bound and the uniform deviation bound for a class of $k$ hypotheses, and the
+#   sample size it asks for;
+# - the guarantee of empirical risk minimisation, $e(\hat h) \le e(h^*) + 2\gamma$, and the
+#   trade-off between a rich class and a small $\gamma$;
+# - (beyond the notes) a tighter Chernoff bound, and where VC dimension takes over.
+
+# %%
+import matplotlib.pyplot as plt
+import numpy as np
+
+from mlnotes import boosting, bounds, claims, plots
+
+plots.setup()
+np.set_printoptions(precision=4, suppress=True)
+rng = np.random.default_rng(7)
+
+# %% [markdown]
+# (sec-train-vs-gen)=
+# ## Training error and generalisation error
+#
+# A training set $\{(x_i, y_i)\}_{i=1}^m$ is drawn independently from a distribution
+# $\mathcal D$ over inputs and labels $y \in \{-1, +1\}$. A hypothesis $h$ has a **training
+# error** and a **generalisation error**:
+#
+# $$
+# \hat e(h) = \frac{1}{m} \sum_{i=1}^m [h(x_i) \ne y_i],
+# $$ (def-training-error)
+#
+# $$
+# e(h) = P_{(x, y) \sim \mathcal D}\bigl(h(x) \ne y\bigr).
+# $$ (def-generalisation-error)
+#
+# We only ever see $\hat e$; we care about $e$. To check the theory we need a distribution
+# where $e$ is known exactly. Ours: $x$ uniform on $[0, 1]$, and $y = \sign(x - \theta)$ with
+# $\theta = 0.3$, flipped with probability $\eta = 0.1$ (label noise). The hypotheses are
+# **threshold stumps** $h_{t,s}(x) = s$ if $x > t$ and $-s$ otherwise, the one-feature weak
+# learners of {doc}`Chapter 6 </notebooks/06_adaboost>`, with thresholds on a fixed grid
+# $t_j = j/(n + 1)$ and both polarities $s = \pm 1$: a **finite class** of $k = 2n$
+# hypotheses. A stump $h_{t,+1}$ disagrees with the noiseless label on an interval of length
+# $|t - \theta|$, so
+#
+# $$
+# e(h_{t,+1}) = \eta + (1 - 2\eta)\,|t - \theta|, \qquad e(h_{t,-1}) = 1 - e(h_{t,+1}).
+# $$ (def-stump-error)
+#
+# No stump beats $e = \eta$, the error of the best classifier of all (the Bayes classifier
+# $\sign(x - \theta)$). Here is one training set of $m = 40$ points and a few stumps:
+
+# %%
+H = bounds.stump_class(7, theta=0.3, eta=0.1)
+X, y = H.sample(40, rng=rng)
+e_hat, e = H.training_errors(X, y)[0], H.generalisation_error
+print(f"k = {H.k} stumps, thresholds {H.thresholds.round(3)}")
+print(" t      s   train error  gen. error")
+for j in (0, 1, 2, 3, 9):
+    print(f"{H.thresholds[j % 7]:.3f} {int(H.polarity[j]):+d}   {e_hat[j]:9.3f}   {e[j]:9.3f}")
+
+# %% [markdown]
+# The training errors scatter around the generalisation errors. How far they can stray is the
+# subject of the rest of the chapter.
+#
+# (sec-hoeffding)=
+# ## Hoeffding's inequality
+#
+# Fix one hypothesis $h$. The indicators $Z_i = [h(x_i) \ne y_i]$ are independent Bernoulli
+# variables with mean $\phi = e(h)$, and $\hat e(h)$ is their average $\hat\phi$. The
+# deviation of such an average from its mean is controlled by:
+#
+# ```{prf:theorem} Hoeffding's inequality for Bernoulli means
+# :label: thm-hoeffding
+# Let $Z_1, \dots, Z_m$ be independent Bernoulli($\phi$) variables and
+# $\hat\phi = \frac1m \sum_i Z_i$. For every $\gamma > 0$,
+#
+# $$
+# P(|\hat\phi - \phi| > \gamma) \le 2 \exp(-2 \gamma^2 m).
+# $$ (eq-hoeffding)
+# ```
+#
+# The proof bounds $E[e^{\lambda(\hat\phi - \phi)}]$ and optimises over $\lambda$
+# {cite}`hoeffding1963probability`; see {cite}`shalev2014understanding` (appendix B) for a
+# short version. Here we check it. The left side is known exactly: $m\hat\phi$ is
+# Binomial($m$, $\phi$), so
+#
+# $$
+# P(|\hat\phi - \phi| > \gamma) = \sum_{s = 0}^{m} \bigl[\,|s - m\phi| > m\gamma\,\bigr]
+# \binom{m}{s} \phi^s (1 - \phi)^{m - s},
+# $$ (def-binomial-tail)
+#
+# a finite sum (`bounds.binomial_tail`, equal to `scipy.stats.binom` in the tests). The claim
+# compares the exact tail with the bound on a random grid of $(m, \phi, \gamma)$, with no
+# randomness in the comparison. It then simulates: $R = 10\,000$ sample means at each grid
+# point, and asks whether the frequency of deviations exceeds the bound. A frequency is
+# random, so "exceeds" must mean "exceeds by more than Monte Carlo noise allows": if the true
+# probability is at most the bound $B$, the count of deviations is at most a Binomial($R$, $B$)
+# variable (stochastically), and the claim computes the frequency that such a count exceeds
+# with probability at most $\alpha/n$ (`bounds.mc_interval`, exact binomial quantiles). With a union bound over
+# the $n$ grid points, a true inequality is declared false with probability at most
+# $\alpha = 10^{-6}$; a false one is caught once it is off by a few standard errors
+# $\sqrt{B(1 - B)/R}$.
+
+# %%
+claims.verify("eq-hoeffding")
+
+# %% [markdown]
+# How loose is the bound? A few points of the grid, with the exact tail, a simulation, and the
+# "MC limit": the frequency that a probability equal to the bound would exceed only with
+# probability $10^{-6}/12$:
+
+# %%
+R = 20_000
+grid = [(m, phi, g) for g in (0.05, 0.1) for phi in (0.5, 0.1) for m in (10, 100, 1000)]
+m_g, phi_g, gam_g = (np.array(v) for v in zip(*grid, strict=True))
+exact = bounds.binomial_tail(m_g, phi_g, gam_g)
+freq = bounds.simulate_deviation(m_g, phi_g, gam_g, n_rep=R, rng=rng)
+bound = bounds.hoeffding_bound(m_g, gam_g)
+_, hi = bounds.mc_interval(bound, R, 1e-6 / len(grid))
+print("   m   phi  gamma    exact tail  simulated  MC limit of bound  Hoeffding  bound/exact")
+for row in zip(m_g, phi_g, gam_g, exact, freq, hi, bound, strict=True):
+    m, phi, g, ex, fr, lim, b = row
+    print(f"{m:4d}  {phi:4.2f}  {g:5.2f}   {ex:11.3e}  {fr:9.5f}  {lim:17.5f}  {b:9.3e}  {b / ex:11.3g}")
+
+# %% [markdown]
+# At $m = 10$ the bound exceeds 1 and says nothing. Where it says something it is too large
+# by a factor that grows with $m$ and is larger for $\phi$ far from $1/2$: Hoeffding's bound
+# ignores $\phi$, and a Bernoulli variable with small $\phi$ has a small variance
+# $\phi(1 - \phi)$. The figure shows the same story against $m$ on a log scale.
+
+# %% tags=["hide-input"]
+ms = np.unique(np.round(np.geomspace(1, 2000, 40)).astype(int))
+fig, axes = plt.subplots(1, 2, figsize=(9, 3.6), sharey=True)
+for ax, phi in zip(axes, (0.5, 0.1), strict=True):
+    g = 0.1
+    ex = bounds.binomial_tail(ms, phi, g)
+    fr = bounds.simulate_deviation(ms, phi, g, n_rep=R, rng=rng)
+    ax.semilogy(ms, np.minimum(bounds.hoeffding_bound(ms, g), 1), "k-", label=r"Hoeffding $2e^{-2\gamma^2 m}$")
+    ax.semilogy(ms, ex, "C0-", label="exact binomial tail")
+    shown = fr > 0
+    ax.semilogy(ms[shown], fr[shown], "C1o", ms=3, label=f"simulated ({R} repetitions)")
+    ax.axhline(1 / R, color="gray", ls=":", lw=1, label="one simulated deviation")
+    ax.set_xscale("log")
+    ax.set(xlabel="sample size $m$", title=rf"$\phi = {phi}$, $\gamma = {g}$", ylim=(1e-7, 2))
+axes[0].set_ylabel(r"$P(|\hat\phi - \phi| > \gamma)$")
+axes[0].legend(loc="lower left", fontsize=8)
+plt.show()
+
+# %% [markdown]
+# The simulation follows the exact tail until the probabilities drop below $1/R$, where it can
+# only report zero. The bound has the right *kind* of decay, exponential in $m\gamma^2$, but
+# not the right rate; section {ref}`sec-beyond` gives a bound with the right rate.
+#
+# Applied to the indicators of one fixed hypothesis, the inequality reads
+#
+# $$
+# P\bigl(|\hat e(h) - e(h)| > \gamma\bigr) \le 2 \exp(-2\gamma^2 m).
+# $$ (eq-hoeffding-training)
+#
+# Its claim draws training sets from our distribution and checks two things for every stump:
+# the simulated frequency of deviations agrees with the exact tail at $\phi = e(h)$ from
+# {eq}`def-stump-error`, within Monte Carlo limits on *both* sides (so the model behind the
+# bound, "training error is a binomial mean", and the formula for $e(h)$ are right), and the
+# exact tail stays below the bound.
+
+# %%
+claims.verify("eq-hoeffding-training")
+
+# %% [markdown]
+# The word *fixed* matters: $h$ must be chosen before the data are seen. The hypothesis that
+# minimises the training error is chosen *by* the data, and its training error is biased
+# downwards; bounding it takes the next step.
+#
+# (sec-union-bound)=
+# ## The union bound
+#
+# For any events, $P(A_1 \cup \dots \cup A_k) \le P(A_1) + \dots + P(A_k)$. Let $A_i$ be the
+# event that hypothesis $h_i$ deviates by more than $\gamma$; with Hoeffding's inequality for
+# each,
+#
+# $$
+# P\bigl(\exists h \in \mathcal H : |\hat e(h) - e(h)| > \gamma\bigr)
+# \le \sum_{i=1}^{k} P\bigl(|\hat e(h_i) - e(h_i)| > \gamma\bigr)
+# \le 2k \exp(-2\gamma^2 m).
+# $$ (eq-union-bound)
+#
+# The claim checks the middle sum, computed exactly, against the right side, and the simulated
+# frequency of "some stump deviates" against the middle sum.
+
+# %%
+claims.verify("eq-union-bound")
+
+# %% [markdown]
+# The union bound pays for every hypothesis as if its deviations were unrelated to the
+# others'. Stumps with neighbouring thresholds err on almost the same points, so their
+# deviations come together, and the bound counts the same bad samples many times over:
+
+# %%
+m, g = 100, 0.1
+Xs, ys = H.sample(m, n_rep=R, rng=rng)
+sup_dev = np.abs(H.training_errors(Xs, ys) - e).max(axis=1)
+print(f"k = {H.k}, m = {m}, gamma = {g}")
+print(f"P(some stump deviates), simulated     : {np.mean(sup_dev > g):.4f}")
+print(f"sum of the k exact tails (union bound): {bounds.union_bound(bounds.binomial_tail(m, e, g)):.4f}")
+print(f"2k exp(-2 gamma^2 m)                  : {H.k * bounds.hoeffding_bound(m, g):.4f}")
+
+# %% [markdown]
+# (sec-uniform-deviation)=
+# ## Uniform deviation and sample complexity
+#
+# Set the right side of {eq}`eq-union-bound` equal to a small probability $\delta$ and solve
+# for $\gamma$:
+#
+# $$
+# \gamma(m, k, \delta) = \sqrt{\frac{1}{2m} \log\frac{2k}{\delta}} .
+# $$ (eq-uniform-deviation)
+#
+# With probability **at least** $1 - \delta$ over the training set, every hypothesis of the
+# class satisfies $|\hat e(h) - e(h)| \le \gamma(m, k, \delta)$ at once. The claim checks that
+# $\gamma$ solves $2k e^{-2\gamma^2 m} = \delta$ to rounding, and that the simulated probability
+# of a larger deviation stays below $\delta$ within Monte Carlo limits.
+
+# %%
+claims.verify("eq-uniform-deviation")
+
+# %% [markdown]
+# ```{admonition} Erratum
+# :class: warning
+# The notes define $\gamma$ by "$P(|\hat e - e| > \gamma) = \delta$" and conclude that the
+# bound holds "with probability $1 - \delta$". It is the *bound* on that probability that
+# equals $\delta$; the probability itself is at most $\delta$, and the guarantee holds with
+# probability at least $1 - \delta$. Both inequalities used are loose, so the real failure
+# probability is far smaller, as the simulation shows:
+# ```
+
+# %%
+delta = 0.05
+rows = [f"k = {H.k}, delta = {delta}", "    m   gamma(m,k,delta)  P(some |e_hat - e| > gamma), simulated"]
+for m in (20, 100, 500):
+    g = bounds.uniform_deviation(m, H.k, delta)
+    Xs, ys = H.sample(m, n_rep=R, rng=rng)
+    freq = np.mean(np.abs(H.training_errors(Xs, ys) - e).max(axis=1) > g)
+    rows.append(f"{m:5d}   {g:16.4f}   {freq:10.5f}")
+print("\n".join(rows))
+
+# %% [markdown]
+# Read the other way round, {eq}`eq-uniform-deviation` says how many samples make the
+# deviation at most a target $\gamma$: $\gamma(m, k, \delta) \le \gamma$ exactly when
+#
+# $$
+# m \ge m(k, \gamma, \delta) = \left\lceil \frac{1}{2\gamma^2} \log\frac{2k}{\delta} \right\rceil .
+# $$ (eq-sample-complexity)
+#
+# The claim checks that $m(k, \gamma, \delta)$ is enough and that $m - 1$ is not, including
+# targets $\gamma$ that fall exactly on an integer $m$, where a careless ceiling of a rounded
+# quotient asks for one sample too many.
+
+# %%
+claims.verify("eq-sample-complexity")
+
+# %%
+print("      k    gamma  delta   m(k, gamma, delta)")
+for k in (2, 14, 1000, 10**6):
+    for g in (0.05, 0.01):
+        print(f"{k:7d}  {g:6.2f}  {0.05:5.2f}   {bounds.sample_complexity(k, g, 0.05):10d}")
+
+# %% [markdown]
+# The class size enters through $\log k$: a million hypotheses need about three times the
+# data of fourteen. Halving $\gamma$ costs four times the data.
+#
+# (sec-erm)=
+# ## Empirical risk minimisation
+#
+# **Empirical risk minimisation** (ERM) picks the hypothesis with the smallest training
+# error; we compare it with the best hypothesis *of the class*:
+#
+# $$
+# \hat h = \argmin_{h \in \mathcal H} \hat e(h), \qquad h^* = \argmin_{h \in \mathcal H} e(h).
+# $$ (def-erm)
+#
+# ```{prf:theorem} ERM on a finite class
+# :label: thm-erm
+# With probability at least $1 - \delta$ over a training set of size $m$, with
+# $\gamma = \gamma(m, k, \delta)$ from {eq}`eq-uniform-deviation`,
+#
+# $$
+# e(\hat h) \le \hat e(\hat h) + \gamma \le \hat e(h^*) + \gamma \le e(h^*) + 2\gamma .
+# $$ (eq-erm-guarantee)
+# ```
+#
+# ```{prf:proof}
+# On the event of {eq}`eq-uniform-deviation`, every hypothesis of the class has
+# $|\hat e(h) - e(h)| \le \gamma$. The first and last steps apply this to $\hat h$ and to
+# $h^*$, both in $\mathcal H$; the middle step holds because $\hat h$ minimises the training
+# error over $\mathcal H$, which contains $h^*$.
+# ```
+#
+# The proof shows more: on *every* training set, $e(\hat h) \le e(h^*) + 2D$ with
+# $D = \max_{h} |\hat e(h) - e(h)|$ the realised uniform deviation. The claim checks this on
+# every simulated training set (an exact check, up to rounding), and checks that the
+# frequency of $e(\hat h) > e(h^*) + 2\gamma$ stays below $\delta$ within Monte Carlo limits.
+
+# %%
+claims.verify("eq-erm-guarantee")
+
+# %% [markdown]
+# The figure runs ERM over $k = 62$ stumps on 1000 training sets for each $m$, and compares the
+# excess error $e(\hat h) - e(h^*)$ with the guarantee $2\gamma$.
+
+# %% tags=["hide-input"]
+H62 = bounds.stump_class(31, theta=0.3, eta=0.1)
+ms_erm = np.unique(np.round(np.geomspace(10, 2000, 12)).astype(int))
+runs = [bounds.erm_simulation(H62, m, delta=0.05, n_rep=1000, rng=rng) for m in ms_erm]
+excess = np.array([r.gen_error - r.best_error for r in runs])
+fig, ax = plt.subplots()
+ax.loglog(ms_erm, [2 * r.gamma for r in runs], "k-", label=r"guarantee $2\gamma(m, k, \delta)$, $\delta = 0.05$")
+ax.loglog(ms_erm, np.quantile(excess, 0.95, axis=1) + 1e-4, "C1s-", ms=4, label=r"95% quantile of $e(\hat h) - e(h^*)$")
+ax.loglog(ms_erm, excess.mean(axis=1) + 1e-4, "C0o-", ms=4, label=r"mean of $e(\hat h) - e(h^*)$")
+ax.set(xlabel="sample size $m$", ylabel="excess error (+ $10^{-4}$ to show zeros)")
+ax.legend(fontsize=8)
+plt.show()
+print("max over m of the failure rate P(e(h_hat) > e(h*) + 2 gamma):", f"{max(r.failure_rate for r in runs):.4f}")
+
+# %% [markdown]
+# The guarantee holds with a wide margin at every $m$, and the true excess error falls faster
+# than $1/\sqrt m$ here: the bound is a worst case over all distributions, and this one is
+# easy (the best stump is separated from the next by a clear gap).
+#
+# ```{admonition} Erratum
+# :class: warning
+# The notes call $h^*$ "the best possible hypothesis". It must be the best hypothesis *in the
+# class*: the middle step of {eq}`eq-erm-guarantee` compares $\hat h$ with $h^*$ on the
+# training set, which needs $h^* \in \mathcal H$. Against the best classifier of all the
+# guarantee fails whenever the class cannot represent it. With the single threshold $t = 1/2$
+# ($k = 2$) and plenty of data, ERM finds the best stump, whose error $0.26$ is far above
+# the Bayes error $\eta = 0.1$ plus $2\gamma$:
+# ```
+
+# %%
+H2 = bounds.stump_class(1, theta=0.3, eta=0.1)
+r = bounds.erm_simulation(H2, 5000, delta=0.05, n_rep=200, rng=rng)
+print(f"e(h*) = {r.best_error:.3f}, Bayes error = {H2.bayes_error:.3f}, 2 gamma = {2 * r.gamma:.4f}")
+print(f"fraction of training sets with e(h_hat) > Bayes error + 2 gamma: {np.mean(r.gen_error > H2.bayes_error + 2 * r.gamma):.3f}")
+
+# %% [markdown]
+# **Chapter 6's stump.** `boosting.best_stump` searches every threshold between consecutive
+# training points, a class that depends on the sample, rather than a grid fixed in advance.
+# When the grid is fine enough to put a threshold in every gap between training points, the two
+# searches realise the same labellings of the sample, so they reach the same training error
+# (when several stumps tie, they may pick different ones; here they agree on every point):
+
+# %%
+H_fine = bounds.stump_class(1023, theta=0.3, eta=0.1)
+x1, y1 = H_fine.sample(50, rng=rng)
+E1 = H_fine.training_errors(x1, y1)[0]
+j_hat = int(np.argmin(E1))
+stump = boosting.best_stump(x1.reshape(-1, 1), y1[0])
+same = np.array_equal(stump.predict(x1.reshape(-1, 1)), H_fine.predict(j_hat, x1[0]))
+print(f"grid ERM     : t = {H_fine.thresholds[j_hat % 1023]:.4f}, s = {int(H_fine.polarity[j_hat]):+d}, training error {E1[j_hat]:.3f}")
+print(f"best_stump   : t = {stump.threshold:.4f}, s = {stump.polarity:+d}, training error {stump.eps:.3f}")
+print(f"same predictions on the sample: {same}")
+
+# %% [markdown]
+# The thresholds differ only inside a gap between two training points, where no training
+# point can tell them apart. The bound of this chapter covers the grid class ($k = 2046$);
+# for Chapter 6's data-dependent class, section {ref}`sec-beyond` says what replaces $\log k$.
+#
+# (sec-tradeoff)=
+# ## The size of the class: a trade-off
+#
+# Take nested classes $\mathcal H_1 \subset \mathcal H_2 \subset \cdots$ of sizes $k_1 < k_2 <
+# \dots$ (our stump grids with $n + 1 = 2, 4, 8, \dots$ are nested). By {eq}`eq-erm-guarantee`,
+# with probability at least $1 - \delta$,
+#
+# $$
+# e(\hat h_k) \le \underbrace{\min_{h \in \mathcal H_k} e(h)}_{\text{approximation}}
+# + \underbrace{2\sqrt{\frac{1}{2m}\log\frac{2k}{\delta}}}_{\text{estimation}} ,
+# $$ (eq-tradeoff)
+#
+# where the first term does not increase with $k$ (a larger class contains the smaller one's
+# best hypothesis) and the second increases. The claim checks both monotonicities on random
+# distributions and sample sizes.
+
+# %%
+claims.verify("eq-tradeoff")
+
+# %% tags=["hide-input"]
+m_t, delta_t = 1000, 0.05
+Ls = np.arange(1, 12)
+classes = [bounds.stump_class(2**L - 1, theta=0.3, eta=0.1) for L in Ls]
+ks = np.array([c.k for c in classes])
+best = np.array([c.generalisation_error.min() for c in classes])
+gam = bounds.uniform_deviation(m_t, ks, delta_t)
+sims = [bounds.erm_simulation(c, m_t, delta=delta_t, n_rep=300, rng=rng) for c in classes]
+fig, ax = plt.subplots()
+ax.semilogx(ks, best, "C0o-", ms=4, label=r"approximation $e(h^*)$")
+ax.semilogx(ks, 2 * gam, "C3s-", ms=4, label=r"estimation $2\gamma(m, k, \delta)$")
+ax.semilogx(ks, best + 2 * gam, "k-", lw=2, label="guarantee (sum)")
+ax.semilogx(ks, [s.gen_error.mean() for s in sims], "C1^--", ms=4, label=r"simulated mean $e(\hat h)$")
+ax.axhline(0.1, color="gray", ls=":", lw=1, label=r"Bayes error $\eta$")
+ax.set(xlabel="class size $k$ (nested stump grids)", ylabel="error", title=rf"$m = {m_t}$, $\delta = {delta_t}$")
+ax.legend(fontsize=8, loc="upper right", bbox_to_anchor=(1.0, 0.93))
+plt.show()
+k_best = ks[np.argmin(best + 2 * gam)]
+print(f"the guarantee is smallest at k = {k_best}: {np.min(best + 2 * gam):.4f}")
+
+# %% [markdown]
+# ```{admonition} Erratum
+# :class: warning
+# The notes say that with a large hypothesis set "$e(\hat h)$ becomes smaller, but $\gamma$
+# increases". What becomes smaller (or stays equal) is the best achievable error $e(h^*)$; the
+# error of the hypothesis ERM picks need not fall. With more hypotheses to choose from, ERM is
+# fooled more often by one that fits the noise. When the boundary $\theta = 1/2$ is already in
+# the smallest class, $e(h^*)$ is the same for every $k$, and the mean of $e(\hat h)$
+# *grows* with $k$:
+# ```
+
+# %%
+rows = ["    k   e(h*)   mean e(h_hat) over 2000 training sets of m = 50"]
+for L in (1, 3, 5, 7, 9):
+    c = bounds.stump_class(2**L - 1, theta=0.5, eta=0.1)
+    s = bounds.erm_simulation(c, 50, delta=0.05, n_rep=2000, rng=rng)
+    rows.append(f"{c.k:5d}  {s.best_error:.3f}   {s.gen_error.mean():.4f}")
+print("\n".join(rows))
+
+# %% [markdown]
+# (sec-beyond)=
+# ## Beyond the notes
+#
+# ```{note}
+# This section goes beyond the lecture notes: a tighter tail bound, and pointers to what
+# replaces $\log k$ for infinite classes. Nothing earlier depends on it.
+# ```
+#
+# **A Chernoff bound.** Hoeffding's bound uses only that $Z_i \in [0, 1]$. Using the Bernoulli
+# distribution itself, the exponential-moment argument gives, with the relative entropy
+# $\mathrm{KL}(p\|q) = p\log\frac pq + (1-p)\log\frac{1-p}{1-q}$,
+#
+# $$
+# P(|\hat\phi - \phi| > \gamma) \le e^{-m\,\mathrm{KL}(\phi + \gamma \,\|\, \phi)}
+# + e^{-m\,\mathrm{KL}(\phi - \gamma \,\|\, \phi)} \le 2 e^{-2\gamma^2 m},
+# $$ (eq-chernoff-kl)
+#
+# where a term whose end point $\phi \pm \gamma$ leaves $[0, 1]$ is 0. The second inequality
+# is Pinsker's, $\mathrm{KL}(p\|q) \ge 2(p - q)^2$ {cite}`boucheron2013concentration`. The
+# Chernoff exponent is the right one: $-\frac1m \log$ of the exact tail tends to
+# $\min_\pm \mathrm{KL}(\phi \pm \gamma\|\phi)$. The price is that it needs $\phi$, which for a
+# training error is the unknown $e(h)$. The claim checks exact $\le$ Chernoff $\le$ Hoeffding in
+# relative terms, down to tails of $10^{-300}$.
+
+# %%
+claims.verify("eq-chernoff-kl")
+
+# %%
+print(" phi    m   exact tail   Chernoff-KL   Hoeffding   Hoeffding/exact  Chernoff/exact")
+for phi in (0.5, 0.1, 0.01):
+    for m in (100, 1000):
+        ex = bounds.binomial_tail(m, phi, 0.05)
+        ch = bounds.chernoff_bound(m, phi, 0.05)
+        ho = bounds.hoeffding_bound(m, 0.05)
+        print(f"{phi:4.2f} {m:5d}   {ex:10.3e}   {ch:11.3e}   {ho:9.3e}   {ho / ex:15.3g}  {ch / ex:14.3g}")
+
+# %% [markdown]
+# The ratio of each bound to the exact tail, against $m$:
+
+# %% tags=["hide-input"]
+ms_kl = np.unique(np.round(np.geomspace(10, 2000, 40)).astype(int))
+fig, ax = plt.subplots()
+for phi, colour in ((0.5, "C0"), (0.1, "C1"), (0.01, "C2")):
+    ex = bounds.binomial_tail(ms_kl, phi, 0.05)
+    ax.loglog(ms_kl, bounds.hoeffding_bound(ms_kl, 0.05) / ex, "-", color=colour, label=rf"Hoeffding, $\phi = {phi}$")
+    ax.loglog(ms_kl, bounds.chernoff_bound(ms_kl, phi, 0.05) / ex, "--", color=colour, label=rf"Chernoff-KL, $\phi = {phi}$")
+ax.set(xlabel="sample size $m$", ylabel="bound / exact tail", title=r"$\gamma = 0.05$")
+ax.legend(fontsize=8, ncol=2)
+plt.show()
+
+# %% [markdown]
+# For $\phi = 0.5$ the two bounds nearly coincide. For $\phi = 0.01$ and $m = 1000$ the
+# Chernoff bound is within a factor of about 100 of the exact tail, while Hoeffding's is off
+# by 25 orders of magnitude: the remaining factor of Chernoff's bound grows only like
+# $\sqrt m$, Hoeffding's exponentially. Bounds of this kind (Bernstein's, Bennett's,
+# the relative-entropy "Occam" bounds) give faster rates for hypotheses with small error
+# {cite}`boucheron2013concentration,shalev2014understanding`.
+#
+# **Infinite classes.** Chapter 6's `best_stump` may put its threshold anywhere, so its class is
+# infinite and $\log k$ is infinite too. But on $m$ points, thresholds with both polarities
+# produce at most $2m$ distinct labellings, not infinitely many. The **growth function**
+# counts these labellings, and the **VC dimension** is the largest $m$ at which all $2^m$
+# labellings are realised (2 for our stumps on the line; $d + 1$ for linear classifiers in
+# $\R^d$). The Sauer-Shelah lemma bounds the growth function by a polynomial $O(m^{d_{VC}})$,
+# and a symmetrisation argument puts its logarithm where $\log k$ was, giving a deviation of
+# order $\sqrt{(d_{VC}\log m + \log(1/\delta))/m}$
+# {cite}`vapnik1998statistical,shalev2014understanding,mohri2018foundations`. The proofs are
+# in those books (chapter 6 of {cite}`shalev2014understanding`; chapter 3 of
+# {cite}`mohri2018foundations`); the shape of the result is the one derived here.
+#
+# (sec-learning-theory-exercises)=
+# ## Exercises
+#
+# ```{exercise}
+# :label: ex-lt-sample-complexity
+# Derive {eq}`eq-sample-complexity` from {eq}`eq-uniform-deviation`. By what factor does the
+# sample size grow when (a) $k$ is squared, (b) $\delta$ is divided by 10, (c) $\gamma$ is
+# halved? Check your answers with `bounds.sample_complexity`.
+# ```
+#
+# ```{solution} ex-lt-sample-complexity
+# :class: dropdown
+# $\gamma(m, k, \delta) \le \gamma$ iff $\frac{1}{2m}\log\frac{2k}{\delta} \le \gamma^2$ iff
+# $m \ge \frac{1}{2\gamma^2}\log\frac{2k}{\delta}$; the smallest integer is the ceiling.
+# (a) $\log(2k^2/\delta) = \log(2k/\delta) + \log k$: the sample size grows additively by
+# $\log k / (2\gamma^2)$, so less than doubles. (b) It grows by $\log 10 / (2\gamma^2)$.
+# (c) It is multiplied by 4 (up to the ceiling).
+# ```
+#
+# ```{exercise}
+# :label: ex-lt-one-sided
+# The proof of {eq}`eq-erm-guarantee` uses only $e(\hat h) - \hat e(\hat h) \le \gamma$ and
+# $\hat e(h^*) - e(h^*) \le \gamma$. Using the one-sided Hoeffding bound
+# $P(\hat\phi - \phi > \gamma) \le e^{-2\gamma^2 m}$ (and its mirror image), show that the
+# guarantee holds with probability at least $1 - \delta$ for
+# $\gamma = \sqrt{\log((k + 1)/\delta)/(2m)}$, slightly smaller than {eq}`eq-uniform-deviation`.
+# ```
+#
+# ```{solution} ex-lt-one-sided
+# :class: dropdown
+# $\hat h$ is random, so the first inequality needs $e(h) - \hat e(h) \le \gamma$ for all
+# $k$ hypotheses: $k$ one-sided events of probability at most $e^{-2\gamma^2 m}$ each. The
+# second concerns the fixed $h^*$ only: one more one-sided event. The union bound over these
+# $k + 1$ events gives failure probability at most $(k + 1)e^{-2\gamma^2 m}$; setting it to
+# $\delta$ gives the stated $\gamma$, and $k + 1 \le 2k$ for $k \ge 1$.
+# ```
+#
+# ```{exercise}
+# :label: ex-lt-union-loose
+# Suppose all $k$ hypotheses of a class are the same function. What is
+# $P(\exists h: |\hat e(h) - e(h)| > \gamma)$, and how far off is the union bound? Explain with
+# this example why the union bound was loose for the stumps of section {ref}`sec-union-bound`.
+# ```
+#
+# ```{solution} ex-lt-union-loose
+# :class: dropdown
+# All deviations are the same event, so the probability is that of one hypothesis, at most
+# $2e^{-2\gamma^2 m}$, while the union bound charges $k$ times as much. Stumps with neighbouring
+# thresholds differ only on a short interval, so their training errors move together; the
+# union bound counts their (nearly identical) bad events separately.
+# ```
+#
+# ```{exercise}
+# :label: ex-lt-hstar
+# Using the class of the erratum in section {ref}`sec-erm` (one threshold at $1/2$,
+# $\theta = 0.3$, $\eta = 0.1$), compute $e(h^*)$ for the class and the Bayes error, and find
+# the sample size beyond which $e(\hat h) > \eta + 2\gamma(m, 2, 0.05)$ on every training set
+# on which ERM picks the right polarity. Which step of the proof of {prf:ref}`thm-erm` fails
+# when $h^*$ is taken to be the Bayes classifier?
+# ```
+#
+# ```{solution} ex-lt-hstar
+# :class: dropdown
+# $e(h_{1/2,+1}) = 0.1 + 0.8 \times 0.2 = 0.26$ and $e(h_{1/2,-1}) = 0.74$, so $e(h^*) = 0.26$
+# against the Bayes error $0.1$. We need $2\gamma < 0.16$, i.e. $\gamma < 0.08$:
+# $m \ge \log(80) / (2 \times 0.0064) = 342.3$, so $m \ge 343$. The middle step
+# $\hat e(\hat h) \le \hat e(h^*)$ fails: ERM minimises over $\mathcal H$, and the Bayes
+# classifier is not in it.
+# ```
+#
+# The next two exercises are coding exercises; the course's assignments turn them into
+# autograded questions.
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: exact-binomial-tail
+# points: 2
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-exact-tail
+# Write `exact_deviation_probability(m, phi, gamma)` that returns the exact
+# $P(|\hat\phi - \phi| > \gamma)$ of {eq}`def-binomial-tail` for one sample size $m$, a
+# Bernoulli mean $\phi$ and a deviation $\gamma > 0$, using `math.comb` and a sum over the
+# counts $s$ (no scipy).
+# ```
+
+# %%
+import math
+
+
+def exact_deviation_probability(m, phi, gamma):
+    # BEGIN SOLUTION
+    return sum(
+        math.comb(m, s) * phi**s * (1 - phi) ** (m - s)
+        for s in range(m + 1)
+        if abs(s - m * phi) > m * gamma
+    )
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+assert np.isclose(exact_deviation_probability(20, 0.3, 0.1 * np.sqrt(2)), bounds.binomial_tail(20, 0.3, 0.1 * np.sqrt(2)), rtol=1e-10)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+for m_test, phi_test, g_test in [(1, 0.5, 0.3), (57, 0.07, 0.0333), (200, 0.5, 0.0517), (150, 0.91, 0.0721)]:
+    p_test = exact_deviation_probability(m_test, phi_test, g_test)
+    assert np.isclose(p_test, bounds.binomial_tail(m_test, phi_test, g_test), rtol=1e-9, atol=1e-300)
+    assert p_test <= bounds.hoeffding_bound(m_test, g_test)
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: erm-threshold
+# points: 2
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-erm-threshold
+# Write `erm_stump(x, y, thresholds)` that returns the pair `(j, s)` of the stump
+# $h_{t_j, s}$ with the smallest training error {eq}`def-training-error` on the 1-D sample
+# `x` with labels `y` in $\{-1, +1\}$, over every threshold of `thresholds` and both
+# polarities $s \in \{+1, -1\}$ (break ties by the smallest `j`, then $s = +1$). Use array
+# operations, no loop over samples.
+# ```
+
+# %%
+def erm_stump(x, y, thresholds):
+    # BEGIN SOLUTION
+    pred = np.where(x[None, :] > thresholds[:, None], 1.0, -1.0)  # (n_thresholds, m), s = +1
+    err_plus = np.mean(pred != y[None, :], axis=1)
+    errors = np.concatenate([err_plus, 1 - err_plus])
+    i = int(np.argmin(errors))
+    return i % thresholds.size, 1 if i < thresholds.size else -1
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+H_test = bounds.stump_class(15, theta=0.3, eta=0.1)
+x_test, y_test = H_test.sample(60, seed=11)
+E_test = H_test.training_errors(x_test, y_test)[0]
+j_test, s_test = erm_stump(x_test[0], y_test[0], H_test.thresholds)
+assert np.isclose(E_test[j_test if s_test == 1 else j_test + 15], E_test.min())
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+for seed_test, theta_test in [(12, 0.8), (13, 0.05), (14, 0.5)]:
+    H_test = bounds.stump_class(31, theta=theta_test, eta=0.2)
+    x_test, y_test = H_test.sample(80, seed=seed_test)
+    E_test = H_test.training_errors(x_test, y_test)[0]
+    j_test, s_test = erm_stump(x_test[0], y_test[0], H_test.thresholds)
+    assert (j_test if s_test == 1 else j_test + 31) == int(np.argmin(E_test))
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [markdown]
+# ## Summary
+#
+# - A training error is a mean of Bernoulli variables with mean the generalisation error;
+#   Hoeffding's inequality bounds its deviation by $2e^{-2\gamma^2 m}$ for one hypothesis fixed
+#   in advance. The bound is checked exactly against the binomial tail and by simulation with
+#   computed Monte Carlo limits; it is loose, most of all for error rates far from $1/2$.
+# - The union bound extends it to all $k$ hypotheses at once: with probability at least
+#   $1 - \delta$, every $|\hat e(h) - e(h)| \le \sqrt{\log(2k/\delta)/(2m)}$, and
+#   $m \ge \log(2k/\delta)/(2\gamma^2)$ samples suffice for a target $\gamma$.
+# - ERM then satisfies $e(\hat h) \le e(h^*) + 2\gamma$, with $h^*$ the best hypothesis of
+#   the class. A richer class lowers $e(h^*)$ and raises $\gamma$; the error of the chosen
+#   hypothesis need not fall.
+# - Chernoff's relative-entropy bound has the right exponent; VC dimension replaces $\log k$
+#   for infinite classes.
+#
+# ## References
+#
+# Hoeffding's inequality is from {cite}`hoeffding1963probability`; the finite-class analysis
+# follows {cite}`shalev2014understanding` (chapters 2-4), which with
+# {cite}`mohri2018foundations` and {cite}`vapnik1998statistical` covers VC theory; concentration
+# inequalities are surveyed in {cite}`boucheron2013concentration`.

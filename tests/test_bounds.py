@@ -1,0 +1,287 @@
+"""Tests of mlnotes.bounds: oracles from scipy.stats, properties of the bounds, bad input."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy import stats
+
+from mlnotes import bounds
+
+# gammas chosen so that m (phi +- gamma) is never an integer on the grid below: the strict
+# inequality then has no ties and scipy's cdf/sf give the same event without any rounding rule.
+GRID_M = np.array([1, 2, 7, 30, 100, 333, 1000])
+GRID_PHI = np.array([0.0, 0.013, 0.25, 0.5, 0.71, 0.999, 1.0])
+GRID_GAMMA = np.array([0.0123, 0.05 * np.sqrt(2), 0.2 * np.pi / 3])
+
+
+def _scipy_tail(m, phi, gamma):
+    lo = np.ceil(m * (phi - gamma)) - 1  # largest count with s/m < phi - gamma
+    hi = np.floor(m * (phi + gamma))  # largest count with s/m <= phi + gamma
+    return stats.binom.cdf(lo, m, phi) + stats.binom.sf(hi, m, phi)
+
+
+def _grid():
+    return np.meshgrid(GRID_M, GRID_PHI, GRID_GAMMA, indexing="ij")
+
+
+# -- oracles -----------------------------------------------------------------------------------
+def test_binomial_logpmf_matches_scipy():
+    m, phi = np.meshgrid([1, 5, 50, 700], [0.0, 1e-3, 0.3, 0.5, 0.97, 1.0], indexing="ij")
+    s = np.arange(701)[:, None, None]
+    ours = bounds.binomial_logpmf(s, m, phi)
+    ref = stats.binom.logpmf(s, m, phi)
+    finite = np.isfinite(ref)
+    assert np.array_equal(finite, np.isfinite(ours))
+    np.testing.assert_allclose(ours[finite], ref[finite], rtol=1e-10, atol=1e-10)
+
+
+def test_binomial_logpmf_accurate_for_large_m():
+    m, s = 100_000, np.arange(0, 100_001, 997)
+    np.testing.assert_allclose(bounds.binomial_logpmf(s, m, 0.3), stats.binom.logpmf(s, m, 0.3),
+                               rtol=1e-12, atol=1e-9)
+    assert bounds.binomial_tail(m, 0.3, 0.004) == pytest.approx(_scipy_tail(m, 0.3, 0.004), rel=1e-8)
+
+
+def test_binomial_tail_matches_scipy_on_grid():
+    m, phi, gamma = _grid()
+    ours = bounds.binomial_tail(m, phi, gamma)
+    ref = _scipy_tail(m, phi, gamma)
+    assert ours.shape == m.shape
+    np.testing.assert_allclose(ours, ref, rtol=1e-9, atol=1e-15)
+
+
+def test_binomial_tail_relative_accuracy_far_in_the_tail():
+    # 1 - cdf would give 0 here; the sum over deviating counts keeps the digits
+    m, phi, gamma = 2000, 0.5, 0.3
+    ref = _scipy_tail(m, phi, gamma)
+    assert 0 < ref < 1e-100
+    assert bounds.binomial_tail(m, phi, gamma) == pytest.approx(ref, rel=1e-9)
+
+
+def test_binomial_tail_ties_are_not_deviations():
+    # m = 10, phi = 0.5, gamma = 0.2: s = 3 and s = 7 sit exactly at |s/m - phi| = gamma
+    expected = stats.binom.cdf(2, 10, 0.5) + stats.binom.sf(7, 10, 0.5)
+    assert bounds.binomial_tail(10, 0.5, 0.2) == pytest.approx(expected, rel=1e-12)
+
+
+def test_mc_interval_matches_scipy_quantiles():
+    p = np.array([0.0, 1e-4, 0.02, 0.3, 0.5, 0.93, 1.0])
+    for n_rep, alpha in ((50, 0.05), (1000, 1e-3), (20_000, 1e-8)):
+        lo, hi = bounds.mc_interval(p, n_rep, alpha)
+        # hi: smallest s with P(S > s) <= alpha, which is scipy's isf
+        np.testing.assert_array_equal(np.round(hi * n_rep), stats.binom.isf(alpha, n_rep, p))
+        # lo: largest s with P(S < s) <= alpha
+        s_lo = np.round(lo * n_rep)
+        assert np.all(stats.binom.cdf(s_lo - 1, n_rep, p) <= alpha * (1 + 1e-9))
+        assert np.all((s_lo == n_rep) | (stats.binom.cdf(s_lo, n_rep, p) > alpha))
+
+
+def test_kl_bernoulli_matches_scipy_entropy():
+    for p, q in ((0.1, 0.4), (0.0, 0.3), (1.0, 0.8), (0.5, 0.5), (0.999, 0.001)):
+        ref = stats.entropy([p, 1 - p], [q, 1 - q])
+        assert bounds.kl_bernoulli(p, q) == pytest.approx(ref, rel=1e-12, abs=1e-15)
+    assert bounds.kl_bernoulli(0.2, 0.0) == np.inf
+
+
+def test_simulate_deviation_agrees_with_scipy_tail():
+    m, phi, gamma = _grid()
+    n_rep = 20_000
+    freq = bounds.simulate_deviation(m, phi, gamma, n_rep=n_rep, seed=1)
+    lo, hi = bounds.mc_interval(_scipy_tail(m, phi, gamma), n_rep, 1e-6 / m.size)
+    assert np.all((lo <= freq) & (freq <= hi))
+
+
+def test_training_errors_match_a_direct_count():
+    H = bounds.stump_class(7, theta=0.42, eta=0.2)
+    X, y = H.sample(40, n_rep=6, seed=3)
+    direct = np.array([[np.mean(H.predict(j, X[r]) != y[r]) for j in range(H.k)] for r in range(6)])
+    np.testing.assert_allclose(H.training_errors(X, y), direct, atol=1e-15)
+
+
+def test_generalisation_error_matches_a_large_sample():
+    # e(h) is exact; a sample of 200 000 points estimates it to about 1e-3
+    H = bounds.stump_class(3, theta=0.37, eta=0.15)
+    X, y = H.sample(200_000, seed=4)
+    est = H.training_errors(X, y)[0]
+    lo, hi = bounds.mc_interval(H.generalisation_error, 200_000, 1e-7)
+    assert np.all((lo <= est) & (est <= hi))
+
+
+# -- properties --------------------------------------------------------------------------------
+@settings(max_examples=200, deadline=None)
+@given(m=st.integers(1, 3000), phi=st.floats(0, 1), gamma=st.floats(1e-4, 1.0))
+def test_exact_tail_below_chernoff_below_hoeffding(m, phi, gamma):
+    exact = bounds.binomial_tail(m, phi, gamma)
+    kl = bounds.chernoff_bound(m, phi, gamma)
+    hoef = bounds.hoeffding_bound(m, gamma)
+    assert 0 <= exact <= kl * (1 + 1e-9) + 1e-300
+    assert kl <= hoef * (1 + 1e-12)
+
+
+def test_hoeffding_is_loose_but_has_the_right_exponent():
+    # The exact tail decays like exp(-m KL) (Chernoff is tight in the exponent); for phi = 1/2
+    # KL(1/2 + gamma || 1/2) ~ 2 gamma^2, so the log-ratio of exact and bound grows slowly.
+    m = np.array([100, 400, 1600])
+    exact = bounds.binomial_tail(m, 0.5, 0.05)
+    rate = -np.log(exact) / m
+    kl_rate = bounds.kl_bernoulli(0.55, 0.5)
+    assert np.all(np.diff(np.abs(rate - kl_rate)) < 0)
+
+
+@settings(max_examples=200, deadline=None)
+@given(m=st.integers(1, 10**6), k=st.integers(1, 10**6), delta=st.floats(1e-9, 0.999))
+def test_uniform_deviation_inverts_union_bound(m, k, delta):
+    gamma = bounds.uniform_deviation(m, k, delta)
+    assert k * bounds.hoeffding_bound(m, gamma) == pytest.approx(delta, rel=1e-10)
+
+
+@settings(max_examples=300, deadline=None)
+@given(k=st.integers(1, 10**6), gamma=st.floats(1e-3, 0.9), delta=st.floats(1e-9, 0.999))
+def test_sample_complexity_is_the_smallest_sufficient_m(k, gamma, delta):
+    m = bounds.sample_complexity(k, gamma, delta)
+    assert isinstance(m, int) and m >= 1
+    assert bounds.uniform_deviation(m, k, delta) <= gamma * (1 + 1e-12)
+    if m > 1:
+        assert bounds.uniform_deviation(m - 1, k, delta) > gamma
+
+
+def test_sample_complexity_on_exact_integers():
+    # gamma = gamma(m, k, delta) exactly: the answer must be m, not m + 1
+    m = np.arange(1, 2000)
+    gamma = bounds.uniform_deviation(m, 10, 0.05)
+    np.testing.assert_array_equal(bounds.sample_complexity(10, gamma, 0.05), m)
+
+
+def test_sample_complexity_textbook_value():
+    # k = 1, gamma = 0.1, delta = 0.05: log(40) / 0.02 = 184.4..., so 185 samples
+    assert bounds.sample_complexity(1, 0.1, 0.05) == int(np.ceil(np.log(40) / 0.02)) == 185
+
+
+def test_union_bound_sums():
+    assert bounds.union_bound([0.1, 0.2, 0.3]) == pytest.approx(0.6)
+    np.testing.assert_allclose(bounds.union_bound(np.full((2, 4), 0.3), axis=1), [1.2, 1.2])
+
+
+def test_erm_simulation_guarantee_and_shapes():
+    H = bounds.stump_class(15, theta=0.3, eta=0.1)
+    r = bounds.erm_simulation(H, 100, delta=0.1, n_rep=500, seed=0)
+    assert r.chosen.shape == r.gen_error.shape == r.sup_deviation.shape == (500,)
+    assert r.best_error == pytest.approx(0.1 + 0.8 * abs(0.3125 - 0.3))
+    assert np.all(r.gen_error <= r.best_error + 2 * r.sup_deviation + 1e-12)
+    # the same seed reproduces the samples: ERM's choice minimises the training error
+    E = H.training_errors(*H.sample(100, n_rep=500, rng=np.random.default_rng(0)))
+    np.testing.assert_array_equal(r.train_error, E.min(axis=1))
+    np.testing.assert_array_equal(r.gen_error, H.generalisation_error[r.chosen])
+    assert 0 <= r.failure_rate <= r.uniform_failure_rate <= 1
+
+
+def test_stump_classes_are_nested_for_powers_of_two():
+    a, b = bounds.stump_class(7), bounds.stump_class(15)
+    assert np.isin(a.thresholds, b.thresholds).all()
+    assert b.generalisation_error.min() <= a.generalisation_error.min()
+
+
+# -- bad input ---------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("call", "match"),
+    [
+        (lambda: bounds.hoeffding_bound(0, 0.1), r"m must be an integer >= 1.*got 0"),
+        (lambda: bounds.hoeffding_bound(2.5, 0.1), r"m must be an integer >= 1.*got 2\.5"),
+        (lambda: bounds.hoeffding_bound([10, -3], 0.1), r"m must be .*got -3"),
+        (lambda: bounds.hoeffding_bound(10, 0.0), r"gamma must be a positive.*got 0\.0"),
+        (lambda: bounds.hoeffding_bound(10, -0.2), r"gamma must be .*got -0\.2"),
+        (lambda: bounds.uniform_deviation(10, 5, 0.0), r"delta must lie in \(0, 1\).*got 0\.0"),
+        (lambda: bounds.uniform_deviation(10, 5, 1.0), r"delta must lie in \(0, 1\).*got 1\.0"),
+        (lambda: bounds.uniform_deviation(10, 0, 0.1), r"k must be an integer >= 1.*got 0"),
+        (lambda: bounds.sample_complexity(0, 0.1, 0.1), r"k must be .*got 0"),
+        (lambda: bounds.sample_complexity(3, 0.0, 0.1), r"gamma must be .*got 0\.0"),
+        (lambda: bounds.sample_complexity(3, 0.1, 1.5), r"delta must lie .*got 1\.5"),
+        (lambda: bounds.binomial_tail(0, 0.5, 0.1), r"m must be .*got 0"),
+        (lambda: bounds.binomial_tail(10, 1.2, 0.1), r"phi must lie in \[0, 1\].*got 1\.2"),
+        (lambda: bounds.chernoff_bound(10, 0.5, np.nan), r"gamma must be .*got nan"),
+        (lambda: bounds.simulate_deviation(10, 0.5, 0.1, n_rep=0), r"n_rep must be .*got 0"),
+        (lambda: bounds.union_bound([0.5, 1.5]), r"p must hold probabilities.*got 1\.5"),
+        (lambda: bounds.stump_class(4, eta=0.5), r"eta must lie in \[0, 0\.5\).*got 0\.5"),
+        (lambda: bounds.erm_simulation(bounds.stump_class(3), 10, delta=2.0), r"delta must .*got 2\.0"),
+        (lambda: bounds.hoeffding_bound("ten", 0.1), r"m must be a positive integer"),
+        (lambda: bounds.StumpClass(np.array([0.5, 0.2]), 0.3, 0.1), r"thresholds must be .*increasing"),
+        (lambda: bounds.stump_class(3, theta=1.5), r"theta must lie in \[0, 1\].*got 1\.5"),
+        (lambda: bounds.stump_class(3).training_errors(np.zeros((2, 3)), np.ones((2, 4))),
+         r"same shape.*\(2, 3\) and \(2, 4\)"),
+        (lambda: bounds.stump_class(3).training_errors(np.zeros((1, 3)), np.array([[0.0, 1, 1]])),
+         r"y must take values in \{-1, \+1\}"),
+    ],
+)
+def test_bad_input_names_argument_and_value(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()
+
+
+def test_binomial_tail_is_a_probability():
+    # gamma tiny: the tail is the whole mass minus one count, a sum that rounds near 1
+    m = np.arange(1, 400)[:, None]
+    phi = np.random.default_rng(6).uniform(0, 1, 30)[None, :]
+    tail = bounds.binomial_tail(m, phi, 1e-9)
+    assert np.all((tail >= 0) & (tail <= 1))
+
+
+def test_grid_erm_matches_chapter_6_best_stump():
+    # Oracle from Chapter 6: boosting.best_stump searches every split between sample points.
+    # On a grid with a threshold in every gap between sorted points, the grid's ERM reaches the
+    # same training error (the stumps themselves may differ where several reach it).
+    from mlnotes import boosting
+
+    H = bounds.stump_class(4095, theta=0.3, eta=0.2)
+    X, y = H.sample(30, n_rep=40, seed=8)
+    E = H.training_errors(X, y)
+    compared = 0
+    for r in range(40):
+        gaps = np.diff(np.sort(X[r]))
+        if gaps.min() < 2 / 4096:  # two points too close for the grid: skip this sample
+            continue
+        stump = boosting.best_stump(X[r].reshape(-1, 1), y[r])
+        j = int(np.argmin(E[r]))
+        assert E[r, j] == pytest.approx(stump.eps, abs=1e-12)
+        compared += 1
+    assert compared >= 10
+
+
+# -- the claims can fail -------------------------------------------------------------------------
+def test_hoeffding_claim_fails_for_a_wrong_exponent(monkeypatch):
+    from mlnotes import claims
+
+    right = bounds.hoeffding_bound
+    monkeypatch.setattr(bounds, "hoeffding_bound", lambda m, gamma: right(m, gamma) ** 2 / 2)  # 2e^{-4 gamma^2 m}
+    assert not claims.run("eq-hoeffding", n_instances=40).passed
+
+
+def test_monte_carlo_limit_catches_a_bound_ten_percent_too_small():
+    # m = 100, phi = 1/2, gamma = 0.05: the exact tail is 0.2713; a "bound" of 0.24 is false,
+    # and 20 000 repetitions show it even at the claims' confidence level
+    freq = bounds.simulate_deviation(100, 0.5, 0.05, n_rep=20_000, seed=2)
+    _, hi = bounds.mc_interval(0.24, 20_000, 1e-6)
+    assert freq > hi
+    _, hi_true = bounds.mc_interval(bounds.binomial_tail(100, 0.5, 0.05), 20_000, 1e-6)
+    assert freq <= hi_true
+
+
+def test_sample_complexity_claim_fails_when_one_sample_too_many(monkeypatch):
+    from mlnotes import claims
+
+    right = bounds.sample_complexity
+    monkeypatch.setattr(bounds, "sample_complexity", lambda k, g, d: right(k, g, d) + 1)
+    assert not claims.run("eq-sample-complexity").passed
+
+
+@settings(max_examples=50, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n_t=st.integers(1, 40), m=st.integers(1, 60))
+def test_training_errors_random_thresholds(seed, n_t, m):
+    rng = np.random.default_rng(seed)
+    H = bounds.StumpClass(np.unique(rng.random(n_t)), theta=rng.random(), eta=0.3)
+    X, y = H.sample(m, n_rep=3, rng=rng)
+    j = np.arange(H.k)
+    direct = np.mean(H.predict(j[None, :, None], X[:, None, :]) != y[:, None, :], axis=2)
+    np.testing.assert_allclose(H.training_errors(X, y), direct, atol=1e-15)
