@@ -40,7 +40,7 @@ import warnings
 import matplotlib.pyplot as plt
 import numpy as np
 
-from mlnotes import claims, datasets, kernels, plots
+from mlnotes import claims, datasets, kernels, plots, svm
 
 plots.setup()
 np.set_printoptions(precision=4, suppress=True)
@@ -636,8 +636,6 @@ claims.verify("eq-kernel-svm-duality")
 # support vectors.
 
 # %% tags=["hide-input"]
-from mlnotes import svm
-
 flip = rng.uniform(size=n_ring) < 0.1
 y_noisy = np.where(flip, -y_ring, y_ring).astype(float)
 fig, axes = plt.subplots(3, 3, figsize=(10, 9.5), sharex=True, sharey=True)
