@@ -233,7 +233,8 @@ def test_rejects_bad_gram():
     with pytest.raises(ValueError, match="square"):
         svm.smo(K[:, :30], y, kernel="precomputed")
     # the sigmoid "kernel" tanh(x.y - 1) is not positive semi-definite
-    with pytest.raises(ValueError, match="indefinite"):
+    # (kernels.gram warns with the most negative eigenvalue first, then smo refuses)
+    with pytest.raises(ValueError, match="indefinite"), pytest.warns(kernels.NotPSDWarning, match="most negative"):
         svm.smo(X, y, kernel=lambda U, V: np.tanh(U @ V.T - 1.0))
 
 
