@@ -1,59 +1,475 @@
-r"""Kernels as whole Gram matrices: :math:`K_{ij} = k(x_i, y_j)` for X of shape (n, d), Y (m, d).
+r"""Kernels as whole Gram matrices, kernel ridge regression and explicit feature maps.
 
-Vectorised: no Python loop over pairs of points. Chapter 5 derives them and checks their
-properties; Chapter 4's SMO solver takes any of them (or a callable of the same signature).
+Every kernel function takes ``X`` of shape (n, d) and optionally ``Y`` of shape (m, d) and
+returns the Gram matrix :math:`K_{ij} = k(x_i, y_j)` of shape (n, m) (``Y=None`` means
+``Y = X``). They are vectorised: one matrix product for the inner-product kernels, cache-sized
+tiles of broadcast operations for the histogram kernels; no Python loop over pairs of points.
+
+Chapter 5 ({doc}`/notebooks/05_kernels`) derives them and checks their properties; Chapter 4's
+SMO solver takes any of them by name through :func:`gram` (or a callable of the same signature).
 """
 
 from __future__ import annotations
+
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from mlnotes._validation import as_float_array, check_positive
 
-__all__ = ["gram", "linear_kernel", "polynomial_kernel", "rbf_kernel"]
+__all__ = [
+    "KERNELS",
+    "KernelRidgeFit",
+    "NotPSDWarning",
+    "additive_chi2_kernel",
+    "check_psd",
+    "chi2_kernel",
+    "gram",
+    "intersection_kernel",
+    "kernel_ridge",
+    "linear_kernel",
+    "polar_features",
+    "poly2_features",
+    "polynomial_kernel",
+    "rbf_kernel",
+    "sigmoid_kernel",
+]
+
+
+class NotPSDWarning(UserWarning):
+    """A Gram matrix that should be positive semidefinite has a clearly negative eigenvalue."""
+
+
+# Tiles of at most this many (pair, feature) entries: 2**15 float64 = 256 KiB, which stays in a
+# 1 MiB L2 cache together with the temporaries of the tile.
+_TILE = 2**15
 
 
 def _pair(X, Y):
     X = as_float_array(X, "X", ndim=2)
     Y = X if Y is None else as_float_array(Y, "Y", ndim=2)
     if X.shape[1] != Y.shape[1]:
-        raise ValueError(f"X and Y have different numbers of features: {X.shape[1]} and {Y.shape[1]}")
+        raise ValueError(
+            f"X and Y have different numbers of features: X has {X.shape[1]} columns, "
+            f"Y has {Y.shape[1]}"
+        )
     return X, Y
 
 
+def _check_histograms(X, Y, kernel: str) -> None:
+    for name, A in (("X", X), ("Y", Y)):
+        if A.size and A.min() < 0:
+            raise ValueError(
+                f"{kernel} is defined for histograms (non-negative entries), but {name} has a "
+                f"negative entry {A.min():g}"
+            )
+
+
+def _tiled(X, Y, tile_fn, *, symmetric: bool = False) -> np.ndarray:
+    """Fill K (n, m) tile by tile with ``tile_fn(Xb[:, None, :], Yb[None, :, :])`` of shape (bx, by).
+
+    The broadcast (bx, by, d) temporaries are kept near ``_TILE`` entries so they stay in cache;
+    the tiles are square-ish so both the X rows and the Y rows are reused. With ``symmetric``
+    (Y is X and k(x, y) = k(y, x)) only the tiles on and above the diagonal are computed.
+    """
+    n, m, d = X.shape[0], Y.shape[0], max(X.shape[1], 1)
+    side = max(1, int(np.sqrt(_TILE / d)))
+    K = np.empty((n, m))
+    if symmetric:
+        for i in range(0, n, side):
+            Xb = X[i : i + side, None, :]
+            for j in range(i, n, side):
+                K[i : i + side, j : j + side] = tile_fn(Xb, X[None, j : j + side, :])
+                if j > i:
+                    K[j : j + side, i : i + side] = K[i : i + side, j : j + side].T
+        return K
+    bx, by = min(n, side), min(m, max(side, _TILE // (d * min(n, side))))
+    for i in range(0, n, bx):
+        Xb = X[i : i + bx, None, :]
+        for j in range(0, m, by):
+            K[i : i + bx, j : j + by] = tile_fn(Xb, Y[None, j : j + by, :])
+    return K
+
+
 def linear_kernel(X, Y=None) -> np.ndarray:
-    r"""Linear kernel :math:`k(x, y) = x^\top y`."""
+    r"""Linear kernel :math:`k(x, y) = x^\top y` (Chapter 5, {eq}`eq-kernel-trick`).
+
+    Parameters
+    ----------
+    X : array_like of shape (n, d)
+    Y : array_like of shape (m, d), optional
+        Defaults to ``X``.
+
+    Returns
+    -------
+    K : ndarray of shape (n, m)
+    """
     X, Y = _pair(X, Y)
     return X @ Y.T
 
 
 def polynomial_kernel(X, Y=None, *, degree: int = 3, gamma: float = 1.0, coef0: float = 1.0) -> np.ndarray:
-    r"""Polynomial kernel :math:`k(x, y) = (\gamma\, x^\top y + c_0)^p`."""
+    r"""Polynomial kernel :math:`k(x, y) = (\gamma\, x^\top y + c_0)^p`.
+
+    Positive definite for integer :math:`p \ge 1` and :math:`c_0 \ge 0` (sums and products of
+    kernels, Chapter 5, {eq}`eq-rule-product`); :math:`(1 + x^\top y)^2` has the explicit feature
+    map of {eq}`eq-feature-map-poly2`.
+
+    Parameters
+    ----------
+    X, Y : array_like of shape (n, d) and (m, d)
+    degree : int
+        :math:`p \ge 1`.
+    gamma : float
+        Positive scale of the inner product.
+    coef0 : float
+        The constant :math:`c_0`.
+    """
     X, Y = _pair(X, Y)
     check_positive(gamma, "gamma")
-    return (gamma * (X @ Y.T) + coef0) ** degree
+    if int(degree) != degree or degree < 1:
+        raise ValueError(f"degree must be a positive integer, got {degree!r}")
+    K = X @ Y.T
+    K *= gamma
+    K += coef0
+    return K ** int(degree)
 
 
 def rbf_kernel(X, Y=None, *, gamma: float = 1.0) -> np.ndarray:
     r"""Gaussian (RBF) kernel :math:`k(x, y) = \exp(-\gamma \|x - y\|^2)`.
 
-    Uses :math:`\|x - y\|^2 = \|x\|^2 + \|y\|^2 - 2 x^\top y` (one matrix product), clipped at 0
-    against rounding.
+    Uses :math:`\|x - y\|^2 = \|x\|^2 + \|y\|^2 - 2 x^\top y`: one matrix product, then
+    in-place element-wise work on row blocks that fit in cache. Distances are clipped at 0
+    against rounding, and the diagonal of ``rbf_kernel(X)`` is exactly 1.
+
+    Parameters
+    ----------
+    X, Y : array_like of shape (n, d) and (m, d)
+    gamma : float
+        Positive inverse squared length scale (:math:`\gamma = 1 / (2\sigma^2)`).
+    """
+    same = Y is None
+    X, Y = _pair(X, Y)
+    gamma = check_positive(gamma, "gamma")
+    K = X @ Y.T
+    gx = gamma * np.einsum("ij,ij->i", X, X)
+    gy = gamma * np.einsum("ij,ij->i", Y, Y)
+
+    def finish(B, i, j):  # -gamma ||x - y||^2 = 2 gamma x.y - (gamma |x|^2 + gamma |y|^2), in place
+        B *= 2.0 * gamma
+        B -= gx[i : i + B.shape[0], None] + gy[None, j : j + B.shape[1]]
+        np.minimum(B, 0.0, out=B)
+        np.exp(B, out=B)
+
+    if same:  # K is symmetric: exponentiate the upper block triangle only and mirror it
+        bs = int(np.sqrt(_TILE))
+        for i in range(0, K.shape[0], bs):
+            for j in range(i, K.shape[0], bs):
+                finish(K[i : i + bs, j : j + bs], i, j)
+                if j > i:
+                    K[j : j + bs, i : i + bs] = K[i : i + bs, j : j + bs].T
+        np.fill_diagonal(K, 1.0)
+        return K
+    step = max(1, _TILE // max(K.shape[1], 1))
+    for i in range(0, K.shape[0], step):
+        finish(K[i : i + step], i, 0)
+    return K
+
+
+def sigmoid_kernel(X, Y=None, *, gamma: float = 1.0, coef0: float = 1.0) -> np.ndarray:
+    r"""Sigmoid ("tanh") kernel :math:`k(x, y) = \tanh(\gamma\, x^\top y + c_0)`.
+
+    Not positive definite in general (Chapter 5, {eq}`eq-sigmoid-indefinite`): its Gram matrix
+    can have negative eigenvalues, so it is not an inner product in any feature space.
+
+    Parameters
+    ----------
+    X, Y : array_like of shape (n, d) and (m, d)
+    gamma : float
+        Positive scale of the inner product.
+    coef0 : float
+        The offset :math:`c_0`.
     """
     X, Y = _pair(X, Y)
     check_positive(gamma, "gamma")
-    sq = (X**2).sum(1)[:, None] + (Y**2).sum(1)[None, :] - 2.0 * (X @ Y.T)
-    return np.exp(-gamma * np.maximum(sq, 0.0))
+    K = X @ Y.T
+    K *= gamma
+    K += coef0
+    return np.tanh(K, out=K)
 
 
-_KERNELS = {"linear": linear_kernel, "poly": polynomial_kernel, "rbf": rbf_kernel}
+def intersection_kernel(X, Y=None) -> np.ndarray:
+    r"""Histogram intersection kernel :math:`k(x, y) = \sum_j \min(x_j, y_j)` for :math:`x, y \ge 0`.
+
+    Positive definite on histograms: :math:`\min(a, b) = \int_0^\infty 1[t \le a] 1[t \le b]\,dt`
+    is an inner product of indicator functions (Chapter 5, {eq}`eq-intersection-feature-map`).
+
+    Raises
+    ------
+    ValueError
+        If ``X`` or ``Y`` has a negative entry.
+    """
+    same = Y is None
+    X, Y = _pair(X, Y)
+    _check_histograms(X, Y, "the intersection kernel")
+    return _tiled(X, Y, lambda A, B: np.minimum(A, B).sum(-1), symmetric=same)
+
+
+def _chi2_tile(A, B):
+    # sum_j (a_j - b_j)^2 / (a_j + b_j), with 0/0 := 0. Adding the smallest normal number to the
+    # denominator changes nothing unless a_j + b_j < 1e-292, where the term itself is < a_j + b_j.
+    num = A - B
+    num *= num
+    den = A + B
+    den += np.finfo(float).tiny
+    num /= den
+    return num.sum(-1)
+
+
+def _chi2_distances(X, Y):
+    """:math:`D_{ij} = \\sum_l (x_{il} - y_{jl})^2 / (x_{il} + y_{jl})` after the histogram checks."""
+    same = Y is None
+    X, Y = _pair(X, Y)
+    _check_histograms(X, Y, "the chi-squared kernel")
+    return _tiled(X, Y, _chi2_tile, symmetric=same)
+
+
+def additive_chi2_kernel(X, Y=None) -> np.ndarray:
+    r"""Additive chi-squared kernel :math:`k(x, y) = -\sum_j \frac{(x_j - y_j)^2}{x_j + y_j}`.
+
+    Defined as scikit-learn's ``additive_chi2_kernel`` (terms with :math:`x_j + y_j = 0` count
+    0), for histograms :math:`x, y \ge 0`. It is only *conditionally* positive definite: its
+    diagonal is 0 and its off-diagonal entries are negative, so its Gram matrix has negative
+    eigenvalues; :math:`\exp` of it (:func:`chi2_kernel`) is positive definite (Chapter 5,
+    {eq}`eq-chi2-cpd`).
+
+    Raises
+    ------
+    ValueError
+        If ``X`` or ``Y`` has a negative entry.
+    """
+    K = _chi2_distances(X, Y)
+    return np.negative(K, out=K)
+
+
+def chi2_kernel(X, Y=None, *, gamma: float = 1.0) -> np.ndarray:
+    r"""Exponentiated chi-squared kernel.
+
+    .. math:: k(x, y) = \exp\Bigl(-\gamma \sum_j \frac{(x_j - y_j)^2}{x_j + y_j}\Bigr)
+
+    Defined as scikit-learn's ``chi2_kernel``, for histograms :math:`x, y \ge 0`.
+
+    Raises
+    ------
+    ValueError
+        If ``X`` or ``Y`` has a negative entry or ``gamma`` is not positive.
+    """
+    gamma = check_positive(gamma, "gamma")
+    K = _chi2_distances(X, Y)
+    K *= -gamma
+    return np.exp(K, out=K)
+
+
+KERNELS: dict[str, Callable[..., np.ndarray]] = {
+    "linear": linear_kernel,
+    "poly": polynomial_kernel,
+    "rbf": rbf_kernel,
+    "sigmoid": sigmoid_kernel,
+    "intersection": intersection_kernel,
+    "additive_chi2": additive_chi2_kernel,
+    "chi2": chi2_kernel,
+}
+
+
+def check_psd(K, *, name: str = "K", rtol: float = 1e-10, warn: bool = True) -> float:
+    r"""Check that a square Gram matrix is symmetric and positive semidefinite.
+
+    Returns the smallest eigenvalue :math:`\lambda_{\min}`. A symmetric PSD matrix computed in
+    floating point can show eigenvalues down to about :math:`-n \epsilon \lambda_{\max}`, so
+    only :math:`\lambda_{\min} < -\mathrm{rtol}\, \max(1, |\lambda|_{\max})` counts as
+    indefinite (Chapter 5, {eq}`eq-gram-psd`).
+
+    Raises
+    ------
+    ValueError
+        If ``K`` is not square, or not symmetric (beyond rounding).
+
+    Warns
+    -----
+    NotPSDWarning
+        If ``K`` has a clearly negative eigenvalue (and ``warn`` is true); the message gives it.
+    """
+    K = as_float_array(K, name, ndim=2)
+    if K.shape[0] != K.shape[1]:
+        raise ValueError(f"{name} must be a square Gram matrix, got shape {K.shape}")
+    scale = max(1.0, float(np.abs(K).max(initial=0.0)))
+    asym = float(np.abs(K - K.T).max(initial=0.0))
+    if asym > 1e-10 * scale:
+        raise ValueError(
+            f"{name} is not symmetric: max |K_ij - K_ji| = {asym:.3g}; a kernel must satisfy "
+            "k(x, y) = k(y, x)"
+        )
+    eig = np.linalg.eigvalsh((K + K.T) / 2)
+    lam_min = float(eig[0]) if eig.size else 0.0
+    if eig.size and lam_min < -rtol * max(1.0, float(np.abs(eig).max())) and warn:
+        warnings.warn(
+            f"{name} is not positive semidefinite: its most negative eigenvalue is {lam_min:.6g} "
+            f"(largest eigenvalue {eig[-1]:.6g}); this kernel is not an inner product in any "
+            "feature space, and SVM or kernel ridge may fail or return a non-optimal fit",
+            NotPSDWarning,
+            stacklevel=3,
+        )
+    return lam_min
 
 
 def gram(X, Y=None, *, kernel="rbf", **params) -> np.ndarray:
-    """Gram matrix for a kernel given by name (``"linear"``, ``"poly"``, ``"rbf"``) or callable."""
+    """Gram matrix for a kernel given by name or as a callable.
+
+    Parameters
+    ----------
+    X, Y : array_like of shape (n, d) and (m, d)
+        ``Y=None`` means ``Y = X``.
+    kernel : str or callable
+        One of ``"linear"``, ``"poly"``, ``"rbf"``, ``"sigmoid"``, ``"intersection"``,
+        ``"additive_chi2"``, ``"chi2"``, or a callable ``kernel(X, Y, **params)`` returning the
+        (n, m) Gram matrix. A callable's square Gram matrix (``Y=None``) is checked: not
+        symmetric raises ``ValueError``, not positive semidefinite warns with
+        :class:`NotPSDWarning` giving the most negative eigenvalue.
+    **params
+        Keyword parameters of the kernel (``gamma``, ``degree``, ``coef0``).
+    """
     if callable(kernel):
-        return np.asarray(kernel(X, X if Y is None else Y, **params), dtype=float)
+        Xa, Ya = _pair(X, Y)
+        K = np.asarray(kernel(Xa, Ya, **params), dtype=float)
+        if K.shape != (Xa.shape[0], Ya.shape[0]):
+            raise ValueError(
+                f"the kernel callable returned shape {K.shape}, expected {(Xa.shape[0], Ya.shape[0])}"
+            )
+        if Y is None:
+            check_psd(K, name=f"the Gram matrix of {getattr(kernel, '__name__', 'the kernel')}")
+        return K
     try:
-        return _KERNELS[kernel](X, Y, **params)
-    except KeyError:
-        raise ValueError(f"kernel must be one of {sorted(_KERNELS)} or a callable, got {kernel!r}") from None
+        fn = KERNELS[kernel]
+    except (KeyError, TypeError):
+        raise ValueError(f"kernel must be one of {sorted(KERNELS)} or a callable, got {kernel!r}") from None
+    return fn(X, Y, **params)
+
+
+@dataclass(frozen=True)
+class KernelRidgeFit:
+    r"""Kernel ridge regression fit: :math:`f(x) = \sum_i \alpha_i k(x_i, x)`.
+
+    Attributes
+    ----------
+    alpha : ndarray of shape (n,) or (n, k)
+        Dual coefficients :math:`\alpha = (K + \lambda I)^{-1} y`.
+    X : ndarray of shape (n, d)
+        The training inputs (the expansion points of the representer theorem).
+    lam : float
+    kernel : str or callable
+    kernel_params : dict
+    objective : float
+        :math:`\|y - K\alpha\|^2 + \lambda\, \alpha^\top K \alpha` at the solution.
+    """
+
+    alpha: np.ndarray
+    X: np.ndarray
+    lam: float
+    kernel: str | Callable
+    kernel_params: dict = field(default_factory=dict)
+    objective: float = float("nan")
+
+    def predict(self, X) -> np.ndarray:
+        """Predictions :math:`K(X, X_{train})\\,\\alpha` for new inputs of shape (m, d)."""
+        return gram(X, self.X, kernel=self.kernel, **self.kernel_params) @ self.alpha
+
+
+def kernel_ridge(X, y, *, lam: float, kernel="rbf", **kernel_params) -> KernelRidgeFit:
+    r"""Kernel ridge regression (Chapter 5, {eq}`eq-kernel-ridge`).
+
+    Minimises :math:`\|y - f(X)\|^2 + \lambda \|f\|_{\mathcal H}^2` over the RKHS of the kernel.
+    By the representer theorem :math:`f = \sum_i \alpha_i k(x_i, \cdot)`, which turns the
+    problem into :math:`\min_\alpha \|y - K\alpha\|^2 + \lambda\, \alpha^\top K \alpha`, solved by
+
+    .. math:: \alpha = (K + \lambda I)^{-1} y .
+
+    For the linear kernel :math:`w = X^\top \alpha = (X^\top X + \lambda I)^{-1} X^\top y`, the
+    ridge solution of Chapter 1 without intercept ({eq}`eq-kernel-ridge-linear`).
+
+    Parameters
+    ----------
+    X : array_like of shape (n, d)
+    y : array_like of shape (n,) or (n, k)
+        Targets; with k columns, k problems sharing one Gram matrix (e.g. one-vs-rest
+        classification with :math:`\pm 1` columns).
+    lam : float
+        Positive regularisation :math:`\lambda`.
+    kernel : str or callable
+        As in :func:`gram`.
+    **kernel_params
+        Parameters of the kernel.
+    """
+    X = as_float_array(X, "X", ndim=2)
+    y = as_float_array(y, "y")
+    if y.ndim not in (1, 2) or y.shape[0] != X.shape[0]:
+        raise ValueError(
+            f"y must have shape (n,) or (n, k) with n = {X.shape[0]} rows of X, got shape {y.shape}"
+        )
+    lam = check_positive(lam, "lam")
+    K = gram(X, kernel=kernel, **kernel_params)
+    A = K.copy()
+    A[np.diag_indices_from(A)] += lam
+    # K + lam I is symmetric positive definite for a PSD kernel: Cholesky is the right solver.
+    try:
+        L = np.linalg.cholesky(A)
+        alpha = np.linalg.solve(L.T, np.linalg.solve(L, y))
+    except np.linalg.LinAlgError:  # an indefinite kernel (already warned about): plain LU
+        alpha = np.linalg.solve(A, y)
+    r = y - K @ alpha
+    objective = float(np.sum(r * r) + lam * np.sum(alpha * (K @ alpha)))
+    return KernelRidgeFit(alpha, X, lam, kernel, dict(kernel_params), objective)
+
+
+def poly2_features(X, *, coef0: float = 0.0) -> np.ndarray:
+    r"""Explicit feature map of :math:`k(x, y) = (x^\top y + c_0)^2` (Chapter 5, {eq}`eq-feature-map-poly2`).
+
+    .. math:: \phi(x) = \bigl(c_0,\ \sqrt{2 c_0}\, x_1, \dots, \sqrt{2 c_0}\, x_d,\
+              x_1^2, \dots, x_d^2,\ \sqrt 2\, x_j x_k\ (j < k)\bigr)
+
+    so that :math:`\phi(x)^\top \phi(y) = c_0^2 + 2 c_0 x^\top y + (x^\top y)^2`. With
+    :math:`c_0 = 0` the constant and linear blocks are dropped ({eq}`eq-feature-map-quadratic`):
+    in two dimensions :math:`\phi(x) = (x_1^2, x_2^2, \sqrt 2 x_1 x_2)`.
+
+    Parameters
+    ----------
+    X : array_like of shape (n, d)
+    coef0 : float
+        Non-negative :math:`c_0`.
+
+    Returns
+    -------
+    Phi : ndarray of shape (n, D)
+        :math:`D = d(d+1)/2` for :math:`c_0 = 0`, :math:`1 + d + d(d+1)/2` otherwise.
+    """
+    X = as_float_array(X, "X", ndim=2)
+    coef0 = check_positive(coef0, "coef0", allow_zero=True)
+    j, k = np.triu_indices(X.shape[1], 1)
+    blocks = [X**2, np.sqrt(2.0) * X[:, j] * X[:, k]]
+    if coef0 > 0:
+        blocks = [np.full((X.shape[0], 1), coef0), np.sqrt(2.0 * coef0) * X, *blocks]
+    return np.hstack(blocks)
+
+
+def polar_features(X) -> np.ndarray:
+    r"""Polar coordinates :math:`\phi(x_1, x_2) = (r, \theta)` (Chapter 5, {eq}`eq-polar-map`).
+
+    :math:`r = \sqrt{x_1^2 + x_2^2}` and :math:`\theta = \operatorname{atan2}(x_2, x_1) \in
+    (-\pi, \pi]`, so that :math:`x = (r\cos\theta, r\sin\theta)`; ``arctan(x2 / x1)`` would lose
+    the quadrant (and divide by zero on the vertical axis).
+    """
+    X = as_float_array(X, "X", ndim=2)
+    if X.shape[1] != 2:
+        raise ValueError(f"polar coordinates need 2 features, X has {X.shape[1]}")
+    return np.column_stack([np.hypot(X[:, 0], X[:, 1]), np.arctan2(X[:, 1], X[:, 0])])

@@ -520,6 +520,10 @@ def smo(
             converged = True
             break
         if t >= max_iter:
+            if not full:  # stopped while shrunk: finish on the whole problem, as on convergence
+                A, full, yA, QDA = np.arange(n), True, y, QD
+                up, low, vu, vl = state(rebuild_v())
+                viol[-1] = float(vu.max() - vl.min())
             break
         counter -= 1
         if shrinking and counter == 0:
@@ -579,7 +583,7 @@ def smo(
             ConvergenceWarning,
             stacklevel=2,
         )
-    v = np.where(up, vu, vl)  # the loop always ends on the full problem
+    v = np.where(up, vu, vl)  # the loop always ends on the full problem (see max_iter above)
     b = bias_from_gradient(alpha, y, -y * v, C)
     support = np.flatnonzero(alpha > 0)
     return SVMFit(

@@ -233,7 +233,8 @@ def test_rejects_bad_gram():
     with pytest.raises(ValueError, match="square"):
         svm.smo(K[:, :30], y, kernel="precomputed")
     # the sigmoid "kernel" tanh(x.y - 1) is not positive semi-definite
-    with pytest.raises(ValueError, match="indefinite"):
+    # (kernels.gram warns with the most negative eigenvalue first, then smo refuses)
+    with pytest.raises(ValueError, match="indefinite"), pytest.warns(kernels.NotPSDWarning, match="most negative"):
         svm.smo(X, y, kernel=lambda U, V: np.tanh(U @ V.T - 1.0))
 
 
@@ -358,3 +359,25 @@ def test_lru_row_cache_gives_the_same_answer(monkeypatch):
     lru = svm.smo(X, y, C=1.0, kernel="rbf", gamma=0.1, tol=1e-8, cache_rows=20)
     assert abs(full.dual - lru.dual) <= 1e-10 * full.dual
     assert np.array_equal(full.support, lru.support)
+
+
+def test_iteration_limit_while_shrunk_warns_and_returns_a_consistent_fit():
+    # Regression: hitting max_iter while shrinking was active crashed (shape mismatch between
+    # the shrunk gradient and alpha) instead of warning with converged=False.
+    from mlnotes.datasets import load_digits
+
+    d = load_digits()
+    X = d.X[:1000]
+    y = np.where(d.y[:1000] == 3, 1.0, -1.0)
+    K = kernels.linear_kernel(X)
+    with pytest.warns(ConvergenceWarning, match="max_iter=1000"):
+        fit = svm.smo(K, y, C=1.0, kernel="precomputed", max_iter=1000)
+    assert not fit.converged and fit.alpha.shape == (1000,)
+    assert np.all((fit.alpha >= 0) & (fit.alpha <= 1.0)) and abs(fit.alpha @ y) < 1e-8
+    # the reported violation is the whole problem's, as recomputed from alpha
+    G = (y[:, None] * y[None, :] * K) @ fit.alpha - 1.0
+    v = -y * G
+    up = np.where(y > 0, fit.alpha < 1.0, fit.alpha > 0)
+    low = np.where(y > 0, fit.alpha > 0, fit.alpha < 1.0)
+    assert np.isclose(fit.violation[-1], v[up].max() - v[low].min(), rtol=1e-8, atol=1e-10)
+    assert np.all(np.isfinite(fit.decision_function(K)))

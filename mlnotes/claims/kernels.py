@@ -1,0 +1,450 @@
+"""Claims of Chapter 5 (kernels): feature maps, positive-definite kernels, RKHS, kernel machines."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mlnotes import kernels as kern
+from mlnotes.check import numerical_gradient, rel_error
+from mlnotes.claims import Erratum, claim
+
+CH = "05_kernels"
+
+
+def _min_eig_ratio(K) -> float:
+    """Smallest eigenvalue of a symmetric matrix over its largest absolute eigenvalue."""
+    e = np.linalg.eigvalsh((K + K.T) / 2)
+    return float(e[0] / max(np.abs(e).max(), np.finfo(float).tiny))
+
+
+def _psd_violation(K) -> float:
+    # A PSD Gram matrix computed in floating point shows eigenvalues down to about
+    # -n eps lambda_max; the claims below use n <= 30, so a violation beyond 1e-12 is real.
+    return max(0.0, -_min_eig_ratio(K))
+
+
+def _random_base_gram(rng, X):
+    """The Gram matrix of a randomly chosen PSD kernel on histogram-like points X >= 0."""
+    which = rng.integers(4)
+    if which == 0:
+        return kern.linear_kernel(X)
+    if which == 1:
+        return kern.polynomial_kernel(X, degree=int(rng.integers(1, 4)), gamma=rng.uniform(0.1, 1),
+                                      coef0=rng.uniform(0, 1))
+    if which == 2:
+        return kern.rbf_kernel(X, gamma=rng.uniform(0.1, 2))
+    return kern.intersection_kernel(X)
+
+
+# -- feature maps ------------------------------------------------------------------------------
+
+@claim(
+    "eq-polar-map", chapter=CH, tol=1e-14,
+    statement=r"$\phi(x) = (r, \theta)$ with $\theta = \operatorname{atan2}(x_2, x_1)$ is inverted by "
+              r"$x = (r\cos\theta, r\sin\theta)$",
+    errata=[Erratum(
+        where="notes 004, example 'Polar coordinates'",
+        says=r"$\phi(x, y) = (\sqrt{x^2 + y^2}, \arctan \frac{y}{x})$",
+        correct=r"$\arctan(y/x)$ only takes values in $(-\pi/2, \pi/2)$: the points $x$ and $-x$ get "
+                r"the same angle and $x = 0$ divides by zero. The angle is "
+                r"$\operatorname{atan2}(y, x) \in (-\pi, \pi]$, and then $(r\cos\theta, r\sin\theta)$ "
+                r"recovers the point (the claim fails with $\arctan(y/x)$ for every point with $x < 0$).",
+    )],
+)
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        X = rng.standard_normal((50, 2)) * rng.uniform(0.1, 10)
+        r, theta = kern.polar_features(X).T
+        res.append(rel_error(np.column_stack([r * np.cos(theta), r * np.sin(theta)]), X))
+    return res
+
+
+@claim(
+    "eq-kernel-trick", chapter=CH, tol=1e-12,
+    statement=r"$w^\top\phi(x) + b = \sum_i \alpha_i y_i k(x_i, x) + b$ "
+              r"for $w = \sum_i \alpha_i y_i \phi(x_i)$",
+)
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        d = int(rng.integers(1, 5))
+        Xtr, Xte = rng.standard_normal((15, d)), rng.standard_normal((10, d))
+        alpha, y, b = rng.uniform(0, 2, 15), rng.choice([-1.0, 1.0], 15), rng.standard_normal()
+        c0 = rng.uniform(0, 2)
+        w = kern.poly2_features(Xtr, coef0=c0).T @ (alpha * y)
+        primal = kern.poly2_features(Xte, coef0=c0) @ w + b
+        dual = kern.polynomial_kernel(Xte, Xtr, degree=2, gamma=1.0, coef0=c0) @ (alpha * y) + b
+        res.append(rel_error(primal, dual))
+    return res
+
+
+def _sym_pair():
+    import sympy as sp
+
+    x1, x2, y1, y2 = sp.symbols("x1 x2 y1 y2", real=True)
+    return sp, (x1, x2), (y1, y2)
+
+
+@claim(
+    "eq-feature-map-quadratic", chapter=CH, tol=0, symbolic=True,
+    statement=r"$\phi(x) = (x_1^2, x_2^2, \sqrt2 x_1 x_2)$ gives $\phi(x)^\top\phi(y) = (x^\top y)^2$",
+    errata=[Erratum(
+        where="notes 000, section 4.2.4 (the concrete example after eq. 4.34)",
+        says=r"$\phi(x) = (x_1, x_2, \sqrt2 x_1 x_2)$ and $\langle\phi(x), \phi(y)\rangle = x_1^2y_1^2 + "
+             r"2x_1x_2y_1y_2 + x_2^2y_2^2 = (x^\top y)^2$",
+        correct=r"With that map $\langle\phi(x), \phi(y)\rangle = x_1y_1 + x_2y_2 + 2x_1x_2y_1y_2$, which is "
+                r"not $(x^\top y)^2$; the first two coordinates must be the squares: "
+                r"$\phi(x) = (x_1^2, x_2^2, \sqrt2 x_1x_2)$.",
+    )],
+)
+def _(rng, n):
+    sp, x, y = _sym_pair()
+
+    def phi(v):
+        return sp.Matrix([v[0] ** 2, v[1] ** 2, sp.sqrt(2) * v[0] * v[1]])
+
+    lhs = (phi(x).T * phi(y))[0]
+    rhs = (x[0] * y[0] + x[1] * y[1]) ** 2
+    return [0.0 if sp.expand(lhs - rhs) == 0 else 1.0]
+
+
+@claim(
+    "eq-feature-map-poly2", chapter=CH, tol=0, symbolic=True,
+    statement=r"$\phi(x) = (1, \sqrt2 x_1, \sqrt2 x_2, \sqrt2 x_1x_2, x_1^2, x_2^2)$ gives "
+              r"$\phi(x)^\top\phi(y) = (1 + x^\top y)^2$",
+    errata=[
+        Erratum(
+            where="notes 002, 'Kernel properties' (example after Mercer's theorem)",
+            says=r"$(1 + x^\top y)^2 = 1 + 2x_1y_1 + 2x_1y_2 + 2x_1x_2y_1y_2 + x_1^2y_1^2 + x_2^2y_2^2 "
+                 r"= \phi^\top(x)\phi(x)$",
+            correct=r"The linear term is $2x_2y_2$, not $2x_1y_2$, and the product is "
+                    r"$\phi(x)^\top\phi(y)$: $(1 + x^\top y)^2 = 1 + 2x_1y_1 + 2x_2y_2 + 2x_1x_2y_1y_2 + "
+                    r"x_1^2y_1^2 + x_2^2y_2^2$.",
+        ),
+        Erratum(
+            where="notes 004, 'Other popular feature mappings' (d-th degree polynomials)",
+            says=r"$\phi(x) = (1, x_1, \dots, x_n, x_1^2, \dots, x_n^2, \dots, x_1^d, \dots, x_n^d)$ makes "
+                 r"$f(x) = \sum_i w_i x_i + \sum_{ij} b_{ij} x_i x_j + \dots$",
+            correct=r"That map holds powers of single coordinates only, so $\langle w, \phi(x)\rangle$ is a "
+                    r"sum of univariate polynomials with no cross terms $x_i x_j$. All monomials of degree "
+                    r"at most $d$ are needed; with the weights $\sqrt{2}$ of this claim they give the "
+                    r"kernel $(1 + x^\top y)^d$.",
+        ),
+    ],
+)
+def _(rng, n):
+    sp, x, y = _sym_pair()
+    r2 = sp.sqrt(2)
+
+    def phi(v):
+        return sp.Matrix([1, r2 * v[0], r2 * v[1], r2 * v[0] * v[1], v[0] ** 2, v[1] ** 2])
+
+    lhs = (phi(x).T * phi(y))[0]
+    rhs = (1 + x[0] * y[0] + x[1] * y[1]) ** 2
+    return [0.0 if sp.expand(lhs - rhs) == 0 else 1.0]
+
+
+@claim(
+    "eq-rbf-series", chapter=CH, tol=1e-13,
+    statement=r"$e^{-\gamma(x - y)^2} = \sum_{k \ge 0} \phi_k(x)\phi_k(y)$ with "
+              r"$\phi_k(x) = e^{-\gamma x^2}\sqrt{(2\gamma)^k / k!}\, x^k$",
+)
+def _(rng, n):
+    from math import lgamma
+
+    res = []
+    k = np.arange(60)
+    log_fact = np.array([lgamma(j + 1) for j in k])
+    for _ in range(n):
+        gamma = rng.uniform(0.1, 2)
+        x, y = rng.uniform(-1.5, 1.5, (2, 20))
+
+        def phi(v, gamma=gamma):  # 60 terms: the tail is below 1e-16 for |x|, |y| <= 1.5, gamma <= 2
+            v = v[:, None]
+            sign = np.where(v < 0, (-1.0) ** k, 1.0)
+            return sign * np.exp(-gamma * v**2 + 0.5 * (k * np.log(2 * gamma) - log_fact)
+                                 + k * np.log(np.abs(v) + 1e-300))
+
+        lhs = np.exp(-gamma * (x - y) ** 2)
+        rhs = (phi(x) * phi(y)).sum(1)
+        res.append(rel_error(lhs, rhs))
+    return res
+
+
+# -- positive-definite kernels -------------------------------------------------------------------
+
+@claim(
+    "eq-gram-psd", chapter=CH, tol=1e-12,
+    statement=r"$t^\top K t = \bigl\|\sum_i t_i \phi(x_i)\bigr\|^2 \ge 0$",
+)
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        d = int(rng.integers(1, 6))
+        X, t, c0 = rng.standard_normal((25, d)), rng.standard_normal(25), rng.uniform(0, 2)
+        K = kern.polynomial_kernel(X, degree=2, gamma=1.0, coef0=c0)
+        v = kern.poly2_features(X, coef0=c0).T @ t
+        res.append(rel_error(t @ K @ t, v @ v))
+    return res
+
+
+@claim(
+    "eq-sigmoid-indefinite", chapter=CH, tol=0, measure="violation",
+    statement=r"$\tanh(x^\top y + 1)$ is not a positive-definite kernel: "
+              r"$\lambda_{\min}(K) \le -0.01\,|\lambda|_{\max}$ on every instance",
+    errata=[Erratum(
+        where="notes 002, 'Commonly used kernels'",
+        says=r"the sigmoid $\tanh(\gamma\langle x, y\rangle + r)$ is listed among the kernels, right after "
+             r"Mercer's theorem",
+        correct=r"The sigmoid is not positive definite (for any $\gamma > 0$ its Gram matrices can have "
+                r"negative eigenvalues; for $r < 0$ even $k(0, 0) = \tanh r < 0$), so it is not an inner "
+                r"product in any feature space and the SVM dual with it need not be concave. The claim "
+                r"finds a negative eigenvalue of at least 1% of the spectrum on every random instance.",
+    )],
+)
+def _(rng, n):
+    # The residual is how far lambda_min is from being clearly negative: 0 on every instance means
+    # each Gram matrix has an eigenvalue <= -1% of its spectral radius (rounding is ~1e-15).
+    return [max(0.0, _min_eig_ratio(kern.sigmoid_kernel(rng.standard_normal((20, 2)))) + 0.01)
+            for _ in range(n)]
+
+
+def _rule(label, statement, make):
+    @claim(label, chapter=CH, tol=1e-12, measure="PSD violation", statement=statement)
+    def _(rng, n):
+        res = []
+        for _ in range(n):
+            X = rng.uniform(0, 1, (int(rng.integers(5, 30)), int(rng.integers(1, 5))))
+            res.append(_psd_violation(make(rng, X)))
+        return res
+
+
+_rule("eq-rule-sum", r"$k_1 + k_2$ is a positive-definite kernel",
+      lambda rng, X: _random_base_gram(rng, X) + _random_base_gram(rng, X))
+_rule("eq-rule-scale", r"$c\,k$ is a positive-definite kernel for $c > 0$",
+      lambda rng, X: rng.uniform(0.01, 100) * _random_base_gram(rng, X))
+_rule("eq-rule-product", r"$k_1 k_2$ is a positive-definite kernel (Schur product)",
+      lambda rng, X: _random_base_gram(rng, X) * _random_base_gram(rng, X))
+_rule("eq-rule-outer", r"$f(x) f(y)$ is a positive-definite kernel for any $f: \mathcal X \to \mathbb R$",
+      lambda rng, X: np.outer(*(2 * [np.sin(3 * X).sum(1) - rng.uniform(0, 1)])))
+_rule("eq-rule-composition", r"$k(\psi(x), \psi(y))$ is a positive-definite kernel for any map $\psi$",
+      lambda rng, X: _random_base_gram(rng, np.column_stack([np.sin(5 * X) ** 2, X**3])))
+_rule("eq-rule-exp", r"$\exp(k)$ is a positive-definite kernel",
+      lambda rng, X: np.exp(_random_base_gram(rng, X) / X.shape[1]))
+
+
+@claim(
+    "eq-intersection-feature-map", chapter=CH, tol=0, measure="max abs. residual",
+    statement=r"$\sum_j \min(x_j, y_j) = \phi(x)^\top\phi(y)$ with $\phi(x)_{j,s} = 1[s < x_j]$ "
+              r"for integer histograms",
+)
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        X = rng.integers(0, 17, (20, int(rng.integers(1, 10)))).astype(float)
+        s = np.arange(16)
+        Phi = (s[None, None, :] < X[:, :, None]).reshape(X.shape[0], -1).astype(float)
+        res.append(float(np.abs(kern.intersection_kernel(X) - Phi @ Phi.T).max()))
+    return res
+
+
+def _chi2_pd(X):
+    """sum_j 2 x_j y_j / (x_j + y_j) (0 when x_j + y_j = 0), computed pair by pair."""
+    S = X[:, None, :] + X[None, :, :]
+    P = 2 * X[:, None, :] * X[None, :, :]
+    return np.divide(P, S, out=np.zeros_like(P), where=S > 0).sum(-1)
+
+
+@claim(
+    "eq-chi2-cpd", chapter=CH, tol=1e-12,
+    statement=r"$c^\top K^{\chi^2} c = 2\,c^\top S c \ge 0$ for $\sum_i c_i = 0$, with "
+              r"$S_{ik} = \sum_j \frac{2 x_{ij} x_{kj}}{x_{ij} + x_{kj}}$ positive semidefinite",
+)
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        X = rng.uniform(0, 1, (20, 6)) * (rng.uniform(size=(20, 6)) < 0.7)
+        c = rng.standard_normal(20)
+        c -= c.mean()
+        S = _chi2_pd(X)
+        lhs, rhs = c @ kern.additive_chi2_kernel(X) @ c, 2 * c @ S @ c
+        res.append(max(rel_error(lhs, rhs), _psd_violation(S)))
+    return res
+
+
+@claim(
+    "eq-chi2-exp-psd", chapter=CH, tol=1e-12, measure="PSD violation",
+    statement=r"$\exp\bigl(-\gamma \sum_j \frac{(x_j - y_j)^2}{x_j + y_j}\bigr)$ is positive definite "
+              r"although $-\sum_j \frac{(x_j - y_j)^2}{x_j + y_j}$ is not",
+)
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        X = rng.uniform(0, 1, (25, 8))
+        res.append(_psd_violation(kern.chi2_kernel(X, gamma=rng.uniform(0.1, 5))))
+    return res
+
+
+# -- RKHS ----------------------------------------------------------------------------------------
+
+def _rkhs_function(rng, m):
+    """f = sum_i a_i k(., x_i) for k = (x.y + c0)^2, and the same f as w^T phi with phi explicit."""
+    d, c0 = int(rng.integers(1, 4)), rng.uniform(0, 2)
+    Xf, a = rng.standard_normal((m, d)), rng.standard_normal(m)
+    return Xf, a, c0, kern.poly2_features(Xf, coef0=c0).T @ a
+
+
+@claim(
+    "eq-reproducing", chapter=CH, tol=1e-12,
+    statement=r"$\langle f, k(\cdot, x)\rangle_{\mathcal H} = \sum_i a_i k(x_i, x) = f(x)$, "
+              r"checked against $f = w^\top\phi$ with an explicit feature map",
+)
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        Xf, a, c0, w = _rkhs_function(rng, 8)
+        x = rng.standard_normal((30, Xf.shape[1]))
+        inner = kern.polynomial_kernel(x, Xf, degree=2, gamma=1.0, coef0=c0) @ a
+        res.append(rel_error(inner, kern.poly2_features(x, coef0=c0) @ w))
+    return res
+
+
+@claim(
+    "eq-rkhs-norm", chapter=CH, tol=1e-12,
+    statement=r"$\|f\|_{\mathcal H}^2 = a^\top K a = \|w\|^2$ "
+              r"for $f = \sum_i a_i k(\cdot, x_i) = w^\top\phi$",
+)
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        Xf, a, c0, w = _rkhs_function(rng, 12)
+        res.append(rel_error(a @ kern.polynomial_kernel(Xf, degree=2, gamma=1.0, coef0=c0) @ a, w @ w))
+    return res
+
+
+@claim(
+    "eq-rkhs-evaluation", chapter=CH, tol=0, measure="violation",
+    statement=r"$|f(x)| \le \|f\|_{\mathcal H} \sqrt{k(x, x)}$ "
+              r"(Cauchy-Schwarz in the RKHS of the RBF kernel)",
+)
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        gamma = rng.uniform(0.1, 5)
+        Xf, x, a = rng.standard_normal((10, 2)), rng.standard_normal((200, 2)), rng.standard_normal(10)
+        f = kern.rbf_kernel(x, Xf, gamma=gamma) @ a
+        norm = np.sqrt(a @ kern.rbf_kernel(Xf, gamma=gamma) @ a)
+        # k(x, x) = 1 for the RBF kernel; 1e-12 relative slack for rounding in both sides
+        res.append(float(np.max(np.maximum(0.0, np.abs(f) - norm * (1 + 1e-12)))))
+    return res
+
+
+# -- kernel machines -----------------------------------------------------------------------------
+
+@claim(
+    "eq-representer", chapter=CH, tol=1e-9,
+    statement=r"the ridge solution in feature space $w = (\Phi^\top\Phi + \lambda I)^{-1}\Phi^\top y$ "
+              r"equals $\Phi^\top\alpha$ with $\alpha = (K + \lambda I)^{-1} y$",
+)
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        d, c0, lam = int(rng.integers(1, 5)), rng.uniform(0, 2), 10 ** rng.uniform(-2, 1)
+        X, y = rng.standard_normal((30, d)), rng.standard_normal(30)
+        Phi = kern.poly2_features(X, coef0=c0)
+        w = np.linalg.solve(Phi.T @ Phi + lam * np.eye(Phi.shape[1]), Phi.T @ y)
+        fit = kern.kernel_ridge(X, y, lam=lam, kernel="poly", degree=2, gamma=1.0, coef0=c0)
+        # tolerance: both sides solve systems with condition numbers up to ~1e5 (lam >= 0.01)
+        res.append(rel_error(w, Phi.T @ fit.alpha))
+    return res
+
+
+@claim(
+    "eq-kernel-ridge", chapter=CH, tol=1e-8,
+    statement=r"$\alpha = (K + \lambda I)^{-1}y$ zeroes the gradient of "
+              r"$\|y - K\alpha\|^2 + \lambda\,\alpha^\top K\alpha$",
+)
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        X, y = rng.standard_normal((20, 3)), rng.standard_normal(20)
+        lam, gamma = 10 ** rng.uniform(-1, 1), rng.uniform(0.1, 2)
+        fit = kern.kernel_ridge(X, y, lam=lam, kernel="rbf", gamma=gamma)
+        K = kern.rbf_kernel(X, gamma=gamma)
+
+        def J(a, K=K, y=y, lam=lam):
+            r = y - K @ a
+            return r @ r + lam * a @ K @ a
+
+        g = numerical_gradient(J, fit.alpha)
+        # central differences: error ~ eps^(2/3) relative to the size of the gradient's terms
+        scale = np.linalg.norm(K) * (np.linalg.norm(y) + np.linalg.norm(K @ fit.alpha))
+        res.append(float(np.linalg.norm(g) / scale))
+    return res
+
+
+@claim(
+    "eq-kernel-ridge-linear", chapter=CH, tol=1e-10,
+    statement=r"kernel ridge with $k(x, y) = x^\top y$ is ridge regression: "
+              r"$X^\top(XX^\top + \lambda I)^{-1} y = (X^\top X + \lambda I)^{-1} X^\top y$",
+)
+def _(rng, n):
+    res = []
+    for _ in range(n):
+        nn, d = int(rng.integers(5, 40)), int(rng.integers(1, 30))
+        X, y, lam = rng.standard_normal((nn, d)), rng.standard_normal(nn), 10 ** rng.uniform(-1, 2)
+        fit = kern.kernel_ridge(X, y, lam=lam, kernel="linear")
+        w = np.linalg.solve(X.T @ X + lam * np.eye(d), X.T @ y)
+        res.append(rel_error(X.T @ fit.alpha, w))
+    return res
+
+
+@claim(
+    "eq-kernel-svm-duality", chapter=CH, tol=1e-8,
+    statement=r"SMO's $\alpha$ for $k = (1 + x^\top y)^2$ attains "
+              r"$\max_\alpha \sum_i\alpha_i - \frac12\sum_{ij}\alpha_i\alpha_jy_iy_jk(x_i, x_j)"
+              r" = \min_{w, b} \frac12\|w\|^2 + C\sum_i\max(0, 1 - y_i(w^\top\phi(x_i) + b))$, "
+              r"with $b = y_i - \sum_j \alpha_j y_j k(x_j, x_i)$ on margin support vectors",
+    errata=[
+        Erratum(
+            where="notes 004, 'Support Vector Machine in Kernelized Form'",
+            says=r"$\min_{\alpha} -\frac12\sum_{ij}\alpha_i\alpha_jy_iy_jk(x_i, x_j) + \sum_i\alpha_i$ "
+                 r"(as extracted) subject to $\sum_i\alpha_iy_i = 0$, $0 \le \alpha_i \le C$",
+            correct=r"The dual is a *maximum* of that concave function (as on the notes' own earlier "
+                    r"slide 'SVM Dual Optimization Problem'); its value equals the primal minimum. "
+                    r"Minimising a concave function over the box ends at a vertex of the box, which "
+                    r"is not the SVM solution.",
+        ),
+        Erratum(
+            where="notes 002, 'Kernel SVM', discriminant function",
+            says=r"$w_0 = \frac{1}{n_{\widetilde{SV}}}\bigl(\sum_{i \in \widetilde{SV}} y_i - "
+                 r"\sum_{i \in \widetilde{SV}}\sum_{j \in SV}\alpha_iy_iK(x_i, x_j)\bigr)$",
+            correct=r"The coefficients belong to the inner index: "
+                    r"$w_0 = \frac{1}{n_{\widetilde{SV}}}\sum_{i \in \widetilde{SV}}\bigl(y_i - "
+                    r"\sum_{j \in SV}\alpha_jy_jK(x_j, x_i)\bigr)$, the average over margin support "
+                    r"vectors ($0 < \alpha_i < C$) of $y_i - f(x_i) + w_0$.",
+        ),
+    ],
+)
+def _(rng, n):
+    from mlnotes import svm
+
+    res = []
+    for _ in range(n):
+        X = rng.standard_normal((40, 2))
+        y = np.where(X[:, 0] ** 2 + 0.5 * X[:, 1] ** 2 + 0.3 * rng.standard_normal(40) > 1, 1.0, -1.0)
+        C = 10 ** rng.uniform(-1, 1)
+        fit = svm.smo(X, y, C=C, kernel="poly", degree=2, gamma=1.0, coef0=1.0, tol=1e-10)
+        K = kern.polynomial_kernel(X, degree=2, gamma=1.0, coef0=1.0)
+        Phi = kern.poly2_features(X, coef0=1.0)
+        v = fit.alpha * y
+        w = Phi.T @ v  # the primal is evaluated in the explicit feature space, not through K
+        primal = 0.5 * w @ w + C * np.maximum(0.0, 1.0 - y * (Phi @ w + fit.b)).sum()
+        dual = fit.alpha.sum() - 0.5 * v @ K @ v
+        free = (fit.alpha > 1e-8 * C) & (fit.alpha < (1 - 1e-8) * C)
+        b = np.mean(y[free] - K[free] @ v) if free.any() else fit.b
+        # SMO stops at a maximal KKT violation of 1e-10, which bounds the duality gap by about
+        # n C 1e-10 relative to the objective: 1e-8 leaves room for that, nothing more.
+        res.append(max(abs(primal - dual) / abs(primal), abs(b - fit.b) / max(1.0, abs(fit.b))))
+    return res

@@ -1,0 +1,950 @@
+# ---
+# jupyter:
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# (sec-kernels)=
+# # Kernels: feature maps, Mercer, RKHS and kernel machines
+#
+# A linear classifier draws a hyperplane. Many problems need a curved boundary, and the oldest
+# trick for getting one is to keep the linear classifier and change the representation: map each
+# input $x$ to a feature vector $\phi(x)$ and separate the $\phi(x_i)$ by a hyperplane. This
+# chapter follows that idea to its end. The SVM dual of {doc}`/notebooks/04_support_vector_machines`
+# and the ridge solution of {doc}`/notebooks/01_linear_regression` touch the data only through inner products, so $\phi$ never has to be computed: a
+# *kernel* $k(x, y) = \phi(x)^\top\phi(y)$ is enough, and for some kernels $\phi$ is infinite
+# dimensional.
+#
+# **What you will learn**
+#
+# - how a non-linear feature map makes a linearly inseparable problem separable, and why the
+#   classifier stays linear in the parameters;
+# - the kernel trick, with explicit feature maps for $(x^\top y)^2$ and $(1 + x^\top y)^2$;
+# - which functions are kernels: symmetric functions whose Gram matrices are positive
+#   semidefinite (Mercer), the rules that build new kernels from old ones, and a popular
+#   "kernel" that is not one;
+# - the reproducing kernel Hilbert space (RKHS) of a kernel, its norm $\alpha^\top K\alpha$,
+#   Moore-Aronszajn and the representer theorem;
+# - two kernel machines: the kernel SVM (with Chapter 4's SMO) and kernel ridge regression;
+# - histogram kernels (intersection, chi-squared) on handwritten digits.
+#
+# As everywhere in the course, each derivation is a labelled equation followed by a cell that
+# checks it numerically (see the claim ledger in the appendix).
+
+# %%
+import warnings
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+from mlnotes import claims, datasets, kernels, plots, svm
+
+plots.setup()
+np.set_printoptions(precision=4, suppress=True)
+rng = np.random.default_rng(5)
+
+# %% [markdown]
+# (sec-feature-maps)=
+# ## Non-linear feature maps
+#
+# Take two classes in the plane, one inside a disc and one in a ring around it. No line
+# separates them. In polar coordinates
+#
+# $$
+# \phi(x) = (r, \theta), \qquad r = \sqrt{x_1^2 + x_2^2}, \quad \theta = \operatorname{atan2}(x_2, x_1),
+# \qquad x = (r\cos\theta, r\sin\theta)
+# $$ (eq-polar-map)
+#
+# the two classes are the half-planes $r < r_0$ and $r > r_0$, separated by the linear
+# classifier $\sign(w^\top\phi(x) + b)$ with $w = (-1, 0)$, $b = r_0$. The map is one-to-one
+# (away from the origin), so nothing is lost; the check inverts it on random points.
+
+# %%
+claims.verify("eq-polar-map")
+
+# %% [markdown]
+# ```{note}
+# The lecture notes (004) write the angle as $\arctan(x_2/x_1)$. That function only returns
+# angles in $(-\pi/2, \pi/2)$: it gives $x$ and $-x$ the same angle and divides by zero on the
+# vertical axis, so the map is not invertible. The two-argument $\operatorname{atan2}$ is the
+# polar angle (see the errata page).
+# ```
+
+# %% tags=["hide-input"]
+n_ring = 200
+radius = np.concatenate([rng.uniform(0.0, 1.0, n_ring // 2), rng.uniform(1.5, 2.5, n_ring // 2)])
+angle = rng.uniform(-np.pi, np.pi, n_ring)
+X_ring = np.column_stack([radius * np.cos(angle), radius * np.sin(angle)])
+y_ring = np.where(radius < 1.25, 1, -1)
+F_ring = kernels.polar_features(X_ring)
+
+fig, (ax0, ax1) = plt.subplots(1, 2, figsize=(9, 4))
+for label, marker, colour in ((-1, "o", "#b2182b"), (1, "s", "#2166ac")):
+    m = y_ring == label
+    ax0.scatter(X_ring[m, 0], X_ring[m, 1], marker=marker, c=colour, s=14, label=f"y = {label:+d}")
+    ax1.scatter(F_ring[m, 0], F_ring[m, 1], marker=marker, c=colour, s=14)
+t = np.linspace(-np.pi, np.pi, 200)
+ax0.plot(1.25 * np.cos(t), 1.25 * np.sin(t), "k-", lw=1)
+ax0.set(xlabel="$x_1$", ylabel="$x_2$", title="input space: no separating line", aspect="equal")
+ax0.legend(loc="upper right")
+ax1.axvline(1.25, color="k", lw=1)
+ax1.set(xlabel="$r$", ylabel=r"$\theta$", title=r"feature space $\phi(x) = (r, \theta)$: linear")
+fig.tight_layout()
+
+# %% [markdown]
+# The line $r = 1.25$ on the right is the circle on the left: **a classifier that is linear in
+# the feature space is non-linear in the input.** Two other maps recur in the notes:
+#
+# - *polynomial features* $\phi(x) = (1, x_1, \dots, x_d, x_1^2, x_1x_2, \dots, x_d^2, \dots)$,
+#   all monomials up to degree $p$, so that $w^\top\phi(x)$ is any polynomial of degree $p$;
+# - *distances to prototypes* $p_1, \dots, p_m$:
+#
+# $$
+# \phi(x) = \bigl(e^{-\gamma\|x - p_1\|^2}, \dots, e^{-\gamma\|x - p_m\|^2}\bigr),
+# $$ (def-prototype-map)
+#
+#   so that $w^\top\phi(x)$ adds up weights of the prototypes close to $x$, a soft nearest
+#   neighbour rule.
+#
+# The price is dimension: all monomials of degree at most $p$ in $d$ variables number
+# $\binom{d + p}{p}$, which is 2,145 for $d = 64$ pixels and $p = 2$ and 47,905 for $p = 3$.
+
+# %% [markdown]
+# (sec-kernel-trick)=
+# ## The kernel trick
+#
+# The SVM of {doc}`/notebooks/04_support_vector_machines` has the dual
+# $\max_\alpha \sum_i \alpha_i - \frac12 \sum_{ij} \alpha_i\alpha_j y_iy_j\, x_i^\top x_j$
+# subject to $0 \le \alpha_i \le C$, $\sum_i \alpha_i y_i = 0$, and its solution
+# $w = \sum_i \alpha_i y_i x_i$. With features $\phi(x)$ in place of $x$, both the dual and the
+# decision function need only inner products $k(x, y) = \phi(x)^\top\phi(y)$:
+#
+# $$
+# f(x) = w^\top\phi(x) + b = \sum_i \alpha_i y_i\, \phi(x_i)^\top\phi(x) + b
+#      = \sum_i \alpha_i y_i\, k(x_i, x) + b, \qquad w = \sum_i \alpha_i y_i \phi(x_i).
+# $$ (eq-kernel-trick)
+#
+# This is {eq}`eq-kernel-decision` of Chapter 4 again. The check computes $w$ explicitly for the
+# feature map of $(1 + x^\top y)^2$ below and compares the two sides for random $\alpha$, $y$, $b$;
+# this chapter is about which functions $k$ may stand on the right.
+
+# %%
+claims.verify("eq-kernel-trick")
+
+# %% [markdown]
+# Which feature map gives which kernel? In two dimensions,
+#
+# $$
+# \phi(x) = (x_1^2,\ x_2^2,\ \sqrt2\, x_1x_2): \qquad
+# \phi(x)^\top\phi(y) = x_1^2y_1^2 + x_2^2y_2^2 + 2x_1x_2y_1y_2 = (x_1y_1 + x_2y_2)^2 = (x^\top y)^2 .
+# $$ (eq-feature-map-quadratic)
+
+# %%
+claims.verify("eq-feature-map-quadratic")
+
+# %% [markdown]
+# ```{note}
+# Notes 000 (section 4.2.4) give this example with $\phi(x) = (x_1, x_2, \sqrt2 x_1x_2)$. That
+# map's inner product is $x_1y_1 + x_2y_2 + 2x_1x_2y_1y_2$, not $(x^\top y)^2$: the first two
+# coordinates must be squared.
+# ```
+#
+# Adding a constant brings in the lower degrees:
+#
+# $$
+# \phi(x) = (1,\ \sqrt2 x_1,\ \sqrt2 x_2,\ \sqrt2 x_1x_2,\ x_1^2,\ x_2^2): \qquad
+# \phi(x)^\top\phi(y) = 1 + 2x_1y_1 + 2x_2y_2 + 2x_1x_2y_1y_2 + x_1^2y_1^2 + x_2^2y_2^2 = (1 + x^\top y)^2 .
+# $$ (eq-feature-map-poly2)
+
+# %%
+claims.verify("eq-feature-map-poly2")
+
+# %% [markdown]
+# Both identities are proved symbolically (sympy). `kernels.poly2_features` builds the same map
+# in $d$ dimensions, $\bigl(c_0, \sqrt{2c_0}\,x_j, x_j^2, \sqrt2 x_jx_k\bigr)$ for
+# $(x^\top y + c_0)^2$, and the tests compare it with scikit-learn's polynomial kernel. In
+# general $(x^\top y + c_0)^p$ is the inner product of all monomials of degree at most $p$ with
+# suitable weights: computing the kernel costs $O(d)$ where the feature map costs
+# $O(\binom{d+p}{p})$.
+#
+# ```{note}
+# Notes 004 write the degree-$p$ polynomial map as $(1, x_1, \dots, x_n, x_1^2, \dots, x_n^2,
+# \dots, x_1^p, \dots, x_n^p)$ while its classifier contains the products $x_ix_j$. Powers of
+# single coordinates give no cross terms; the map needs every monomial, as above. Notes 002 expand
+# $(1 + x^\top y)^2$ with a term $2x_1y_2$ that should be $2x_2y_2$, and end with
+# $\phi^\top(x)\phi(x)$ for $\phi(x)^\top\phi(y)$.
+# ```
+#
+# The Gaussian (RBF) kernel has a feature map with infinitely many coordinates. In one dimension,
+# expanding $e^{2\gamma xy}$ as a power series,
+#
+# $$
+# e^{-\gamma(x - y)^2} = e^{-\gamma x^2} e^{-\gamma y^2} \sum_{k \ge 0} \frac{(2\gamma)^k x^k y^k}{k!}
+# = \sum_{k \ge 0} \phi_k(x)\phi_k(y), \qquad \phi_k(x) = e^{-\gamma x^2}\sqrt{\frac{(2\gamma)^k}{k!}}\, x^k .
+# $$ (eq-rbf-series)
+
+# %%
+claims.verify("eq-rbf-series")
+
+# %% [markdown]
+# (sec-pd-kernels)=
+# ## Positive-definite kernels
+#
+# Which functions $k(x, y)$ are inner products of some feature map? Two properties are forced.
+# A kernel is symmetric, and for any points $x_1, \dots, x_n$ the Gram matrix
+# $K_{ij} = k(x_i, x_j)$ is positive semidefinite: for every $t \in \R^n$
+#
+# $$
+# t^\top K t = \sum_{ij} t_i t_j\, \phi(x_i)^\top\phi(x_j) = \Bigl(\sum_i t_i\phi(x_i)\Bigr)^\top
+# \Bigl(\sum_j t_j\phi(x_j)\Bigr) = \Bigl\|\sum_i t_i \phi(x_i)\Bigr\|^2 \ge 0 .
+# $$ (eq-gram-psd)
+
+# %%
+claims.verify("eq-gram-psd")
+
+# %% [markdown]
+# ```{prf:definition} Positive-definite kernel
+# :label: def-pd-kernel
+# A function $k: \mathcal X \times \mathcal X \to \R$ on a non-empty set $\mathcal X$ is a
+# *positive-definite kernel* if it is symmetric and, for every finite set of points
+# $x_1, \dots, x_n \in \mathcal X$, the Gram matrix $(k(x_i, x_j))_{ij}$ is positive
+# semidefinite.
+# ```
+#
+# (The name is the kernel literature's; for matrices the same condition is called
+# *semi*definite.) The converse of {eq}`eq-gram-psd` holds too: every positive-definite kernel
+# is an inner product of some feature map. The next section constructs one explicitly
+# ({prf:ref}`thm-moore-aronszajn`); Mercer's theorem gives another, through the eigenfunctions
+# of the kernel.
+#
+# ```{prf:theorem} Mercer
+# :label: thm-mercer
+# Let $\mathcal X \subset \R^d$ be compact, $\mu$ a finite measure on it with full support, and
+# $k$ a continuous symmetric function with $\iint k(x, y) g(x) g(y)\, d\mu(x)\, d\mu(y) \ge 0$
+# for all $g \in L^2(\mu)$. Then there are orthonormal eigenfunctions $e_j \in L^2(\mu)$ and
+# eigenvalues $\lambda_j \ge 0$ of the integral operator $g \mapsto \int k(\cdot, y) g(y)\,
+# d\mu(y)$ with
+#
+# $$
+# k(x, y) = \sum_{j \ge 1} \lambda_j e_j(x) e_j(y),
+# $$
+#
+# the series converging absolutely and uniformly. So $\phi(x) = (\sqrt{\lambda_j} e_j(x))_{j \ge 1}$
+# is a feature map, into $\ell^2$.
+# ```
+#
+# For continuous $k$ on a compact set, the integral condition of Mercer's theorem is equivalent
+# to {prf:ref}`def-pd-kernel`. Feature maps are not unique: $k(x, y) = 2xy$ on $\R$ is the inner
+# product of $\phi(x) = \sqrt2 x$ in $\R$, of $\phi(x) = (x, x)$ in $\R^2$, and of
+# $\phi(x) = (x, x, 0)$ in $\R^3$. The kernel is what the learning algorithm sees; the feature
+# map is one way to picture it.
+#
+# ### A function that is not a kernel
+#
+# The sigmoid (or tanh) "kernel" $k(x, y) = \tanh(\gamma\, x^\top y + c_0)$, popular because an
+# SVM with it resembles a two-layer network, appears in the notes' list of kernels. It is not
+# positive definite. For $c_0 < 0$ this is immediate: $k(0, 0) = \tanh c_0 < 0$, a negative
+# diagonal entry. For the usual $\gamma = c_0 = 1$ it shows in the spectrum of a Gram matrix of
+# 20 random points in the plane:
+#
+# $$
+# \lambda_{\min}\bigl(\tanh(x_i^\top x_j + 1)\bigr)_{ij} < 0 .
+# $$ (eq-sigmoid-indefinite)
+
+# %%
+X_sig = rng.standard_normal((20, 2))
+eig_sig = np.linalg.eigvalsh(kernels.sigmoid_kernel(X_sig, gamma=1.0, coef0=1.0))
+print(f"eigenvalues of the sigmoid Gram matrix: smallest {eig_sig[0]:.4f}, largest {eig_sig[-1]:.4f}")
+t_neg = np.linalg.eigh(kernels.sigmoid_kernel(X_sig, gamma=1.0, coef0=1.0))[1][:, 0]
+print(f"t^T K t for its eigenvector t: {t_neg @ kernels.sigmoid_kernel(X_sig) @ t_neg:.4f} < 0")
+claims.verify("eq-sigmoid-indefinite")
+
+# %% [markdown]
+# A vector $t$ with $t^\top K t < 0$ would be a feature-space vector $\sum_i t_i\phi(x_i)$ of
+# negative squared length, so no feature map exists, and the SVM dual with this $K$ need not be
+# concave. `kernels.gram` checks any kernel a user passes as a function and warns with the most
+# negative eigenvalue:
+
+# %%
+def tanh_kernel(A, B):
+    return np.tanh(A @ B.T + 1.0)
+
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    kernels.gram(X_sig, kernel=tanh_kernel)
+print(f"{caught[0].category.__name__}: {caught[0].message}")
+
+# %% [markdown]
+# (sec-construction)=
+# ## Building kernels from kernels
+#
+# Checking positive semidefiniteness by hand is rarely needed, because kernels can be assembled
+# from simpler ones. Let $k_1, k_2$ be kernels with feature maps $\phi_1, \phi_2$. Then each of the
+# following is a kernel; the checks draw random kernels ($k_1, k_2$ among linear, polynomial, RBF
+# and intersection, with random parameters) and random points, and report how far the smallest
+# eigenvalue of the new Gram matrix falls below zero, relative to the largest.
+#
+# **Sum.** $\phi = (\phi_1, \phi_2)$ concatenated:
+#
+# $$
+# k(x, y) = k_1(x, y) + k_2(x, y) = \phi_1(x)^\top\phi_1(y) + \phi_2(x)^\top\phi_2(y).
+# $$ (eq-rule-sum)
+
+# %%
+claims.verify("eq-rule-sum")
+
+# %% [markdown]
+# **Positive scaling.** $\phi = \sqrt c\, \phi_1$:
+#
+# $$
+# k(x, y) = c\, k_1(x, y), \qquad c > 0 .
+# $$ (eq-rule-scale)
+
+# %%
+claims.verify("eq-rule-scale")
+
+# %% [markdown]
+# **Product.** $\phi = \phi_1 \otimes \phi_2$, the vector of all products
+# $\phi_{1a}(x)\phi_{2b}(x)$:
+#
+# $$
+# k_1(x, y)\, k_2(x, y) = \sum_a \phi_{1a}(x)\phi_{1a}(y) \sum_b \phi_{2b}(x)\phi_{2b}(y)
+# = \sum_{a, b} \bigl(\phi_{1a}(x)\phi_{2b}(x)\bigr)\bigl(\phi_{1a}(y)\phi_{2b}(y)\bigr).
+# $$ (eq-rule-product)
+#
+# On Gram matrices: the element-wise (Schur) product of two PSD matrices is PSD. Powers
+# $k^p$ and hence the polynomial kernel $(x^\top y + c_0)^p$, $c_0 \ge 0$, follow.
+
+# %%
+claims.verify("eq-rule-product")
+
+# %% [markdown]
+# **A function times itself.** For any $f: \mathcal X \to \R$, the one-dimensional map
+# $\phi(x) = f(x)$ gives
+#
+# $$
+# k(x, y) = f(x) f(y), \qquad t^\top K t = \Bigl(\sum_i t_i f(x_i)\Bigr)^2 \ge 0 .
+# $$ (eq-rule-outer)
+
+# %%
+claims.verify("eq-rule-outer")
+
+# %% [markdown]
+# **Composition with a map.** For any $\psi: \mathcal X' \to \mathcal X$, the feature map
+# $\phi_1 \circ \psi$ gives
+#
+# $$
+# k(x, y) = k_1(\psi(x), \psi(y)) .
+# $$ (eq-rule-composition)
+#
+# (The check uses $\psi(x) = (\sin^2 5x, x^3)$ coordinate-wise.) This is how kernels on strings,
+# graphs or images are built: map the object to a vector (a histogram of words, of paths, of
+# gradient orientations) and use a kernel on vectors.
+
+# %%
+claims.verify("eq-rule-composition")
+
+# %% [markdown]
+# **Exponential.** $e^{k} = \sum_{m \ge 0} k^m / m!$ is a limit of sums of positive multiples of
+# products of kernels, and limits of PSD matrices are PSD:
+#
+# $$
+# k(x, y) = \exp\bigl(k_1(x, y)\bigr) .
+# $$ (eq-rule-exp)
+#
+# The RBF kernel follows from the rules: $e^{-\gamma\|x - y\|^2} = e^{-\gamma\|x\|^2}\,
+# e^{2\gamma x^\top y}\, e^{-\gamma\|y\|^2}$ is $f(x)f(y)$ times the exponential of a scaled
+# linear kernel, which is also what {eq}`eq-rbf-series` wrote out.
+
+# %%
+claims.verify("eq-rule-exp")
+
+# %% [markdown]
+# (sec-common-kernels)=
+# ## Common kernels
+#
+# `mlnotes.kernels` computes whole Gram matrices $K_{ij} = k(x_i, y_j)$ for data $X$ (n x d)
+# and $Y$ (m x d), vectorised (one matrix product for the first four, cache-sized tiles for the
+# histogram kernels); the tests check every one against scikit-learn's `pairwise` kernels to
+# $10^{-12}$.
+#
+# | name | $k(x, y)$ | kernel? |
+# |---|---|---|
+# | `linear` | $x^\top y$ | yes |
+# | `poly` | $(\gamma x^\top y + c_0)^p$ | yes for $c_0 \ge 0$, integer $p$ |
+# | `rbf` | $\exp(-\gamma\|x - y\|^2)$ | yes |
+# | `sigmoid` | $\tanh(\gamma x^\top y + c_0)$ | no |
+# | `intersection` | $\sum_j \min(x_j, y_j)$, $x, y \ge 0$ | yes |
+# | `additive_chi2` | $-\sum_j \frac{(x_j - y_j)^2}{x_j + y_j}$, $x, y \ge 0$ | conditionally |
+# | `chi2` | $\exp\bigl(-\gamma\sum_j \frac{(x_j - y_j)^2}{x_j + y_j}\bigr)$, $x, y \ge 0$ | yes |
+#
+# The last three compare *histograms* (counts of visual words, colour bins, or, below, pixel
+# intensities), where $\min$ and the $\chi^2$ distance weigh small bins better than the
+# Euclidean distance. Why is the intersection a kernel? For integer counts,
+# $\min(a, b) = \sum_{s \ge 0} 1[s < a]\, 1[s < b]$, so the unary code of each count is a feature
+# map:
+#
+# $$
+# \sum_j \min(x_j, y_j) = \phi(x)^\top\phi(y), \qquad \phi(x)_{j, s} = 1[s < x_j] .
+# $$ (eq-intersection-feature-map)
+#
+# (For real $a, b \ge 0$ the sum becomes $\int_0^\infty 1[s < a]1[s < b]\, ds$.)
+
+# %%
+claims.verify("eq-intersection-feature-map")
+
+# %% [markdown]
+# The additive $\chi^2$ "kernel" (scikit-learn's `additive_chi2_kernel`) is not positive
+# definite: its diagonal is 0 and its off-diagonal entries are negative. Writing
+# $\frac{(a - b)^2}{a + b} = a + b - \frac{4ab}{a + b}$ shows what it is. With $s_i = \sum_j
+# x_{ij}$ and $S_{ik} = \sum_j \frac{2x_{ij}x_{kj}}{x_{ij} + x_{kj}}$,
+# $K^{\chi^2}_{ik} = -s_i - s_k + 2S_{ik}$, and for coefficients that sum to zero the $s$ terms
+# cancel:
+#
+# $$
+# c^\top K^{\chi^2} c = 2\, c^\top S c \ge 0 \quad \text{if } \sum_i c_i = 0 .
+# $$ (eq-chi2-cpd)
+#
+# $S$ is a kernel because $\frac{ab}{a + b} = \int_0^\infty a e^{-ua}\, b e^{-ub}\, du$ is an
+# inner product of functions of $u$. A matrix that is PSD on the vectors summing to zero is
+# *conditionally* positive definite. Schoenberg's theorem says that $\exp(\gamma K)$ is then
+# positive definite for every $\gamma > 0$: that is the exponentiated $\chi^2$ kernel.
+#
+# $$
+# \Bigl(\exp\bigl(-\gamma\textstyle\sum_j \frac{(x_{ij} - x_{kj})^2}{x_{ij} + x_{kj}}\bigr)\Bigr)_{ik} \succeq 0 .
+# $$ (eq-chi2-exp-psd)
+
+# %%
+claims.verify("eq-chi2-cpd")
+
+# %%
+claims.verify("eq-chi2-exp-psd")
+
+# %% [markdown]
+# The spectra of Gram matrices tell the kernels apart. On 300 digit images (64 pixel counts
+# each) the figure sorts the eigenvalues by size. The linear kernel has rank at most 64; the RBF
+# kernel with large $\gamma$ approaches the identity (every point is far from every other), with
+# small $\gamma$ it decays fast (the kernel is nearly a low-degree polynomial); the histogram
+# kernels lie between. The indefinite kernels on the right have negative eigenvalues.
+
+# %%
+digits = datasets.load_digits()
+X_dig, y_dig = digits.X, digits.y.astype(int)
+X300 = X_dig[rng.choice(len(y_dig), 300, replace=False)]
+spectra = {
+    "linear": kernels.linear_kernel(X300),
+    r"RBF $\gamma = 10^{-4}$": kernels.rbf_kernel(X300, gamma=1e-4),
+    r"RBF $\gamma = 10^{-3}$": kernels.rbf_kernel(X300, gamma=1e-3),
+    r"RBF $\gamma = 10^{-2}$": kernels.rbf_kernel(X300, gamma=1e-2),
+    "intersection": kernels.intersection_kernel(X300),
+    r"exp. $\chi^2$, $\gamma = 0.01$": kernels.chi2_kernel(X300, gamma=0.01),
+}
+indefinite = {
+    "additive $\\chi^2$": kernels.additive_chi2_kernel(X300),
+    r"sigmoid $\gamma = 10^{-3}, c_0 = 1$": kernels.sigmoid_kernel(X300, gamma=1e-3, coef0=1.0),
+}
+eigs = {name: np.linalg.eigvalsh(K)[::-1] for name, K in {**spectra, **indefinite}.items()}
+for name, e in eigs.items():
+    print(f"{name:38s} lambda_min / max |lambda| = {e[-1] / np.abs(e).max():+.2e}")
+
+# %% tags=["hide-input"]
+fig, (ax0, ax1) = plt.subplots(1, 2, figsize=(10, 4))
+for name in spectra:
+    e = eigs[name]
+    ax0.semilogy(np.arange(1, e.size + 1), np.maximum(e / e[0], 1e-17), label=name)
+ax0.set(xlabel="index $j$", ylabel=r"$\lambda_j / \lambda_1$", ylim=(1e-17, 2),
+        title="positive-definite kernels")
+ax0.legend(fontsize=8)
+for name in indefinite:
+    e = eigs[name]
+    ax1.plot(np.arange(1, e.size + 1), e / np.abs(e).max(), label=name)
+ax1.axhline(0, color="k", lw=0.8)
+ax1.set_yscale("symlog", linthresh=1e-4)  # linear near 0, so small negative eigenvalues show
+ax1.set(xlabel="index $j$", ylabel=r"$\lambda_j / \max|\lambda|$", title="indefinite kernels")
+ax1.legend(fontsize=8)
+fig.tight_layout()
+
+# %% [markdown]
+# (sec-rkhs)=
+# ## The reproducing kernel Hilbert space
+#
+# Given a kernel and no feature map, one can build a space in which the kernel is an inner
+# product, out of the kernel itself. Take the functions $k(\cdot, x)$, one for each point, and
+# their finite combinations $f = \sum_i a_i k(\cdot, x_i)$. Define an inner product between
+# $f$ and $g = \sum_j b_j k(\cdot, z_j)$ by
+#
+# $$
+# \langle f, g\rangle_{\mathcal H} = \sum_{i, j} a_i b_j\, k(x_i, z_j).
+# $$ (def-rkhs-inner-product)
+#
+# It does not depend on how $f$ and $g$ are written as combinations, since it equals
+# $\sum_j b_j f(z_j) = \sum_i a_i g(x_i)$, and $\langle f, f\rangle = a^\top K a \ge 0$ because $k$
+# is positive definite ({prf:ref}`def-pd-kernel`).
+# Taking $g = k(\cdot, x)$ gives the *reproducing property*: evaluating $f$ is an inner product,
+#
+# $$
+# \langle f, k(\cdot, x)\rangle_{\mathcal H} = \sum_i a_i k(x_i, x) = f(x), \qquad
+# \langle k(\cdot, x), k(\cdot, y)\rangle_{\mathcal H} = k(x, y),
+# $$ (eq-reproducing)
+#
+# so $x \mapsto k(\cdot, x)$ is a feature map for $k$. For a kernel that also has an explicit map
+# $\phi$, every $f$ is a linear function $f = w^\top\phi$ with $w = \sum_i a_i\phi(x_i)$; the
+# checks use the map of $(x^\top y + c_0)^2$ to compute the left side of {eq}`eq-reproducing`
+# with the kernel and the right side as $w^\top\phi(x)$, and the same for the norm:
+#
+# $$
+# \|f\|_{\mathcal H}^2 = \sum_{ij} a_i a_j k(x_i, x_j) = a^\top K a = \|w\|^2 .
+# $$ (eq-rkhs-norm)
+
+# %%
+claims.verify("eq-reproducing")
+
+# %%
+claims.verify("eq-rkhs-norm")
+
+# %% [markdown]
+# By Cauchy-Schwarz in $\mathcal H$, $|f(x)| = |\langle f, k(\cdot, x)\rangle| \le \|f\|_{\mathcal H}
+# \sqrt{k(x, x)}$: a function of small RKHS norm cannot take large values, and for the RBF kernel
+# ($k(x, x) = 1$) it is bounded by its norm everywhere. This is why $\|f\|_{\mathcal H}$ is a
+# sensible regulariser, and also why $\langle f, f\rangle = 0$ forces $f = 0$: the bilinear form
+# above is a genuine inner product.
+#
+# $$
+# |f(x)| \le \|f\|_{\mathcal H}\, \sqrt{k(x, x)} .
+# $$ (eq-rkhs-evaluation)
+
+# %%
+claims.verify("eq-rkhs-evaluation")
+
+# %% [markdown]
+# Completing this space (adding the limits of its Cauchy sequences) gives a Hilbert space of
+# functions on which the reproducing property still holds; it is unique.
+#
+# ```{prf:theorem} Moore-Aronszajn
+# :label: thm-moore-aronszajn
+# For every positive-definite kernel $k$ on a set $\mathcal X$ there is exactly one Hilbert space
+# $\mathcal H$ of functions $\mathcal X \to \R$ that contains every $k(\cdot, x)$ and in which
+# $f(x) = \langle f, k(\cdot, x)\rangle_{\mathcal H}$ for all $f \in \mathcal H$, $x \in \mathcal X$:
+# the *reproducing kernel Hilbert space* of $k$ {cite}`aronszajn1950`.
+# ```
+#
+# Learning with a kernel means choosing $f \in \mathcal H$. That space is usually infinite
+# dimensional, but the solution never is:
+#
+# ```{prf:theorem} Representer theorem
+# :label: thm-representer
+# Let $L: \R^n \to \R$ be any function and $\Omega: [0, \infty) \to \R$ strictly increasing. Every
+# minimiser over $f \in \mathcal H$ of $L\bigl(f(x_1), \dots, f(x_n)\bigr) + \Omega(\|f\|_{\mathcal H})$
+# has the form $f = \sum_{i=1}^n \alpha_i k(\cdot, x_i)$ {cite}`scholkopf2001representer`.
+# ```
+#
+# ```{prf:proof}
+# Split $f = f_\parallel + f_\perp$ with $f_\parallel$ in the span of $k(\cdot, x_1), \dots,
+# k(\cdot, x_n)$ and $f_\perp$ orthogonal to it. By the reproducing property
+# $f_\perp(x_i) = \langle f_\perp, k(\cdot, x_i)\rangle = 0$, so $f(x_i) = f_\parallel(x_i)$ and
+# the data term does not see $f_\perp$, while $\|f\|^2 = \|f_\parallel\|^2 + \|f_\perp\|^2$. If
+# $f_\perp \ne 0$, dropping it lowers $\Omega$ strictly; so a minimiser has $f_\perp = 0$.
+# ```
+#
+# For ridge regression in a finite feature space the theorem says that
+# $w = (\Phi^\top\Phi + \lambda I)^{-1}\Phi^\top y$ (with $\Phi$ the matrix of rows
+# $\phi(x_i)^\top$) lies in the row space of $\Phi$. The push-through identity
+# $(\Phi^\top\Phi + \lambda I)^{-1}\Phi^\top = \Phi^\top(\Phi\Phi^\top + \lambda I)^{-1}$ gives the
+# coefficients:
+#
+# $$
+# w = (\Phi^\top\Phi + \lambda I)^{-1}\Phi^\top y = \Phi^\top\alpha, \qquad
+# \alpha = (K + \lambda I)^{-1} y, \quad K = \Phi\Phi^\top .
+# $$ (eq-representer)
+
+# %%
+claims.verify("eq-representer")
+
+# %% [markdown]
+# (sec-kernel-machines)=
+# ## Kernel machines
+#
+# ### Kernel ridge regression
+#
+# Ridge regression in the RKHS minimises $\sum_i (y_i - f(x_i))^2 + \lambda\|f\|_{\mathcal H}^2$.
+# By the representer theorem $f = \sum_i \alpha_i k(\cdot, x_i)$, so $f(x_i) = (K\alpha)_i$ and
+# $\|f\|^2 = \alpha^\top K\alpha$ by {eq}`eq-rkhs-norm`. The objective
+# $J(\alpha) = \|y - K\alpha\|^2 + \lambda\,\alpha^\top K\alpha$ has gradient
+# $2K\bigl((K + \lambda I)\alpha - y\bigr)$, which vanishes at
+#
+# $$
+# \alpha = (K + \lambda I)^{-1} y, \qquad f(x) = \sum_i \alpha_i k(x_i, x) .
+# $$ (eq-kernel-ridge)
+#
+# `kernels.kernel_ridge` solves this system by Cholesky ($K + \lambda I$ is positive definite);
+# the check evaluates the gradient of $J$ at its answer by finite differences, and the tests
+# compare with scikit-learn's `KernelRidge`.
+
+# %%
+claims.verify("eq-kernel-ridge")
+
+# %% [markdown]
+# With the linear kernel $K = XX^\top$ this is ridge regression of
+# {doc}`/notebooks/01_linear_regression` (without intercept), written in $n$ unknowns instead of $d$:
+#
+# $$
+# w = X^\top\alpha = X^\top(XX^\top + \lambda I)^{-1} y = (X^\top X + \lambda I)^{-1}X^\top y .
+# $$ (eq-kernel-ridge-linear)
+#
+# Which form is cheaper depends on the shape of $X$: $O(n^3)$ against $O(d^3)$.
+
+# %%
+claims.verify("eq-kernel-ridge-linear")
+
+# %% [markdown]
+# ### The kernel SVM
+#
+# The soft-margin SVM of {doc}`/notebooks/04_support_vector_machines` with features $\phi(x)$ has the dual
+#
+# $$
+# \max_{\alpha}\ \sum_i \alpha_i - \frac12\sum_{ij}\alpha_i\alpha_j y_iy_j\, k(x_i, x_j)
+# \quad\text{s.t. } 0 \le \alpha_i \le C,\ \sum_i \alpha_iy_i = 0,
+# \qquad = \min_{w, b}\ \frac12\|w\|^2 + C\sum_i \max\bigl(0, 1 - y_i(w^\top\phi(x_i) + b)\bigr),
+# $$ (eq-kernel-svm-duality)
+#
+# with $f(x) = \sum_i \alpha_iy_i k(x_i, x) + b$ and $b = y_i - \sum_j \alpha_jy_jk(x_j, x_i)$ for
+# any margin support vector ($0 < \alpha_i < C$), averaged over them in practice. Chapter 4's
+# `svm.smo` solves the dual for any kernel, by name or as a precomputed Gram matrix. The check
+# runs it with $k = (1 + x^\top y)^2$, evaluates the primal in the explicit feature space of
+# {eq}`eq-feature-map-poly2` and compares the two optimal values (strong duality) and the bias.
+
+# %%
+claims.verify("eq-kernel-svm-duality")
+
+# %% [markdown]
+# ```{note}
+# The extracted text of notes 004 writes the kernelised dual as a *minimum* of
+# $-\frac12\sum_{ij}\alpha_i\alpha_jy_iy_jk(x_i, x_j) + \sum_i\alpha_i$; it is a maximum, as on
+# the notes' own earlier slide. Notes 002 write the bias with $\alpha_iy_i$ on the outer index;
+# the coefficients belong to the inner sum, as above.
+# ```
+#
+# The RBF kernel has two knobs. $\gamma$ sets the length scale: small $\gamma$ gives smooth,
+# nearly quadratic boundaries, large $\gamma$ lets every support vector carve its own bump. $C$
+# sets how much the margin may be violated: small $C$ accepts many violations (many support
+# vectors, smooth boundary), large $C$ fits the training set. The figure fits the ring data of
+# {ref}`sec-feature-maps`, with 10 % of the labels flipped, on a grid of both; circles mark the
+# support vectors.
+
+# %% tags=["hide-input"]
+flip = rng.uniform(size=n_ring) < 0.1
+y_noisy = np.where(flip, -y_ring, y_ring).astype(float)
+fig, axes = plt.subplots(3, 3, figsize=(10, 9.5), sharex=True, sharey=True)
+for row, C in zip(axes, (0.1, 1.0, 100.0), strict=True):
+    for ax, gamma in zip(row, (0.1, 1.0, 10.0), strict=True):
+        fit = svm.smo(X_ring, y_noisy, C=C, kernel="rbf", gamma=gamma)
+        plots.decision_regions(ax, fit.decision_function, X_ring, y_noisy, resolution=120)
+        ax.scatter(*X_ring[fit.support].T, s=40, facecolors="none", edgecolors="k", linewidths=0.6)
+        err = np.mean(fit.predict(X_ring) != y_noisy)
+        ax.set_title(rf"$C = {C:g}$, $\gamma = {gamma:g}$: {fit.support.size} SV, train err {err:.2f}",
+                     fontsize=9)
+        ax.set(xlabel="", ylabel="")
+fig.supxlabel("$x_1$")
+fig.supylabel("$x_2$")
+fig.tight_layout()
+
+# %% [markdown]
+# (sec-digits)=
+# ## Histogram kernels on handwritten digits
+#
+# The UCI optical digits {cite}`alpaydin1998digits` are 8 x 8 images whose pixels count how many
+# of 16 sub-pixels were inked (0 to 16). Divided by its total ink, each image is a histogram over
+# 64 bins, the kind of data the intersection and $\chi^2$ kernels were made for. We split the
+# 1,797 images at random into 1,000 for training and 797 for testing, and classify the ten
+# digits by one-vs-rest kernel ridge regression: one column of $\pm1$ targets per digit, one
+# Gram matrix for all ten columns, and the predicted digit is the column with the largest score.
+# The regularisation $\lambda$ and the kernel parameter $\gamma$ are chosen on a validation split
+# of the training set (800 / 200). The linear and RBF kernels see the raw counts, the histogram
+# kernels the normalised images.
+
+# %%
+H_dig = X_dig / X_dig.sum(1, keepdims=True)  # each image as a histogram of its ink
+perm = rng.permutation(len(y_dig))
+train, test = perm[:1000], perm[1000:]
+n_fit = 800  # the first 800 training images fit, the last 200 validate
+
+
+def gram_pair(kernel, Z, **params):
+    """Gram matrices train x train and test x train (the train one symmetric, computed once)."""
+    K_train = kernels.gram(Z[train], kernel=kernel, **params)
+    return K_train, kernels.gram(Z[test], Z[train], kernel=kernel, **params)
+
+
+A_tr, A_te = gram_pair("additive_chi2", H_dig)  # chi2 for every gamma from one distance matrix
+grams = {
+    ("linear", "-"): gram_pair("linear", X_dig),
+    **{("rbf", f"gamma={g:g}"): gram_pair("rbf", X_dig, gamma=g) for g in (3e-4, 1e-3, 3e-3)},
+    ("intersection", "-"): gram_pair("intersection", H_dig),
+    **{("chi2", f"gamma={g:g}"): (np.exp(g * A_tr), np.exp(g * A_te)) for g in (1.0, 3.0, 10.0)},
+}
+
+
+def one_vs_rest(y):
+    return np.where(y[:, None] == np.arange(10), 1.0, -1.0)
+
+
+def krr_accuracies(K, K_eval, y_fit, y_eval, lams):
+    """Accuracy of one-vs-rest kernel ridge {eq}`eq-kernel-ridge` for each lambda."""
+    Y, n = one_vs_rest(y_fit), K.shape[0]
+    return np.array([np.mean((K_eval @ np.linalg.solve(K + lam * np.eye(n), Y)).argmax(1) == y_eval)
+                     for lam in lams])
+
+
+lams = 10.0 ** np.arange(-3, 1)
+y_tr, y_te = y_dig[train], y_dig[test]
+best = {}
+for (kernel, params), (K_tr, _) in grams.items():
+    val = krr_accuracies(K_tr[:n_fit, :n_fit], K_tr[n_fit:, :n_fit], y_tr[:n_fit], y_tr[n_fit:], lams)
+    if kernel not in best or val.max() > best[kernel][0]:
+        best[kernel] = (val.max(), params, lams[val.argmax()])
+print(f"{'kernel':14s} {'parameters':12s} {'lambda':>8s} {'validation':>10s} {'test':>6s}")
+for (kernel, params), (K_tr, K_te) in grams.items():
+    if best[kernel][1] == params:
+        val_acc, _, lam = best[kernel]
+        test_acc = krr_accuracies(K_tr, K_te, y_tr, y_te, [lam])[0]
+        print(f"{kernel:14s} {params:12s} {lam:8.0e} {val_acc:10.3f} {test_acc:6.3f}")
+
+# %% [markdown]
+# The RBF and exponentiated $\chi^2$ kernels make a few errors out of 797; the linear model and,
+# more surprisingly, the intersection kernel make several times more. The intersection kernel is
+# *additive*: $k(x, y) = \sum_j k_j(x_j, y_j)$, so every $f = \sum_i \alpha_i k(\cdot, x_i)$ is a
+# sum $\sum_j f_j(x_j)$ of one function per pixel, with no interaction between pixels. Such
+# models suit histograms with thousands of bins (bags of visual words), where each bin carries
+# evidence on its own; for 64 pixels of a digit, the shape lies in which pixels are inked
+# *together*, which the RBF and exponentiated $\chi^2$ kernels (exponentials of sums, hence
+# products over pixels) capture.
+
+# %% [markdown]
+# (sec-kernels-exercises)=
+# ## Exercises
+#
+# ```{exercise}
+# :label: ex-sigmoid-negative-offset
+# Show that $k(x, y) = \tanh(\gamma\, x^\top y + c_0)$ with $c_0 < 0$ is not a positive-definite
+# kernel on $\R^d$ for any $\gamma > 0$. Then find two points $x, y \in \R$ whose 2 x 2 Gram
+# matrix for $\tanh(xy + 1)$ has a negative determinant.
+# ```
+#
+# ```{solution} ex-sigmoid-negative-offset
+# :class: dropdown
+# A PSD matrix has a non-negative diagonal, since $K_{ii} = e_i^\top K e_i$; but
+# $k(0, 0) = \tanh c_0 < 0$. For $\tanh(xy + 1)$, a 2 x 2 Gram matrix is PSD exactly when its
+# diagonal and its determinant $k(x, x)k(y, y) - k(x, y)^2$ are non-negative. Take $x = 1$,
+# $y = 2$: $k(1, 1) = \tanh 2 \approx 0.9640$, $k(2, 2) = \tanh 5 \approx 0.9999$ and
+# $k(1, 2) = \tanh 3 \approx 0.9951$, so the determinant is about $0.9639 - 0.9901 = -0.026 < 0$.
+# (The off-diagonal entry beats the geometric mean of the diagonal because $\tanh$ saturates.)
+# ```
+#
+# ```{exercise}
+# :label: ex-min-kernel
+# Show that $k(a, b) = \min(a, b)$ is a positive-definite kernel on $[0, \infty)$ by writing it
+# as $\int_0^\infty g_a(s) g_b(s)\, ds$ for suitable functions $g_a$. Conclude that the
+# histogram intersection kernel is positive definite, and that $\max(a, b)$ is not (look at
+# $a = 0, b = 1$).
+# ```
+#
+# ```{solution} ex-min-kernel
+# :class: dropdown
+# $g_a(s) = 1[s < a]$: then $\int_0^\infty g_a g_b\, ds = \min(a, b)$, and
+# $\sum_{ij} t_it_j \min(a_i, a_j) = \int_0^\infty \bigl(\sum_i t_i g_{a_i}(s)\bigr)^2 ds \ge 0$.
+# A sum over coordinates of kernels is a kernel ({eq}`eq-rule-sum`). For $\max$: the Gram matrix
+# of $a = 0, b = 1$ is $\begin{pmatrix} 0 & 1 \\ 1 & 1\end{pmatrix}$ with determinant $-1 < 0$.
+# ```
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: rbf-gram
+# points: 2
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-rbf-gram
+# Write `rbf_gram(X, Y, gamma)` that returns the matrix $K_{ij} = \exp(-\gamma\|x_i - y_j\|^2)$
+# for $X$ of shape (n, d) and $Y$ of shape (m, d) without a Python loop, using
+# $\|x - y\|^2 = \|x\|^2 + \|y\|^2 - 2x^\top y$.
+# ```
+
+# %%
+def rbf_gram(X, Y, gamma):
+    # BEGIN SOLUTION
+    sq = (X**2).sum(1)[:, None] + (Y**2).sum(1)[None, :] - 2 * X @ Y.T
+    return np.exp(-gamma * np.maximum(sq, 0.0))
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+Xt = np.random.default_rng(0).standard_normal((30, 4))
+Yt = np.random.default_rng(1).standard_normal((20, 4))
+assert np.allclose(rbf_gram(Xt, Yt, 0.5), kernels.rbf_kernel(Xt, Yt, gamma=0.5))
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+Xt = np.random.default_rng(2).standard_normal((25, 3)) * 10
+Kt = rbf_gram(Xt, Xt, 0.01)
+assert Kt.shape == (25, 25) and np.allclose(np.diag(Kt), 1.0)
+assert np.linalg.eigvalsh((Kt + Kt.T) / 2)[0] > -1e-10
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: kernel-ridge-predict
+# points: 2
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-kernel-ridge-predict
+# Write `krr_predict(K_train, y, K_test, lam)` that fits kernel ridge regression
+# {eq}`eq-kernel-ridge` on a training Gram matrix `K_train` (n x n) and targets `y`, and returns
+# the predictions for the test points whose kernel values against the training points are the
+# rows of `K_test` (m x n). Solve the linear system; do not invert the matrix.
+# ```
+
+# %%
+def krr_predict(K_train, y, K_test, lam):
+    # BEGIN SOLUTION
+    alpha = np.linalg.solve(K_train + lam * np.eye(K_train.shape[0]), y)
+    return K_test @ alpha
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+rt = np.random.default_rng(3)
+Xt, yt, Zt = rt.standard_normal((40, 2)), rt.standard_normal(40), rt.standard_normal((10, 2))
+expected = kernels.kernel_ridge(Xt, yt, lam=0.5, kernel="rbf", gamma=1.0).predict(Zt)
+got = krr_predict(kernels.rbf_kernel(Xt, gamma=1.0), yt, kernels.rbf_kernel(Zt, Xt, gamma=1.0), 0.5)
+assert np.allclose(got, expected)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+rt = np.random.default_rng(4)
+Xt, yt = rt.standard_normal((30, 5)), rt.standard_normal(30)
+w = np.linalg.solve(Xt.T @ Xt + 2.0 * np.eye(5), Xt.T @ yt)  # linear kernel: ridge regression
+assert np.allclose(krr_predict(Xt @ Xt.T, yt, Xt[:7] @ Xt.T, 2.0), Xt[:7] @ w)
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: centre-gram
+# points: 2
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-centre-gram
+# Centring the features, $\tilde\phi(x_i) = \phi(x_i) - \frac1n\sum_k \phi(x_k)$, changes the Gram
+# matrix to $\tilde K = HKH$ with $H = I - \frac1n \mathbf 1\mathbf 1^\top$. Show this, and write
+# `centre_gram(K)` that returns $\tilde K$ in $O(n^2)$ operations (no $n \times n$ matrix
+# product).
+# ```
+
+# %%
+def centre_gram(K):
+    # BEGIN SOLUTION
+    row = K.mean(0)
+    return K - row[None, :] - row[:, None] + K.mean()
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+Pt = np.random.default_rng(5).standard_normal((12, 3))
+Pc = Pt - Pt.mean(0)
+assert np.allclose(centre_gram(Pt @ Pt.T), Pc @ Pc.T)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+Xt = np.random.default_rng(6).standard_normal((15, 2))
+Ft = kernels.poly2_features(Xt, coef0=1.0)
+Fc = Ft - Ft.mean(0)
+Kc = centre_gram(kernels.polynomial_kernel(Xt, degree=2, gamma=1.0, coef0=1.0))
+assert np.allclose(Kc, Fc @ Fc.T) and np.allclose(Kc.sum(0), 0)
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [markdown]
+# ```{solution} ex-centre-gram
+# :class: dropdown
+# $\tilde\Phi = H\Phi$, so $\tilde K = \tilde\Phi\tilde\Phi^\top = H\Phi\Phi^\top H = HKH$.
+# Expanding, $\tilde K_{ij} = K_{ij} - \bar K_{\cdot j} - \bar K_{i\cdot} + \bar K$ with the
+# column, row and overall means, which is $O(n^2)$.
+# ```
+#
+# ```{exercise}
+# :label: ex-digits-svm
+# Repeat the digits comparison of {ref}`sec-digits` with one-vs-rest SVMs: for each kernel, fit
+# ten `svm.smo(K, y_c, C=C, kernel="precomputed")` on the training Gram matrix (labels $+1$ for
+# digit $c$, $-1$ otherwise), predict the digit with the largest decision value, and choose $C$
+# on the validation split. Scale the pixels to $[0, 1]$ for the linear kernel (why does this
+# matter for SMO's running time, and not for the RBF kernel with $\gamma$ rescaled?). Does the
+# ranking of the kernels change?
+# ```
+#
+# ```{solution} ex-digits-svm
+# :class: dropdown
+# The linear Gram matrix of raw counts has entries up to about $10^4$; with $C = 1$ this is a
+# nearly hard-margin problem whose dual needs very many SMO steps. Dividing the pixels by 16
+# divides $K$ by 256, which for the SVM is the same as dividing $C$ by 256. For the RBF kernel
+# scaling $x$ by $s$ is the same as scaling $\gamma$ by $s^2$, so nothing changes once $\gamma$
+# is tuned. With $C = 10$ and the kernel parameters chosen above for kernel ridge, the test
+# accuracies come out at 0.939 (linear), 0.986 (RBF), 0.961 (intersection) and 0.990
+# (exponentiated $\chi^2$): the same ranking as kernel ridge. The chapter uses kernel ridge
+# because one linear solve serves all ten digits, where the SVM needs ten fits.
+# ```
+#
+# (sec-kernels-summary)=
+# ## Summary
+#
+# - A feature map $\phi$ turns a linear method into a non-linear one; when the method needs only
+#   inner products, the kernel $k(x, y) = \phi(x)^\top\phi(y)$ replaces $\phi$.
+# - Kernels are exactly the symmetric functions with positive semidefinite Gram matrices
+#   ({eq}`eq-gram-psd`, Mercer, Moore-Aronszajn); sums, positive multiples, products,
+#   compositions and exponentials of kernels are kernels; the sigmoid is not one.
+# - The RKHS of $k$ is spanned by the $k(\cdot, x)$, with $f(x) = \langle f, k(\cdot, x)\rangle$
+#   and $\|f\|^2 = \alpha^\top K\alpha$; by the representer theorem regularised learning in it
+#   reduces to $n$ coefficients.
+# - Kernel ridge regression is $\alpha = (K + \lambda I)^{-1}y$ and equals ridge for the linear
+#   kernel; histogram kernels (intersection, exponentiated $\chi^2$) suit count data such as
+#   the digits.
+#
+# ## References
+#
+# Schölkopf and Smola {cite}`scholkopf2002learning` is the standard book on kernel methods;
+# Aronszajn {cite}`aronszajn1950` the original theory of reproducing kernels; Lin and Lin
+# {cite}`lin2003sigmoid` study the sigmoid kernel; Maji, Berg and Malik {cite}`maji2008intersection`
+# and Zhang et al. {cite}`zhang2007local` the intersection and $\chi^2$ kernels in vision.

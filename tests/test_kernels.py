@@ -1,0 +1,256 @@
+"""Tests of mlnotes.kernels: scikit-learn oracles, PSD properties, construction rules, bad input."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+from sklearn.kernel_ridge import KernelRidge
+from sklearn.linear_model import Ridge
+from sklearn.metrics import pairwise as skp
+
+from mlnotes import kernels as kern
+
+RNG = np.random.default_rng(20261121)
+
+
+def _histograms(n, d, rng=RNG, sparsity=0.3):
+    X = rng.uniform(0, 5, (n, d))
+    X[rng.uniform(size=X.shape) < sparsity] = 0.0  # zeros exercise the 0/0 := 0 convention
+    return X
+
+
+# -- oracle: scikit-learn's pairwise kernels -----------------------------------------------------
+
+@pytest.mark.parametrize("same", [True, False])
+@pytest.mark.parametrize(
+    "ours, theirs, params",
+    [
+        (kern.linear_kernel, skp.linear_kernel, {}),
+        (kern.polynomial_kernel, skp.polynomial_kernel, {"degree": 3, "gamma": 0.3, "coef0": 1.5}),
+        (kern.polynomial_kernel, skp.polynomial_kernel, {"degree": 2, "gamma": 1.0, "coef0": 0.0}),
+        (kern.rbf_kernel, skp.rbf_kernel, {"gamma": 0.05}),
+        (kern.rbf_kernel, skp.rbf_kernel, {"gamma": 2.0}),
+        (kern.sigmoid_kernel, skp.sigmoid_kernel, {"gamma": 0.1, "coef0": -0.5}),
+        (kern.sigmoid_kernel, skp.sigmoid_kernel, {"gamma": 0.02, "coef0": 1.0}),
+        (kern.additive_chi2_kernel, skp.additive_chi2_kernel, {}),
+        (kern.chi2_kernel, skp.chi2_kernel, {"gamma": 0.1}),
+        (kern.chi2_kernel, skp.chi2_kernel, {"gamma": 1.0}),
+    ],
+)
+def test_equals_sklearn(ours, theirs, params, same):
+    X, Y = _histograms(70, 13), _histograms(45, 13)
+    if same:
+        np.testing.assert_allclose(ours(X, **params), theirs(X, **params), rtol=0, atol=1e-12)
+    else:
+        np.testing.assert_allclose(ours(X, Y, **params), theirs(X, Y, **params), rtol=0, atol=1e-12)
+
+
+def test_gram_by_name_matches_functions():
+    X, Y = _histograms(20, 4), _histograms(7, 4)
+    for name, fn in kern.KERNELS.items():
+        np.testing.assert_array_equal(kern.gram(X, Y, kernel=name), fn(X, Y))
+
+
+def test_intersection_equals_loop_definition():
+    # The definition, pair by pair (scikit-learn has no intersection kernel).
+    X, Y = _histograms(17, 9), _histograms(11, 9)
+    K = np.array([[np.minimum(x, y).sum() for y in Y] for x in X])
+    np.testing.assert_allclose(kern.intersection_kernel(X, Y), K, rtol=1e-15, atol=0)
+
+
+def test_tiles_cover_large_and_odd_shapes():
+    # More pairs than one tile holds, with shapes that do not divide the tile size.
+    X, Y = _histograms(301, 37), _histograms(259, 37)
+    np.testing.assert_allclose(kern.chi2_kernel(X, Y, gamma=0.01), skp.chi2_kernel(X, Y, gamma=0.01),
+                               rtol=0, atol=1e-12)
+    np.testing.assert_allclose(kern.intersection_kernel(X, Y),
+                               -0.5 * (np.abs(X[:, None] - Y[None]) - X[:, None] - Y[None]).sum(-1),
+                               rtol=1e-13)
+    np.testing.assert_allclose(kern.additive_chi2_kernel(X), skp.additive_chi2_kernel(X), rtol=0, atol=1e-12)
+    np.testing.assert_allclose(kern.intersection_kernel(Y), kern.intersection_kernel(Y, Y.copy()), rtol=1e-15)
+    Z = RNG.standard_normal((1500, 3))  # rbf works in row blocks of _TILE / m rows
+    np.testing.assert_allclose(kern.rbf_kernel(Z, gamma=0.7), skp.rbf_kernel(Z, gamma=0.7), atol=1e-12)
+
+
+def test_rbf_diagonal_is_exactly_one_and_large_distances_underflow():
+    X = RNG.standard_normal((50, 5)) * 1e3
+    K = kern.rbf_kernel(X, gamma=1.0)
+    assert np.all(np.diag(K) == 1.0)
+    assert np.all((K >= 0) & (K <= 1))
+
+
+def test_sklearn_kernel_ridge_and_ridge():
+    X, y = RNG.standard_normal((60, 4)), RNG.standard_normal(60)
+    fit = kern.kernel_ridge(X, y, lam=0.7, kernel="rbf", gamma=0.4)
+    ref = KernelRidge(alpha=0.7, kernel="rbf", gamma=0.4).fit(X, y)
+    np.testing.assert_allclose(fit.alpha, ref.dual_coef_, rtol=1e-10, atol=1e-12)
+    Xt = RNG.standard_normal((10, 4))
+    np.testing.assert_allclose(fit.predict(Xt), ref.predict(Xt), rtol=1e-10, atol=1e-12)
+    lin = kern.kernel_ridge(X, y, lam=2.0, kernel="linear")
+    w = Ridge(alpha=2.0, fit_intercept=False, solver="cholesky").fit(X, y).coef_
+    np.testing.assert_allclose(X.T @ lin.alpha, w, rtol=1e-10)
+
+
+@pytest.mark.parametrize("n, d", [(60, 4), (15, 40)])
+def test_linear_kernel_ridge_is_chapter_1_ridge(n, d):
+    from mlnotes import linear
+
+    X, y = RNG.standard_normal((n, d)), RNG.standard_normal(n)
+    for lam in (1e-2, 1.0, 30.0):
+        fit = kern.kernel_ridge(X, y, lam=lam, kernel="linear")
+        np.testing.assert_allclose(X.T @ fit.alpha, linear.ridge(X, y, lam=lam).w, rtol=1e-9)
+        np.testing.assert_allclose(fit.predict(X[:5]), X[:5] @ linear.ridge(X, y, lam=lam).w, rtol=1e-9)
+
+
+def test_kernel_ridge_multi_output_and_bad_y():
+    X, Y = RNG.standard_normal((30, 3)), RNG.standard_normal((30, 4))
+    fit = kern.kernel_ridge(X, Y, lam=0.3, kernel="rbf", gamma=0.5)
+    for k in range(4):
+        np.testing.assert_allclose(fit.alpha[:, k],
+                                   kern.kernel_ridge(X, Y[:, k], lam=0.3, kernel="rbf", gamma=0.5).alpha,
+                                   rtol=1e-12)
+    with pytest.raises(ValueError, match="y must have shape"):
+        kern.kernel_ridge(X, np.ones(29), lam=1.0)
+
+
+def test_poly2_features_reproduce_polynomial_kernel():
+    X, Y = RNG.standard_normal((9, 5)), RNG.standard_normal((6, 5))
+    for c0 in (0.0, 1.0, 2.5):
+        P, Q = kern.poly2_features(X, coef0=c0), kern.poly2_features(Y, coef0=c0)
+        assert P.shape[1] == (15 if c0 == 0 else 21)
+        ref = skp.polynomial_kernel(X, Y, degree=2, gamma=1, coef0=c0)
+        # entries near 0 come from cancellation: compare on the scale of the matrix
+        np.testing.assert_allclose(P @ Q.T, ref, rtol=0, atol=1e-13 * np.abs(ref).max())
+
+
+def test_polar_features_recover_points_in_every_quadrant():
+    X = np.array([[1.0, 1.0], [-1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [0.0, 2.0], [0.0, 0.0]])
+    r, t = kern.polar_features(X).T
+    np.testing.assert_allclose(np.column_stack([r * np.cos(t), r * np.sin(t)]), X, atol=1e-15)
+    # The notes' arctan(x2 / x1) cannot: it gives (-1, -1) the angle of (1, 1).
+    with np.errstate(divide="ignore", invalid="ignore"):
+        wrong = np.arctan(X[:, 1] / X[:, 0])
+    assert wrong[0] == wrong[2]
+
+
+# -- positive semidefiniteness -------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, params", [
+    ("linear", {}), ("poly", {"degree": 3, "coef0": 1.0, "gamma": 0.5}), ("rbf", {"gamma": 3.0}),
+    ("intersection", {}), ("chi2", {"gamma": 0.5}),
+])
+def test_pd_kernels_have_psd_grams(name, params):
+    for _ in range(20):
+        X = _histograms(int(RNG.integers(2, 40)), int(RNG.integers(1, 8)))
+        K = kern.gram(X, kernel=name, **params)
+        np.testing.assert_array_equal(K, K.T)
+        eig = np.linalg.eigvalsh(K)
+        assert eig[0] >= -1e-12 * max(1.0, eig[-1])
+
+
+def test_additive_chi2_and_sigmoid_are_indefinite():
+    X = _histograms(30, 6)
+    eig = np.linalg.eigvalsh(kern.additive_chi2_kernel(X))
+    assert eig[0] < -0.1 * abs(eig).max()  # zero diagonal, negative off-diagonal: trace 0
+    eig = np.linalg.eigvalsh(kern.sigmoid_kernel(RNG.standard_normal((30, 2))))
+    assert eig[0] < 0
+
+
+@settings(max_examples=50, deadline=None)
+@given(arrays(float, st.tuples(st.integers(2, 12), st.integers(1, 4)),
+              elements=st.floats(0, 10, allow_nan=False)),
+       st.floats(0.01, 10), st.floats(0.01, 10))
+def test_construction_rules_keep_psd(X, c, gamma):
+    K1, K2 = kern.rbf_kernel(X, gamma=gamma), kern.intersection_kernel(X)
+    f = np.cos(X).sum(1)
+    for K in (K1 + K2, c * K2, K1 * K2, np.outer(f, f), np.exp(K1), kern.chi2_kernel(X, gamma=gamma)):
+        eig = np.linalg.eigvalsh(K)
+        assert eig[0] >= -1e-11 * max(1.0, abs(eig).max())
+
+
+# -- bad input -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("fn", [kern.intersection_kernel, kern.additive_chi2_kernel, kern.chi2_kernel])
+def test_histogram_kernels_reject_negative_entries(fn):
+    X = np.abs(RNG.standard_normal((5, 3)))
+    Y = X.copy()
+    Y[2, 1] = -0.5
+    with pytest.raises(ValueError, match=r"Y has a negative entry -0\.5"):
+        fn(X, Y)
+    with pytest.raises(ValueError, match="X has a negative entry"):
+        fn(-X)
+
+
+@pytest.mark.parametrize("fn", [kern.rbf_kernel, kern.chi2_kernel, kern.polynomial_kernel,
+                                kern.sigmoid_kernel])
+@pytest.mark.parametrize("gamma", [0.0, -1.0, np.nan])
+def test_non_positive_gamma_is_rejected(fn, gamma):
+    with pytest.raises(ValueError, match="gamma"):
+        fn(np.ones((3, 2)), gamma=gamma)
+
+
+@pytest.mark.parametrize("name", sorted(kern.KERNELS))
+def test_mismatched_feature_dimensions(name):
+    with pytest.raises(ValueError, match="X has 3 columns, Y has 2"):
+        kern.gram(np.ones((4, 3)), np.ones((5, 2)), kernel=name)
+
+
+def test_other_bad_input():
+    with pytest.raises(ValueError, match="degree must be a positive integer"):
+        kern.polynomial_kernel(np.ones((2, 2)), degree=1.5)
+    with pytest.raises(ValueError, match="kernel must be one of"):
+        kern.gram(np.ones((2, 2)), kernel="gaussian")
+    with pytest.raises(ValueError, match="X contains NaN"):
+        kern.rbf_kernel(np.array([[np.nan, 1.0]]))
+    with pytest.raises(ValueError, match="lam must be positive"):
+        kern.kernel_ridge(np.ones((3, 2)), np.ones(3), lam=0.0)
+    with pytest.raises(ValueError, match="polar coordinates need 2 features"):
+        kern.polar_features(np.ones((3, 3)))
+
+
+def test_callable_kernel_not_psd_warns_with_most_negative_eigenvalue():
+    X = RNG.standard_normal((25, 2))
+    expected = np.linalg.eigvalsh(skp.sigmoid_kernel(X, gamma=1.0, coef0=1.0))[0]
+
+    def tanh_kernel(A, B):
+        return np.tanh(A @ B.T + 1.0)
+
+    with pytest.warns(kern.NotPSDWarning, match=f"most negative eigenvalue is {expected:.6g}"):
+        K = kern.gram(X, kernel=tanh_kernel)
+    np.testing.assert_allclose(K, skp.sigmoid_kernel(X, gamma=1.0, coef0=1.0), atol=1e-15)
+
+
+def test_callable_kernel_psd_is_silent_and_nonsymmetric_raises():
+    import warnings
+
+    X = RNG.standard_normal((25, 3))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        kern.gram(X, kernel=lambda A, B, gamma: np.exp(-gamma * ((A[:, None] - B[None]) ** 2).sum(-1)),
+                  gamma=0.5)
+    with pytest.raises(ValueError, match="not symmetric"):
+        kern.gram(X, kernel=lambda A, B: A @ B.T + A[:, :1])
+    with pytest.raises(ValueError, match="returned shape"):
+        kern.gram(X, kernel=lambda A, B: A @ A.T[:, :3])
+
+
+def test_errata_maps_fail_where_the_chapter_says():
+    # notes 000, 4.2.4: phi(x) = (x1, x2, sqrt2 x1 x2) does not give (x.y)^2; the corrected map does.
+    X, Y = RNG.standard_normal((8, 2)), RNG.standard_normal((6, 2))
+
+    def wrong(A):
+        return np.column_stack([A[:, 0], A[:, 1], np.sqrt(2) * A[:, 0] * A[:, 1]])
+
+    target = skp.polynomial_kernel(X, Y, degree=2, gamma=1.0, coef0=0.0)
+    assert np.abs(wrong(X) @ wrong(Y).T - target).max() > 0.1
+    np.testing.assert_allclose(kern.poly2_features(X) @ kern.poly2_features(Y).T, target,
+                               rtol=0, atol=1e-13 * np.abs(target).max())
+    # notes 004: pure powers (1, x_j, x_j^2) miss the cross term of (1 + x.y)^2.
+    def powers(A):
+        return np.hstack([np.ones((A.shape[0], 1)), np.sqrt(2) * A, A**2])
+
+    target = skp.polynomial_kernel(X, Y, degree=2, gamma=1.0, coef0=1.0)
+    assert np.abs(powers(X) @ powers(Y).T - target).max() > 0.1
