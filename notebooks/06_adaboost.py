@@ -585,7 +585,7 @@ for t in (5, 20, 100, 400):
 # Assume $0 < \epsilon < 1/2$.
 # ```
 
-# %%
+# %% tags=["hide-input"]
 def adaboost_round(D, y, h):
     # BEGIN SOLUTION
     eps = D[h != y].sum()
@@ -639,7 +639,7 @@ assert np.isclose(_Dn[_h != _y].sum(), 0.5)  # the learner has no edge on the ne
 # cannot separate two equal values.
 # ```
 
-# %%
+# %% tags=["hide-input"]
 def best_threshold(x, y, D):
     # BEGIN SOLUTION
     D = D / D.sum()

@@ -9,6 +9,7 @@ was never executed: the check here closes that gap.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -70,3 +71,14 @@ def test_outputs_are_deterministic_in_form(nb):
 def test_every_notebook_has_its_script():
     orphans = [nb.name for nb in NOTEBOOKS if not nb.with_suffix(".py").exists()]
     assert not orphans
+
+
+@pytest.mark.parametrize("py", SCRIPTS, ids=[p.stem for p in SCRIPTS])
+def test_reference_solutions_are_collapsed_in_the_book(py):
+    """A coding exercise's answer cell is tagged hide-input: the book shows it folded."""
+    cells = re.split(r"^(?=# %%)", py.read_text(), flags=re.M)
+    open_solutions = [
+        c.splitlines()[0] for c in cells
+        if "# BEGIN SOLUTION" in c and "[raw]" not in c.splitlines()[0] and "hide-input" not in c.splitlines()[0]
+    ]
+    assert not open_solutions, f"{py.name}: answer cells without the hide-input tag: {open_solutions}"
