@@ -409,8 +409,9 @@ def smo(
     C : float, default 1.0
         Box constraint, > 0; ``np.inf`` for the hard margin (the data must then be separable in
         the kernel's feature space, else ValueError).
-    kernel : {"linear", "rbf", "poly", "precomputed"} or callable
-        A name from :mod:`mlnotes.kernels`, a callable ``k(X, Y, **kernel_params)`` returning the
+    kernel : str or callable
+        A name from ``mlnotes.kernels.KERNELS`` ("linear", "poly", "rbf", "sigmoid",
+        "intersection", "additive_chi2", "chi2"), a callable ``k(X, Y, **kernel_params)`` returning the
         Gram matrix, or ``"precomputed"`` when ``X`` is the Gram matrix itself.
     tol : float, default 1e-3
         Stopping tolerance on the maximal KKT violation (libsvm's ``eps``).
@@ -439,9 +440,10 @@ def smo(
             raise ValueError(f"X is a {X.shape[0]} x {X.shape[0]} Gram matrix but y has {y.shape[0]} entries")
     else:
         X, y = check_X_y(X, y)
-        if isinstance(kernel, str) and kernel not in ("linear", "rbf", "poly"):
+        if isinstance(kernel, str) and kernel not in kernels.KERNELS:
             raise ValueError(
-                f"kernel must be 'linear', 'rbf', 'poly', 'precomputed' or a callable, got {kernel!r}"
+                f"kernel must be one of {sorted(kernels.KERNELS)}, 'precomputed' or a callable, "
+                f"got {kernel!r}"
             )
     y = check_labels(y, (-1.0, 1.0))
     if np.unique(y).size < 2:
@@ -453,8 +455,11 @@ def smo(
     n = X.shape[0]
 
     rows = _Rows(X, kernel, kernel_params, precomputed, int(cache_rows))
-    if callable(kernel) and n <= 3000:  # a user's kernel: check that it is one
-        check_gram(rows.gram(), "the Gram matrix of the callable kernel")
+    # A user's kernel, and the two named ones that are not positive semidefinite in general
+    # (sigmoid; additive chi-squared, only conditionally definite): check the Gram matrix.
+    if (callable(kernel) or kernel in ("sigmoid", "additive_chi2")) and n <= 3000:
+        what = "the callable kernel" if callable(kernel) else f"kernel={kernel!r}"
+        check_gram(rows.gram(), f"the Gram matrix of {what}")
     if np.isinf(C):
         if not is_separable(rows.gram(), y):
             raise ValueError(

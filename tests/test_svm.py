@@ -213,7 +213,7 @@ def test_rejects_bad_C_and_labels():
     with pytest.raises(ValueError, match="both classes"):
         svm.smo(X, np.ones(len(y)))
     with pytest.raises(ValueError, match="kernel must be"):
-        svm.smo(X, y, kernel="sigmoid")
+        svm.smo(X, y, kernel="laplacian")
     with pytest.raises(ValueError, match="contains NaN"):
         svm.smo(np.where(X == X[0, 0], np.nan, X), y)
 
@@ -381,3 +381,22 @@ def test_iteration_limit_while_shrunk_warns_and_returns_a_consistent_fit():
     low = np.where(y > 0, fit.alpha > 0, fit.alpha < 1.0)
     assert np.isclose(fit.violation[-1], v[up].max() - v[low].min(), rtol=1e-8, atol=1e-10)
     assert np.all(np.isfinite(fit.decision_function(K)))
+
+
+def test_any_kernel_of_mlnotes_kernels_by_name():
+    # chi-squared on the digits' pixel counts: by name equals the precomputed Gram matrix
+    from mlnotes.datasets import load_digits
+
+    d = load_digits()
+    X, y = d.X[:300], np.where(d.y[:300] == 1, 1.0, -1.0)
+    by_name = svm.smo(X, y, C=1.0, kernel="chi2", gamma=0.05, tol=1e-8)
+    K = kernels.chi2_kernel(X, gamma=0.05)
+    pre = svm.smo(K, y, C=1.0, kernel="precomputed", tol=1e-8)
+    assert np.isclose(by_name.dual_objective[-1], pre.dual_objective[-1], rtol=1e-10)
+    Xt = d.X[300:400]
+    np.testing.assert_allclose(
+        by_name.decision_function(Xt), pre.decision_function(kernels.chi2_kernel(Xt, X, gamma=0.05)), atol=1e-8
+    )
+    # the sigmoid "kernel" is accepted by name only where its Gram matrix is PSD: here it is not
+    with pytest.raises(ValueError, match="kernel='sigmoid'.*indefinite"):
+        svm.smo(X, y, kernel="sigmoid", gamma=0.001, coef0=-1.0)  # smallest eigenvalue -6
