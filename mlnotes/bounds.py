@@ -70,30 +70,27 @@ def _check_k(k) -> np.ndarray:
     return _check_m(k, "k")
 
 
-def _check_gamma(gamma) -> np.ndarray:
-    arr = np.asarray(gamma, dtype=float)
-    bad = ~(arr > 0) | ~np.isfinite(arr)
+def _check_values(value, name: str, ok, expected: str) -> np.ndarray:
+    """``value`` as a float array whose every entry satisfies ``ok`` (NaN never does)."""
+    arr = np.asarray(value, dtype=float)
+    bad = ~ok(arr)
     if np.any(bad):
-        bad_value = _first_bad(arr, bad)
-        raise ValueError(f"gamma must be a positive finite number (a deviation), got {bad_value!r}")
+        raise ValueError(f"{name} must {expected}, got {_first_bad(arr, bad)!r}")
     return arr
+
+
+def _check_gamma(gamma) -> np.ndarray:
+    return _check_values(gamma, "gamma", lambda a: (a > 0) & np.isfinite(a),
+                         "be a positive finite number (a deviation)")
 
 
 def _check_delta(delta) -> np.ndarray:
-    arr = np.asarray(delta, dtype=float)
-    bad = ~((arr > 0) & (arr < 1))
-    if np.any(bad):
-        bad_value = _first_bad(arr, bad)
-        raise ValueError(f"delta must lie in (0, 1) (a probability of failure), got {bad_value!r}")
-    return arr
+    return _check_values(delta, "delta", lambda a: (a > 0) & (a < 1),
+                         "lie in (0, 1) (a probability of failure)")
 
 
 def _check_phi(phi) -> np.ndarray:
-    arr = np.asarray(phi, dtype=float)
-    bad = ~((arr >= 0) & (arr <= 1))
-    if np.any(bad):
-        raise ValueError(f"phi must lie in [0, 1] (a Bernoulli mean), got {_first_bad(arr, bad)!r}")
-    return arr
+    return _check_values(phi, "phi", lambda a: (a >= 0) & (a <= 1), "lie in [0, 1] (a Bernoulli mean)")
 
 
 # -- the bounds --------------------------------------------------------------------------------

@@ -28,8 +28,20 @@ __all__ = [
 ]
 
 
+class _LinearClassifier:
+    """Score and labels of a fit with weights ``w`` and bias ``b`` (shared by the results here)."""
+
+    def decision_function(self, X) -> np.ndarray:
+        r"""Score :math:`f(x) = w^\top x + b` for each row of ``X``."""
+        return np.asarray(X, dtype=float) @ self.w + self.b
+
+    def predict(self, X) -> np.ndarray:
+        """Labels in {-1, +1}; a score of exactly 0 is predicted as -1 (counted as a mistake)."""
+        return np.where(self.decision_function(X) > 0, 1.0, -1.0)
+
+
 @dataclass(frozen=True)
-class OnlineResult:
+class OnlineResult(_LinearClassifier):
     """A mistake-driven fit (perceptron or winnow).
 
     Attributes
@@ -65,17 +77,9 @@ class OnlineResult:
     converged: bool
     v: np.ndarray | None = None
 
-    def decision_function(self, X) -> np.ndarray:
-        r"""Score :math:`f(x) = w^\top x + b` for each row of ``X``."""
-        return np.asarray(X, dtype=float) @ self.w + self.b
-
-    def predict(self, X) -> np.ndarray:
-        """Labels in {-1, +1}; a score of exactly 0 is predicted as -1 (counted as a mistake)."""
-        return np.where(self.decision_function(X) > 0, 1.0, -1.0)
-
 
 @dataclass(frozen=True)
-class SGDResult:
+class SGDResult(_LinearClassifier):
     """A stochastic gradient descent fit.
 
     Attributes
@@ -112,13 +116,6 @@ class SGDResult:
     loss: str = field(default="hinge")
     path: np.ndarray | None = None
 
-    def decision_function(self, X) -> np.ndarray:
-        r"""Score :math:`f(x) = w^\top x + b` for each row of ``X``."""
-        return np.asarray(X, dtype=float) @ self.w + self.b
-
-    def predict(self, X) -> np.ndarray:
-        """Labels in {-1, +1} (a score of exactly 0 is predicted as -1)."""
-        return np.where(self.decision_function(X) > 0, 1.0, -1.0)
 
 
 def _check_int(value, name: str, minimum: int = 1) -> int:
