@@ -14,12 +14,12 @@ GRADE_ZIP = $(ASSIGNMENTS_OUT)/$(GRADE_STEM)/autograder/autograder.zip
 .PHONY: assignments grade
 
 assignments: $(STAMP)
-	$(BIN)/python -m mlnotes.assignments build --out $(ASSIGNMENTS_OUT) $(CHAPTERS)
+	$(BIN)/python -m tools.assignments build --out $(ASSIGNMENTS_OUT) $(CHAPTERS)
 
 grade: $(STAMP)
 	@if [ -z "$(CHAPTER)" ] || [ -z "$(SUBMISSIONS)" ] || [ -z "$(GRADE_STEM)" ]; then \
 	  echo "usage: make grade CHAPTER=<NN or NN_slug> SUBMISSIONS=<folder of .ipynb> [TIMEOUT=300] [JOBS=2]" >&2; \
 	  exit 2; fi
-	test -f $(GRADE_ZIP) || $(BIN)/python -m mlnotes.assignments build --out $(ASSIGNMENTS_OUT) \
+	test -f $(GRADE_ZIP) || $(BIN)/python -m tools.assignments build --out $(ASSIGNMENTS_OUT) \
 	  notebooks/$(GRADE_STEM).py
-	$(BIN)/python -m mlnotes.assignments grade $(GRADE_ZIP) $(SUBMISSIONS) --timeout $(TIMEOUT) --jobs $(JOBS)
+	$(BIN)/python -m tools.assignments grade $(GRADE_ZIP) $(SUBMISSIONS) --timeout $(TIMEOUT) --jobs $(JOBS)

@@ -33,7 +33,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from mlnotes import assignments
+from tools import assignments
 
 ROOT = Path(__file__).resolve().parent.parent
 WRONG_ANSWERS = runpy.run_path(str(ROOT / "tests" / "assignments_wrong_answers.py"))["WRONG_ANSWERS"]

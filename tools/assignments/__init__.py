@@ -4,8 +4,8 @@ A chapter's coding exercises are written in otter-grader's notebook format (CONT
 "Exercises"). This module turns every chapter that has at least one ``# BEGIN QUESTION`` into an
 assignment and grades folders of submitted notebooks locally, without Docker::
 
-    python -m mlnotes.assignments build [--out dist/assignments] [notebooks/NN_slug.py ...]
-    python -m mlnotes.assignments grade AUTOGRADER_ZIP SUBMISSIONS_DIR [--csv scores.csv]
+    python -m tools.assignments build [--out dist/assignments] [notebooks/NN_slug.py ...]
+    python -m tools.assignments grade AUTOGRADER_ZIP SUBMISSIONS_DIR [--csv scores.csv]
                                         [--timeout 300] [--jobs 2]
 
 ``build`` writes, for each chapter ``NN_slug``::
@@ -29,7 +29,9 @@ sources need no assignment-specific markup (:func:`master_notebook`):
   JupyterLab does not know them.
 - An ``# ASSIGNMENT CONFIG`` cell is prepended (:data:`ASSIGNMENT_CONFIG`).
 
-This module needs the ``test`` extra (otter-grader, jupytext); ``import mlnotes`` does not load it.
+Course tooling, not part of the ``mlnotes`` package: run it from the repository root
+(``python -m tools.assignments``). It needs the ``test`` extra (otter-grader, jupytext, nbformat,
+PyYAML).
 """
 
 from __future__ import annotations
@@ -71,7 +73,7 @@ __all__ = [
     "test_specs",
 ]
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]  # the repository: tools/assignments/__init__.py
 
 # The `# ASSIGNMENT CONFIG` cell (otter-grader 7 keys). `name` is set per chapter: otter then
 # refuses a submission made from another chapter's notebook.
@@ -454,7 +456,7 @@ def grade_folder(autograder: Path, folder: Path, csv_path: Path, *, timeout: flo
 
 
 def _main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m mlnotes.assignments", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.assignments", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     b = sub.add_parser("build", help="build the assignments of the chapters with coding questions")
     b.add_argument("chapters", nargs="*", type=Path, help="chapter scripts (default: all with questions)")
@@ -479,6 +481,3 @@ def _main(argv: list[str] | None = None) -> None:
             print(f"{row['submission']:<40} {row['total']:>6g} / {row['possible']:g}  {row['status']}")
         print(f"scores written to {csv_path}")
 
-
-if __name__ == "__main__":
-    _main()
