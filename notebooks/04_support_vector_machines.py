@@ -844,6 +844,7 @@ print(conf)
 # # BEGIN QUESTION
 # name: svm-bias
 # points: 2
+# withdraw: [mlnotes.svm.bias_from_gradient]
 
 # %% [markdown]
 # ```{exercise}
