@@ -897,6 +897,164 @@ assert np.allclose(Kc, Fc @ Fc.T) and np.allclose(Kc.sum(0), 0)
 # %% [raw]
 # # END QUESTION
 
+# %% [raw]
+# # BEGIN QUESTION
+# name: poly-kernel
+# points: 2
+# withdraw: [mlnotes.kernels.polynomial_kernel]
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-poly-kernel
+# Write `poly_kernel(X, Y, degree, c)`: the matrix of the polynomial kernel
+# $k(x, x') = (x^\top x' + c)^p$ between the rows of `X` ($n \times d$) and the rows of `Y`
+# ($m \times d$), of shape $n \times m$, without a Python loop.
+# ```
+
+# %% tags=["hide-input"]
+def poly_kernel(X, Y, degree, c):
+    # BEGIN SOLUTION
+    return (X @ Y.T + c) ** degree
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+X_test = np.random.default_rng(40).normal(size=(12, 3))
+assert np.allclose(poly_kernel(X_test, X_test, 3, 1.0), kernels.polynomial_kernel(X_test, degree=3, gamma=1.0, coef0=1.0))
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test, Y_test = np.random.default_rng(41).normal(size=(5, 4)), np.random.default_rng(42).normal(size=(7, 4))
+K_test = poly_kernel(X_test, Y_test, 2, 0.5)
+assert K_test.shape == (5, 7)
+assert np.allclose(K_test, kernels.polynomial_kernel(X_test, Y_test, degree=2, gamma=1.0, coef0=0.5))
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.random.default_rng(43).normal(size=(9, 2))
+phi_test = np.stack([np.outer(x, x).ravel() for x in X_test])  # (x^T x')^2 = <x x^T, x' x'^T>
+assert np.allclose(poly_kernel(X_test, X_test, 2, 0.0), phi_test @ phi_test.T)
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: psd-check
+# points: 2
+# withdraw: [mlnotes.kernels.check_psd]
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-psd-check
+# Write `is_psd(K, tol)` that returns whether the square matrix `K` is a valid Gram matrix:
+# symmetric (up to rounding) and positive semidefinite, its smallest eigenvalue at least
+# $-\text{tol}\cdot\max(1, |\lambda|_{\max})$ (rounding makes the zero eigenvalues of a singular
+# Gram matrix slightly negative). Return a `bool`.
+# ```
+
+# %% tags=["hide-input"]
+def is_psd(K, tol):
+    # BEGIN SOLUTION
+    K = np.asarray(K, dtype=float)
+    if K.ndim != 2 or K.shape[0] != K.shape[1] or not np.allclose(K, K.T):
+        return False
+    lam = np.linalg.eigvalsh((K + K.T) / 2)
+    return bool(lam.min() >= -tol * max(1.0, np.abs(lam).max()))
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+X_test = np.random.default_rng(44).normal(size=(30, 3))
+K_rbf = kernels.rbf_kernel(X_test, gamma=0.5)
+K_sig = kernels.sigmoid_kernel(X_test, gamma=1.0, coef0=1.0)  # the sigmoid "kernel" is not PSD in general
+assert [is_psd(K_rbf, 1e-10), is_psd(K_sig, 1e-10)] == [True, False]
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+v_test = np.random.default_rng(45).normal(size=(40, 2))
+assert [is_psd(v_test @ v_test.T, 1e-10), is_psd(-(v_test @ v_test.T), 1e-10)] == [True, False]  # rank 2, singular
+assert is_psd(1e8 * (v_test @ v_test.T), 1e-10) == True  # noqa: E712  rounding scales with the matrix
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+A_test = np.array([[1.0, 5.0], [0.0, 1.0]])  # eigenvalues 1 and 1, but not symmetric
+assert [is_psd(A_test, 1e-10), is_psd(np.eye(5), 1e-10)] == [False, True]
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: rbf-between
+# points: 2
+# withdraw: [mlnotes.kernels.rbf_kernel]
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-rbf-between
+# Write `rbf_between(X, Y, gamma)`: the $n \times m$ matrix $e^{-\gamma\|x_i - y_k\|^2}$ between the
+# rows of `X` and the rows of `Y` (what a kernel machine needs to predict at new points), without a
+# Python loop and with no negative squared distance from rounding.
+# ```
+
+# %% tags=["hide-input"]
+def rbf_between(X, Y, gamma):
+    # BEGIN SOLUTION
+    D2 = np.sum(X**2, axis=1)[:, None] + np.sum(Y**2, axis=1)[None, :] - 2.0 * X @ Y.T
+    return np.exp(-gamma * np.maximum(D2, 0.0))
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+X_test, Y_test = np.random.default_rng(47).normal(size=(8, 3)), np.random.default_rng(48).normal(size=(5, 3))
+assert np.allclose(rbf_between(X_test, Y_test, 0.7), kernels.rbf_kernel(X_test, Y_test, gamma=0.7))
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = 1e4 + np.random.default_rng(49).normal(size=(10, 2))  # far from the origin: cancellation
+K_test = rbf_between(X_test, X_test, 1.0)
+assert np.all(K_test <= 1.0) and np.allclose(np.diag(K_test), 1.0, atol=1e-6)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test, Y_test = np.random.default_rng(50).normal(size=(20, 4)), np.random.default_rng(51).normal(size=(3, 4))
+assert rbf_between(X_test, Y_test, 2.0).shape == (20, 3)
+assert np.allclose(rbf_between(X_test, Y_test, 2.0), kernels.rbf_kernel(X_test, Y_test, gamma=2.0))
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
 # %% [markdown]
 # ```{solution} ex-centre-gram
 # :class: dropdown

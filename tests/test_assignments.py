@@ -9,7 +9,9 @@ autograder (visible and hidden cases) are run in-process with otter's own test r
 3. no line of a reference solution appears in the student notebook;
 4. the deliberately wrong answer of tests/assignments_wrong_answers.py fails at least one case;
 
-and each question has at least one visible and one hidden test. Each question runs in a fresh
+and each question has at least one visible and one hidden test. Where bubblewrap is installed, the
+reference and the blank notebook are also graded by the real grader (sandbox, withdrawn library
+functions, answers called across processes): full marks and zero. Each question runs in a fresh
 namespace holding the notebook's imports and definitions, the other questions' reference answers
 and the answer under test; test data are built inside the tests (CONTRIBUTING.md), so the chapter
 itself is not executed here (nbval does that). The end-to-end grading of submitted notebooks,
@@ -139,14 +141,27 @@ def test_assignment_is_sound(chapter: Path, tmp_path: Path) -> None:
     leaked = _solution_lines(chapter) & _visible_lines(student_nb)
     if leaked:
         problems.append(f"solution lines in the student notebook: {sorted(leaked)}")
+    if shutil.which("bwrap"):  # the same through the real grader: sandbox, withdrawn functions, data only
+        subs = tmp_path / "submissions"
+        subs.mkdir()
+        nbformat.write(nbformat.read(built / "autograder" / f"{chapter.stem}.ipynb", as_version=4),
+                       subs / "reference.ipynb")
+        nbformat.write(student_nb, subs / "blank.ipynb")
+        rows = {r["submission"]: r for r in assignments.grade_folder(
+            built / "autograder" / "autograder.zip", subs, tmp_path / "scores.csv", jobs=1, timeout=120)}
+        if rows["reference.ipynb"]["total"] != rows["reference.ipynb"]["possible"]:
+            problems.append(f"the grader gives the reference {rows['reference.ipynb']}; feedback:\n"
+                            + (tmp_path / "feedback" / "reference.md").read_text())
+        if rows["blank.ipynb"]["total"] != 0:
+            problems.append(f"the grader gives the blank notebook {rows['blank.ipynb']['total']} points")
     assert not problems, f"{chapter.name}:\n  " + "\n  ".join(problems)
 
 
-def test_every_chapter_has_two_coding_questions() -> None:
-    """CONTRIBUTING.md, "Exercises": at least two autograded coding questions per chapter."""
+def test_every_chapter_has_five_coding_questions() -> None:
+    """CONTRIBUTING.md, "Exercises": at least five autograded coding questions per chapter."""
     counts = {p.stem: len(re.findall(r"^# # BEGIN QUESTION", p.read_text(), flags=re.MULTILINE))
               for p in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.py"))}
-    assert all(n >= 2 for n in counts.values()), counts
+    assert all(n >= 5 for n in counts.values()), counts
 
 
 def test_myst_to_markdown() -> None:
