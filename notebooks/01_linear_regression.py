@@ -922,6 +922,7 @@ for lam_test in (0.01, 1.0, 100.0):
 # # BEGIN QUESTION
 # name: lasso-cd
 # points: 3
+# withdraw: [mlnotes.linear.lasso, mlnotes.linear.lasso_path]
 
 # %% [markdown]
 # ```{exercise}

@@ -828,6 +828,7 @@ for name, model in fits.items():
 # # BEGIN QUESTION
 # name: perceptron-epochs
 # points: 3
+# withdraw: [mlnotes.online.perceptron]
 
 # %% [markdown]
 # ```{exercise}

@@ -808,6 +808,7 @@ assert np.linalg.eigvalsh((Kt + Kt.T) / 2)[0] > -1e-10
 # # BEGIN QUESTION
 # name: kernel-ridge-predict
 # points: 2
+# withdraw: [mlnotes.kernels.kernel_ridge]
 
 # %% [markdown]
 # ```{exercise}

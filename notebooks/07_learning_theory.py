@@ -593,6 +593,7 @@ plt.show()
 # # BEGIN QUESTION
 # name: exact-binomial-tail
 # points: 2
+# withdraw: [mlnotes.bounds.binomial_tail]
 
 # %% [markdown]
 # ```{exercise}
