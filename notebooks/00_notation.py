@@ -377,6 +377,14 @@ z_test = np.random.default_rng(1).normal(size=6)
 assert np.isclose(stable_logsumexp(z_test), np.log(np.sum(np.exp(z_test))))
 assert np.isclose(stable_logsumexp(np.array([-1000.0, -1000.0])), -1000 + np.log(2))
 
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+assert np.isclose(stable_logsumexp(np.array([-1000.0, 0.0, 1000.0])), 1000.0)
+z_test = 300 * np.random.default_rng(6).normal(size=20)
+assert np.isclose(stable_logsumexp(z_test + 500.0), stable_logsumexp(z_test) + 500.0)
+
 # %% [raw]
 # # END TESTS
 
@@ -420,6 +428,17 @@ y_test, w_test = np.random.default_rng(4).normal(size=40), np.random.default_rng
 assert np.allclose(rss_gradient(X_test, y_test, w_test), numerical_gradient(lambda v: np.sum((y_test - X_test @ v) ** 2), w_test), rtol=1e-6)
 w_hat = np.linalg.lstsq(X_test, y_test, rcond=None)[0]
 assert np.allclose(rss_gradient(X_test, y_test, w_hat), 0, atol=1e-8)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+r_test = np.random.default_rng(7)
+X_test, y_test = r_test.normal(size=(5, 8)), r_test.normal(size=5)  # more features than samples
+w_test, v_test = r_test.normal(size=8), r_test.normal(size=8)
+f_test = lambda u: np.sum((y_test - X_test @ u) ** 2)
+slope_test = (f_test(w_test + 1e-3 * v_test) - f_test(w_test - 1e-3 * v_test)) / 2e-3  # exact for a quadratic
+assert np.isclose(rss_gradient(X_test, y_test, w_test) @ v_test, slope_test, rtol=1e-6)
 
 # %% [raw]
 # # END TESTS

@@ -912,6 +912,16 @@ for lam_test in (0.01, 1.0, 100.0):
     w_test = ridge_svd(X_test, y_test, lam_test)
     assert np.allclose(-2 * X_test.T @ (y_test - X_test @ w_test) + 2 * lam_test * w_test, 0, atol=1e-8)
 
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.random.default_rng(14).normal(size=(30, 3))
+y_test = np.random.default_rng(15).normal(size=30)
+assert np.allclose(ridge_svd(X_test, y_test, 1e-12), np.linalg.lstsq(X_test, y_test, rcond=None)[0], atol=1e-8)
+norms_test = [np.linalg.norm(ridge_svd(X_test, y_test, lam)) for lam in (0.5, 5.0, 50.0)]
+assert np.all(np.diff(norms_test) < 0)  # more shrinkage
+
 # %% [raw]
 # # END TESTS
 
@@ -967,6 +977,16 @@ y_test = np.random.default_rng(23).normal(size=30)
 lam_big = 2 * np.max(np.abs(X_test.T @ y_test))
 assert np.all(lasso_cd(X_test, y_test, lam_big) == 0)
 assert np.allclose(lasso_cd(X_test, y_test, 0.3 * lam_big), linear.lasso(X_test, y_test, lam=0.3 * lam_big).w, atol=1e-6)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.random.default_rng(24).normal(size=(20, 30))  # more features than samples
+y_test = X_test[:, :3] @ np.array([3.0, -2.0, 1.5]) + 0.1 * np.random.default_rng(25).normal(size=20)
+w_test = lasso_cd(X_test, y_test, 5.0)
+g_test = -2 * X_test.T @ (y_test - X_test @ w_test)  # optimality: |g_j| <= lam, = -lam sign(w_j) if w_j != 0
+assert np.all(np.abs(g_test) <= 5.0 + 1e-6) and np.allclose(g_test[w_test != 0], -5.0 * np.sign(w_test[w_test != 0]), atol=1e-6)
 
 # %% [raw]
 # # END TESTS

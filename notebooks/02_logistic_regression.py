@@ -770,6 +770,16 @@ with np.errstate(over="raise"):
 w_hat = lg.newton(X_test, y_test).w
 assert np.allclose(loglik_gradient(X_test, y_test, w_hat), 0, atol=1e-8)
 
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+r_test = np.random.default_rng(14)
+X_test, y_test = r_test.normal(size=(50, 3)), (r_test.random(50) < 0.5).astype(float)
+for _ in range(20):  # the gradient of a concave function is monotone decreasing
+    w1, w2 = r_test.normal(size=3), r_test.normal(size=3)
+    assert (loglik_gradient(X_test, y_test, w1) - loglik_gradient(X_test, y_test, w2)) @ (w1 - w2) <= 1e-12
+
 # %% [raw]
 # # END TESTS
 
@@ -825,6 +835,15 @@ w_test = np.zeros(4)
 for _ in range(25):
     w_test = irls_step(X_test, sp_test.y, w_test)
 assert np.allclose(w_test, lg.irls(X_test, sp_test.y).w, rtol=1e-8)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.column_stack([np.ones(70), np.random.default_rng(22).normal(size=(70, 2))])
+y_test = (np.random.default_rng(23).random(70) < 0.35).astype(float)
+w_hat = lg.irls(X_test, y_test).w
+assert np.allclose(irls_step(X_test, y_test, w_hat), w_hat, atol=1e-8)  # the maximiser is a fixed point
 
 # %% [raw]
 # # END TESTS

@@ -883,6 +883,17 @@ w_test, k_test = my_perceptron(X_test, y_test, max_epochs=10_000)
 assert np.all(y_test * (X_test @ w_test) > 0)
 assert k_test <= online.perceptron_bound(X_test, y_test, u_test)
 
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.array([[1.0, 0.0], [0.0, 1.0], [-1.0, 0.5]])
+y_test = np.array([1.0, 1.0, -1.0])
+w_test, k_test = my_perceptron(X_test, y_test)  # by hand: mistakes on the first two points only
+assert k_test == 2 and np.allclose(w_test, [1.0, 1.0])
+w_test, k_test = my_perceptron(X_test, -y_test, max_epochs=1)
+assert k_test == 2 and np.allclose(w_test, [-1.0, -1.0])
+
 # %% [raw]
 # # END TESTS
 
@@ -934,6 +945,18 @@ assert np.allclose(g_test, -(y_test @ X_test) / 30)
 W_test = r_test.standard_normal((200, 4)) * 3
 J0 = np.mean(losses.hinge(y_test * (X_test @ w_test)))
 assert all(np.mean(losses.hinge(y_test * (X_test @ v))) + v @ v >= J0 + g_test @ v - 1e-12 for v in W_test)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+r_test = np.random.default_rng(15)
+u_test = r_test.standard_normal(3)
+X_test = r_test.standard_normal((50, 3))
+X_test = X_test[np.abs(X_test @ u_test) > 0.5]
+y_test = np.sign(X_test @ u_test)
+w_test = 10 * u_test  # every margin above 1: only the regulariser is left
+assert np.allclose(svm_subgradient(X_test, y_test, w_test, 0.3), 0.3 * w_test)
 
 # %% [raw]
 # # END TESTS

@@ -882,6 +882,18 @@ K_test = kernels.rbf_kernel(X_test, gamma=0.5)
 fit_test = svm.smo(K_test, y_test, C=3.0, kernel="precomputed", tol=1e-10)
 assert np.isclose(svm_bias(fit_test.alpha, y_test, K_test, 3.0), fit_test.b, atol=1e-6)
 
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.random.default_rng(14).normal(size=(50, 2))
+y_test = np.where(X_test @ np.array([1.0, -1.0]) > 0, 1.0, -1.0)
+K_test = X_test @ X_test.T
+fit_test = svm.smo(K_test, y_test, C=0.5, kernel="precomputed", tol=1e-10)
+b_test = svm_bias(fit_test.alpha, y_test, K_test, 0.5)
+free_test = (fit_test.alpha > 1e-8) & (fit_test.alpha < 0.5 - 1e-8)
+assert np.allclose(y_test[free_test] * (K_test[free_test] @ (fit_test.alpha * y_test) + b_test), 1.0, atol=1e-5)
+
 # %% [raw]
 # # END TESTS
 
@@ -935,6 +947,17 @@ P0 = svm.hinge_objective(w_test, b_test, X_test, y_test, 0.5)
 for _ in range(50):  # the subgradient inequality at random points
     w2, b2 = w_test + r_test.normal(size=4), b_test + r_test.normal()
     assert svm.hinge_objective(w2, b2, X_test, y_test, 0.5) >= P0 + g_w @ (w2 - w_test) + g_b * (b2 - b_test) - 1e-9
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.random.default_rng(15).normal(size=(40, 3))
+u_test = np.array([1.0, 2.0, -1.0])
+keep = np.abs(X_test @ u_test) > 0.5
+X_test, y_test = X_test[keep], np.sign(X_test[keep] @ u_test)
+g_w, g_b = hinge_subgradient(10 * u_test, 0.0, X_test, y_test, 3.0)  # every margin above 5: no hinge is active
+assert np.allclose(g_w, 10 * u_test) and g_b == 0
 
 # %% [raw]
 # # END TESTS

@@ -798,6 +798,15 @@ Kt = rbf_gram(Xt, Xt, 0.01)
 assert Kt.shape == (25, 25) and np.allclose(np.diag(Kt), 1.0)
 assert np.linalg.eigvalsh((Kt + Kt.T) / 2)[0] > -1e-10
 
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+Xt = 1e3 + np.random.default_rng(8).standard_normal((10, 2))  # far from the origin: cancellation
+Kt = rbf_gram(Xt, Xt[:4], 2.0)
+assert Kt.shape == (10, 4) and np.all(Kt <= 1.0) and np.allclose(Kt[:4], rbf_gram(Xt[:4], Xt[:4], 2.0))
+assert np.allclose(rbf_gram(Xt - 1e3, Xt[:4] - 1e3, 2.0), Kt, atol=1e-6)  # a shift changes nothing
+
 # %% [raw]
 # # END TESTS
 
@@ -846,6 +855,16 @@ Xt, yt = rt.standard_normal((30, 5)), rt.standard_normal(30)
 w = np.linalg.solve(Xt.T @ Xt + 2.0 * np.eye(5), Xt.T @ yt)  # linear kernel: ridge regression
 assert np.allclose(krr_predict(Xt @ Xt.T, yt, Xt[:7] @ Xt.T, 2.0), Xt[:7] @ w)
 
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+rt = np.random.default_rng(9)
+Xt, yt = rt.standard_normal((25, 2)), rt.standard_normal(25)
+Kt = kernels.rbf_kernel(Xt, gamma=0.5)
+assert np.allclose(krr_predict(Kt, yt, Kt, 1e-10), yt, atol=1e-4)  # lam -> 0 interpolates
+assert np.allclose(krr_predict(Kt, yt, Kt, 1e8), 0, atol=1e-6)  # lam -> infinity predicts 0
+
 # %% [raw]
 # # END TESTS
 
@@ -891,6 +910,15 @@ Ft = kernels.poly2_features(Xt, coef0=1.0)
 Fc = Ft - Ft.mean(0)
 Kc = centre_gram(kernels.polynomial_kernel(Xt, degree=2, gamma=1.0, coef0=1.0))
 assert np.allclose(Kc, Fc @ Fc.T) and np.allclose(Kc.sum(0), 0)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+Kt = kernels.rbf_kernel(np.random.default_rng(10).standard_normal((20, 3)), gamma=0.3)
+Kc = centre_gram(Kt)
+assert np.allclose(centre_gram(Kc), Kc)  # centring twice changes nothing
+assert np.allclose(Kc, Kc.T) and np.linalg.eigvalsh(Kc).min() > -1e-10 and np.allclose(Kc.sum(1), 0)
 
 # %% [raw]
 # # END TESTS
@@ -1007,23 +1035,22 @@ assert [is_psd(A_test, 1e-10), is_psd(np.eye(5), 1e-10)] == [False, True]
 
 # %% [raw]
 # # BEGIN QUESTION
-# name: rbf-between
+# name: kernel-distance
 # points: 2
-# withdraw: [mlnotes.kernels.rbf_kernel]
 
 # %% [markdown]
 # ```{exercise}
-# :label: ex-code-rbf-between
-# Write `rbf_between(X, Y, gamma)`: the $n \times m$ matrix $e^{-\gamma\|x_i - y_k\|^2}$ between the
-# rows of `X` and the rows of `Y` (what a kernel machine needs to predict at new points), without a
-# Python loop and with no negative squared distance from rounding.
+# :label: ex-code-kernel-distance
+# Write `feature_distances(K)`: from a Gram matrix $K_{ik} = \langle\phi(x_i), \phi(x_k)\rangle$, the
+# matrix of distances $\|\phi(x_i) - \phi(x_k)\|$ in feature space, computed from $K$ alone (expand
+# the square) without a Python loop, and never the square root of a negative rounding error.
 # ```
 
 # %% tags=["hide-input"]
-def rbf_between(X, Y, gamma):
+def feature_distances(K):
     # BEGIN SOLUTION
-    D2 = np.sum(X**2, axis=1)[:, None] + np.sum(Y**2, axis=1)[None, :] - 2.0 * X @ Y.T
-    return np.exp(-gamma * np.maximum(D2, 0.0))
+    d = np.diag(K)
+    return np.sqrt(np.maximum(d[:, None] + d[None, :] - 2.0 * K, 0.0))
     # END SOLUTION
 
 
@@ -1031,24 +1058,25 @@ def rbf_between(X, Y, gamma):
 # # BEGIN TESTS
 
 # %% tags=["remove-cell"]
-X_test, Y_test = np.random.default_rng(47).normal(size=(8, 3)), np.random.default_rng(48).normal(size=(5, 3))
-assert np.allclose(rbf_between(X_test, Y_test, 0.7), kernels.rbf_kernel(X_test, Y_test, gamma=0.7))
+X_test = np.random.default_rng(47).normal(size=(8, 3))
+assert np.allclose(feature_distances(X_test @ X_test.T), np.linalg.norm(X_test[:, None] - X_test[None], axis=2), atol=1e-7)
 
 # %% tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
-X_test = 1e4 + np.random.default_rng(49).normal(size=(10, 2))  # far from the origin: cancellation
-K_test = rbf_between(X_test, X_test, 1.0)
-assert np.all(K_test <= 1.0) and np.allclose(np.diag(K_test), 1.0, atol=1e-6)
+X_test = np.random.default_rng(48).normal(size=(10, 2))
+K_test = kernels.rbf_kernel(X_test, gamma=0.5)
+assert np.allclose(feature_distances(K_test), np.sqrt(np.maximum(2 - 2 * K_test, 0)))  # ||phi(x)||^2 = 1
 
 # %% tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
-X_test, Y_test = np.random.default_rng(50).normal(size=(20, 4)), np.random.default_rng(51).normal(size=(3, 4))
-assert rbf_between(X_test, Y_test, 2.0).shape == (20, 3)
-assert np.allclose(rbf_between(X_test, Y_test, 2.0), kernels.rbf_kernel(X_test, Y_test, gamma=2.0))
+X_test = 1e4 + np.random.default_rng(49).normal(size=(12, 2))  # cancellation in the expansion
+D_test = feature_distances(kernels.polynomial_kernel(X_test / 1e4, degree=3, gamma=1.0, coef0=1.0))
+assert np.all(np.isfinite(D_test)) and np.allclose(np.diag(D_test), 0, atol=1e-6) and np.allclose(D_test, D_test.T)
+assert np.all(D_test[:, None, :] <= D_test[:, :, None] + D_test[None, :, :] + 1e-6)  # the triangle inequality
 
 # %% [raw]
 # # END TESTS

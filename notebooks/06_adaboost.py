@@ -619,6 +619,17 @@ assert np.isclose(_Z, 2 * np.sqrt(_eps * (1 - _eps)))
 assert np.isclose(_Dn.sum(), 1.0)
 assert np.isclose(_Dn[_h != _y].sum(), 0.5)  # the learner has no edge on the next distribution
 
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+_y = np.where(np.arange(20) % 3 == 0, 1.0, -1.0)
+_h = _y.copy()
+_h[:5] *= -1  # five mistakes under the uniform distribution: eps = 1/4
+_eps, _alpha, _Z, _Dn = adaboost_round(np.full(20, 0.05), _y, _h)
+assert np.isclose(_eps, 0.25) and np.isclose(_alpha, 0.5 * np.log(3.0))
+assert np.allclose(_Dn[:5], 0.1) and np.allclose(_Dn[5:], 0.5 / 15)
+
 # %% [raw]
 # # END TESTS
 
@@ -671,6 +682,16 @@ _y = _r.choice([-1.0, 1.0], 30)
 _D = _r.random(30)
 assert np.isclose(best_threshold(_x, _y, _D), boosting.stump_errors(_x[:, None], _y, _D).min())
 assert np.isclose(best_threshold(np.ones(4), np.array([1.0, 1.0, 1.0, -1.0]), np.ones(4)), 0.25)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+_x = np.random.default_rng(4).standard_normal(50)
+_D = np.random.default_rng(5).random(50)
+assert np.isclose(best_threshold(_x, np.where(_x > 0.3, 1.0, -1.0), _D), 0.0)  # separable
+assert np.isclose(best_threshold(_x, np.where(_x > 0.3, -1.0, 1.0), _D), 0.0)  # the other polarity
+assert np.isclose(best_threshold(_x, np.sign(_x), 5 * _D), best_threshold(_x, np.sign(_x), _D))
 
 # %% [raw]
 # # END TESTS

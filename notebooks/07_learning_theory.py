@@ -633,6 +633,14 @@ for m_test, phi_test, g_test in [(1, 0.5, 0.3), (57, 0.07, 0.0333), (200, 0.5, 0
     assert np.isclose(p_test, bounds.binomial_tail(m_test, phi_test, g_test), rtol=1e-9, atol=1e-300)
     assert p_test <= bounds.hoeffding_bound(m_test, g_test)
 
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+assert exact_deviation_probability(10, 0.5, 0.6) == 0  # no count deviates by more than 0.5
+assert np.isclose(exact_deviation_probability(3, 0.5, 0.3), 0.25)  # s = 0 or 3, each with probability 1/8
+assert np.isclose(exact_deviation_probability(40, 0.2, 0.0371), exact_deviation_probability(40, 0.8, 0.0371))  # symmetry
+
 # %% [raw]
 # # END TESTS
 
@@ -685,6 +693,16 @@ for seed_test, theta_test in [(12, 0.8), (13, 0.05), (14, 0.5)]:
     E_test = H_test.training_errors(x_test, y_test)[0]
     j_test, s_test = erm_stump(x_test[0], y_test[0], H_test.thresholds)
     assert (j_test if s_test == 1 else j_test + 31) == int(np.argmin(E_test))
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+x_test = np.array([0.1, 0.2, 0.3, 0.6, 0.7, 0.9])
+t_test = np.array([0.0, 0.25, 0.5, 0.8, 1.0])
+assert tuple(erm_stump(x_test, np.array([-1.0, -1, -1, 1, 1, 1]), t_test)) == (2, 1)  # threshold 0.5, + above
+assert tuple(erm_stump(x_test, np.array([1.0, 1, 1, -1, -1, -1]), t_test)) == (2, -1)
+assert tuple(erm_stump(x_test, np.ones(6), t_test)) == (0, 1)  # tie: the smallest j with s = +1
 
 # %% [raw]
 # # END TESTS

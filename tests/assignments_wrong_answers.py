@@ -248,10 +248,10 @@ def poly_kernel(X, Y, degree, c):
 def is_psd(K, tol):
     return bool(np.linalg.eigvals(K).real.min() >= -tol)  # symmetry never checked, absolute tolerance
 ''',
-    "rbf-between": '''
-def rbf_between(X, Y, gamma):
-    D2 = np.sum(X**2, axis=1)[:, None] + np.sum(Y**2, axis=1)[None, :] - X @ Y.T  # the cross term needs a 2
-    return np.exp(-gamma * np.maximum(D2, 0.0))
+    "kernel-distance": '''
+def feature_distances(K):
+    d = np.diag(K)
+    return np.sqrt(np.maximum(d[:, None] + d[None, :] - K, 0.0))  # the cross term needs a 2
 ''',
 }
 
