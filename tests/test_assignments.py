@@ -301,6 +301,8 @@ def probe():
     attempt("write beside submissions", lambda: open({str(tmp_path / "pwned")!r}, "w").write("x"))
     attempt("write course package", lambda: open("/course/mlnotes/pwned.py", "w").write("x"))
     attempt("write /tmp", lambda: open("/tmp/scratch", "w").write("x"))
+    attempt("write /", lambda: open("/pwned", "w").write("x"))
+    attempt("write /dev/shm", lambda: open("/dev/shm/pwned", "w").write("x"))
     attempt("connect", lambda: socket.create_connection(("1.1.1.1", 53), timeout=2))
     attempt("allocate 4 GiB", lambda: bytearray(4 * 2**30))
     from mlnotes import svm
@@ -324,6 +326,7 @@ def probe():
     assert seen["write beside submissions"] == "FileNotFoundError"
     assert seen["write course package"] == "OSError"  # read-only file system
     assert seen["write /tmp"] == "allowed"
+    assert seen["write /"] == seen["write /dev/shm"] == "OSError"  # read-only: /tmp is the only scratch space
     assert seen["connect"] == "OSError"  # network unreachable
     assert seen["allocate 4 GiB"] == "MemoryError"
     assert seen["withdrawn function"] == "RuntimeError" and seen["its source"] == "ZeroDivisionError"

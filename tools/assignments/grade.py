@@ -80,7 +80,8 @@ def sandbox_command(course: Path, python: str = sys.executable) -> list[str]:
     Visible inside: ``/usr`` (and the ``/lib``, ``/bin`` links), the Python installation
     (``sys.prefix``, ``sys.base_prefix``: read-only), ``/grader/student.py`` and ``/course``
     (the course package with the withdrawn functions: read-only), a fresh ``/proc`` and ``/dev``,
-    and a private 64 MiB ``/tmp``, the only writable place. Every namespace is unshared (user,
+    and a private 64 MiB ``/tmp``, the only writable place (bwrap's root and ``/dev`` are
+    remounted read-only). Every namespace is unshared (user,
     pid, network, ipc, uts, cgroup): no network, no other process, and the sandbox runs as
     ``nobody``. ``--die-with-parent`` and the pid namespace end everything started inside when
     the grader kills bwrap.
@@ -97,6 +98,7 @@ def sandbox_command(course: Path, python: str = sys.executable) -> list[str]:
         cmd += ["--ro-bind", sys.prefix, sys.prefix]
     cmd += ["--proc", "/proc", "--dev", "/dev", "--size", str(64 * 2**20), "--tmpfs", "/tmp",
             "--ro-bind", str(STUDENT), "/grader/student.py", "--ro-bind", str(course), "/course",
+            "--remount-ro", "/dev", "--remount-ro", "/",  # bwrap's own tmpfs root: /tmp alone is writable
             "--chdir", "/tmp", "--clearenv", "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "HOME", "/tmp",
             "--setenv", "MPLBACKEND", "Agg", "--setenv", "MPLCONFIGDIR", "/tmp",
             "--setenv", "OPENBLAS_NUM_THREADS", "1", "--setenv", "OMP_NUM_THREADS", "1",
