@@ -164,6 +164,10 @@ def _limits(memory_mb: int, timeout: float):
         resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu))
         resource.setrlimit(resource.RLIMIT_FSIZE, (64 * 2**20,) * 2)
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        # Caps a fork bomb at 64 processes when the teacher grades as an ordinary user (counted per
+        # user namespace since Linux 5.14); the kernel exempts root, whose sandbox is then bounded
+        # by the time limit and the pid namespace (everything in it dies with it).
+        resource.setrlimit(resource.RLIMIT_NPROC, (64, 64))
 
     return apply
 
