@@ -9,7 +9,7 @@ autograder (visible and hidden cases) are run in-process with otter's own test r
 3. no line of a reference solution appears in the student notebook;
 4. the deliberately wrong answer of tests/assignments_wrong_answers.py fails at least one case;
 
-and each question has at least one visible and one hidden test. Where bubblewrap is installed, the
+and each question has at least one visible and two hidden tests. Where bubblewrap is installed, the
 reference and the blank notebook are also graded by the real grader (sandbox, withdrawn library
 functions, answers called across processes): full marks and zero. Each question runs in a fresh
 namespace holding the notebook's imports and definitions, the other questions' reference answers
@@ -117,8 +117,8 @@ def test_assignment_is_sound(chapter: Path, tmp_path: Path) -> None:
         if "..." not in q.student:
             problems.append(f"{q.name}: the student notebook has no answer cell to fill in")
         hidden = [h for h, _ in reference]
-        if not any(hidden) or all(hidden):
-            problems.append(f"{q.name}: needs a visible and a hidden test, has {len(hidden)} tests, "
+        if all(hidden) or sum(hidden) < 2:
+            problems.append(f"{q.name}: needs a visible and two hidden tests, has {len(hidden)} tests, "
                             f"{sum(hidden)} hidden")
         if not all(passed for _, passed in reference):
             problems.append(f"{q.name}: the reference solution fails test cases "
