@@ -721,7 +721,7 @@ plt.show()
 # to 1/10.
 # ```
 #
-# The next two exercises are coding exercises; the course's assignments turn them into
+# The remaining exercises are coding exercises; the course's assignments turn them into
 # autograded questions.
 
 # %% [raw]
@@ -769,6 +769,16 @@ with np.errstate(over="raise"):
     assert np.all(np.isfinite(loglik_gradient(X_test, y_test, 1000 * w_test)))
 w_hat = lg.newton(X_test, y_test).w
 assert np.allclose(loglik_gradient(X_test, y_test, w_hat), 0, atol=1e-8)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+r_test = np.random.default_rng(14)
+X_test, y_test = r_test.normal(size=(50, 3)), (r_test.random(50) < 0.5).astype(float)
+for _ in range(20):  # the gradient of a concave function is monotone decreasing
+    w1, w2 = r_test.normal(size=3), r_test.normal(size=3)
+    assert (loglik_gradient(X_test, y_test, w1) - loglik_gradient(X_test, y_test, w2)) @ (w1 - w2) <= 1e-12
 
 # %% [raw]
 # # END TESTS
@@ -825,6 +835,183 @@ w_test = np.zeros(4)
 for _ in range(25):
     w_test = irls_step(X_test, sp_test.y, w_test)
 assert np.allclose(w_test, lg.irls(X_test, sp_test.y).w, rtol=1e-8)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.column_stack([np.ones(70), np.random.default_rng(22).normal(size=(70, 2))])
+y_test = (np.random.default_rng(23).random(70) < 0.35).astype(float)
+w_hat = lg.irls(X_test, y_test).w
+assert np.allclose(irls_step(X_test, y_test, w_hat), w_hat, atol=1e-8)  # the maximiser is a fixed point
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: logistic-loglik
+# points: 2
+# withdraw: [mlnotes.logistic.log_likelihood]
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-logistic-loglik
+# Write `log_likelihood(w, X, y)`: the log-likelihood {eq}`def-loglik` of the weights `w` for labels
+# $y_i \in \{0, 1\}$, $\ell(w) = \sum_i [y_i a_i - \log(1 + e^{a_i})]$ with $a = Xw$, computed without
+# overflow for large $|a_i|$ (`np.logaddexp` helps).
+# ```
+
+# %% tags=["hide-input"]
+def log_likelihood(w, X, y):
+    # BEGIN SOLUTION
+    a = X @ w
+    return float(np.sum(y * a - np.logaddexp(0.0, a)))
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+X_test = np.random.default_rng(100).normal(size=(40, 3))
+y_test = (np.random.default_rng(101).random(40) < 0.5).astype(float)
+w_test = np.array([0.5, -1.0, 2.0])
+assert np.isclose(log_likelihood(w_test, X_test, y_test), lg.log_likelihood(w_test, X_test, y_test))
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.random.default_rng(102).normal(size=(30, 2))
+y_test = (X_test[:, 0] > 0).astype(float)
+w_test = np.array([800.0, 300.0])  # scores in the hundreds: exp(a) overflows
+assert np.isfinite(log_likelihood(w_test, X_test, y_test))
+assert np.isclose(log_likelihood(w_test, X_test, y_test), lg.log_likelihood(w_test, X_test, y_test))
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.random.default_rng(103).normal(size=(25, 4))
+y_test = (np.random.default_rng(104).random(25) < 0.3).astype(float)
+assert np.isclose(log_likelihood(np.zeros(4), X_test, y_test), -25 * np.log(2))
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: logistic-hessian
+# points: 2
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-logistic-hessian
+# Write `loglik_hessian(X, w)`: the Hessian $-X^\top R X$ of the log-likelihood, with
+# $R = \mathrm{diag}(g_i(1 - g_i))$ and $g = g(Xw)$, without forming the $n \times n$ matrix $R$.
+# ```
+
+# %% tags=["hide-input"]
+def loglik_hessian(X, w):
+    # BEGIN SOLUTION
+    g = lg.sigmoid(X @ w)
+    return -(X.T * (g * (1.0 - g))) @ X
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+from mlnotes.check import numerical_jacobian
+
+X_test = np.random.default_rng(105).normal(size=(30, 3))
+y_test = (np.random.default_rng(106).random(30) < 0.5).astype(float)
+w_test = np.array([0.3, -0.5, 0.8])
+H_num = numerical_jacobian(lambda u: X_test.T @ (y_test - lg.sigmoid(X_test @ u)), w_test)
+assert np.allclose(loglik_hessian(X_test, w_test), H_num, atol=1e-6)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.random.default_rng(107).normal(size=(200, 5))
+H_test = loglik_hessian(X_test, np.random.default_rng(108).normal(size=5))
+assert np.allclose(H_test, H_test.T) and np.linalg.eigvalsh(H_test).max() < 0  # concave
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.random.default_rng(109).normal(size=(50, 2))
+assert np.allclose(loglik_hessian(X_test, np.zeros(2)), -0.25 * X_test.T @ X_test)
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: irls-full
+# points: 3
+# withdraw: [mlnotes.logistic.irls, mlnotes.logistic.newton]
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-irls-full
+# Write `irls(X, y, n_iter)`: logistic regression by IRLS, starting from $w = 0$ and making `n_iter`
+# steps {eq}`eq-irls-step` (your `irls_step` does one). Return the final $w$. `lg.irls` and
+# `lg.newton` are withdrawn while this is graded.
+# ```
+
+# %% tags=["hide-input"]
+def irls(X, y, n_iter):
+    # BEGIN SOLUTION
+    w = np.zeros(X.shape[1])
+    for _ in range(n_iter):
+        g = lg.sigmoid(X @ w)
+        r = g * (1.0 - g)
+        z = X @ w + (y - g) / r
+        s = np.sqrt(r)
+        w = np.linalg.lstsq(X * s[:, None], z * s, rcond=None)[0]
+    return w
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+X_test = np.column_stack([np.ones(60), np.random.default_rng(110).normal(size=(60, 2))])
+y_test = (X_test @ np.array([0.2, 1.0, -1.0]) + np.random.default_rng(111).logistic(size=60) > 0).astype(float)
+assert np.allclose(irls(X_test, y_test, 25), lg.irls(X_test, y_test).w, atol=1e-6)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.column_stack([np.ones(150), np.random.default_rng(112).normal(size=(150, 4))])
+y_test = (X_test @ np.array([-0.5, 2.0, 0.0, 1.0, -0.3]) + np.random.default_rng(113).logistic(size=150) > 0).astype(float)
+w_test = irls(X_test, y_test, 30)
+assert np.allclose(X_test.T @ (y_test - lg.sigmoid(X_test @ w_test)), 0.0, atol=1e-8)  # the score equations
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.column_stack([np.ones(80), np.random.default_rng(114).normal(size=(80, 3))])
+y_test = (np.random.default_rng(115).random(80) < 0.4).astype(float)
+assert np.allclose(irls(X_test, y_test, 30), lg.irls(X_test, y_test).w, atol=1e-6)
+assert np.allclose(irls(X_test, y_test, 0), 0.0)
 
 # %% [raw]
 # # END TESTS

@@ -821,13 +821,14 @@ for name, model in fits.items():
 # differentiable at 0 and $\varphi'(0) = -2 < 0$.
 # ```
 #
-# The next two exercises are coding exercises; the course's assignments turn them into
+# The remaining exercises are coding exercises; the course's assignments turn them into
 # autograded questions.
 
 # %% [raw]
 # # BEGIN QUESTION
 # name: perceptron-epochs
 # points: 3
+# withdraw: [mlnotes.online.perceptron]
 
 # %% [markdown]
 # ```{exercise}
@@ -882,6 +883,17 @@ w_test, k_test = my_perceptron(X_test, y_test, max_epochs=10_000)
 assert np.all(y_test * (X_test @ w_test) > 0)
 assert k_test <= online.perceptron_bound(X_test, y_test, u_test)
 
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.array([[1.0, 0.0], [0.0, 1.0], [-1.0, 0.5]])
+y_test = np.array([1.0, 1.0, -1.0])
+w_test, k_test = my_perceptron(X_test, y_test)  # by hand: mistakes on the first two points only
+assert k_test == 2 and np.allclose(w_test, [1.0, 1.0])
+w_test, k_test = my_perceptron(X_test, -y_test, max_epochs=1)
+assert k_test == 2 and np.allclose(w_test, [-1.0, -1.0])
+
 # %% [raw]
 # # END TESTS
 
@@ -933,6 +945,202 @@ assert np.allclose(g_test, -(y_test @ X_test) / 30)
 W_test = r_test.standard_normal((200, 4)) * 3
 J0 = np.mean(losses.hinge(y_test * (X_test @ w_test)))
 assert all(np.mean(losses.hinge(y_test * (X_test @ v))) + v @ v >= J0 + g_test @ v - 1e-12 for v in W_test)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+r_test = np.random.default_rng(15)
+u_test = r_test.standard_normal(3)
+X_test = r_test.standard_normal((50, 3))
+X_test = X_test[np.abs(X_test @ u_test) > 0.5]
+y_test = np.sign(X_test @ u_test)
+w_test = 10 * u_test  # every margin above 1: only the regulariser is left
+assert np.allclose(svm_subgradient(X_test, y_test, w_test, 0.3), 0.3 * w_test)
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: perceptron-bound
+# points: 2
+# withdraw: [mlnotes.online.perceptron_bound]
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-perceptron-bound
+# Write `mistake_bound(X, y, u)`: the perceptron's mistake bound {eq}`eq-perceptron-bound`,
+# $(R/\gamma)^2$ with $R = \max_i\|x_i\|$ and $\gamma = \min_i y_i u^\top x_i/\|u\|$, certified by
+# a separator `u` (no bias). You may assume that `u` separates the data.
+# ```
+
+# %% tags=["hide-input"]
+def mistake_bound(X, y, u):
+    # BEGIN SOLUTION
+    R = np.max(np.linalg.norm(X, axis=1))
+    gamma = np.min(y * (X @ u)) / np.linalg.norm(u)
+    return float((R / gamma) ** 2)
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+X_test = np.random.default_rng(120).normal(size=(50, 3))
+u_test = np.array([1.0, -2.0, 0.5])
+y_test = np.sign(X_test @ u_test)
+assert np.isclose(mistake_bound(X_test, y_test, u_test), online.perceptron_bound(X_test, y_test, u_test))
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.random.default_rng(121).normal(size=(200, 4))
+u_test = np.array([0.5, 1.0, -1.0, 2.0])
+keep = np.abs(X_test @ u_test) > 0.5  # a margin
+X_test, y_test = X_test[keep], np.sign(X_test[keep] @ u_test)
+assert online.perceptron(X_test, y_test, max_epochs=1000).n_mistakes <= mistake_bound(X_test, y_test, u_test)
+assert np.isclose(mistake_bound(X_test, y_test, 7.0 * u_test), mistake_bound(X_test, y_test, u_test))
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.array([[2.0, 0.0], [0.0, 1.0], [-1.0, -1.0]])
+y_test = np.array([1.0, 1.0, -1.0])
+assert np.isclose(mistake_bound(X_test, y_test, np.array([1.0, 1.0])), (2.0 / (1 / np.sqrt(2))) ** 2)
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: winnow-bound
+# points: 2
+# withdraw: [mlnotes.online.winnow_bound]
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-winnow-bound
+# Write `winnow_mistake_bound(rho, N, eta)`: winnow's bound {eq}`eq-winnow-bound`
+# $\ln N / (\eta\rho - \eta^2/2)$ on its number of mistakes, for $0 < \eta < 2\rho$.
+# ```
+
+# %% tags=["hide-input"]
+def winnow_mistake_bound(rho, N, eta):
+    # BEGIN SOLUTION
+    return float(np.log(N) / (eta * rho - eta**2 / 2))
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+assert np.isclose(winnow_mistake_bound(0.2, 100, 0.1), online.winnow_bound(0.2, 100, 0.1))
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+for rho_test, N_test in [(0.05, 10), (1 / 3, 600), (0.9, 2)]:
+    eta_test = np.linspace(0.05, 1.95, 39) * rho_test
+    b_test = [winnow_mistake_bound(rho_test, N_test, e) for e in eta_test]
+    assert np.isclose(min(b_test), winnow_mistake_bound(rho_test, N_test, rho_test))  # best at eta = rho
+    assert np.isclose(winnow_mistake_bound(rho_test, N_test, rho_test), 2 * np.log(N_test) / rho_test**2)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+assert np.allclose([winnow_mistake_bound(0.1, N, 0.15) for N in (2, 50, 1000)], [online.winnow_bound(0.1, N, 0.15) for N in (2, 50, 1000)])
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: winnow-run
+# points: 3
+# withdraw: [mlnotes.online.winnow]
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-winnow-run
+# Write `my_winnow(X, y, eta, max_epochs)`, winnow with non-negative weights on the coordinates of
+# $x$ (no doubling, no bias; features in $[-1, 1]$): start from the uniform probability vector $w$;
+# go through the rows in order; on a mistake, $y_i w^\top x_i \le 0$, multiply each $w_k$ by
+# $e^{\eta y_i x_{ik}}$ and renormalise to sum 1; stop after the first epoch without a mistake (or
+# after `max_epochs`). Return the pair `(w, n_mistakes)`.
+# ```
+
+# %% tags=["hide-input"]
+def my_winnow(X, y, eta, max_epochs):
+    # BEGIN SOLUTION
+    w = np.full(X.shape[1], 1.0 / X.shape[1])
+    mistakes = 0
+    for _ in range(max_epochs):
+        clean = True
+        for x, label in zip(X, y, strict=True):
+            if label * (w @ x) <= 0:
+                w = w * np.exp(eta * label * x)
+                w /= w.sum()
+                mistakes += 1
+                clean = False
+        if clean:
+            break
+    return w, mistakes
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+def winnow_data(seed, n, d):
+    """Points in [-1, 1]^d labelled by the average of three coordinates, with margin 0.1."""
+    X = np.random.default_rng(seed).uniform(-1, 1, size=(n, d))
+    s = X[:, :3].mean(axis=1)
+    return X[np.abs(s) > 0.1], np.sign(s[np.abs(s) > 0.1])
+
+
+X_test, y_test = winnow_data(122, 200, 8)
+w_test, k_test = my_winnow(X_test, y_test, 0.1, 50)
+ref_test = online.winnow(X_test, y_test, eta=0.1, max_epochs=50, doubled=False)
+assert k_test == ref_test.n_mistakes and np.allclose(w_test, ref_test.v)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.random.default_rng(123).uniform(-1, 1, size=(400, 30))
+s_test = X_test[:, :3].mean(axis=1)
+X_test, y_test = X_test[np.abs(s_test) > 0.1], np.sign(s_test[np.abs(s_test) > 0.1])
+w_test, k_test = my_winnow(X_test, y_test, 0.1, 100)
+assert k_test <= online.winnow_bound(0.1, 30, 0.1)  # u = (1/3, 1/3, 1/3, 0, ...) has margin 0.1
+assert np.isclose(np.sum(w_test), 1.0) and np.all(w_test > 0) and np.all(y_test * (X_test @ w_test) > 0)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.random.default_rng(124).uniform(-1, 1, size=(300, 12))
+s_test = X_test[:, :3].mean(axis=1)
+X_test, y_test = X_test[np.abs(s_test) > 0.1], np.sign(s_test[np.abs(s_test) > 0.1])
+w_test, k_test = my_winnow(X_test, y_test, 0.2, 100)
+ref_test = online.winnow(X_test, y_test, eta=0.2, max_epochs=100, doubled=False)
+assert k_test == ref_test.n_mistakes and np.allclose(w_test, ref_test.v)
 
 # %% [raw]
 # # END TESTS

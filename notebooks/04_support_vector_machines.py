@@ -837,13 +837,14 @@ print(conf)
 # since $0 \le \alpha_i \le C$ and $\xi_i \ge 1 - y_i f(x_i)$, $\xi_i \ge 0$.
 # ```
 #
-# The next two exercises are coding exercises; the course's assignments turn them into
+# The remaining exercises are coding exercises; the course's assignments turn them into
 # autograded questions.
 
 # %% [raw]
 # # BEGIN QUESTION
 # name: svm-bias
 # points: 2
+# withdraw: [mlnotes.svm.bias_from_gradient]
 
 # %% [markdown]
 # ```{exercise}
@@ -880,6 +881,18 @@ y_test = np.where(X_test[:, 1] - X_test[:, 2] + 0.7 * np.random.default_rng(10).
 K_test = kernels.rbf_kernel(X_test, gamma=0.5)
 fit_test = svm.smo(K_test, y_test, C=3.0, kernel="precomputed", tol=1e-10)
 assert np.isclose(svm_bias(fit_test.alpha, y_test, K_test, 3.0), fit_test.b, atol=1e-6)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.random.default_rng(14).normal(size=(50, 2))
+y_test = np.where(X_test @ np.array([1.0, -1.0]) > 0, 1.0, -1.0)
+K_test = X_test @ X_test.T
+fit_test = svm.smo(K_test, y_test, C=0.5, kernel="precomputed", tol=1e-10)
+b_test = svm_bias(fit_test.alpha, y_test, K_test, 0.5)
+free_test = (fit_test.alpha > 1e-8) & (fit_test.alpha < 0.5 - 1e-8)
+assert np.allclose(y_test[free_test] * (K_test[free_test] @ (fit_test.alpha * y_test) + b_test), 1.0, atol=1e-5)
 
 # %% [raw]
 # # END TESTS
@@ -934,6 +947,256 @@ P0 = svm.hinge_objective(w_test, b_test, X_test, y_test, 0.5)
 for _ in range(50):  # the subgradient inequality at random points
     w2, b2 = w_test + r_test.normal(size=4), b_test + r_test.normal()
     assert svm.hinge_objective(w2, b2, X_test, y_test, 0.5) >= P0 + g_w @ (w2 - w_test) + g_b * (b2 - b_test) - 1e-9
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.random.default_rng(15).normal(size=(40, 3))
+u_test = np.array([1.0, 2.0, -1.0])
+keep = np.abs(X_test @ u_test) > 0.5
+X_test, y_test = X_test[keep], np.sign(X_test[keep] @ u_test)
+g_w, g_b = hinge_subgradient(10 * u_test, 0.0, X_test, y_test, 3.0)  # every margin above 5: no hinge is active
+assert np.allclose(g_w, 10 * u_test) and g_b == 0
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: svm-dual-value
+# points: 2
+# withdraw: [mlnotes.svm.dual_objective]
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-svm-dual-value
+# Write `dual_value(alpha, y, K)`: the SVM dual objective
+# $D(\alpha) = \sum_i \alpha_i - \frac12 \sum_{i,k} \alpha_i \alpha_k y_i y_k K_{ik}$, with
+# matrix products.
+# ```
+
+# %% tags=["hide-input"]
+def dual_value(alpha, y, K):
+    # BEGIN SOLUTION
+    v = alpha * y
+    return float(np.sum(alpha) - 0.5 * v @ K @ v)
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+r_test = np.random.default_rng(60)
+X_test = r_test.normal(size=(15, 2))
+y_test, a_test = np.where(r_test.random(15) < 0.5, 1.0, -1.0), r_test.random(15)
+assert np.isclose(dual_value(a_test, y_test, X_test @ X_test.T), svm.dual_objective(a_test, y_test, X_test @ X_test.T))
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.random.default_rng(61).normal(size=(40, 2))
+y_test = np.where(X_test[:, 0] - X_test[:, 1] + 0.5 * np.random.default_rng(62).normal(size=40) > 0, 1.0, -1.0)
+K_test = kernels.rbf_kernel(X_test, gamma=0.5)
+fit_test = svm.smo(K_test, y_test, C=2.0, kernel="precomputed", tol=1e-10)
+P_test = svm.primal_objective(fit_test.alpha, fit_test.b, y_test, K_test, 2.0)
+assert np.isclose(dual_value(fit_test.alpha, y_test, K_test), P_test, rtol=1e-6)  # strong duality
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+y_test = np.array([1.0, -1.0, 1.0])
+assert dual_value(np.zeros(3), y_test, np.eye(3)) == 0.0
+assert np.isclose(dual_value(np.ones(3), y_test, np.eye(3)), 1.5)
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: smo-pair-step
+# points: 3
+# withdraw: [mlnotes.svm.two_variable_step]
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-smo-pair-step
+# Write `pair_step(ai, aj, yi, yj, Gi, Gj, Kii, Kjj, Kij, C)`, SMO's two-variable step: the exact
+# minimiser of the (minimised) dual $f(\alpha) = \frac12\alpha^\top Q\alpha - \sum_i\alpha_i$,
+# $Q_{ik} = y_i y_k K_{ik}$, over the pair $(\alpha_i, \alpha_j)$ with the others fixed, where
+# $G = Q\alpha - 1$ is the gradient at the current point. Move along the line that keeps
+# $y_i\alpha_i + y_j\alpha_j$ fixed, $\alpha_i \to \alpha_i + y_i t$, $\alpha_j \to \alpha_j - y_j t$,
+# take the unconstrained minimiser in $t$ and clip it so both stay in $[0, C]$. Return the new pair
+# `(ai, aj)`. You may assume $K_{ii} + K_{jj} - 2K_{ij} > 0$.
+# ```
+
+# %% tags=["hide-input"]
+def pair_step(ai, aj, yi, yj, Gi, Gj, Kii, Kjj, Kij, C):
+    # BEGIN SOLUTION
+    t = (-yi * Gi + yj * Gj) / (Kii + Kjj - 2.0 * Kij)
+    lo_i, hi_i = (-ai, C - ai) if yi > 0 else (ai - C, ai)  # alpha_i + y_i t in [0, C]
+    lo_j, hi_j = (aj - C, aj) if yj > 0 else (-aj, C - aj)  # alpha_j - y_j t in [0, C]
+    t = min(max(t, lo_i, lo_j), hi_i, hi_j)
+    return ai + yi * t, aj - yj * t
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+def pair_cases(seed, n_cases, C):
+    """Random SMO steps: a pair (i, j) of a random feasible alpha on RBF data, as scalars."""
+    r = np.random.default_rng(seed)
+    X = r.normal(size=(12, 2))
+    y = np.where(r.random(12) < 0.5, 1.0, -1.0)
+    K = kernels.rbf_kernel(X, gamma=0.5)
+    cases = []
+    for _ in range(n_cases):
+        a = np.clip(r.uniform(-0.3, 1.3, 12) * C, 0, C)  # some at 0 and at C
+        G = y * (K @ (a * y)) - 1.0
+        i, j = r.choice(12, size=2, replace=False)
+        cases.append((a[i], a[j], y[i], y[j], G[i], G[j], K[i, i], K[j, j], K[i, j], C))
+    return cases
+
+
+for c_test in pair_cases(63, 20, 1.0):
+    assert np.allclose(pair_step(*c_test), svm.two_variable_step(*c_test))
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+def pair_cases(seed, n_cases, C):
+    """As in the visible test."""
+    r = np.random.default_rng(seed)
+    X = r.normal(size=(12, 2))
+    y = np.where(r.random(12) < 0.5, 1.0, -1.0)
+    K = kernels.rbf_kernel(X, gamma=0.5)
+    cases = []
+    for _ in range(n_cases):
+        a = np.clip(r.uniform(-0.3, 1.3, 12) * C, 0, C)  # some at 0 and at C
+        G = y * (K @ (a * y)) - 1.0
+        i, j = r.choice(12, size=2, replace=False)
+        cases.append((a[i], a[j], y[i], y[j], G[i], G[j], K[i, i], K[j, j], K[i, j], C))
+    return cases
+
+
+for c_test in pair_cases(64, 200, 0.1) + pair_cases(65, 200, 10.0):
+    assert np.allclose(pair_step(*c_test), svm.two_variable_step(*c_test))
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+def pair_cases(seed, n_cases, C):
+    """As in the visible test."""
+    r = np.random.default_rng(seed)
+    X = r.normal(size=(12, 2))
+    y = np.where(r.random(12) < 0.5, 1.0, -1.0)
+    K = kernels.rbf_kernel(X, gamma=0.5)
+    cases = []
+    for _ in range(n_cases):
+        a = np.clip(r.uniform(-0.3, 1.3, 12) * C, 0, C)  # some at 0 and at C
+        G = y * (K @ (a * y)) - 1.0
+        i, j = r.choice(12, size=2, replace=False)
+        cases.append((a[i], a[j], y[i], y[j], G[i], G[j], K[i, i], K[j, j], K[i, j], C))
+    return cases
+
+
+for ai, aj, yi, yj, Gi, Gj, Kii, Kjj, Kij, C in pair_cases(66, 100, 1.0):
+    ni, nj = pair_step(ai, aj, yi, yj, Gi, Gj, Kii, Kjj, Kij, C)
+    assert -1e-12 <= ni <= C + 1e-12 and -1e-12 <= nj <= C + 1e-12
+    assert np.isclose(yi * ni + yj * nj, yi * ai + yj * aj)
+    di, dj = yi * (ni - ai), yj * (nj - aj)  # the change of f along the pair can only be a decrease
+    assert Gi * yi * di + Gj * yj * dj + 0.5 * (Kii * di**2 + Kjj * dj**2 + 2 * Kij * di * dj) <= 1e-12
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: smo-small
+# points: 3
+# withdraw: [mlnotes.svm.smo]
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-smo-small
+# Write `smo_small(K, y, C)`, a complete (small) SMO: start from $\alpha = 0$, and repeat: pick the
+# maximal violating pair $i \in I_{up}$, $j \in I_{low}$ of {eq}`eq-kkt-pair`, stop when
+# $m(\alpha) - M(\alpha) < 10^{-8}$, else make the two-variable step on $(i, j)$ (your `pair_step`,
+# or the same computation) and update the gradient. Return the final $\alpha$. The grader checks
+# that it is feasible and optimal, not the path it took; `svm.smo` is withdrawn while it is graded.
+# ```
+
+# %% tags=["hide-input"]
+def smo_small(K, y, C):
+    # BEGIN SOLUTION
+    n = len(y)
+    alpha, G = np.zeros(n), -np.ones(n)  # G = Q alpha - 1
+    for _ in range(100 * n * n):
+        v = -y * G
+        up = ((y > 0) & (alpha < C)) | ((y < 0) & (alpha > 0))
+        low = ((y < 0) & (alpha < C)) | ((y > 0) & (alpha > 0))
+        i = np.flatnonzero(up)[np.argmax(v[up])]
+        j = np.flatnonzero(low)[np.argmin(v[low])]
+        if v[i] - v[j] < 1e-8:
+            break
+        t = (v[i] - v[j]) / max(K[i, i] + K[j, j] - 2.0 * K[i, j], 1e-12)
+        t = min(t, C - alpha[i] if y[i] > 0 else alpha[i], alpha[j] if y[j] > 0 else C - alpha[j])
+        alpha[i] += y[i] * t
+        alpha[j] -= y[j] * t
+        G += t * y * (K[:, i] - K[:, j])  # Q[:, i] y_i - Q[:, j] y_j
+    return alpha
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+X_test = np.random.default_rng(67).normal(size=(20, 2))
+y_test = np.where(X_test[:, 0] + 0.3 * np.random.default_rng(68).normal(size=20) > 0, 1.0, -1.0)
+K_test = X_test @ X_test.T
+a_test = smo_small(K_test, y_test, 1.0)
+best_test = svm.smo(K_test, y_test, C=1.0, kernel="precomputed", tol=1e-10)
+assert np.isclose(svm.dual_objective(a_test, y_test, K_test), svm.dual_objective(best_test.alpha, y_test, K_test), rtol=1e-6)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.random.default_rng(69).normal(size=(40, 3))
+y_test = np.where(np.sum(X_test**2, axis=1) > 2.5, 1.0, -1.0)
+K_test = kernels.rbf_kernel(X_test, gamma=0.5)
+a_test = smo_small(K_test, y_test, 2.0)
+assert np.all(a_test >= -1e-12) and np.all(a_test <= 2.0 + 1e-12) and abs(a_test @ y_test) < 1e-8
+assert svm.kkt_violation(a_test, y_test, K_test, 2.0) < 1e-6
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.random.default_rng(70).normal(size=(30, 2))
+y_test = np.where(np.random.default_rng(71).random(30) < 0.5, 1.0, -1.0)  # noise: many alpha at C
+K_test = kernels.rbf_kernel(X_test, gamma=1.0)
+a_test = smo_small(K_test, y_test, 0.1)
+best_test = svm.smo(K_test, y_test, C=0.1, kernel="precomputed", tol=1e-10)
+assert np.isclose(svm.dual_objective(a_test, y_test, K_test), svm.dual_objective(best_test.alpha, y_test, K_test), rtol=1e-6)
+assert np.all(a_test >= -1e-12) and np.all(a_test <= 0.1 + 1e-12) and abs(a_test @ y_test) < 1e-8
 
 # %% [raw]
 # # END TESTS

@@ -798,6 +798,15 @@ Kt = rbf_gram(Xt, Xt, 0.01)
 assert Kt.shape == (25, 25) and np.allclose(np.diag(Kt), 1.0)
 assert np.linalg.eigvalsh((Kt + Kt.T) / 2)[0] > -1e-10
 
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+Xt = 1e3 + np.random.default_rng(8).standard_normal((10, 2))  # far from the origin: cancellation
+Kt = rbf_gram(Xt, Xt[:4], 2.0)
+assert Kt.shape == (10, 4) and np.all(Kt <= 1.0) and np.allclose(Kt[:4], rbf_gram(Xt[:4], Xt[:4], 2.0))
+assert np.allclose(rbf_gram(Xt - 1e3, Xt[:4] - 1e3, 2.0), Kt, atol=1e-6)  # a shift changes nothing
+
 # %% [raw]
 # # END TESTS
 
@@ -808,6 +817,7 @@ assert np.linalg.eigvalsh((Kt + Kt.T) / 2)[0] > -1e-10
 # # BEGIN QUESTION
 # name: kernel-ridge-predict
 # points: 2
+# withdraw: [mlnotes.kernels.kernel_ridge]
 
 # %% [markdown]
 # ```{exercise}
@@ -844,6 +854,16 @@ rt = np.random.default_rng(4)
 Xt, yt = rt.standard_normal((30, 5)), rt.standard_normal(30)
 w = np.linalg.solve(Xt.T @ Xt + 2.0 * np.eye(5), Xt.T @ yt)  # linear kernel: ridge regression
 assert np.allclose(krr_predict(Xt @ Xt.T, yt, Xt[:7] @ Xt.T, 2.0), Xt[:7] @ w)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+rt = np.random.default_rng(9)
+Xt, yt = rt.standard_normal((25, 2)), rt.standard_normal(25)
+Kt = kernels.rbf_kernel(Xt, gamma=0.5)
+assert np.allclose(krr_predict(Kt, yt, Kt, 1e-10), yt, atol=1e-4)  # lam -> 0 interpolates
+assert np.allclose(krr_predict(Kt, yt, Kt, 1e8), 0, atol=1e-6)  # lam -> infinity predicts 0
 
 # %% [raw]
 # # END TESTS
@@ -890,6 +910,173 @@ Ft = kernels.poly2_features(Xt, coef0=1.0)
 Fc = Ft - Ft.mean(0)
 Kc = centre_gram(kernels.polynomial_kernel(Xt, degree=2, gamma=1.0, coef0=1.0))
 assert np.allclose(Kc, Fc @ Fc.T) and np.allclose(Kc.sum(0), 0)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+Kt = kernels.rbf_kernel(np.random.default_rng(10).standard_normal((20, 3)), gamma=0.3)
+Kc = centre_gram(Kt)
+assert np.allclose(centre_gram(Kc), Kc)  # centring twice changes nothing
+assert np.allclose(Kc, Kc.T) and np.linalg.eigvalsh(Kc).min() > -1e-10 and np.allclose(Kc.sum(1), 0)
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: poly-kernel
+# points: 2
+# withdraw: [mlnotes.kernels.polynomial_kernel]
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-poly-kernel
+# Write `poly_kernel(X, Y, degree, c)`: the matrix of the polynomial kernel
+# $k(x, x') = (x^\top x' + c)^p$ between the rows of `X` ($n \times d$) and the rows of `Y`
+# ($m \times d$), of shape $n \times m$, without a Python loop.
+# ```
+
+# %% tags=["hide-input"]
+def poly_kernel(X, Y, degree, c):
+    # BEGIN SOLUTION
+    return (X @ Y.T + c) ** degree
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+X_test = np.random.default_rng(40).normal(size=(12, 3))
+assert np.allclose(poly_kernel(X_test, X_test, 3, 1.0), kernels.polynomial_kernel(X_test, degree=3, gamma=1.0, coef0=1.0))
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test, Y_test = np.random.default_rng(41).normal(size=(5, 4)), np.random.default_rng(42).normal(size=(7, 4))
+K_test = poly_kernel(X_test, Y_test, 2, 0.5)
+assert K_test.shape == (5, 7)
+assert np.allclose(K_test, kernels.polynomial_kernel(X_test, Y_test, degree=2, gamma=1.0, coef0=0.5))
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.random.default_rng(43).normal(size=(9, 2))
+phi_test = np.stack([np.outer(x, x).ravel() for x in X_test])  # (x^T x')^2 = <x x^T, x' x'^T>
+assert np.allclose(poly_kernel(X_test, X_test, 2, 0.0), phi_test @ phi_test.T)
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: psd-check
+# points: 2
+# withdraw: [mlnotes.kernels.check_psd]
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-psd-check
+# Write `is_psd(K, tol)` that returns whether the square matrix `K` is a valid Gram matrix:
+# symmetric (up to rounding) and positive semidefinite, its smallest eigenvalue at least
+# $-\text{tol}\cdot\max(1, |\lambda|_{\max})$ (rounding makes the zero eigenvalues of a singular
+# Gram matrix slightly negative). Return a `bool`.
+# ```
+
+# %% tags=["hide-input"]
+def is_psd(K, tol):
+    # BEGIN SOLUTION
+    K = np.asarray(K, dtype=float)
+    if K.ndim != 2 or K.shape[0] != K.shape[1] or not np.allclose(K, K.T):
+        return False
+    lam = np.linalg.eigvalsh((K + K.T) / 2)
+    return bool(lam.min() >= -tol * max(1.0, np.abs(lam).max()))
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+X_test = np.random.default_rng(44).normal(size=(30, 3))
+K_rbf = kernels.rbf_kernel(X_test, gamma=0.5)
+K_sig = kernels.sigmoid_kernel(X_test, gamma=1.0, coef0=1.0)  # the sigmoid "kernel" is not PSD in general
+assert [is_psd(K_rbf, 1e-10), is_psd(K_sig, 1e-10)] == [True, False]
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+v_test = np.random.default_rng(45).normal(size=(40, 2))
+assert [is_psd(v_test @ v_test.T, 1e-10), is_psd(-(v_test @ v_test.T), 1e-10)] == [True, False]  # rank 2, singular
+assert is_psd(1e8 * (v_test @ v_test.T), 1e-10) == True  # noqa: E712  rounding scales with the matrix
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+A_test = np.array([[1.0, 5.0], [0.0, 1.0]])  # eigenvalues 1 and 1, but not symmetric
+assert [is_psd(A_test, 1e-10), is_psd(np.eye(5), 1e-10)] == [False, True]
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: kernel-distance
+# points: 2
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-kernel-distance
+# Write `feature_distances(K)`: from a Gram matrix $K_{ik} = \langle\phi(x_i), \phi(x_k)\rangle$, the
+# matrix of distances $\|\phi(x_i) - \phi(x_k)\|$ in feature space, computed from $K$ alone (expand
+# the square) without a Python loop, and never the square root of a negative rounding error.
+# ```
+
+# %% tags=["hide-input"]
+def feature_distances(K):
+    # BEGIN SOLUTION
+    d = np.diag(K)
+    return np.sqrt(np.maximum(d[:, None] + d[None, :] - 2.0 * K, 0.0))
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+X_test = np.random.default_rng(47).normal(size=(8, 3))
+assert np.allclose(feature_distances(X_test @ X_test.T), np.linalg.norm(X_test[:, None] - X_test[None], axis=2), atol=1e-7)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.random.default_rng(48).normal(size=(10, 2))
+K_test = kernels.rbf_kernel(X_test, gamma=0.5)
+assert np.allclose(feature_distances(K_test), np.sqrt(np.maximum(2 - 2 * K_test, 0)))  # ||phi(x)||^2 = 1
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = 1e4 + np.random.default_rng(49).normal(size=(12, 2))  # cancellation in the expansion
+D_test = feature_distances(kernels.polynomial_kernel(X_test / 1e4, degree=3, gamma=1.0, coef0=1.0))
+assert np.all(np.isfinite(D_test)) and np.allclose(np.diag(D_test), 0, atol=1e-6) and np.allclose(D_test, D_test.T)
+assert np.all(D_test[:, None, :] <= D_test[:, :, None] + D_test[None, :, :] + 1e-6)  # the triangle inequality
 
 # %% [raw]
 # # END TESTS

@@ -619,6 +619,17 @@ assert np.isclose(_Z, 2 * np.sqrt(_eps * (1 - _eps)))
 assert np.isclose(_Dn.sum(), 1.0)
 assert np.isclose(_Dn[_h != _y].sum(), 0.5)  # the learner has no edge on the next distribution
 
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+_y = np.where(np.arange(20) % 3 == 0, 1.0, -1.0)
+_h = _y.copy()
+_h[:5] *= -1  # five mistakes under the uniform distribution: eps = 1/4
+_eps, _alpha, _Z, _Dn = adaboost_round(np.full(20, 0.05), _y, _h)
+assert np.isclose(_eps, 0.25) and np.isclose(_alpha, 0.5 * np.log(3.0))
+assert np.allclose(_Dn[:5], 0.1) and np.allclose(_Dn[5:], 0.5 / 15)
+
 # %% [raw]
 # # END TESTS
 
@@ -671,6 +682,187 @@ _y = _r.choice([-1.0, 1.0], 30)
 _D = _r.random(30)
 assert np.isclose(best_threshold(_x, _y, _D), boosting.stump_errors(_x[:, None], _y, _D).min())
 assert np.isclose(best_threshold(np.ones(4), np.array([1.0, 1.0, 1.0, -1.0]), np.ones(4)), 0.25)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+_x = np.random.default_rng(4).standard_normal(50)
+_D = np.random.default_rng(5).random(50)
+assert np.isclose(best_threshold(_x, np.where(_x > 0.3, 1.0, -1.0), _D), 0.0)  # separable
+assert np.isclose(best_threshold(_x, np.where(_x > 0.3, -1.0, 1.0), _D), 0.0)  # the other polarity
+assert np.isclose(best_threshold(_x, np.sign(_x), 5 * _D), best_threshold(_x, np.sign(_x), _D))
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: adaboost-alpha
+# points: 2
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-adaboost-alpha
+# Write `alpha_from_error(eps)`: the weight $\alpha = \frac12\ln\frac{1-\epsilon}{\epsilon}$ that
+# AdaBoost gives a weak classifier of weighted error $\epsilon$, for a number or an array of errors
+# in $(0, 1)$.
+# ```
+
+# %% tags=["hide-input"]
+def alpha_from_error(eps):
+    # BEGIN SOLUTION
+    eps = np.asarray(eps, dtype=float)
+    return 0.5 * np.log((1.0 - eps) / eps)
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+X_test = np.random.default_rng(30).normal(size=(80, 3))
+y_test = np.where(X_test[:, 0] + X_test[:, 1] ** 2 - 1 + 0.5 * np.random.default_rng(31).normal(size=80) > 0, 1.0, -1.0)
+fit_test = boosting.adaboost(X_test, y_test, n_rounds=6)
+assert np.allclose(alpha_from_error(fit_test.eps), fit_test.alpha)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+assert np.allclose(alpha_from_error(np.array([0.5, 0.25, 0.75])), [0.0, 0.5 * np.log(3), -0.5 * np.log(3)])
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+e_test = np.linspace(0.01, 0.49, 25)
+assert np.allclose(alpha_from_error(e_test), -alpha_from_error(1 - e_test)) and np.all(np.diff(alpha_from_error(e_test)) < 0)
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: adaboost-error-bound
+# points: 2
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-adaboost-error-bound
+# Write `training_error_bound(eps)`: given the weighted errors $\epsilon_1, \dots, \epsilon_T$ of
+# AdaBoost's rounds (an array), return the bound $\prod_t 2\sqrt{\epsilon_t(1-\epsilon_t)}$ on the
+# training error of the combined classifier.
+# ```
+
+# %% tags=["hide-input"]
+def training_error_bound(eps):
+    # BEGIN SOLUTION
+    eps = np.asarray(eps, dtype=float)
+    return float(np.prod(2.0 * np.sqrt(eps * (1.0 - eps))))
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+X_test = np.random.default_rng(32).normal(size=(80, 3))
+y_test = np.where(X_test[:, 0] - X_test[:, 2] ** 2 + 0.5 + 0.5 * np.random.default_rng(33).normal(size=80) > 0, 1.0, -1.0)
+fit_test = boosting.adaboost(X_test, y_test, n_rounds=8)
+assert np.isclose(training_error_bound(fit_test.eps), np.prod(fit_test.Z))
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.random.default_rng(34).normal(size=(120, 4))
+y_test = np.where(np.sin(2 * X_test[:, 0]) + X_test[:, 1] > 0, 1.0, -1.0)
+fit_test = boosting.adaboost(X_test, y_test, n_rounds=20)
+assert np.mean(fit_test.predict(X_test) != y_test) <= training_error_bound(fit_test.eps) < 1
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+assert np.isclose(training_error_bound(np.array([0.5, 0.5])), 1.0)
+assert np.isclose(training_error_bound(np.array([0.1, 0.2, 0.3])), 8 * np.sqrt(0.09 * 0.16 * 0.21))
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: adaboost-loop
+# points: 3
+# withdraw: [mlnotes.boosting.adaboost]
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-adaboost-loop
+# Write `adaboost_loop(X, y, n_rounds)`, AdaBoost itself: start from the uniform distribution
+# $D_1$; in each round take the best stump for $D_t$ (`boosting.best_stump(X, y, D)`, whose
+# `.predict(X)` gives its $\pm 1$ predictions), compute its weighted error $\epsilon_t$ and weight
+# $\alpha_t$, and reweight and normalise the distribution. Return the pair `(alphas, F)`: the array
+# of the $\alpha_t$ and the values $F(x_i) = \sum_t \alpha_t h_t(x_i)$ on the training points.
+# (`boosting.adaboost` is withdrawn while this is graded.)
+# ```
+
+# %% tags=["hide-input"]
+def adaboost_loop(X, y, n_rounds):
+    # BEGIN SOLUTION
+    D = np.full(len(y), 1.0 / len(y))
+    alphas, F = [], np.zeros(len(y))
+    for _ in range(n_rounds):
+        h = boosting.best_stump(X, y, D).predict(X)
+        eps = np.sum(D[h != y])
+        alpha = 0.5 * np.log((1.0 - eps) / eps)
+        D = D * np.exp(-alpha * y * h)
+        D /= D.sum()
+        alphas.append(alpha)
+        F += alpha * h
+    return np.array(alphas), F
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+X_test = np.random.default_rng(35).normal(size=(60, 2))
+y_test = np.where(X_test[:, 0] ** 2 + X_test[:, 1] > 0.5, 1.0, -1.0)
+fit_test = boosting.adaboost(X_test, y_test, n_rounds=5)
+a_test, F_test = adaboost_loop(X_test, y_test, 5)
+assert np.allclose(a_test, fit_test.alpha) and np.allclose(F_test, fit_test.decision_function(X_test))
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.random.default_rng(36).normal(size=(100, 4))
+y_test = np.where(X_test[:, 0] * X_test[:, 1] + 0.3 * np.random.default_rng(37).normal(size=100) > 0, 1.0, -1.0)
+fit_test = boosting.adaboost(X_test, y_test, n_rounds=15)
+a_test, F_test = adaboost_loop(X_test, y_test, 15)
+assert np.allclose(a_test, fit_test.alpha) and np.allclose(F_test, fit_test.decision_function(X_test))
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+X_test = np.random.default_rng(38).normal(size=(90, 3))
+y_test = np.where(np.abs(X_test[:, 2]) < 0.7, 1.0, -1.0)
+a_test, F_test = adaboost_loop(X_test, y_test, 12)
+eps_test = 0.5 / np.cosh(a_test) * np.exp(-a_test)  # eps from alpha: e^{-a} / (e^{a} + e^{-a})
+assert np.all(a_test > 0) and np.mean(np.sign(F_test) != y_test) <= np.prod(2 * np.sqrt(eps_test * (1 - eps_test)))
 
 # %% [raw]
 # # END TESTS

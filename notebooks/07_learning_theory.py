@@ -586,13 +586,14 @@ plt.show()
 # classifier is not in it.
 # ```
 #
-# The next two exercises are coding exercises; the course's assignments turn them into
+# The remaining exercises are coding exercises; the course's assignments turn them into
 # autograded questions.
 
 # %% [raw]
 # # BEGIN QUESTION
 # name: exact-binomial-tail
 # points: 2
+# withdraw: [mlnotes.bounds.binomial_tail]
 
 # %% [markdown]
 # ```{exercise}
@@ -631,6 +632,14 @@ for m_test, phi_test, g_test in [(1, 0.5, 0.3), (57, 0.07, 0.0333), (200, 0.5, 0
     p_test = exact_deviation_probability(m_test, phi_test, g_test)
     assert np.isclose(p_test, bounds.binomial_tail(m_test, phi_test, g_test), rtol=1e-9, atol=1e-300)
     assert p_test <= bounds.hoeffding_bound(m_test, g_test)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+assert exact_deviation_probability(10, 0.5, 0.6) == 0  # no count deviates by more than 0.5
+assert np.isclose(exact_deviation_probability(3, 0.5, 0.3), 0.25)  # s = 0 or 3, each with probability 1/8
+assert np.isclose(exact_deviation_probability(40, 0.2, 0.0371), exact_deviation_probability(40, 0.8, 0.0371))  # symmetry
 
 # %% [raw]
 # # END TESTS
@@ -684,6 +693,168 @@ for seed_test, theta_test in [(12, 0.8), (13, 0.05), (14, 0.5)]:
     E_test = H_test.training_errors(x_test, y_test)[0]
     j_test, s_test = erm_stump(x_test[0], y_test[0], H_test.thresholds)
     assert (j_test if s_test == 1 else j_test + 31) == int(np.argmin(E_test))
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+x_test = np.array([0.1, 0.2, 0.3, 0.6, 0.7, 0.9])
+t_test = np.array([0.0, 0.25, 0.5, 0.8, 1.0])
+assert tuple(erm_stump(x_test, np.array([-1.0, -1, -1, 1, 1, 1]), t_test)) == (2, 1)  # threshold 0.5, + above
+assert tuple(erm_stump(x_test, np.array([1.0, 1, 1, -1, -1, -1]), t_test)) == (2, -1)
+assert tuple(erm_stump(x_test, np.ones(6), t_test)) == (0, 1)  # tie: the smallest j with s = +1
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: hoeffding-sample-size
+# points: 2
+# withdraw: [mlnotes.bounds.sample_complexity]
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-hoeffding-sample-size
+# Write `hoeffding_sample_size(gamma, delta)`: the smallest number of samples $m$ for which
+# Hoeffding's two-sided bound $2e^{-2\gamma^2 m}$ on $P(|\hat\phi - \phi| > \gamma)$ is at most
+# $\delta$, as a Python `int`.
+# ```
+
+# %% tags=["hide-input"]
+def hoeffding_sample_size(gamma, delta):
+    # BEGIN SOLUTION
+    return int(np.ceil(np.log(2.0 / delta) / (2.0 * gamma**2)))
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+assert hoeffding_sample_size(0.1, 0.05) == bounds.sample_complexity(1, 0.1, 0.05)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+for g_test, d_test in [(0.05, 0.01), (0.02, 0.1), (0.3, 0.001)]:
+    m_test = hoeffding_sample_size(g_test, d_test)
+    assert 2 * np.exp(-2 * g_test**2 * m_test) <= d_test < 2 * np.exp(-2 * g_test**2 * (m_test - 1))
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+assert [hoeffding_sample_size(0.01, d) for d in (0.1, 0.01)] == [bounds.sample_complexity(1, 0.01, d) for d in (0.1, 0.01)]
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: uniform-sample-size
+# points: 2
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-uniform-sample-size
+# Write `uniform_sample_size(k, gamma, delta)`: the smallest $m$ for which the union bound over $k$
+# hypotheses, $2k e^{-2\gamma^2 m}$, is at most $\delta$ (so that, with probability at least
+# $1 - \delta$, every one of the $k$ training errors is within $\gamma$ of its generalisation error).
+# Return a Python `int`.
+# ```
+
+# %% tags=["hide-input"]
+def uniform_sample_size(k, gamma, delta):
+    # BEGIN SOLUTION
+    return int(np.ceil(np.log(2.0 * k / delta) / (2.0 * gamma**2)))
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+assert uniform_sample_size(100, 0.05, 0.05) == bounds.sample_complexity(100, 0.05, 0.05)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+for k_test, g_test, d_test in [(1, 0.1, 0.05), (10**6, 0.1, 0.01), (37, 0.03, 0.2)]:
+    m_test = uniform_sample_size(k_test, g_test, d_test)
+    assert 2 * k_test * np.exp(-2 * g_test**2 * m_test) <= d_test < 2 * k_test * np.exp(-2 * g_test**2 * (m_test - 1))
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+m_test = [uniform_sample_size(k, 0.1, 0.05) for k in (10, 100, 1000)]
+assert m_test == [bounds.sample_complexity(k, 0.1, 0.05) for k in (10, 100, 1000)]
+
+# %% [raw]
+# # END TESTS
+
+# %% [raw]
+# # END QUESTION
+
+# %% [raw]
+# # BEGIN QUESTION
+# name: monte-carlo-deviation
+# points: 3
+# withdraw: [mlnotes.bounds.simulate_deviation]
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-code-monte-carlo-deviation
+# Write `mc_deviation(m, phi, gamma, n_rep, seed)`, a Monte Carlo estimate of
+# $P(|\hat\phi - \phi| > \gamma)$: draw `n_rep` training sets of `m` Bernoulli($\phi$) samples
+# with `np.random.default_rng(seed)`, and return the fraction of them whose mean deviates from
+# $\phi$ by more than $\gamma$. The grader compares it with the exact binomial tail and with
+# Hoeffding's bound, allowing for the Monte Carlo error (with values of $\gamma$ that no
+# $|\hat\phi - \phi|$ can equal, so rounding never decides a tie).
+# ```
+
+# %% tags=["hide-input"]
+def mc_deviation(m, phi, gamma, n_rep, seed):
+    # BEGIN SOLUTION
+    rng = np.random.default_rng(seed)
+    phi_hat = rng.binomial(m, phi, size=n_rep) / m
+    return float(np.mean(np.abs(phi_hat - phi) > gamma))
+    # END SOLUTION
+
+
+# %% [raw]
+# # BEGIN TESTS
+
+# %% tags=["remove-cell"]
+p_test = bounds.binomial_tail(50, 0.3, 0.11)
+est_test = mc_deviation(50, 0.3, 0.11, 20000, 0)
+assert abs(est_test - p_test) < 5 * np.sqrt(p_test * (1 - p_test) / 20000)
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+for m_test, phi_test, g_test in [(20, 0.5, 0.17), (200, 0.1, 0.033), (5, 0.9, 0.25)]:
+    p_test = bounds.binomial_tail(m_test, phi_test, g_test)
+    est_test = mc_deviation(m_test, phi_test, g_test, 20000, 1)
+    assert abs(est_test - p_test) < 5 * np.sqrt(p_test * (1 - p_test) / 20000) + 1e-3
+
+# %% tags=["remove-cell"]
+""" # BEGIN TEST CONFIG
+hidden: true
+""" # END TEST CONFIG
+est_test = mc_deviation(400, 0.5, 0.1025, 5000, 2)
+assert 0 <= est_test <= bounds.hoeffding_bound(400, 0.1025) + 5 * np.sqrt(bounds.hoeffding_bound(400, 0.1025) / 5000)
+assert mc_deviation(30, 0.4, 0.2, 3000, 3) == mc_deviation(30, 0.4, 0.2, 3000, 3)  # the seed is used
 
 # %% [raw]
 # # END TESTS

@@ -39,6 +39,20 @@ def stable_logsumexp(z):
 def rss_gradient(X, y, w):
     return 2 * X.T @ (y - X @ w)  # sign flipped: the ascent direction of the residual
 ''',
+    "softmax-rows": '''
+def softmax_rows(A):
+    E = np.exp(A - np.max(A))  # one maximum for the whole matrix: rows far below it underflow
+    return E / np.sum(E, axis=1, keepdims=True)
+''',
+    "log-sigmoid": '''
+def log_sigmoid(a):
+    a = np.asarray(a, dtype=float)
+    return -np.log(1.0 + np.exp(-a))  # -inf for large negative a, 0 for large positive a
+''',
+    "quadratic-gradient": '''
+def quadratic_gradient(A, b, x):
+    return A @ x - b  # right for symmetric A only
+''',
 }
 
 # notebooks/01_linear_regression.py
@@ -62,6 +76,23 @@ def lasso_cd(X, y, lam, n_sweeps=500):
             w[j] = new
     return w
 ''',
+    "lstsq-qr": '''
+def lstsq_qr(X, y):
+    Q, R = np.linalg.qr(X)
+    return np.linalg.solve(R.T, Q.T @ y)  # R^T instead of R: the wrong triangle
+''',
+    "ridge-augmented": '''
+def ridge_augmented(X, y, lam):
+    d = X.shape[1]
+    Xa = np.vstack([X, lam * np.eye(d)])  # lam instead of sqrt(lam): penalises lam^2 ||w||^2
+    ya = np.concatenate([y, np.zeros(d)])
+    return np.linalg.lstsq(Xa, ya, rcond=None)[0]
+''',
+    "ridge-dof": '''
+def ridge_dof(X, lam):
+    d = np.linalg.svd(X, compute_uv=False)
+    return float(np.sum(d / (d + lam)))  # singular values where their squares belong
+''',
 }
 
 # notebooks/02_logistic_regression.py
@@ -77,6 +108,26 @@ def irls_step(X, y, w):
     z = X @ w + (y - g) / r
     s = np.sqrt(r)
     return np.linalg.lstsq(s[:, None] * X, z, rcond=None)[0]  # z is not scaled by sqrt(R_ii)
+''',
+    "logistic-loglik": '''
+def log_likelihood(w, X, y):
+    a = X @ w
+    return float(np.sum(y * a - np.log(1.0 + np.exp(a))))  # overflows for large scores
+''',
+    "logistic-hessian": '''
+def loglik_hessian(X, w):
+    g = lg.sigmoid(X @ w)
+    return -(X.T * g) @ X  # g instead of g (1 - g)
+''',
+    "irls-full": '''
+def irls(X, y, n_iter):
+    w = np.zeros(X.shape[1])
+    for _ in range(n_iter):
+        g = lg.sigmoid(X @ w)
+        r = g * (1.0 - g)
+        z = X @ w + (y - g) / r
+        w = np.linalg.lstsq(X * r[:, None], z * r, rcond=None)[0]  # rows scaled by R, not sqrt(R)
+    return w
 ''',
 }
 
@@ -102,6 +153,32 @@ def svm_subgradient(X, y, w, lam):
     M = y * (X @ w)
     return -(X.T @ (y * (M <= 1))) + lam * w  # the 1/n of the average hinge loss is missing
 ''',
+    "perceptron-bound": '''
+def mistake_bound(X, y, u):
+    R = np.max(np.linalg.norm(X, axis=1))
+    gamma = np.min(y * (X @ u))  # the margin of u itself, not of u / ||u||
+    return float((R / gamma) ** 2)
+''',
+    "winnow-bound": '''
+def winnow_mistake_bound(rho, N, eta):
+    return float(np.log(N) / (eta * rho - eta**2))  # the 1/2 of the second-order term is lost
+''',
+    "winnow-run": '''
+def my_winnow(X, y, eta, max_epochs):
+    w = np.full(X.shape[1], 1.0 / X.shape[1])
+    mistakes = 0
+    for _ in range(max_epochs):
+        clean = True
+        for x, label in zip(X, y):
+            if label * (w @ x) <= 0:
+                w = w * np.exp(eta * x)  # the label is missing from the exponent
+                w /= w.sum()
+                mistakes += 1
+                clean = False
+        if clean:
+            break
+    return w, mistakes
+''',
 }
 
 # notebooks/04_support_vector_machines.py
@@ -115,6 +192,34 @@ def svm_bias(alpha, y, K, C):
 def hinge_subgradient(w, b, X, y, C):
     V = y * (X @ w + b) < 1
     return -C * (y[V] @ X[V]), -C * float(np.sum(y[V]))  # the gradient w of (1/2)||w||^2 is missing
+''',
+    "svm-dual-value": '''
+def dual_value(alpha, y, K):
+    return float(np.sum(alpha) - 0.5 * alpha @ K @ alpha)  # the labels are left out of the quadratic term
+''',
+    "smo-pair-step": '''
+def pair_step(ai, aj, yi, yj, Gi, Gj, Kii, Kjj, Kij, C):
+    t = (-yi * Gi + yj * Gj) / (Kii + Kjj - 2.0 * Kij)
+    return min(max(ai + yi * t, 0.0), C), min(max(aj - yj * t, 0.0), C)  # each clipped alone: off the line
+''',
+    "smo-small": '''
+def smo_small(K, y, C):
+    n = len(y)
+    alpha, G = np.zeros(n), -np.ones(n)
+    for _ in range(100 * n * n):
+        v = -y * G
+        up = ((y > 0) & (alpha < C)) | ((y < 0) & (alpha > 0))
+        low = ((y < 0) & (alpha < C)) | ((y > 0) & (alpha > 0))
+        i = np.flatnonzero(up)[np.argmax(v[up])]
+        j = np.flatnonzero(low)[np.argmin(v[low])]
+        if v[i] - v[j] < 1e-8:
+            break
+        t = (v[i] - v[j]) / max(K[i, i] + K[j, j] - 2.0 * K[i, j], 1e-12)
+        t = min(t, C - alpha[i] if y[i] > 0 else alpha[i], alpha[j] if y[j] > 0 else C - alpha[j])
+        alpha[i] += y[i] * t
+        alpha[j] -= y[j] * t
+        G += t * (K[:, i] - K[:, j])  # the labels are missing: Q[:, i] y_i is y * K[:, i]
+    return alpha
 ''',
 }
 
@@ -134,6 +239,19 @@ def krr_predict(K_train, y, K_test, lam):
 def centre_gram(K):
     row = K.mean(0)
     return K - row[None, :] - row[:, None] - K.mean()  # the grand mean is subtracted, not added back
+''',
+    "poly-kernel": '''
+def poly_kernel(X, Y, degree, c):
+    return (X @ Y.T) ** degree + c  # the constant is added outside the power
+''',
+    "psd-check": '''
+def is_psd(K, tol):
+    return bool(np.linalg.eigvals(K).real.min() >= -tol)  # symmetry never checked, absolute tolerance
+''',
+    "kernel-distance": '''
+def feature_distances(K):
+    d = np.diag(K)
+    return np.sqrt(np.maximum(d[:, None] + d[None, :] - K, 0.0))  # the cross term needs a 2
 ''',
 }
 
@@ -155,6 +273,29 @@ def best_threshold(x, y, D):
     corr = yD.sum() - 2 * left  # splits between repeated values of x are allowed
     return 0.5 - 0.5 * np.abs(corr).max()
 ''',
+    "adaboost-alpha": '''
+def alpha_from_error(eps):
+    eps = np.asarray(eps, dtype=float)
+    return np.log((1.0 - eps) / eps)  # the factor 1/2 is lost
+''',
+    "adaboost-error-bound": '''
+def training_error_bound(eps):
+    eps = np.asarray(eps, dtype=float)
+    return float(np.prod(np.sqrt(eps * (1.0 - eps))))  # the factor 2 per round is lost
+''',
+    "adaboost-loop": '''
+def adaboost_loop(X, y, n_rounds):
+    D = np.full(len(y), 1.0 / len(y))
+    alphas, F = [], np.zeros(len(y))
+    for _ in range(n_rounds):
+        h = boosting.best_stump(X, y, D).predict(X)
+        eps = np.sum(D[h != y])
+        alpha = 0.5 * np.log((1.0 - eps) / eps)
+        D = D * np.exp(-alpha * y * h)  # never normalised: eps is no longer a weighted error
+        alphas.append(alpha)
+        F += alpha * h
+    return np.array(alphas), F
+''',
 }
 
 # notebooks/07_learning_theory.py
@@ -175,5 +316,19 @@ def erm_stump(x, y, thresholds):
     errors = np.concatenate([err_plus, 1 - err_plus])
     i = int(np.argmin(errors))
     return i % thresholds.size, -1 if i < thresholds.size else 1  # polarities swapped
+''',
+    "hoeffding-sample-size": '''
+def hoeffding_sample_size(gamma, delta):
+    return int(np.ceil(np.log(1.0 / delta) / (2.0 * gamma**2)))  # one-sided: the factor 2 is lost
+''',
+    "uniform-sample-size": '''
+def uniform_sample_size(k, gamma, delta):
+    return int(np.ceil(np.log(2.0 / delta) / (2.0 * gamma**2)))  # the union over k hypotheses is forgotten
+''',
+    "monte-carlo-deviation": '''
+def mc_deviation(m, phi, gamma, n_rep, seed):
+    rng = np.random.default_rng(seed)
+    phi_hat = rng.binomial(m, phi, size=n_rep) / m
+    return float(np.mean(phi_hat - phi > gamma))  # one tail only
 ''',
 }

@@ -2,11 +2,12 @@
 
 A chapter's coding exercises are written in otter-grader's notebook format (CONTRIBUTING.md,
 "Exercises"). This module turns every chapter that has at least one ``# BEGIN QUESTION`` into an
-assignment and grades folders of submitted notebooks locally, without Docker::
+assignment; ``grade.py`` grades folders of submitted notebooks, each in a sandbox, with the tests
+in a separate process (its docstring says how)::
 
-    python -m mlnotes.assignments build [--out dist/assignments] [notebooks/NN_slug.py ...]
-    python -m mlnotes.assignments grade AUTOGRADER_ZIP SUBMISSIONS_DIR [--csv scores.csv]
-                                        [--timeout 300] [--jobs 2]
+    python -m tools.assignments build [--out dist/assignments] [notebooks/NN_slug.py ...]
+    python -m tools.assignments grade AUTOGRADER_ZIP SUBMISSIONS_DIR [--csv scores.csv]
+                                        [--timeout 300] [--jobs N] [--memory MiB] [--unsafe]
 
 ``build`` writes, for each chapter ``NN_slug``::
 
@@ -28,24 +29,23 @@ sources need no assignment-specific markup (:func:`master_notebook`):
 - The book's MathJax macros (``\\R``, ``\\argmin``, ... from ``book/_config.yml``) are expanded:
   JupyterLab does not know them.
 - An ``# ASSIGNMENT CONFIG`` cell is prepended (:data:`ASSIGNMENT_CONFIG`).
+- A question's ``withdraw:`` key (the ``mlnotes`` functions the grader withdraws) is not otter's:
+  it is removed here and written, with what else the grader needs, to ``mlnotes-grading.json``
+  in the autograder zip (:func:`grading_spec`).
 
-This module needs the ``test`` extra (otter-grader, jupytext); ``import mlnotes`` does not load it.
+Course tooling, not part of the ``mlnotes`` package: run it from the repository root
+(``python -m tools.assignments``). It needs the ``test`` extra (otter-grader, jupytext, nbformat,
+PyYAML).
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
-import contextlib
-import csv
 import json
-import multiprocessing
-import os
 import re
 import shutil
-import signal
 import tempfile
-import time
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,6 +53,8 @@ from pathlib import Path
 import jupytext
 import nbformat
 import yaml
+
+from .grade import GRADING_FILE, SandboxUnavailable, answer_cells, grade_folder
 
 __all__ = [
     "ASSIGNMENT_CONFIG",
@@ -64,6 +66,7 @@ __all__ = [
     "context_source",
     "expand_macros",
     "grade_folder",
+    "grading_spec",
     "master_notebook",
     "myst_to_markdown",
     "questions",
@@ -71,7 +74,7 @@ __all__ = [
     "test_specs",
 ]
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]  # the repository: tools/assignments/__init__.py
 
 # The `# ASSIGNMENT CONFIG` cell (otter-grader 7 keys). `name` is set per chapter: otter then
 # refuses a submission made from another chapter's notebook.
@@ -217,12 +220,27 @@ def _wrap_solution_cells(cells: list) -> list:
     return out
 
 
+def _question_config(cell) -> dict:
+    """The YAML under ``# BEGIN QUESTION`` in a question's raw cell."""
+    return yaml.safe_load(cell.source.split("\n", 1)[1] if "\n" in cell.source else "") or {}
+
+
+def withdrawals(chapter: Path) -> dict[str, list[str]]:
+    """Question name -> the ``mlnotes`` functions it withdraws while it is graded: the question's
+    ``withdraw:`` key (ours, not otter's: :func:`master_notebook` removes it)."""
+    cells = [c for c in jupytext.read(chapter).cells if _boundary(c, "BEGIN", "QUESTION")]
+    return {(cfg := _question_config(c))["name"]: list(cfg.get("withdraw", [])) for c in cells}
+
+
 def master_notebook(chapter: Path) -> nbformat.NotebookNode:
     """The chapter notebook prepared for ``otter assign`` (see the module docstring)."""
     nb, macros = jupytext.read(chapter), book_macros()
     for cell in nb.cells:
         if cell.cell_type == "markdown":
             cell.source = expand_macros(myst_to_markdown(cell.source), macros)
+        elif _boundary(cell, "BEGIN", "QUESTION") and "withdraw" in _question_config(cell):
+            config = {k: v for k, v in _question_config(cell).items() if k != "withdraw"}
+            cell.source = "# BEGIN QUESTION\n" + yaml.safe_dump(config, sort_keys=False)
     nb.cells = _wrap_solution_cells(nb.cells)
     config = dict(ASSIGNMENT_CONFIG, name=chapter.stem)
     config_cell = "# ASSIGNMENT CONFIG\n" + yaml.safe_dump(config, sort_keys=False)
@@ -243,7 +261,35 @@ def build_assignment(chapter: Path, out: Path) -> Path:
         otter_assign(str(master), str(dest), no_pdfs=True)
     zips = sorted((dest / "autograder").glob("*-autograder_*.zip"))
     zips[-1].rename(dest / "autograder" / "autograder.zip")  # a name without a timestamp
+    spec = grading_spec(chapter, dest)
+    with zipfile.ZipFile(dest / "autograder" / "autograder.zip", "a") as z:
+        z.writestr(GRADING_FILE, json.dumps(spec, indent=1))
     return dest
+
+
+def _defined_names(source: str) -> tuple[list[str], list[str]]:
+    """The functions and the other names an answer cell defines at top level."""
+    functions, values = [], []
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.FunctionDef):
+            functions.append(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            values += [t.id for t in targets if isinstance(t, ast.Name)]
+    return functions, values
+
+
+def grading_spec(chapter: Path, built: Path) -> dict:
+    """What ``grade.py`` needs besides otter's tests (``mlnotes-grading.json`` in the zip): the
+    chapter's imports and definitions, run in both processes, and per question the names its
+    answer defines (the grader's proxies) and the functions it withdraws."""
+    autograder = nbformat.read(built / "autograder" / f"{chapter.stem}.ipynb", as_version=4)
+    withdrawn, questions = withdrawals(chapter), []
+    for name, source in answer_cells(autograder).items():
+        functions, values = _defined_names(source)
+        questions.append({"name": name, "functions": functions, "values": values,
+                          "withdraw": withdrawn.get(name, [])})
+    return {"name": chapter.stem, "context": context_source(autograder), "questions": questions}
 
 
 def build_all(out: Path, chapters: list[Path] | None = None) -> list[Path]:
@@ -271,30 +317,14 @@ class Question:
     tests: Path
 
 
-def _answer_cells(nb: nbformat.NotebookNode) -> dict[str, str]:
-    """Map question name -> source of its answer cells: the code cells otter tagged as answers or
-    solutions before the question's ``grader.check("name")`` cell."""
-    answers, current = {}, []
-    for cell in nb.cells:
-        if cell.cell_type != "code":
-            continue
-        tags = cell.metadata.get("tags", [])
-        check = re.match(r'grader\.check\("([^"]+)"\)', cell.source.strip())
-        if check:
-            answers[check[1]], current = "\n\n".join(current), []
-        elif "otter_answer_cell" in tags or "otter_assign_solution_cell" in tags:
-            current.append(cell.source)
-    return answers
-
-
 def questions(assignment: Path, workdir: Path) -> list[Question]:
     """The questions of a built assignment; the autograder's test files go into ``workdir``."""
     assignment = Path(assignment)
     stem = assignment.name
     with zipfile.ZipFile(assignment / "autograder" / "autograder.zip") as z:
         z.extractall(workdir)
-    reference = _answer_cells(nbformat.read(assignment / "autograder" / f"{stem}.ipynb", as_version=4))
-    student = _answer_cells(nbformat.read(assignment / "student" / f"{stem}.ipynb", as_version=4))
+    reference = answer_cells(nbformat.read(assignment / "autograder" / f"{stem}.ipynb", as_version=4))
+    student = answer_cells(nbformat.read(assignment / "student" / f"{stem}.ipynb", as_version=4))
     return [Question(name, reference[name], student.get(name, ""), Path(workdir) / "tests" / f"{name}.py")
             for name in reference]
 
@@ -319,88 +349,6 @@ def context_source(nb: nbformat.NotebookNode) -> str:
     return "\n".join(p for p in parts if "otter" not in p)
 
 
-# -- grading a folder of submissions ----------------------------------------------------------------
-
-
-def _descendants(pid: int) -> list[int]:
-    """The processes started by ``pid``, its children's children, ... (Linux ``/proc``; empty
-    elsewhere). Jupyter starts a kernel in a session of its own, so a kill of the grader's process
-    group does not reach it: it is found here."""
-    parents = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:  # the process ended meanwhile
-            continue
-        parents.setdefault(int(fields[1]), []).append(int(stat.parent.name))
-    found, todo = [], [pid]
-    while todo:
-        children = parents.get(todo.pop(), [])
-        found += children
-        todo += children
-    return found
-
-
-def _kill_tree(pid: int) -> None:
-    """Kill a grader process, its process group and everything it started (the kernel)."""
-    victims = _descendants(pid)
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(pid, signal.SIGKILL)
-    for child in victims:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(child, signal.SIGKILL)
-
-
-def _grade_child(autograder: Path, submission: Path, result: Path) -> None:
-    """Body of the process that grades one submission, in a process group of its own. Its output
-    and its kernel's (the student's prints, Jupyter's warnings) are dropped: the result says what
-    went wrong."""
-    os.setsid()
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, 1)
-    os.dup2(devnull, 2)
-    from otter.api import grade_submission
-
-    try:
-        res = grade_submission(str(submission), str(autograder), quiet=True)
-        scores = {name: (r.score, r.possible) for name, r in res.results.items()}
-        out = {"status": "graded", "scores": scores}
-    except Exception as exc:  # a notebook that is not JSON, from another chapter, ...
-        out = {"status": f"error: {type(exc).__name__}: {str(exc)[:200]}", "scores": {}}
-    result.write_text(json.dumps(out))
-
-
-def _grade_all(autograder: Path, submissions: list[Path], timeout: float, jobs: int) -> list[dict]:
-    """Grade submissions, ``jobs`` at a time, each in a forked process killed after ``timeout`` s."""
-    import otter.api  # noqa: F401  imported once here, inherited by every forked grader
-
-    fork = multiprocessing.get_context("fork")
-    results: list[dict | None] = [None] * len(submissions)
-    queue, running = list(enumerate(submissions)), []
-    with tempfile.TemporaryDirectory() as tmp:
-        while queue or running:
-            while queue and len(running) < jobs:
-                k, sub = queue.pop(0)
-                out = Path(tmp) / f"{k}.json"
-                proc = fork.Process(target=_grade_child, args=(autograder, sub.resolve(), out))
-                proc.start()
-                running.append((k, proc, out, time.monotonic()))
-            time.sleep(0.1)
-            for item in list(running):
-                k, proc, out, start = item
-                if proc.is_alive() and time.monotonic() - start < timeout:
-                    continue
-                if proc.is_alive():
-                    _kill_tree(proc.pid)
-                    results[k] = {"status": f"timeout after {timeout:g} s", "scores": {}}
-                else:
-                    results[k] = (json.loads(out.read_text()) if out.exists()
-                                  else {"status": f"error: grader exited with {proc.exitcode}", "scores": {}})
-                proc.join()
-                running.remove(item)
-    return results
-
-
 def test_specs(autograder: Path) -> dict[str, dict]:
     """Question name -> otter's OK-format test spec (points, cases with ``hidden``) in a zip."""
     specs = {}
@@ -422,39 +370,8 @@ def summary(assignment: Path) -> str:
             f"{hidden} hidden tests, {points:g} points")
 
 
-def grade_folder(autograder: Path, folder: Path, csv_path: Path, *, timeout: float = 300.0,
-                 jobs: int = 2) -> list[dict]:
-    """Grade every ``*.ipynb`` in ``folder`` (and its subfolders, e.g. one per student); write one
-    CSV row per submission, one column per question.
-
-    Each submission runs in its own ``otter run`` process with a time limit, so an infinite loop
-    costs ``timeout`` seconds and a zero, never the rest of the class. ``jobs`` submissions run at
-    once. A submission that times out or cannot be graded scores 0 on every question and says why
-    in the ``status`` column.
-    """
-    autograder = Path(autograder).resolve()
-    points = {name: spec["points"] for name, spec in test_specs(autograder).items()}
-    names = list(points)
-    folder = Path(folder)
-    submissions = sorted(p for p in folder.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
-    results = _grade_all(autograder, submissions, timeout, jobs)
-    rows = []
-    for sub, res in zip(submissions, results, strict=True):
-        row = {"submission": sub.relative_to(folder).as_posix(), "status": res["status"]}
-        row.update({n: float(res["scores"].get(n, (0.0, 0))[0]) for n in names})
-        row["total"] = sum(row[n] for n in names)
-        row["possible"] = float(sum(points.values()))
-        rows.append(row)
-    Path(csv_path).parent.mkdir(parents=True, exist_ok=True)
-    with open(csv_path, "w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=["submission", *names, "total", "possible", "status"])
-        writer.writeheader()
-        writer.writerows(rows)
-    return rows
-
-
 def _main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m mlnotes.assignments", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.assignments", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     b = sub.add_parser("build", help="build the assignments of the chapters with coding questions")
     b.add_argument("chapters", nargs="*", type=Path, help="chapter scripts (default: all with questions)")
@@ -464,7 +381,11 @@ def _main(argv: list[str] | None = None) -> None:
     g.add_argument("submissions", type=Path, help="folder of submitted notebooks")
     g.add_argument("--csv", type=Path, default=None, help="default: <submissions>/scores.csv")
     g.add_argument("--timeout", type=float, default=300.0, help="seconds per submission (default 300)")
-    g.add_argument("--jobs", type=int, default=2, help="submissions graded at once (default 2)")
+    g.add_argument("--jobs", type=int, default=None, help="submissions graded at once (default: every core)")
+    g.add_argument("--memory", type=int, default=2048, help="MiB of memory per submission (default 2048)")
+    g.add_argument("--feedback", type=Path, default=None, help="feedback folder (default: feedback/ beside the CSV)")
+    g.add_argument("--unsafe", action="store_true",
+                   help="grade without the sandbox if it cannot run (the students' code runs as you)")
     args = parser.parse_args(argv)
     if args.command == "build":
         if not (args.chapters or chapters_with_questions()):
@@ -474,11 +395,12 @@ def _main(argv: list[str] | None = None) -> None:
                   f"({summary(dest)})")
     else:
         csv_path = args.csv or args.submissions / "scores.csv"
-        rows = grade_folder(args.autograder, args.submissions, csv_path, timeout=args.timeout, jobs=args.jobs)
+        try:
+            rows = grade_folder(args.autograder, args.submissions, csv_path, timeout=args.timeout, jobs=args.jobs,
+                                memory_mb=args.memory, unsafe=args.unsafe, feedback=args.feedback)
+        except SandboxUnavailable as exc:
+            raise SystemExit(f"error: {exc}") from None
         for row in rows:
             print(f"{row['submission']:<40} {row['total']:>6g} / {row['possible']:g}  {row['status']}")
         print(f"scores written to {csv_path}")
 
-
-if __name__ == "__main__":
-    _main()

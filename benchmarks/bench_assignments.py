@@ -1,0 +1,61 @@
+"""Grading time per submission (``tools/assignments``), with 1 job and with every core.
+
+Builds Chapter 4's assignment, copies its reference notebook ``N`` times (a class of identical,
+full-mark submissions: every test runs, none stops early), grades the folder with ``jobs=1`` and
+with ``jobs=os.cpu_count()``, and reports the ratio. ``python -m benchmarks.bench_assignments``
+also prints the seconds per submission and the projected time for a class of 300 (issue 18's
+goal: under 10 minutes on a 2-core machine). Without bubblewrap it measures the unsandboxed
+grader (``--unsafe``), which starts a little faster.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from pathlib import Path
+
+import nbformat
+
+from benchmarks import Comparison
+
+ROOT = Path(__file__).resolve().parents[1]
+CHAPTER = ROOT / "notebooks" / "04_support_vector_machines.py"
+N = 40
+
+
+def _grading_times(n: int = N) -> tuple[float, float, int]:
+    from tools import assignments
+    from tools.assignments.grade import sandbox_problem
+
+    unsafe = sandbox_problem() is not None  # still measured, without the sandbox's start-up
+
+    with tempfile.TemporaryDirectory() as tmp:
+        built = assignments.build_assignment(CHAPTER, Path(tmp) / "dist")
+        reference = nbformat.read(built / "autograder" / f"{CHAPTER.stem}.ipynb", as_version=4)
+        subs = Path(tmp) / "submissions"
+        subs.mkdir()
+        for k in range(n):
+            nbformat.write(reference, subs / f"student{k:03d}.ipynb")
+        zip_path = built / "autograder" / "autograder.zip"
+        times = {}
+        for jobs in (1, os.cpu_count() or 1):
+            start = time.perf_counter()
+            rows = assignments.grade_folder(zip_path, subs, Path(tmp) / f"scores{jobs}.csv", jobs=jobs,
+                                            unsafe=unsafe)
+            times[jobs] = time.perf_counter() - start
+            assert all(r["total"] == r["possible"] for r in rows), "the reference must get full marks"
+    return times[1], times[os.cpu_count() or 1], os.cpu_count() or 1
+
+
+def bench_grade_chapter4() -> Comparison:
+    one, many, cores = _grading_times()
+    return Comparison(f"grade {N} submissions, ch. 4, {cores} jobs", many, one, "the same, 1 job", 0.0,
+                      "score diff")
+
+
+if __name__ == "__main__":
+    one, many, cores = _grading_times()
+    print(f"{N} submissions of {CHAPTER.stem}: {one:.1f} s with 1 job ({one / N:.2f} s each), "
+          f"{many:.1f} s with {cores} jobs ({many / N:.2f} s each); 300 submissions: about "
+          f"{300 * many / N / 60:.1f} min with {cores} jobs")

@@ -1,0 +1,5 @@
+"""``python -m tools.assignments build|grade ...`` (see the package docstring)."""
+
+from tools.assignments import _main
+
+_main()
