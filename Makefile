@@ -1,6 +1,6 @@
 # mlnotes: every target bootstraps .venv from the pinned versions in constraints.txt.
 #   make book   build the HTML book into book/_build/html (executes every chapter)
-#   make test   everything CI proves: lint, tests, claims, pairing, nbval, book, browser
+#   make test   everything CI proves: lint, tests (claims, pairing), nbval twice, book, browser
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 PYTHON ?= python3
@@ -9,12 +9,13 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 PIP_FLAGS := -q --disable-pip-version-check -c constraints.txt
 NOTEBOOKS := $(sort $(wildcard notebooks/*.py))
-JB_BUILD := $(BIN)/jupyter-book build . --config book/_config.yml --toc book/_toc.yml --path-output book
+JB_BUILD = $(BIN)/jupyter-book build . --config $(BOOK_CONFIG) --toc book/_toc.yml --path-output book
+BOOK_CONFIG := book/_config.yml
 # Jupyter refuses to run as root unless told; these tools are run by CI as root.
 export JUPYTER_ALLOW_ROOT := 1
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-.PHONY: all venv book book-check test lint unit claims pairing nbval browser notebooks lab \
+.PHONY: all venv book book-check test lint unit claims pairing nbval nbval-perturbed browser notebooks lab \
         bench assignments lock clean
 
 all: test
@@ -38,17 +39,27 @@ book: $(STAMP) book/generated
 	$(JB_BUILD) --all
 	@echo "The book is in book/_build/html/index.html"
 
-# The strict build of the test suite: any warning, broken reference or failing cell fails.
+# The strict build of the test suite: any warning or broken reference fails. It renders the
+# outputs committed in notebooks/*.ipynb without executing anything (a copy of the book's config
+# with execute_notebooks: off): in make test, nbval has just re-executed every chapter and
+# verified those very outputs, and executing each chapter a second time would prove nothing more.
+# Run make notebooks first if you changed a chapter; make book (for readers) still executes.
+book-check: BOOK_CONFIG := book/_build/_config_check.yml
 book-check: $(STAMP) book/generated
-	rm -rf book/_build
+	rm -rf book/_build && mkdir -p book/_build
+	$(BIN)/python -c 'import sys, yaml; c = yaml.safe_load(open("book/_config.yml")); \
+	  c["execute"]["execute_notebooks"] = "off"; yaml.safe_dump(c, sys.stdout, sort_keys=False)' \
+	  > $(BOOK_CONFIG)
 	$(JB_BUILD) --all -W -n --keep-going
 
 # -- the tests -------------------------------------------------------------------------------
-test: lint claims unit nbval book-check browser
+# The claims run once, at their test instance counts, in tests/test_claims.py (part of unit).
+test: lint unit nbval nbval-perturbed book-check browser
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
+# The claim ledger with every residual (the same runs as tests/test_claims.py, as a table).
 claims: $(STAMP)
 	$(BIN)/python -m mlnotes.claims
 
@@ -56,10 +67,20 @@ claims: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/python -m pytest -n 2 -m "not browser" tests
 
-# nbval in strict mode on the committed notebooks: every output must be reproduced.
+# nbval in strict mode on the committed notebooks: every output must be reproduced, first as the
+# machine is, then in a perturbed floating-point environment (one BLAS thread, numpy's SIMD
+# dispatch off; see .ci/perturbed_env.py): outputs that pass both are properties of the
+# mathematics, not of this machine's rounding. NB=notebooks/NN_x.py checks one chapter.
+NBVAL := $(BIN)/python -m pytest -n 2 --dist loadfile -p no:cacheprovider --nbval \
+	  --nbval-sanitize-with .ci/nbval_sanitize.cfg --nbval-current-env \
+	  $(if $(NB),$(NB:.py=.ipynb),notebooks/*.ipynb)
 nbval: $(STAMP)
-	$(BIN)/python -m pytest -n 2 --dist loadfile -p no:cacheprovider --nbval \
-	  --nbval-sanitize-with .ci/nbval_sanitize.cfg --nbval-current-env notebooks/*.ipynb
+	$(NBVAL)
+
+nbval-perturbed: $(STAMP)
+	perturbed="$$($(BIN)/python .ci/perturbed_env.py)"; \
+	  echo "nbval in a perturbed floating-point environment: $$perturbed"; \
+	  env $$perturbed $(NBVAL)
 
 browser: $(STAMP)
 	$(BIN)/python -m pytest -m browser tests

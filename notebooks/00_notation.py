@@ -136,8 +136,9 @@ claims.verify("eq-grad-quadratic-sym")
 A = rng.standard_normal((3, 3))
 w = rng.standard_normal(3)
 numeric = numerical_gradient(lambda v: v @ A @ v, w)
-print(f"non-symmetric A: error of (A + A^T) w = {rel_error(numeric, (A + A.T) @ w):.1e}, "
-      f"error of 2 A w = {rel_error(numeric, 2 * A @ w):.2f}")
+# the first error is rounding-level (its digits depend on the machine): print it as a verdict
+assert rel_error(numeric, (A + A.T) @ w) < 1e-9
+print(f"non-symmetric A: error of (A + A^T) w < 1e-9, error of 2 A w = {rel_error(numeric, 2 * A @ w):.2f}")
 
 # %% [markdown]
 # ### The residual sum of squares
@@ -287,7 +288,10 @@ ax.axvline(np.finfo(float).eps ** (1 / 3), color="r", lw=1, label=r"$h = \epsilo
 ax.set(xlabel="step $h$", ylabel="relative error of the gradient", ylim=(1e-13, 1e0))
 ax.legend()
 plt.show()
-print(f"best step on the grid: {hs[int(np.argmin(errors))]:.0e}")
+# which grid point wins is decided by rounding noise, so print only what the analysis predicts
+h_best = hs[int(np.argmin(errors))]
+print(f"best step on the grid within a factor 10 of eps^(1/3): "
+      f"{abs(np.log10(h_best / np.finfo(float).eps ** (1 / 3))) < 1}; its error below 1e-9: {min(errors) < 1e-9}")
 
 # %% [markdown]
 # (sec-notation-exercises)=

@@ -298,6 +298,12 @@ plt.show()
 #   largest;
 # - *auto*: the default of `least_squares`, and the path it took;
 # - *lstsq*: `numpy.linalg.lstsq` (LAPACK's `gelsd`).
+#
+# Which digits survive an ill-conditioned solve is decided by rounding, and rounding differs
+# between CPUs, BLAS kernels and thread counts: on these problems the same method's LRE moves by
+# up to a digit from one machine to another. So the table prints a bound that holds everywhere
+# (at least 3, 8 or 12 digits, with more than half a digit to spare), and the tests check the
+# exact targets.
 
 # %%
 def lre(estimate, certified):
@@ -309,28 +315,39 @@ def lre(estimate, certified):
         return float(np.clip(np.min(-np.log10(rel)), 0.0, 15.0)) + 0.0  # + 0.0: no "-0.0"
 
 
-def lre_or_refused(fn):
+def digits(lre_value):
+    """The digits kept, as a lower bound on the ladder 3, 8, 12 with 0.6 of a digit to spare.
+
+    Which digits survive an ill-conditioned solve depends on rounding: on other CPUs, BLAS
+    kernels and thread counts the same LRE moves by up to a digit, so the table prints only a
+    bound that holds there too (the tests check the targets exactly)."""
+    for floor in (12, 8, 3):
+        if lre_value >= floor + 0.6:
+            return f">= {floor}"
+    return "< 4"
+
+
+def digits_or_refused(fn):
     try:
-        return f"{fn():5.1f}"
+        return digits(fn())
     except ValueError:
         return "refused"
 
 
 print(f"{'data set':9s} {'level':7s} {'textbook':>8s} {'cholesky':>8s} {'qr':>7s} {'svd':>7s} "
       f"{'auto':>7s} {'path':>9s} {'lstsq':>7s}")
-nist_lre = {}
 for name in NIST_NAMES:
     data = load_nist(name)
     X, y, cert = data.X, data.y, data.certified
     with np.errstate(all="ignore"):
         textbook = lre(np.linalg.solve(X.T @ X, X.T @ y), cert)
     auto = linear.least_squares(X, y)
-    nist_lre[name] = lre(auto.w, cert)
-    print(f"{name:9s} {data.difficulty:7s} {textbook:8.1f} "
-          f"{lre_or_refused(lambda: lre(linear.least_squares(X, y, method='cholesky').w, cert)):>8s} "
-          f"{lre(linear.least_squares(X, y, method='qr').w, cert):7.1f} "
-          f"{lre(linear.least_squares(X, y, method='svd').w, cert):7.1f} "
-          f"{nist_lre[name]:7.1f} {auto.method:>9s} {lre(np.linalg.lstsq(X, y, rcond=None)[0], cert):7.1f}")
+    print(f"{name:9s} {data.difficulty:7s} {digits(textbook):>8s} "
+          f"{digits_or_refused(lambda: lre(linear.least_squares(X, y, method='cholesky').w, cert)):>8s} "
+          f"{digits(lre(linear.least_squares(X, y, method='qr').w, cert)):>7s} "
+          f"{digits(lre(linear.least_squares(X, y, method='svd').w, cert)):>7s} "
+          f"{digits(lre(auto.w, cert)):>7s} {auto.method:>9s} "
+          f"{digits(lre(np.linalg.lstsq(X, y, rcond=None)[0], cert)):>7s}")
 
 # %% [markdown]
 # The textbook formula loses every digit on Filip, a degree-10 polynomial whose scaled design

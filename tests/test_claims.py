@@ -66,6 +66,29 @@ def test_verify_raises_on_a_false_claim():
         del claims._REGISTRY["eq-test-false"]
 
 
+def test_check_line_is_a_verdict_without_rounding_digits():
+    """A chapter shows the verdict against the tolerance, never the residual itself: the residual
+    is rounding noise that differs between CPUs, BLAS builds and thread counts, and nbval compares
+    committed outputs exactly. The residual stays available on the result."""
+    ok = claims.ClaimResult("eq-x", 20, 3.1234e-15, 1e-10, "rel. residual")
+    assert str(ok) == "eq-x  verified on 20 instances: max rel. residual <= 1e-10"
+    assert repr(ok) == str(ok)
+    assert ok.max_residual == 3.1234e-15
+    symbolic = claims.ClaimResult("eq-x", 0, 0.0, 0.0, "sympy residual")
+    assert str(symbolic) == "eq-x  verified symbolically"
+    failed = claims.ClaimResult("eq-x", 20, 3.2e-5, 1e-10, "rel. residual")
+    assert str(failed) == "eq-x  FAILED on 20 instances: max rel. residual 3.2e-05 > 1e-10"
+
+
+def test_check_lines_of_every_claim_hide_the_residual():
+    for c in ALL:
+        result = claims.run(c.label, n_instances=2)
+        line = str(result)
+        assert "\n" not in line
+        if result.passed and result.n_instances:
+            assert line == f"{c.label}  verified on {result.n_instances} instances: max {c.measure} <= {c.tol:g}"
+
+
 def test_nan_residual_fails():
     @claims.claim("eq-test-nan", chapter="none", tol=1.0, statement="nan")
     def _(rng, n):
