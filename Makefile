@@ -59,7 +59,8 @@ test: lint unit nbval nbval-perturbed book-check browser
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
-# The claim ledger with every residual (the same runs as tests/test_claims.py, as a table).
+# The claim ledger as a table with every residual, each claim at its test instance count (make
+# test does not run it: tests/test_claims.py runs every claim at that count already).
 claims: $(STAMP)
 	$(BIN)/python -m mlnotes.claims
 
