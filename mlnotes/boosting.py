@@ -24,6 +24,7 @@ them) and both polarities :math:`s`. After each feature has been sorted once, a 
 
 from __future__ import annotations
 
+import math
 import operator
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -37,6 +38,15 @@ __all__ = ["AdaBoostFit", "Stump", "StumpSearch", "adaboost", "best_stump", "che
 #: Weighted errors below this floor are treated as this floor when computing the vote, so a
 #: (nearly) perfect weak learner gets a large but finite alpha (about 11.5) instead of inf.
 EPS_FLOOR = 1e-10
+
+#: Relative tolerance of the tie rules. Weighted errors are sums of up to n weights in an order
+#: that depends on the row order, and scores are sums of votes whose last bits depend on the
+#: machine's exp/log: both carry rounding errors of order n * 1e-16. Two stumps whose errors
+#: differ by less than ``TIE_TOL`` (the weights sum to one) are tied, and a score within
+#: ``TIE_TOL * sum(alpha)`` of zero is a tied vote; ties then follow fixed rules (see
+#: :meth:`StumpSearch.best` and :meth:`AdaBoostFit.predict`), so neither a permutation of the
+#: rows nor another CPU or BLAS can change the fit.
+TIE_TOL = 1e-12
 
 
 @dataclass(frozen=True)
@@ -127,15 +137,23 @@ class StumpSearch:
         score *= -2.0
         score += yD.sum()
         corr = score
-        j, k1 = np.unravel_index(int(np.argmax(np.abs(corr) * self.valid)), corr.shape)
+        edge = np.abs(corr) * self.valid
+        # The tie rule: every stump within TIE_TOL of the best edge is tied with it (the
+        # cumulative sums' rounding depends on the row order), and the first in row-major order
+        # wins: the lowest feature index, then the lowest threshold. A tied polarity (an edge
+        # of zero, every stump at error 1/2) is +1.
+        tied = edge >= edge.max() - TIE_TOL
+        j, k1 = np.unravel_index(int(np.argmax(tied)), corr.shape)
         n = corr.shape[1]
-        s = 1 if corr[j, k1] >= 0 else -1
+        s = -1 if corr[j, k1] < -TIE_TOL else 1
         if k1 == n - 1:  # everything to the left: the constant stump predicting -s
             theta, s = -np.inf, -s
         else:
             theta = float(self.thresholds[j, k1])
         pred = np.where(self.X[:, j] > theta, s, -s)
-        eps = float(D[pred != y].sum())  # recomputed directly: no cancellation in the cumsum
+        # Recomputed directly (no cancellation in the cumsum), and summed exactly: fsum's
+        # correctly rounded sum does not depend on the order of the rows.
+        eps = math.fsum(D[pred != y])
         return Stump(int(j), theta, s, eps)
 
 
@@ -159,9 +177,9 @@ def best_stump(X, y, D=None) -> Stump:
     Returns
     -------
     Stump
-        Ties between stumps of equal error go to the smallest split position, then the
-        smallest feature index. Its weighted error is at most 1/2 (the constant stumps have
-        errors summing to one).
+        Ties between stumps of equal error (within ``TIE_TOL``) go to the lowest feature
+        index, then the lowest threshold; an edge of zero gives polarity +1. Its weighted
+        error is at most 1/2 (the constant stumps have errors summing to one).
     """
     X, y = check_X_y(X, y)
     y = check_labels(y, (-1.0, 1.0))
@@ -252,8 +270,13 @@ class AdaBoostFit:
         return self.alpha @ self.weak_predictions(X) if self.stumps else np.zeros(X.shape[0])
 
     def predict(self, X) -> np.ndarray:
-        """:math:`H(x) = \\sign f(x)` in {-1, +1}; a zero score (a tied vote) gives +1."""
-        return np.where(self.decision_function(X) >= 0, 1.0, -1.0)
+        """:math:`H(x) = \\sign f(x)` in {-1, +1}.
+
+        A tied vote, a score within ``TIE_TOL * sum(alpha)`` of zero (zero up to the rounding
+        of the sum), gives +1.
+        """
+        f = self.decision_function(X)
+        return np.where(f >= -TIE_TOL * float(np.sum(self.alpha)), 1.0, -1.0)
 
 
 def adaboost(
@@ -340,21 +363,22 @@ def adaboost(
     for _ in range(T):
         h = weak_learner(X, y, D)
         yh = y * np.asarray(h.predict(X), dtype=float)
-        eps = float(D[yh < 0].sum())
+        eps = math.fsum(D[yh < 0])  # exact: independent of the row order
         if eps >= 0.5 - edge_tol:
             stop_reason = "no edge"
             break
         e = max(eps, EPS_FLOOR)
         alpha = 0.5 * np.log((1.0 - e) / e)
         w = D * np.exp(-alpha * yh)
-        Z = float(w.sum())  # > 0: the correctly classified examples (mass 1 - eps > 1/2) keep weight
+        Z = math.fsum(w)  # > 0: the correctly classified examples (mass 1 - eps > 1/2) keep weight
         D = w / Z
         f = f + alpha * yh * y  # yh * y = h(x_i)
         stumps.append(h)
         alphas.append(alpha)
         epss.append(eps)
         Zs.append(Z)
-        errors.append(float(np.mean(y * f <= 0)))
+        # A margin within rounding of zero is a tied vote, counted as an error (see predict).
+        errors.append(float(np.mean(y * f <= TIE_TOL * math.fsum(alphas))))
         if keep_D:
             history.append(D)
         if eps == 0.0:

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from mlnotes import datasets, to_pm1
+from mlnotes import boosting, datasets, to_pm1
 from mlnotes.boosting import EPS_FLOOR, Stump, adaboost, best_stump, stump_errors
 
 
@@ -255,3 +255,52 @@ def test_zero_weights_and_a_single_sample():
     stump = best_stump(X, y, np.array([1.0, 1.0, 0.0]))  # the third example does not count
     assert stump.eps == 0.0
     assert best_stump(np.array([[3.0]]), np.array([-1.0])).eps == 0.0
+
+
+# -- ties are broken by rule, never by rounding (issue 13) ---------------------------------------
+
+
+def test_exact_tie_picks_lowest_feature_then_lowest_threshold():
+    # Features 0 and 1 are the same column: every stump on one has its twin on the other.
+    # Within feature 0, the thresholds 0.5 and 2.5 both make one mistake (of weight 1/4).
+    x = np.array([0.0, 1.0, 2.0, 3.0])
+    X = np.column_stack([x, x])
+    y = np.array([-1.0, 1.0, -1.0, 1.0])
+    D = np.array([0.25, 0.25, 0.25, 0.25])
+    h = boosting.best_stump(X, y, D)
+    errors = boosting.stump_errors(X, y, D)
+    assert h.eps == pytest.approx(errors.min())
+    assert (h.feature, h.threshold, h.polarity) == (0, 0.5, 1)
+
+
+@pytest.mark.parametrize("data", ["breast_cancer", "random_ties"])
+def test_adaboost_is_invariant_to_row_order_and_memory_layout(data):
+    rng = np.random.default_rng(13)
+    if data == "breast_cancer":
+        ds = datasets.load_breast_cancer()
+        X, y = ds.X[:200], to_pm1(ds.y[:200])
+    else:  # few distinct values: many exactly tied stumps and tied votes
+        X = np.round(rng.standard_normal((120, 5)), 0)
+        y = np.where(rng.random(120) < 0.5, -1.0, 1.0)
+    fit = boosting.adaboost(X, y, n_rounds=30)
+    perm = rng.permutation(len(y))
+    for X2, y2 in [(X[perm], y[perm]), (np.asfortranarray(X), y)]:
+        fit2 = boosting.adaboost(X2, y2, n_rounds=30)
+        assert fit2.stumps == fit.stumps  # feature, threshold, polarity and eps, bitwise
+        np.testing.assert_array_equal(fit2.alpha, fit.alpha)
+        np.testing.assert_array_equal(fit2.Z, fit.Z)
+        np.testing.assert_array_equal(fit2.train_error, fit.train_error)
+    np.testing.assert_array_equal(fit.predict(X[perm]), fit.predict(X)[perm])
+
+
+def test_tied_vote_predicts_plus_one_up_to_rounding():
+    h0 = boosting.Stump(0, 0.0, 1, 0.25)
+    h1 = boosting.Stump(0, 0.0, -1, 0.25)
+    a = 0.1 + 0.2  # 0.30000000000000004: a and 0.3 differ only by rounding
+    fit = boosting.AdaBoostFit(
+        stumps=(h0, h1), alpha=np.array([0.3, a]), eps=np.array([0.25, 0.25]), Z=np.ones(2),
+        gamma=np.full(2, 0.25), train_error=np.zeros(2), D=np.ones(2) / 2,
+        margins=np.zeros(2), n_rounds=2, stop_reason="n_rounds",
+    )
+    assert fit.decision_function(np.array([[1.0]]))[0] != 0  # a rounding-level score
+    np.testing.assert_array_equal(fit.predict(np.array([[1.0], [-1.0]])), [1.0, 1.0])

@@ -235,7 +235,7 @@ _rule("eq-rule-exp", r"$\exp(k)$ is a positive-definite kernel",
 
 
 @claim(
-    "eq-intersection-feature-map", chapter=CH, tol=0, measure="max abs. residual",
+    "eq-intersection-feature-map", chapter=CH, tol=0, measure="abs. residual",
     statement=r"$\sum_j \min(x_j, y_j) = \phi(x)^\top\phi(y)$ with $\phi(x)_{j,s} = 1[s < x_j]$ "
               r"for integer histograms",
 )
