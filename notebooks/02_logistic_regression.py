@@ -548,8 +548,8 @@ claims.verify("eq-cost-intercept")
 # Notes 002 write the cost-sensitive model as $\log\frac{\gamma_1 p(\omega_1|x)}{\gamma_2 p(\omega_2|x)}
 # = \beta_0 + \beta^\top x$, estimate the posterior with intercept
 # $\beta_0' = \beta_0 - \ln(\gamma_1/\gamma_2)$, and then state the decision rule with $\beta_0'$.
-# The minimum-risk rule thresholds $\beta_0 + \beta^\top x = \beta_0' + \ln(\gamma_1/\gamma_2)
-# + \beta^\top x$; the rule with $\beta_0'$ is the equal-cost rule (the notes' multiclass version
+# The minimum-risk rule thresholds $\beta_0 + \beta^\top x = \beta_0' + \ln(\gamma_1/\gamma_2) +
+# \beta^\top x$; the rule with $\beta_0'$ is the equal-cost rule (the notes' multiclass version
 # does use $\beta_0$).
 # ```
 #

@@ -558,8 +558,8 @@ claims.verify("eq-pegasos-step")
 # (sec-svm-smo)=
 # ### SMO: the dual, two coordinates at a time
 #
-# Write the dual {eq}`eq-soft-dual` as a minimisation, $f(\alpha) = \frac12 \alpha^\top Q \alpha
-# - \sum_i \alpha_i$ with $Q_{ik} = y_i y_k K_{ik}$, and let $G = Q\alpha - 1$ be its gradient.
+# Write the dual {eq}`eq-soft-dual` as a minimisation, $f(\alpha) = \frac12 \alpha^\top Q \alpha -
+# \sum_i \alpha_i$ with $Q_{ik} = y_i y_k K_{ik}$, and let $G = Q\alpha - 1$ be its gradient.
 # The equality constraint forbids moving one coordinate alone, but a pair can move along
 # $\alpha_i \to \alpha_i + y_i s$, $\alpha_j \to \alpha_j - y_j s$, which keeps
 # $\sum_i \alpha_i y_i$ fixed {cite}`platt1998sequential`. Along that line
@@ -829,8 +829,8 @@ print(conf)
 #
 # ```{solution} ex-svm-weak-duality-soft
 # :class: dropdown
-# Let $u = \sum_i \alpha_i y_i x_i$. Then $P - D = \frac12\|w\|^2 + C\sum_i \xi_i - \sum_i \alpha_i
-# + \frac12\|u\|^2 = \frac12\|w - u\|^2 + w^\top u + C\sum_i\xi_i - \sum_i \alpha_i$. Now
+# Let $u = \sum_i \alpha_i y_i x_i$. Then $P - D = \frac12\|w\|^2 + C\sum_i \xi_i - \sum_i \alpha_i +
+# \frac12\|u\|^2 = \frac12\|w - u\|^2 + w^\top u + C\sum_i\xi_i - \sum_i \alpha_i$. Now
 # $w^\top u = \sum_i \alpha_i y_i w^\top x_i = \sum_i \alpha_i y_i f(x_i) - b\sum_i\alpha_i y_i$,
 # and the last sum is zero (here). So $P - D = \frac12\|w - u\|^2 + \sum_i [C \xi_i - \alpha_i(1 -
 # y_i f(x_i))]$, and each bracket is $\ge 0$: $C\xi_i \ge \alpha_i \xi_i \ge \alpha_i (1 - y_i f(x_i))$
