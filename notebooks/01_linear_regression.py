@@ -71,8 +71,10 @@ rng = np.random.default_rng(1)
 # equations**
 #
 # $$
-# X^\top X \hat w = X^\top y, \qquad \hat w = (X^\top X)^{-1} X^\top y
-# \quad \text{when } X \text{ has full column rank.}
+# \begin{gathered}
+# X^\top X \hat w = X^\top y, \\
+# \hat w = (X^\top X)^{-1} X^\top y \quad \text{when } X \text{ has full column rank.}
+# \end{gathered}
 # $$ (eq-normal-equations)
 #
 # The check computes the minimiser with an independent solver (numpy's SVD-based `lstsq`) and
@@ -499,8 +501,10 @@ claims.verify("eq-ridge-dual")
 # minimises $J_\lambda$ iff 0 is in every subdifferential:
 #
 # $$
-# 2x_{\cdot j}^\top (y - Xw) = \lambda \operatorname{sign}(w_j) \ \text{ if } w_j \ne 0,
-# \qquad \big|2x_{\cdot j}^\top (y - Xw)\big| \le \lambda \ \text{ if } w_j = 0 .
+# \begin{aligned}
+# 2x_{\cdot j}^\top (y - Xw) &= \lambda \operatorname{sign}(w_j) && \text{if } w_j \ne 0, \\
+# \big|2x_{\cdot j}^\top (y - Xw)\big| &\le \lambda && \text{if } w_j = 0 .
+# \end{aligned}
 # $$ (eq-lasso-subgradient)
 #
 # The inequality is why the lasso produces exact zeros: a coefficient stays at 0 for a whole

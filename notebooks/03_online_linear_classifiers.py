@@ -361,8 +361,9 @@ plt.show()
 #
 # $$
 # \begin{aligned}
-# &\text{quadratic } (1 - M)^2, && \text{hinge } \max(0, 1 - M), && \text{sigmoid } \frac{2}{1 + e^M}, \\
-# &\text{logistic } \log_2(1 + e^{-M}), && \text{exponential } e^{-M}, && \text{perceptron } \max(0, -M).
+# &\text{quadratic } (1 - M)^2, && \text{hinge } \max(0, 1 - M), \\
+# &\text{sigmoid } \frac{2}{1 + e^M}, && \text{logistic } \log_2(1 + e^{-M}), \\
+# &\text{exponential } e^{-M}, && \text{perceptron } \max(0, -M).
 # \end{aligned}
 # $$ (def-online-losses)
 #
@@ -682,8 +683,10 @@ claims.verify("eq-subgradient-max")
 # $v^\top(w - w^*) \ge f(w) - f(w^*) > 0$ by the subgradient inequality:
 #
 # $$
-# f(w - \eta v) > f(w) \ \text{ for all } \eta > 0, \qquad
+# \begin{gathered}
+# f(w - \eta v) > f(w) \ \text{ for all } \eta > 0, \\
 # \|w - \eta v - w^*\| < \|w - w^*\| \ \text{ for } 0 < \eta < \tfrac{2 v^\top (w - w^*)}{\|v\|^2} = \tfrac25 .
+# \end{gathered}
 # $$ (eq-not-descent)
 
 # %%

@@ -201,9 +201,11 @@ claims.verify("eq-hoeffding-training")
 # each,
 #
 # $$
+# \begin{aligned}
 # P\bigl(\exists h \in \mathcal H : |\hat e(h) - e(h)| > \gamma\bigr)
-# \le \sum_{i=1}^{k} P\bigl(|\hat e(h_i) - e(h_i)| > \gamma\bigr)
-# \le 2k \exp(-2\gamma^2 m).
+# &\le \sum_{i=1}^{k} P\bigl(|\hat e(h_i) - e(h_i)| > \gamma\bigr) \\
+# &\le 2k \exp(-2\gamma^2 m).
+# \end{aligned}
 # $$ (eq-union-bound)
 #
 # The claim checks the middle sum, computed exactly, against the right side, and the simulated

@@ -47,16 +47,25 @@ PROBE = r"""
     if (first && first.nodeType === Node.TEXT_NODE && /^\s*([=+^_<>]|\\[A-Za-z])/.test(first.textContent))
       raw.push('list item: ' + li.textContent.trim().slice(0, 100));
   }
-  const column = article.getBoundingClientRect();
-  const wide = [], over = new Set();
+  const box = article.getBoundingClientRect();  // the text column is the article's content box
+  const column = {right: box.right - parseFloat(getComputedStyle(article).paddingRight),
+                  width: box.width - parseFloat(getComputedStyle(article).paddingLeft)
+                         - parseFloat(getComputedStyle(article).paddingRight)};
+  const wide = [], over = new Set(), seen = new Set();
   for (const el of article.querySelectorAll('*')) {
     const r = el.getBoundingClientRect();
-    if (r.width > 0 && r.height > 0 && r.right > column.right + 1) {
+    if (r.width > 0 && r.height > 0 && r.right > column.right + 1 && !el.closest('mjx-assistive-mml')) {
       over.add(el);
-      if (!over.has(el.parentElement)) {
-        const near = el.closest('[id]');
-        wide.push(`${Math.round(r.width)} px ${el.tagName.toLowerCase()} in #${near ? near.id : ''}: `
-                  + el.textContent.trim().slice(0, 60));
+      // report the box that holds the overflow once (a scrolled <pre>, an equation, a table)
+      const holder = over.has(el.parentElement) ? null : (el.parentElement || el);
+      if (holder && !seen.has(holder)) {
+        seen.add(holder);
+        const near = holder.closest('[id]');
+        wide.push({
+          what: `${Math.round(holder.scrollWidth)} px ${holder.tagName.toLowerCase()} in `
+                + `#${near ? near.id : ''}: ${holder.textContent.replace(/\s+/g, " ").trim().slice(0, 60)}`,
+          maths_or_table: !!el.closest('mjx-container, table'),
+        });
       }
     }
   }
@@ -203,3 +212,18 @@ def test_no_raw_tex_on_any_page(browser):
         if raw:
             found[str(page.relative_to(HTML))] = raw
     assert not found, f"raw TeX or a broken list outside typeset maths and code: {found}"
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("py", CHAPTERS, ids=[p.stem for p in CHAPTERS])
+def test_chapter_fits_its_column(browser, py, width):
+    """Display equations, code, outputs and figures fit the text column of a 1280 px window; on a
+    390 px phone, display maths and tables may scroll inside their own box, nothing else may."""
+    browser.set_width(width)
+    try:
+        wide = browser.open(HTML / "notebooks" / f"{py.stem}.html")["wide"]
+    finally:
+        browser.call("Emulation.clearDeviceMetricsOverride")
+    if width < 600:
+        wide = [w for w in wide if not w["maths_or_table"]]
+    assert not wide, f"wider than the text column at {width} px: {[w['what'] for w in wide]}"
