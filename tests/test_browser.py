@@ -227,3 +227,28 @@ def test_chapter_fits_its_column(browser, py, width):
     if width < 600:
         wide = [w for w in wide if not w["maths_or_table"]]
     assert not wide, f"wider than the text column at {width} px: {[w['what'] for w in wide]}"
+
+
+def test_every_other_page_fits_at_1280(browser):
+    """Front matter and appendices (the claim ledger's table included) fit the column too."""
+    browser.set_width(1280)
+    try:
+        found = {}
+        for page in _pages():
+            if page.parent.name != "notebooks":
+                wide = browser.open(page)["wide"]
+                if wide:
+                    found[str(page.relative_to(HTML))] = [w["what"] for w in wide]
+    finally:
+        browser.call("Emulation.clearDeviceMetricsOverride")
+    assert not found, f"wider than the text column at 1280 px: {found}"
+
+
+def test_download_menu_offers_the_whole_book_pdf(browser):
+    browser.open(HTML / "notebooks" / f"{CHAPTERS[0].stem}.html")
+    href = browser.evaluate(
+        "[...document.querySelectorAll('.dropdown-download-buttons a')].map(a => a.href)"
+        ".find(h => h.endsWith('/mlnotes.pdf')) || ''"
+    )
+    assert href, "the download menu has no link to the whole-book PDF"
+    assert Path(href.removeprefix("file://")) == HTML / "mlnotes.pdf"
