@@ -354,7 +354,7 @@ print(f"best step on the grid: {hs[int(np.argmin(errors))]:.0e}")
 # `z = [1000, 1000]` (the answer is $1000 + \log 2$) and for `z = [-1000, -1000]`.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def stable_logsumexp(z):
     z = np.asarray(z, dtype=float)
     # BEGIN SOLUTION
@@ -395,7 +395,7 @@ assert np.isclose(stable_logsumexp(np.array([-1000.0, -1000.0])), -1000 + np.log
 # $\|y - Xw\|^2$ as a vector of length $d$, using matrix products only (no loop over samples).
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def rss_gradient(X, y, w):
     # BEGIN SOLUTION
     return -2 * X.T @ (y - X @ w)

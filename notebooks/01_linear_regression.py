@@ -890,7 +890,7 @@ plt.show()
 # solving any linear system.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def ridge_svd(X, y, lam):
     # BEGIN SOLUTION
     U, d, Vt = np.linalg.svd(X, full_matrices=False)
@@ -936,7 +936,7 @@ for lam_test in (0.01, 1.0, 100.0):
 # update costs $O(n)$).
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def lasso_cd(X, y, lam, n_sweeps=500):
     # BEGIN SOLUTION
     n, d = X.shape

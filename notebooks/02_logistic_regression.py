@@ -745,7 +745,7 @@ plt.show()
 # no overflow for large scores (use `lg.sigmoid`).
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def loglik_gradient(X, y, w):
     # BEGIN SOLUTION
     return X.T @ (y - lg.sigmoid(X @ w))
@@ -798,7 +798,7 @@ assert np.allclose(loglik_gradient(X_test, y_test, w_hat), 0, atol=1e-8)
 # $\sqrt{R_{ii}}$. Do not form the $n \times n$ matrix $R$.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def irls_step(X, y, w):
     # BEGIN SOLUTION
     g = lg.sigmoid(X @ w)

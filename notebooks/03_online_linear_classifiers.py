@@ -842,7 +842,7 @@ for name, model in fits.items():
 # `(w, n_mistakes)`.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def my_perceptron(X, y, max_epochs=100):
     # BEGIN SOLUTION
     w = np.zeros(X.shape[1])
@@ -904,7 +904,7 @@ assert k_test <= online.perceptron_bound(X_test, y_test, u_test)
 # {eq}`eq-sgd-gradient` and {eq}`eq-subgradient-max` and matrix products only.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def svm_subgradient(X, y, w, lam):
     # BEGIN SOLUTION
     M = y * (X @ w)

@@ -880,7 +880,7 @@ print(conf)
 # least one).
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def svm_bias(alpha, y, K, C):
     # BEGIN SOLUTION
     free = (alpha > 0) & (alpha < C)
@@ -926,7 +926,7 @@ assert np.isclose(svm_bias(fit_test.alpha, y_test, K_test, 3.0), fit_test.b, ato
 # computed with matrix products (no loop over samples).
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def hinge_subgradient(w, b, X, y, C):
     # BEGIN SOLUTION
     V = y * (X @ w + b) < 1

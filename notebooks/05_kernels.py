@@ -791,7 +791,7 @@ for (kernel, params), (K_tr, K_te) in grams.items():
 # $\|x - y\|^2 = \|x\|^2 + \|y\|^2 - 2x^\top y$.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def rbf_gram(X, Y, gamma):
     # BEGIN SOLUTION
     sq = (X**2).sum(1)[:, None] + (Y**2).sum(1)[None, :] - 2 * X @ Y.T
@@ -836,7 +836,7 @@ assert np.linalg.eigvalsh((Kt + Kt.T) / 2)[0] > -1e-10
 # rows of `K_test` (m x n). Solve the linear system; do not invert the matrix.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def krr_predict(K_train, y, K_test, lam):
     # BEGIN SOLUTION
     alpha = np.linalg.solve(K_train + lam * np.eye(K_train.shape[0]), y)
@@ -883,7 +883,7 @@ assert np.allclose(krr_predict(Xt @ Xt.T, yt, Xt[:7] @ Xt.T, 2.0), Xt[:7] @ w)
 # product).
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def centre_gram(K):
     # BEGIN SOLUTION
     row = K.mean(0)

@@ -590,7 +590,7 @@ for t in (5, 20, 100, 400):
 # Assume $0 < \epsilon < 1/2$.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def adaboost_round(D, y, h):
     # BEGIN SOLUTION
     eps = D[h != y].sum()
@@ -644,7 +644,7 @@ assert np.isclose(_Dn[_h != _y].sum(), 0.5)  # the learner has no edge on the ne
 # cannot separate two equal values.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def best_threshold(x, y, D):
     # BEGIN SOLUTION
     D = D / D.sum()

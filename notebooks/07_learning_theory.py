@@ -605,7 +605,7 @@ plt.show()
 # counts $s$ (no scipy).
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 import math
 
 
@@ -655,7 +655,7 @@ for m_test, phi_test, g_test in [(1, 0.5, 0.3), (57, 0.07, 0.0333), (200, 0.5, 0
 # operations, no loop over samples.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def erm_stump(x, y, thresholds):
     # BEGIN SOLUTION
     pred = np.where(x[None, :] > thresholds[:, None], 1.0, -1.0)  # (n_thresholds, m), s = +1

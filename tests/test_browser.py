@@ -252,3 +252,9 @@ def test_download_menu_offers_the_whole_book_pdf(browser):
     )
     assert href, "the download menu has no link to the whole-book PDF"
     assert Path(href.removeprefix("file://")) == HTML / "mlnotes.pdf"
+
+
+def test_footer_links_the_claim_ledger(browser):
+    browser.open(HTML / "notebooks" / f"{CHAPTERS[-1].stem}.html")
+    href = browser.evaluate("(document.querySelector('.extra_footer a') || {}).href || ''")
+    assert Path(href.removeprefix("file://")) == HTML / "book" / "generated" / "claims.html"
