@@ -20,9 +20,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from test_browser import Browser  # noqa: E402  (the DevTools client of the browser test)
 
-# Unfold what the screen folds: dropdown solutions, hidden code cells, <details> blocks.
+# On paper, unfold what the screen folds for the reader to open (solutions, coding solutions)
+# and drop the code the screen folds away (the plotting code above a figure), keeping its output.
 UNFOLD = """
-document.querySelectorAll('details').forEach(d => d.open = true);
+document.querySelectorAll('details').forEach(d => {
+  const summary = d.querySelector('summary');
+  if (d.closest('.cell') && summary && !/Solution/.test(summary.textContent)) d.remove();
+  else d.open = true;
+});
 document.querySelectorAll('.toggle-hidden').forEach(e => e.classList.remove('toggle-hidden'));
 document.querySelectorAll('.dropdown').forEach(e => e.classList.remove('dropdown'));
 true
