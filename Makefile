@@ -15,7 +15,8 @@ BOOK_CONFIG := book/_config.yml
 export JUPYTER_ALLOW_ROOT := 1
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-.PHONY: all venv book book-check test lint unit claims pairing nbval nbval-perturbed browser notebooks lab \
+.PHONY: all venv book book-check pdf test lint unit claims pairing nbval nbval-perturbed browser \
+        notebooks lab \
         bench assignments lock clean
 
 all: test
@@ -52,9 +53,21 @@ book-check: $(STAMP) book/generated
 	  > $(BOOK_CONFIG)
 	$(JB_BUILD) --all -W -n --keep-going
 
+# The whole book as one PDF, book/_build/html/mlnotes.pdf (linked from every page's download
+# menu): a single-page build from the committed outputs (execution off, whatever _config.yml
+# says), printed by headless Chromium once MathJax has typeset it; book/pdf.py says why this
+# route. Run after the HTML build, which starts by clearing book/_build.
+pdf: $(STAMP) book/generated
+	sed 's/^\( *execute_notebooks:\).*/\1 "off"/' book/_config.yml > book/_config_pdf.yml
+	rm -rf book/_build/pdf
+	$(BIN)/jupyter-book build . --config book/_config_pdf.yml --toc book/_toc.yml \
+	  --path-output book/_build/pdf --builder singlehtml --all -W -n --keep-going
+	mkdir -p book/_build/html
+	$(BIN)/python book/pdf.py book/_build/pdf/_build/singlehtml book/_build/html/mlnotes.pdf
+
 # -- the tests -------------------------------------------------------------------------------
 # The claims run once, at their test instance counts, in tests/test_claims.py (part of unit).
-test: lint unit nbval nbval-perturbed book-check browser
+test: lint unit nbval nbval-perturbed book-check pdf browser
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

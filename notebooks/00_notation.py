@@ -358,7 +358,7 @@ print(f"best step on the grid within a factor 10 of eps^(1/3): "
 # `z = [1000, 1000]` (the answer is $1000 + \log 2$) and for `z = [-1000, -1000]`.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def stable_logsumexp(z):
     z = np.asarray(z, dtype=float)
     # BEGIN SOLUTION
@@ -407,7 +407,7 @@ assert np.isclose(stable_logsumexp(z_test + 500.0), stable_logsumexp(z_test) + 5
 # $\|y - Xw\|^2$ as a vector of length $d$, using matrix products only (no loop over samples).
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def rss_gradient(X, y, w):
     # BEGIN SOLUTION
     return -2 * X.T @ (y - X @ w)

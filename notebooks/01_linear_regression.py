@@ -71,8 +71,10 @@ rng = np.random.default_rng(1)
 # equations**
 #
 # $$
-# X^\top X \hat w = X^\top y, \qquad \hat w = (X^\top X)^{-1} X^\top y
-# \quad \text{when } X \text{ has full column rank.}
+# \begin{gathered}
+# X^\top X \hat w = X^\top y, \\
+# \hat w = (X^\top X)^{-1} X^\top y \quad \text{when } X \text{ has full column rank.}
+# \end{gathered}
 # $$ (eq-normal-equations)
 #
 # The check computes the minimiser with an independent solver (numpy's SVD-based `lstsq`) and
@@ -516,8 +518,10 @@ claims.verify("eq-ridge-dual")
 # minimises $J_\lambda$ iff 0 is in every subdifferential:
 #
 # $$
-# 2x_{\cdot j}^\top (y - Xw) = \lambda \operatorname{sign}(w_j) \ \text{ if } w_j \ne 0,
-# \qquad \big|2x_{\cdot j}^\top (y - Xw)\big| \le \lambda \ \text{ if } w_j = 0 .
+# \begin{aligned}
+# 2x_{\cdot j}^\top (y - Xw) &= \lambda \operatorname{sign}(w_j) && \text{if } w_j \ne 0, \\
+# \big|2x_{\cdot j}^\top (y - Xw)\big| &\le \lambda && \text{if } w_j = 0 .
+# \end{aligned}
 # $$ (eq-lasso-subgradient)
 #
 # The inequality is why the lasso produces exact zeros: a coefficient stays at 0 for a whole
@@ -903,7 +907,7 @@ plt.show()
 # solving any linear system.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def ridge_svd(X, y, lam):
     # BEGIN SOLUTION
     U, d, Vt = np.linalg.svd(X, full_matrices=False)
@@ -960,7 +964,7 @@ assert np.all(np.diff(norms_test) < 0)  # more shrinkage
 # update costs $O(n)$).
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def lasso_cd(X, y, lam, n_sweeps=500):
     # BEGIN SOLUTION
     n, d = X.shape

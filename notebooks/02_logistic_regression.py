@@ -138,8 +138,10 @@ with np.errstate(all="raise"):  # any overflow or underflow warning would raise 
 # The Bernoulli log-likelihood of the model, with $g_i = g(w^\top x_i)$ and $a_i = w^\top x_i$, is
 #
 # $$
-# \ell(w) = \sum_{i=1}^n \bigl[y_i \log g_i + (1 - y_i) \log (1 - g_i)\bigr]
-#         = \sum_{i=1}^n \bigl[y_i a_i - \log(1 + e^{a_i})\bigr] .
+# \begin{aligned}
+# \ell(w) &= \sum_{i=1}^n \bigl[y_i \log g_i + (1 - y_i) \log (1 - g_i)\bigr] \\
+#         &= \sum_{i=1}^n \bigl[y_i a_i - \log(1 + e^{a_i})\bigr] .
+# \end{aligned}
 # $$ (def-loglik)
 #
 # The second form follows from {eq}`eq-sigmoid-symmetry` and {eq}`eq-log-odds`:
@@ -225,8 +227,10 @@ claims.verify("eq-loglik-gradient")
 # $w_k$ gives $-\sum_i g_i(1 - g_i) x_{ij} x_{ik}$, that is
 #
 # $$
-# \nabla^2_w \ell(w) = -\sum_{i=1}^n g_i (1 - g_i)\, x_i x_i^\top = -X^\top R X,
-# \qquad R = \diag\bigl(g_1(1 - g_1), \dots, g_n(1 - g_n)\bigr) .
+# \begin{gathered}
+# \nabla^2_w \ell(w) = -\sum_{i=1}^n g_i (1 - g_i)\, x_i x_i^\top = -X^\top R X, \\
+# R = \diag\bigl(g_1(1 - g_1), \dots, g_n(1 - g_n)\bigr) .
+# \end{gathered}
 # $$ (eq-loglik-hessian)
 
 # %%
@@ -256,14 +260,16 @@ claims.verify("eq-hessian-nsd")
 # (sec-irls)=
 # ## Newton's step is a weighted least-squares fit (IRLS)
 #
-# Multiply out: $w' = (X^\top R X)^{-1}\bigl[X^\top R X w + X^\top (y - g)\bigr]
-# = (X^\top R X)^{-1} X^\top R\, \bigl[X w + R^{-1} (y - g)\bigr]$. With the **adjusted response**
+# Multiply out: $w' = (X^\top R X)^{-1}\bigl[X^\top R X w + X^\top (y - g)\bigr]$,
+# that is, $w' = (X^\top R X)^{-1} X^\top R\, \bigl[X w + R^{-1} (y - g)\bigr]$. With the **adjusted response**
 # $z = Xw + R^{-1}(y - g)$, that is $z_i = w^\top x_i + (y_i - g_i)/(g_i(1 - g_i))$, the new
 # iterate is exactly the weighted least-squares solution with weights $R_{ii}$:
 #
 # $$
-# w + (X^\top R X)^{-1} X^\top (y - g) \;=\; (X^\top R X)^{-1} X^\top R z
-# \;=\; \argmin_v \sum_{i=1}^n R_{ii}\, (z_i - v^\top x_i)^2 .
+# \begin{aligned}
+# w + (X^\top R X)^{-1} X^\top (y - g) &= (X^\top R X)^{-1} X^\top R z \\
+# &= \argmin_v \sum_{i=1}^n R_{ii}\, (z_i - v^\top x_i)^2 .
+# \end{aligned}
 # $$ (eq-irls-step)
 #
 # Each iteration recomputes the weights $R$ and the response $z$ from the current $w$ and solves
@@ -439,8 +445,10 @@ for (name, c, s_, z_), w_, se_, zz in zip(esl_table_4_2, fit_h.w, fit_h.se, fit_
 # the ray $w = t v$ every term of {eq}`eq-logloss-nll` decreases to 0 as $t \to \infty$, so
 #
 # $$
-# y^\pm_i\, x_i^\top v > 0 \ \ \forall i \quad\Longrightarrow\quad
+# \begin{gathered}
+# y^\pm_i\, x_i^\top v > 0 \ \ \forall i \quad\Longrightarrow \\
 # \ell(tv) = -\sum_{i=1}^n \log\bigl(1 + e^{-t\, y^\pm_i x_i^\top v}\bigr) \nearrow 0 = \sup_w \ell(w),
+# \end{gathered}
 # $$ (eq-separable-sup)
 #
 # and the supremum 0 is never attained (every term is strictly positive at finite $w$). The
@@ -552,8 +560,8 @@ claims.verify("eq-cost-intercept")
 # Notes 002 write the cost-sensitive model as $\log\frac{\gamma_1 p(\omega_1|x)}{\gamma_2 p(\omega_2|x)}
 # = \beta_0 + \beta^\top x$, estimate the posterior with intercept
 # $\beta_0' = \beta_0 - \ln(\gamma_1/\gamma_2)$, and then state the decision rule with $\beta_0'$.
-# The minimum-risk rule thresholds $\beta_0 + \beta^\top x = \beta_0' + \ln(\gamma_1/\gamma_2)
-# + \beta^\top x$; the rule with $\beta_0'$ is the equal-cost rule (the notes' multiclass version
+# The minimum-risk rule thresholds $\beta_0 + \beta^\top x = \beta_0' + \ln(\gamma_1/\gamma_2) +
+# \beta^\top x$; the rule with $\beta_0'$ is the equal-cost rule (the notes' multiclass version
 # does use $\beta_0$).
 # ```
 #
@@ -741,7 +749,7 @@ plt.show()
 # no overflow for large scores (use `lg.sigmoid`).
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def loglik_gradient(X, y, w):
     # BEGIN SOLUTION
     return X.T @ (y - lg.sigmoid(X @ w))
@@ -804,7 +812,7 @@ for _ in range(20):  # the gradient of a concave function is monotone decreasing
 # $\sqrt{R_{ii}}$. Do not form the $n \times n$ matrix $R$.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def irls_step(X, y, w):
     # BEGIN SOLUTION
     g = lg.sigmoid(X @ w)

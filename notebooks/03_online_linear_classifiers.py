@@ -361,8 +361,9 @@ plt.show()
 #
 # $$
 # \begin{aligned}
-# &\text{quadratic } (1 - M)^2, && \text{hinge } \max(0, 1 - M), && \text{sigmoid } \frac{2}{1 + e^M}, \\
-# &\text{logistic } \log_2(1 + e^{-M}), && \text{exponential } e^{-M}, && \text{perceptron } \max(0, -M).
+# &\text{quadratic } (1 - M)^2, && \text{hinge } \max(0, 1 - M), \\
+# &\text{sigmoid } \frac{2}{1 + e^M}, && \text{logistic } \log_2(1 + e^{-M}), \\
+# &\text{exponential } e^{-M}, && \text{perceptron } \max(0, -M).
 # \end{aligned}
 # $$ (def-online-losses)
 #
@@ -682,8 +683,10 @@ claims.verify("eq-subgradient-max")
 # $v^\top(w - w^*) \ge f(w) - f(w^*) > 0$ by the subgradient inequality:
 #
 # $$
-# f(w - \eta v) > f(w) \ \text{ for all } \eta > 0, \qquad
+# \begin{gathered}
+# f(w - \eta v) > f(w) \ \text{ for all } \eta > 0, \\
 # \|w - \eta v - w^*\| < \|w - w^*\| \ \text{ for } 0 < \eta < \tfrac{2 v^\top (w - w^*)}{\|v\|^2} = \tfrac25 .
+# \end{gathered}
 # $$ (eq-not-descent)
 
 # %%
@@ -840,7 +843,7 @@ for name, model in fits.items():
 # `(w, n_mistakes)`.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def my_perceptron(X, y, max_epochs=100):
     # BEGIN SOLUTION
     w = np.zeros(X.shape[1])
@@ -913,7 +916,7 @@ assert k_test == 2 and np.allclose(w_test, [-1.0, -1.0])
 # {eq}`eq-sgd-gradient` and {eq}`eq-subgradient-max` and matrix products only.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def svm_subgradient(X, y, w, lam):
     # BEGIN SOLUTION
     M = y * (X @ w)

@@ -109,16 +109,20 @@ claims.verify("eq-hard-primal")
 # and the **dual function** is its minimum over $x$:
 #
 # $$
-# L(x, \mu, \lambda) = f(x) + \sum_i \mu_i g_i(x) + \sum_l \lambda_l h_l(x), \qquad
+# \begin{gathered}
+# L(x, \mu, \lambda) = f(x) + \sum_i \mu_i g_i(x) + \sum_l \lambda_l h_l(x), \\
 # \theta(\mu, \lambda) = \inf_x L(x, \mu, \lambda) .
+# \end{gathered}
 # $$ (def-lagrangian)
 #
 # For a feasible $x$ every added term is $\le 0$ ($\mu_i \ge 0$, $g_i(x) \le 0$, $h_l(x) = 0$),
 # so $L(x, \mu, \lambda) \le f(x)$, and the infimum is smaller still:
 #
 # $$
-# \theta(\mu, \lambda) \le f(x) \quad \text{for every feasible } x \text{ and every } \mu \ge 0,
-# \qquad \text{hence} \quad d^* = \max_{\mu \ge 0, \lambda} \theta(\mu, \lambda) \le p^* .
+# \begin{gathered}
+# \theta(\mu, \lambda) \le f(x) \quad \text{for every feasible } x \text{ and every } \mu \ge 0, \\
+# \text{hence} \quad d^* = \max_{\mu \ge 0, \lambda} \theta(\mu, \lambda) \le p^* .
+# \end{gathered}
 # $$ (eq-weak-duality)
 #
 # This is **weak duality**; it holds for any problem, convex or not. The dual function is a
@@ -198,8 +202,10 @@ for mu in (0.1, 1.0, 10.0):
 # In symbols, at a primal-dual optimal pair,
 #
 # $$
-# \nabla f(x^*) + \sum_i \mu_i^* \nabla g_i(x^*) + \sum_l \lambda_l^* \nabla h_l(x^*) = 0, \quad
+# \begin{gathered}
+# \nabla f(x^*) + \sum_i \mu_i^* \nabla g_i(x^*) + \sum_l \lambda_l^* \nabla h_l(x^*) = 0, \\
 # g_i(x^*) \le 0, \quad \mu_i^* \ge 0, \quad \mu_i^* g_i(x^*) = 0 .
+# \end{gathered}
 # $$ (eq-kkt)
 #
 # The check takes $x^*$ from the primal solver and $\mu^*$ from the dual solver and measures
@@ -232,8 +238,10 @@ claims.verify("eq-kkt")
 # It is a convex quadratic in $w$ and affine in $b$. Setting the derivatives to zero,
 #
 # $$
-# \nabla_w L = w - \sum_i \alpha_i y_i x_i = 0 \;\Rightarrow\; w = \sum_i \alpha_i y_i x_i,
-# \qquad \frac{\partial L}{\partial b} = -\sum_i \alpha_i y_i = 0 .
+# \begin{gathered}
+# \nabla_w L = w - \sum_i \alpha_i y_i x_i = 0 \;\Rightarrow\; w = \sum_i \alpha_i y_i x_i, \\
+# \frac{\partial L}{\partial b} = -\sum_i \alpha_i y_i = 0 .
+# \end{gathered}
 # $$ (eq-hard-stationarity)
 #
 # The check differentiates $L$ numerically at $w = \sum_i \alpha_i y_i x_i$ for random
@@ -248,8 +256,10 @@ claims.verify("eq-hard-stationarity")
 # problem is
 #
 # $$
-# \max_{\alpha} \; D(\alpha) = \sum_i \alpha_i - \frac12 \sum_{i,k} \alpha_i \alpha_k y_i y_k\, x_i^\top x_k
-# \quad \text{s.t.} \quad \alpha_i \ge 0, \quad \sum_i \alpha_i y_i = 0 .
+# \begin{gathered}
+# \max_{\alpha} \; D(\alpha) = \sum_i \alpha_i - \frac12 \sum_{i,k} \alpha_i \alpha_k y_i y_k\, x_i^\top x_k \\
+# \text{s.t.} \quad \alpha_i \ge 0, \quad \sum_i \alpha_i y_i = 0 .
+# \end{gathered}
 # $$ (eq-hard-dual)
 
 # %%
@@ -353,8 +363,10 @@ claims.verify("eq-slack")
 # the Lagrangian, and the dual is the hard-margin dual inside a box:
 #
 # $$
-# \max_{\alpha} \; \sum_i \alpha_i - \frac12 \sum_{i,k} \alpha_i \alpha_k y_i y_k K_{ik}
-# \quad \text{s.t.} \quad 0 \le \alpha_i \le C, \quad \sum_i \alpha_i y_i = 0 .
+# \begin{gathered}
+# \max_{\alpha} \; \sum_i \alpha_i - \frac12 \sum_{i,k} \alpha_i \alpha_k y_i y_k K_{ik} \\
+# \text{s.t.} \quad 0 \le \alpha_i \le C, \quad \sum_i \alpha_i y_i = 0 .
+# \end{gathered}
 # $$ (eq-soft-dual)
 #
 # The check solves it with SMO for several $C$ and compares with the primal objective at the
@@ -374,9 +386,11 @@ claims.verify("eq-soft-dual")
 # $\alpha_i (y_i f(x_i) - 1 + \xi_i) = 0$ and $r_i \xi_i = (C - \alpha_i) \xi_i = 0$. Hence
 #
 # $$
-# \alpha_i = 0 \Rightarrow y_i f(x_i) \ge 1, \qquad
-# 0 < \alpha_i < C \Rightarrow y_i f(x_i) = 1, \qquad
-# \alpha_i = C \Rightarrow y_i f(x_i) \le 1 .
+# \begin{aligned}
+# \alpha_i = 0 &\;\Rightarrow\; y_i f(x_i) \ge 1, \\
+# 0 < \alpha_i < C &\;\Rightarrow\; y_i f(x_i) = 1, \\
+# \alpha_i = C &\;\Rightarrow\; y_i f(x_i) \le 1 .
+# \end{aligned}
 # $$ (eq-three-kinds)
 #
 # Points with $\alpha_i = 0$ are outside the margin (or on it) and do not affect the solution.
@@ -558,8 +572,8 @@ claims.verify("eq-pegasos-step")
 # (sec-svm-smo)=
 # ### SMO: the dual, two coordinates at a time
 #
-# Write the dual {eq}`eq-soft-dual` as a minimisation, $f(\alpha) = \frac12 \alpha^\top Q \alpha
-# - \sum_i \alpha_i$ with $Q_{ik} = y_i y_k K_{ik}$, and let $G = Q\alpha - 1$ be its gradient.
+# Write the dual {eq}`eq-soft-dual` as a minimisation, $f(\alpha) = \frac12 \alpha^\top Q \alpha -
+# \sum_i \alpha_i$ with $Q_{ik} = y_i y_k K_{ik}$, and let $G = Q\alpha - 1$ be its gradient.
 # The equality constraint forbids moving one coordinate alone, but a pair can move along
 # $\alpha_i \to \alpha_i + y_i s$, $\alpha_j \to \alpha_j - y_j s$, which keeps
 # $\sum_i \alpha_i y_i$ fixed {cite}`platt1998sequential`. Along that line
@@ -568,8 +582,10 @@ claims.verify("eq-pegasos-step")
 # is $s = b_{ij} / a_{ij}$, clipped to keep both coordinates in $[0, C]$:
 #
 # $$
-# s^* = \operatorname{clip}\big(b_{ij} / a_{ij}\big) \quad \text{minimises} \quad
+# \begin{gathered}
+# s^* = \operatorname{clip}\big(b_{ij} / a_{ij}\big) \quad \text{minimises} \\
 # f(\alpha + s\,(y_i e_i - y_j e_j)) \text{ over the feasible segment.}
+# \end{gathered}
 # $$ (eq-smo-step)
 
 # %%
@@ -733,8 +749,10 @@ plt.show()
 # true class to win by a margin of 1 over every other class:
 #
 # $$
-# \min_{w_1..w_K, \xi} \; \frac12 \sum_k \|w_k\|^2 + C \sum_i \xi_i \quad \text{s.t.} \quad
+# \begin{gathered}
+# \min_{w_1..w_K, \xi} \; \frac12 \sum_k \|w_k\|^2 + C \sum_i \xi_i \quad \text{s.t.} \\
 # w_{y_i}^\top x_i - w_k^\top x_i \ge 1 - \delta_{k y_i} - \xi_i \quad \text{for all } i, k,
+# \end{gathered}
 # $$ (def-crammer-singer)
 #
 # where the constraint for $k = y_i$ reads $\xi_i \ge 0$. With multipliers $\alpha_{ik} \ge 0$,
@@ -829,8 +847,16 @@ print(conf)
 #
 # ```{solution} ex-svm-weak-duality-soft
 # :class: dropdown
-# Let $u = \sum_i \alpha_i y_i x_i$. Then $P - D = \frac12\|w\|^2 + C\sum_i \xi_i - \sum_i \alpha_i
-# + \frac12\|u\|^2 = \frac12\|w - u\|^2 + w^\top u + C\sum_i\xi_i - \sum_i \alpha_i$. Now
+# Let $u = \sum_i \alpha_i y_i x_i$. Then
+#
+# $$
+# \begin{aligned}
+# P - D &= \tfrac12\|w\|^2 + C\sum_i \xi_i - \sum_i \alpha_i + \tfrac12\|u\|^2 \\
+# &= \tfrac12\|w - u\|^2 + w^\top u + C\sum_i\xi_i - \sum_i \alpha_i .
+# \end{aligned}
+# $$
+#
+# Now
 # $w^\top u = \sum_i \alpha_i y_i w^\top x_i = \sum_i \alpha_i y_i f(x_i) - b\sum_i\alpha_i y_i$,
 # and the last sum is zero (here). So $P - D = \frac12\|w - u\|^2 + \sum_i [C \xi_i - \alpha_i(1 -
 # y_i f(x_i))]$, and each bracket is $\ge 0$: $C\xi_i \ge \alpha_i \xi_i \ge \alpha_i (1 - y_i f(x_i))$
@@ -855,7 +881,7 @@ print(conf)
 # least one).
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def svm_bias(alpha, y, K, C):
     # BEGIN SOLUTION
     free = (alpha > 0) & (alpha < C)
@@ -913,7 +939,7 @@ assert np.allclose(y_test[free_test] * (K_test[free_test] @ (fit_test.alpha * y_
 # computed with matrix products (no loop over samples).
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def hinge_subgradient(w, b, X, y, C):
     # BEGIN SOLUTION
     V = y * (X @ w + b) < 1

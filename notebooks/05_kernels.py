@@ -54,8 +54,10 @@ rng = np.random.default_rng(5)
 # separates them. In polar coordinates
 #
 # $$
-# \phi(x) = (r, \theta), \qquad r = \sqrt{x_1^2 + x_2^2}, \quad \theta = \operatorname{atan2}(x_2, x_1),
-# \qquad x = (r\cos\theta, r\sin\theta)
+# \begin{gathered}
+# \phi(x) = (r, \theta), \qquad r = \sqrt{x_1^2 + x_2^2}, \quad \theta = \operatorname{atan2}(x_2, x_1), \\
+# x = (r\cos\theta, r\sin\theta)
+# \end{gathered}
 # $$ (eq-polar-map)
 #
 # the two classes are the half-planes $r < r_0$ and $r > r_0$, separated by the linear
@@ -123,8 +125,10 @@ fig.tight_layout()
 # decision function need only inner products $k(x, y) = \phi(x)^\top\phi(y)$:
 #
 # $$
-# f(x) = w^\top\phi(x) + b = \sum_i \alpha_i y_i\, \phi(x_i)^\top\phi(x) + b
-#      = \sum_i \alpha_i y_i\, k(x_i, x) + b, \qquad w = \sum_i \alpha_i y_i \phi(x_i).
+# \begin{aligned}
+# f(x) = w^\top\phi(x) + b &= \sum_i \alpha_i y_i\, \phi(x_i)^\top\phi(x) + b \\
+#      &= \sum_i \alpha_i y_i\, k(x_i, x) + b, \qquad w = \sum_i \alpha_i y_i \phi(x_i).
+# \end{aligned}
 # $$ (eq-kernel-trick)
 #
 # This is {eq}`eq-kernel-decision` of Chapter 4 again. The check computes $w$ explicitly for the
@@ -138,8 +142,10 @@ claims.verify("eq-kernel-trick")
 # Which feature map gives which kernel? In two dimensions,
 #
 # $$
-# \phi(x) = (x_1^2,\ x_2^2,\ \sqrt2\, x_1x_2): \qquad
-# \phi(x)^\top\phi(y) = x_1^2y_1^2 + x_2^2y_2^2 + 2x_1x_2y_1y_2 = (x_1y_1 + x_2y_2)^2 = (x^\top y)^2 .
+# \begin{aligned}
+# \phi(x) &= (x_1^2,\ x_2^2,\ \sqrt2\, x_1x_2): \\
+# \phi(x)^\top\phi(y) &= x_1^2y_1^2 + x_2^2y_2^2 + 2x_1x_2y_1y_2 = (x_1y_1 + x_2y_2)^2 = (x^\top y)^2 .
+# \end{aligned}
 # $$ (eq-feature-map-quadratic)
 
 # %%
@@ -155,8 +161,11 @@ claims.verify("eq-feature-map-quadratic")
 # Adding a constant brings in the lower degrees:
 #
 # $$
-# \phi(x) = (1,\ \sqrt2 x_1,\ \sqrt2 x_2,\ \sqrt2 x_1x_2,\ x_1^2,\ x_2^2): \qquad
-# \phi(x)^\top\phi(y) = 1 + 2x_1y_1 + 2x_2y_2 + 2x_1x_2y_1y_2 + x_1^2y_1^2 + x_2^2y_2^2 = (1 + x^\top y)^2 .
+# \begin{aligned}
+# \phi(x) &= (1,\ \sqrt2 x_1,\ \sqrt2 x_2,\ \sqrt2 x_1x_2,\ x_1^2,\ x_2^2): \\
+# \phi(x)^\top\phi(y) &= 1 + 2x_1y_1 + 2x_2y_2 + 2x_1x_2y_1y_2 + x_1^2y_1^2 + x_2^2y_2^2 \\
+# &= (1 + x^\top y)^2 .
+# \end{aligned}
 # $$ (eq-feature-map-poly2)
 
 # %%
@@ -182,8 +191,11 @@ claims.verify("eq-feature-map-poly2")
 # expanding $e^{2\gamma xy}$ as a power series,
 #
 # $$
+# \begin{gathered}
 # e^{-\gamma(x - y)^2} = e^{-\gamma x^2} e^{-\gamma y^2} \sum_{k \ge 0} \frac{(2\gamma)^k x^k y^k}{k!}
-# = \sum_{k \ge 0} \phi_k(x)\phi_k(y), \qquad \phi_k(x) = e^{-\gamma x^2}\sqrt{\frac{(2\gamma)^k}{k!}}\, x^k .
+# = \sum_{k \ge 0} \phi_k(x)\phi_k(y), \\
+# \phi_k(x) = e^{-\gamma x^2}\sqrt{\frac{(2\gamma)^k}{k!}}\, x^k .
+# \end{gathered}
 # $$ (eq-rbf-series)
 
 # %%
@@ -198,8 +210,10 @@ claims.verify("eq-rbf-series")
 # $K_{ij} = k(x_i, x_j)$ is positive semidefinite: for every $t \in \R^n$
 #
 # $$
-# t^\top K t = \sum_{ij} t_i t_j\, \phi(x_i)^\top\phi(x_j) = \Bigl(\sum_i t_i\phi(x_i)\Bigr)^\top
-# \Bigl(\sum_j t_j\phi(x_j)\Bigr) = \Bigl\|\sum_i t_i \phi(x_i)\Bigr\|^2 \ge 0 .
+# \begin{aligned}
+# t^\top K t = \sum_{ij} t_i t_j\, \phi(x_i)^\top\phi(x_j) &= \Bigl(\sum_i t_i\phi(x_i)\Bigr)^\top
+# \Bigl(\sum_j t_j\phi(x_j)\Bigr) \\ &= \Bigl\|\sum_i t_i \phi(x_i)\Bigr\|^2 \ge 0 .
+# \end{aligned}
 # $$ (eq-gram-psd)
 
 # %%
@@ -312,8 +326,10 @@ claims.verify("eq-rule-scale")
 # $\phi_{1a}(x)\phi_{2b}(x)$:
 #
 # $$
-# k_1(x, y)\, k_2(x, y) = \sum_a \phi_{1a}(x)\phi_{1a}(y) \sum_b \phi_{2b}(x)\phi_{2b}(y)
-# = \sum_{a, b} \bigl(\phi_{1a}(x)\phi_{2b}(x)\bigr)\bigl(\phi_{1a}(y)\phi_{2b}(y)\bigr).
+# \begin{aligned}
+# k_1(x, y)\, k_2(x, y) &= \sum_a \phi_{1a}(x)\phi_{1a}(y) \sum_b \phi_{2b}(x)\phi_{2b}(y) \\
+# &= \sum_{a, b} \bigl(\phi_{1a}(x)\phi_{2b}(x)\bigr)\bigl(\phi_{1a}(y)\phi_{2b}(y)\bigr).
+# \end{aligned}
 # $$ (eq-rule-product)
 #
 # On Gram matrices: the element-wise (Schur) product of two PSD matrices is PSD. Powers
@@ -612,9 +628,11 @@ claims.verify("eq-kernel-ridge-linear")
 # The soft-margin SVM of {doc}`/notebooks/04_support_vector_machines` with features $\phi(x)$ has the dual
 #
 # $$
-# \max_{\alpha}\ \sum_i \alpha_i - \frac12\sum_{ij}\alpha_i\alpha_j y_iy_j\, k(x_i, x_j)
-# \quad\text{s.t. } 0 \le \alpha_i \le C,\ \sum_i \alpha_iy_i = 0,
-# \qquad = \min_{w, b}\ \frac12\|w\|^2 + C\sum_i \max\bigl(0, 1 - y_i(w^\top\phi(x_i) + b)\bigr),
+# \begin{aligned}
+# &\max_{\alpha}\ \sum_i \alpha_i - \frac12\sum_{ij}\alpha_i\alpha_j y_iy_j\, k(x_i, x_j) \\
+# &\qquad\qquad \text{s.t. } 0 \le \alpha_i \le C,\ \sum_i \alpha_iy_i = 0 \\
+# &= \min_{w, b}\ \frac12\|w\|^2 + C\sum_i \max\bigl(0, 1 - y_i(w^\top\phi(x_i) + b)\bigr),
+# \end{aligned}
 # $$ (eq-kernel-svm-duality)
 #
 # with $f(x) = \sum_i \alpha_iy_i k(x_i, x) + b$ and $b = y_i - \sum_j \alpha_jy_jk(x_j, x_i)$ for
@@ -779,7 +797,7 @@ for (kernel, params), (K_tr, K_te) in grams.items():
 # $\|x - y\|^2 = \|x\|^2 + \|y\|^2 - 2x^\top y$.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def rbf_gram(X, Y, gamma):
     # BEGIN SOLUTION
     sq = (X**2).sum(1)[:, None] + (Y**2).sum(1)[None, :] - 2 * X @ Y.T
@@ -834,7 +852,7 @@ assert np.allclose(rbf_gram(Xt - 1e3, Xt[:4] - 1e3, 2.0), Kt, atol=1e-6)  # a sh
 # rows of `K_test` (m x n). Solve the linear system; do not invert the matrix.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def krr_predict(K_train, y, K_test, lam):
     # BEGIN SOLUTION
     alpha = np.linalg.solve(K_train + lam * np.eye(K_train.shape[0]), y)
@@ -891,7 +909,7 @@ assert np.allclose(krr_predict(Kt, yt, Kt, 1e8), 0, atol=1e-6)  # lam -> infinit
 # product).
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def centre_gram(K):
     # BEGIN SOLUTION
     row = K.mean(0)

@@ -57,9 +57,9 @@ rng = np.random.default_rng(6)
 # \epsilon_t &= \sum_{i=1}^n D_t(i)\,[y_i \ne h_t(x_i)], &
 # \alpha_t &= \frac12 \log\frac{1 - \epsilon_t}{\epsilon_t}, \\
 # D_{t+1}(i) &= \frac{D_t(i)\, e^{-\alpha_t y_i h_t(x_i)}}{Z_t}, &
-# Z_t &= \sum_{i=1}^n D_t(i)\, e^{-\alpha_t y_i h_t(x_i)},
+# Z_t &= \sum_{i=1}^n D_t(i)\, e^{-\alpha_t y_i h_t(x_i)}, \\
+# f(x) &= \sum_{t=1}^T \alpha_t h_t(x), & H(x) &= \sign f(x).
 # \end{aligned}
-# \qquad f(x) = \sum_{t=1}^T \alpha_t h_t(x), \quad H(x) = \sign f(x).
 # $$ (def-adaboost)
 #
 # Because $y_i h_t(x_i)$ is $+1$ on a correct example and $-1$ on a mistake, the update multiplies
@@ -210,9 +210,11 @@ claims.verify("eq-exp-loss-product")
 # \sqrt{(1 - \epsilon_t)/\epsilon_t}$ back,
 #
 # $$
-# \alpha_t = \operatorname*{argmin}_\alpha\, Z_t(\alpha) = \frac12 \log\frac{1 - \epsilon_t}{\epsilon_t},
-# \qquad Z_t(\alpha_t) = \epsilon_t\sqrt{\tfrac{1 - \epsilon_t}{\epsilon_t}} +
+# \begin{aligned}
+# \alpha_t &= \operatorname*{argmin}_\alpha\, Z_t(\alpha) = \frac12 \log\frac{1 - \epsilon_t}{\epsilon_t}, \\
+# Z_t(\alpha_t) &= \epsilon_t\sqrt{\tfrac{1 - \epsilon_t}{\epsilon_t}} +
 # (1 - \epsilon_t)\sqrt{\tfrac{\epsilon_t}{1 - \epsilon_t}} = 2\sqrt{\epsilon_t (1 - \epsilon_t)}.
+# \end{aligned}
 # $$ (eq-optimal-alpha)
 #
 # sympy checks that the derivative vanishes there, that this is the only stationary point, that
@@ -359,9 +361,10 @@ print(f"constant feature: {fit_flat.stop_reason}, {fit_flat.n_rounds} rounds")
 # and the exact line search along it is $\alpha_t$:
 #
 # $$
-# \frac{d}{d\alpha} \sum_{i} e^{-y_i (f_{t-1}(x_i) + \alpha h_t(x_i))} \Big|_{\alpha = \alpha_t} = 0,
-# \qquad
+# \begin{gathered}
+# \frac{d}{d\alpha} \sum_{i} e^{-y_i (f_{t-1}(x_i) + \alpha h_t(x_i))} \Big|_{\alpha = \alpha_t} = 0, \\
 # h_t \in \operatorname*{argmin}_h \min_\alpha \sum_{i} e^{-y_i (f_{t-1}(x_i) + \alpha h(x_i))}.
+# \end{gathered}
 # $$ (eq-coordinate-descent)
 #
 # The check tests both at every round of real runs, the second against every stump.
@@ -381,8 +384,10 @@ claims.verify("eq-coordinate-descent")
 # $(y_i h(x_i))^2 = 1$,
 #
 # $$
-# \sum_i D(i)\, e^{-\alpha y_i h(x_i)} = \sum_i D(i) \Big(1 - \alpha y_i h(x_i) + \frac{\alpha^2}{2}\Big)
-#   + R, \qquad |R| \le \frac{|\alpha|^3}{6} e^{|\alpha|}.
+# \begin{gathered}
+# \sum_i D(i)\, e^{-\alpha y_i h(x_i)} = \sum_i D(i) \Big(1 - \alpha y_i h(x_i) + \frac{\alpha^2}{2}\Big) + R, \\
+# |R| \le \frac{|\alpha|^3}{6} e^{|\alpha|}.
+# \end{gathered}
 # $$ (eq-taylor-stagewise)
 
 # %%
@@ -585,7 +590,7 @@ for t in (5, 20, 100, 400):
 # Assume $0 < \epsilon < 1/2$.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def adaboost_round(D, y, h):
     # BEGIN SOLUTION
     eps = D[h != y].sum()
@@ -650,7 +655,7 @@ assert np.allclose(_Dn[:5], 0.1) and np.allclose(_Dn[5:], 0.5 / 15)
 # cannot separate two equal values.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def best_threshold(x, y, D):
     # BEGIN SOLUTION
     D = D / D.sum()

@@ -201,9 +201,11 @@ claims.verify("eq-hoeffding-training")
 # each,
 #
 # $$
+# \begin{aligned}
 # P\bigl(\exists h \in \mathcal H : |\hat e(h) - e(h)| > \gamma\bigr)
-# \le \sum_{i=1}^{k} P\bigl(|\hat e(h_i) - e(h_i)| > \gamma\bigr)
-# \le 2k \exp(-2\gamma^2 m).
+# &\le \sum_{i=1}^{k} P\bigl(|\hat e(h_i) - e(h_i)| > \gamma\bigr) \\
+# &\le 2k \exp(-2\gamma^2 m).
+# \end{aligned}
 # $$ (eq-union-bound)
 #
 # The claim checks the middle sum, computed exactly, against the right side, and the simulated
@@ -604,7 +606,7 @@ plt.show()
 # counts $s$ (no scipy).
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 import math
 
 
@@ -662,7 +664,7 @@ assert np.isclose(exact_deviation_probability(40, 0.2, 0.0371), exact_deviation_
 # operations, no loop over samples.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def erm_stump(x, y, thresholds):
     # BEGIN SOLUTION
     pred = np.where(x[None, :] > thresholds[:, None], 1.0, -1.0)  # (n_thresholds, m), s = +1

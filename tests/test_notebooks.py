@@ -82,3 +82,12 @@ def test_reference_solutions_are_collapsed_in_the_book(py):
         if "# BEGIN SOLUTION" in c and "[raw]" not in c.splitlines()[0] and "hide-input" not in c.splitlines()[0]
     ]
     assert not open_solutions, f"{py.name}: answer cells without the hide-input tag: {open_solutions}"
+
+
+@pytest.mark.parametrize("py", SCRIPTS, ids=[p.stem for p in SCRIPTS])
+def test_coding_solutions_fold_under_solution(py):
+    """The book's fold over a coding exercise's answer reads "Solution", not "Show code cell"."""
+    cells = py.read_text().split("\n# %%")
+    answers = [c for c in cells if "# BEGIN SOLUTION" in c and "hide-input" in c.splitlines()[0]]
+    unlabelled = [c.splitlines()[1] for c in answers if '"code_prompt_show": "Solution"' not in c.splitlines()[0]]
+    assert not unlabelled, f"{py.name}: answer cells folded without the Solution label: {unlabelled}"

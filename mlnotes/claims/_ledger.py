@@ -6,6 +6,7 @@ before every book build (the Makefile does it), so they can never drift from the
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from mlnotes.claims import all_claims
@@ -19,8 +20,48 @@ def _chapter_link(chapter: str, short: bool = False) -> str:
     return f"{{doc}}`/notebooks/{chapter}`"
 
 
+def _equation_order() -> dict[str, tuple[str, int]]:
+    """(chapter, position) of every labelled display equation in the chapters' sources, so the
+    ledger reads in the book's order; empty when the package runs without its repository."""
+    order = {}
+    for py in sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("[0-9][0-9]_*.py")):
+        for i, m in enumerate(re.finditer(r"^# \$\$ \((\S+)\)", py.read_text(), flags=re.M)):
+            order[m.group(1)] = (py.stem, i)
+    return order
+
+
+_RELATION = re.compile(r"=|<|>|\\leq?\b|\\geq?\b|\\approx\b|\\Rightarrow\b|,\\ | \+ | - ")
+
+
+def _breakable(text: str) -> str:
+    """Split each long inline formula before its top-level relations and binary + and -
+    into consecutive formulas, so a long statement wraps in its table cell instead of overflowing
+    the page (MathJax does not break inline maths)."""
+
+    def split(formula: str) -> str:
+        if len(formula) < 60:  # short enough for any cell
+            return f"${formula}$"
+        pieces, depth, start = [], 0, 0
+        for i, ch in enumerate(formula):
+            depth += (ch in "({[") - (ch in ")}]")
+            m = _RELATION.match(formula, i) if depth == 0 and i > start else None
+            if m and not formula[:i].endswith("\\"):
+                if m.group() == ",\\ ":  # a comma ends its piece: "a,\ b" -> "$a,$ $b$"
+                    pieces.append(formula[start:i + 1].strip())
+                    start = m.end()
+                else:
+                    pieces.append(formula[start:i].strip())
+                    start = i
+        pieces.append(formula[start:].strip())
+        return " ".join(f"${p}$" for p in pieces if p)
+
+    parts = text.split("$")
+    return "".join(split(p) if k % 2 else p for k, p in enumerate(parts))
+
+
 def claims_page() -> str:
-    claims = all_claims()
+    order = _equation_order()
+    claims = sorted(all_claims(), key=lambda c: order.get(c.label, (c.chapter, 10**6)))
     lines = [
         _HEADER,
         "(appendix-claims)=\n# Appendix: the claim ledger\n\n",
@@ -29,18 +70,21 @@ def claims_page() -> str:
         "instances, computes both sides and passes when the worst residual is within the "
         "tolerance. The chapters run each claim on a few instances in the cell after the "
         "equation; the test suite runs them on the number shown here, and "
-        "`python -m mlnotes.claims` prints the same ledger with the residuals.\n\n",
+        "`python -m mlnotes.claims` prints the same ledger with the residuals. Rows follow the "
+        "book's order; `mlnotes.claims.verify(label)` runs one, with the label the equation "
+        "carries in the chapter's source.\n\n",
         f"There are **{len(claims)}** claims.\n\n",
-        "| equation | chapter | statement | tolerance | instances in CI |\n",
-        "|---|---|---|---|---|\n",
+        "| eq. | chapter | what is checked | passes when |\n",
+        "|---|---|---|---|\n",
     ]
     for c in claims:
-        n = "symbolic (sympy)" if c.symbolic else str(c.n_test_instances)
+        n = "symbolic (sympy)" if c.symbolic else f"on {c.n_test_instances} instances"
         # a "|" would end the table cell, even inside math: write norms and bars as macros
         statement = " ".join(c.statement.split()).replace(r"\|", r"\Vert ").replace("|", r"\vert ")
+        statement = _breakable(statement)
         lines.append(
-            f"| {{eq}}`{c.label}` `{c.label}` | {_chapter_link(c.chapter, short=True)} | {statement} "
-            f"| {c.tol:.0e} ({c.measure}) | {n} |\n"
+            f"| {{eq}}`{c.label}` | {_chapter_link(c.chapter, short=True)} | {statement} "
+            f"| {c.measure} $\\le$ {c.tol:.0e}, {n} |\n"
         )
     return "".join(lines)
 
