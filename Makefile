@@ -40,27 +40,28 @@ book: $(STAMP) book/generated
 	$(JB_BUILD) --all
 	@echo "The book is in book/_build/html/index.html"
 
-# The strict build of the test suite: any warning or broken reference fails. It renders the
-# outputs committed in notebooks/*.ipynb without executing anything (a copy of the book's config
-# with execute_notebooks: off): in make test, nbval has just re-executed every chapter and
-# verified those very outputs, and executing each chapter a second time would prove nothing more.
-# Run make notebooks first if you changed a chapter; make book (for readers) still executes.
-book-check: BOOK_CONFIG := book/_build/_config_check.yml
-book-check: $(STAMP) book/generated
-	rm -rf book/_build && mkdir -p book/_build
+# The book's config with execution off, beside it (its local_extensions paths are relative to
+# the config file): the test builds render the outputs committed in notebooks/*.ipynb.
+book/_config_noexec.yml: book/_config.yml $(STAMP)
 	$(BIN)/python -c 'import sys, yaml; c = yaml.safe_load(open("book/_config.yml")); \
-	  c["execute"]["execute_notebooks"] = "off"; yaml.safe_dump(c, sys.stdout, sort_keys=False)' \
-	  > $(BOOK_CONFIG)
+	  c["execute"]["execute_notebooks"] = "off"; yaml.safe_dump(c, sys.stdout, sort_keys=False)' > $@
+
+# The strict build of the test suite: any warning or broken reference fails. It renders the
+# committed outputs without executing anything: in make test, nbval has just re-executed every
+# chapter and verified those very outputs, and executing each chapter a second time would prove
+# nothing more. Run make notebooks first if you changed a chapter; make book still executes.
+book-check: BOOK_CONFIG := book/_config_noexec.yml
+book-check: $(STAMP) book/generated book/_config_noexec.yml
+	rm -rf book/_build
 	$(JB_BUILD) --all -W -n --keep-going
 
 # The whole book as one PDF, book/_build/html/mlnotes.pdf (linked from every page's download
-# menu): a single-page build from the committed outputs (execution off, whatever _config.yml
-# says), printed by headless Chromium once MathJax has typeset it; book/pdf.py says why this
-# route. Run after the HTML build, which starts by clearing book/_build.
-pdf: $(STAMP) book/generated
-	sed 's/^\( *execute_notebooks:\).*/\1 "off"/' book/_config.yml > book/_config_pdf.yml
+# menu): a single-page build from the committed outputs, printed by headless Chromium once
+# MathJax has typeset it; book/pdf.py says why this route. Run after the HTML build, which
+# starts by clearing book/_build.
+pdf: $(STAMP) book/generated book/_config_noexec.yml
 	rm -rf book/_build/pdf
-	$(BIN)/jupyter-book build . --config book/_config_pdf.yml --toc book/_toc.yml \
+	$(BIN)/jupyter-book build . --config book/_config_noexec.yml --toc book/_toc.yml \
 	  --path-output book/_build/pdf --builder singlehtml --all -W -n --keep-going
 	mkdir -p book/_build/html
 	$(BIN)/python book/pdf.py book/_build/pdf/_build/singlehtml book/_build/html/mlnotes.pdf

@@ -464,7 +464,7 @@ assert np.isclose(rss_gradient(X_test, y_test, w_test) @ v_test, slope_test, rto
 # a Python loop.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def softmax_rows(A):
     # BEGIN SOLUTION
     E = np.exp(A - np.max(A, axis=1, keepdims=True))
@@ -517,7 +517,7 @@ assert np.allclose(softmax_rows(A_test), [[0.25, 0.75], [0.0, 1.0]])
 # about $-e^{-a}$). `np.logaddexp` and `np.log1p` help.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def log_sigmoid(a):
     # BEGIN SOLUTION
     a = np.asarray(a, dtype=float)
@@ -566,7 +566,7 @@ assert np.allclose(log_sigmoid(a_test) - log_sigmoid(-a_test), a_test)  # g(a) /
 # square matrix $A$ that need not be symmetric.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def quadratic_gradient(A, b, x):
     # BEGIN SOLUTION
     return 0.5 * (A + A.T) @ x - b

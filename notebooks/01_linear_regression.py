@@ -1030,7 +1030,7 @@ assert np.all(np.abs(g_test) <= 5.0 + 1e-6) and np.allclose(g_test[w_test != 0],
 # while this is graded.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def lstsq_qr(X, y):
     # BEGIN SOLUTION
     Q, R = np.linalg.qr(X)
@@ -1084,7 +1084,7 @@ assert np.allclose(X_test.T @ r_test, 0.0, atol=1e-10)  # the normal equations
 # on $\sqrt\lambda I$, $y$ stacked on zeros (solve it with `np.linalg.lstsq` or your `lstsq_qr`).
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def ridge_augmented(X, y, lam):
     # BEGIN SOLUTION
     d = X.shape[1]
@@ -1141,7 +1141,7 @@ assert np.allclose(ridge_augmented(X_test, y_test, 0.0), np.linalg.lstsq(X_test,
 # as a float (for $\lambda > 0$).
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def ridge_dof(X, lam):
     # BEGIN SOLUTION
     d2 = np.linalg.svd(X, compute_uv=False) ** 2

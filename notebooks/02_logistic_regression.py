@@ -877,7 +877,7 @@ assert np.allclose(irls_step(X_test, y_test, w_hat), w_hat, atol=1e-8)  # the ma
 # overflow for large $|a_i|$ (`np.logaddexp` helps).
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def log_likelihood(w, X, y):
     # BEGIN SOLUTION
     a = X @ w
@@ -930,7 +930,7 @@ assert np.isclose(log_likelihood(np.zeros(4), X_test, y_test), -25 * np.log(2))
 # $R = \mathrm{diag}(g_i(1 - g_i))$ and $g = g(Xw)$, without forming the $n \times n$ matrix $R$.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def loglik_hessian(X, w):
     # BEGIN SOLUTION
     g = lg.sigmoid(X @ w)
@@ -985,7 +985,7 @@ assert np.allclose(loglik_hessian(X_test, np.zeros(2)), -0.25 * X_test.T @ X_tes
 # `lg.newton` are withdrawn while this is graded.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def irls(X, y, n_iter):
     # BEGIN SOLUTION
     w = np.zeros(X.shape[1])

@@ -981,7 +981,7 @@ assert np.allclose(svm_subgradient(X_test, y_test, w_test, 0.3), 0.3 * w_test)
 # a separator `u` (no bias). You may assume that `u` separates the data.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def mistake_bound(X, y, u):
     # BEGIN SOLUTION
     R = np.max(np.linalg.norm(X, axis=1))
@@ -1037,7 +1037,7 @@ assert np.isclose(mistake_bound(X_test, y_test, np.array([1.0, 1.0])), (2.0 / (1
 # $\ln N / (\eta\rho - \eta^2/2)$ on its number of mistakes, for $0 < \eta < 2\rho$.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def winnow_mistake_bound(rho, N, eta):
     # BEGIN SOLUTION
     return float(np.log(N) / (eta * rho - eta**2 / 2))
@@ -1088,7 +1088,7 @@ assert np.allclose([winnow_mistake_bound(0.1, N, 0.15) for N in (2, 50, 1000)], 
 # after `max_epochs`). Return the pair `(w, n_mistakes)`.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def my_winnow(X, y, eta, max_epochs):
     # BEGIN SOLUTION
     w = np.full(X.shape[1], 1.0 / X.shape[1])

@@ -1005,7 +1005,7 @@ assert np.allclose(g_w, 10 * u_test) and g_b == 0
 # matrix products.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def dual_value(alpha, y, K):
     # BEGIN SOLUTION
     v = alpha * y
@@ -1065,7 +1065,7 @@ assert np.isclose(dual_value(np.ones(3), y_test, np.eye(3)), 1.5)
 # `(ai, aj)`. You may assume $K_{ii} + K_{jj} - 2K_{ij} > 0$.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def pair_step(ai, aj, yi, yj, Gi, Gj, Kii, Kjj, Kij, C):
     # BEGIN SOLUTION
     t = (-yi * Gi + yj * Gj) / (Kii + Kjj - 2.0 * Kij)
@@ -1168,7 +1168,7 @@ for ai, aj, yi, yj, Gi, Gj, Kii, Kjj, Kij, C in pair_cases(66, 100, 1.0):
 # that it is feasible and optimal, not the path it took; `svm.smo` is withdrawn while it is graded.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def smo_small(K, y, C):
     # BEGIN SOLUTION
     n = len(y)

@@ -964,7 +964,7 @@ assert np.allclose(Kc, Kc.T) and np.linalg.eigvalsh(Kc).min() > -1e-10 and np.al
 # ($m \times d$), of shape $n \times m$, without a Python loop.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def poly_kernel(X, Y, degree, c):
     # BEGIN SOLUTION
     return (X @ Y.T + c) ** degree
@@ -1016,7 +1016,7 @@ assert np.allclose(poly_kernel(X_test, X_test, 2, 0.0), phi_test @ phi_test.T)
 # Gram matrix slightly negative). Return a `bool`.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def is_psd(K, tol):
     # BEGIN SOLUTION
     K = np.asarray(K, dtype=float)
@@ -1070,7 +1070,7 @@ assert [is_psd(A_test, 1e-10), is_psd(np.eye(5), 1e-10)] == [False, True]
 # the square) without a Python loop, and never the square root of a negative rounding error.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def feature_distances(K):
     # BEGIN SOLUTION
     d = np.diag(K)

@@ -717,7 +717,7 @@ assert np.isclose(best_threshold(_x, np.sign(_x), 5 * _D), best_threshold(_x, np
 # in $(0, 1)$.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def alpha_from_error(eps):
     # BEGIN SOLUTION
     eps = np.asarray(eps, dtype=float)
@@ -766,7 +766,7 @@ assert np.allclose(alpha_from_error(e_test), -alpha_from_error(1 - e_test)) and 
 # training error of the combined classifier.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def training_error_bound(eps):
     # BEGIN SOLUTION
     eps = np.asarray(eps, dtype=float)
@@ -822,7 +822,7 @@ assert np.isclose(training_error_bound(np.array([0.1, 0.2, 0.3])), 8 * np.sqrt(0
 # (`boosting.adaboost` is withdrawn while this is graded.)
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def adaboost_loop(X, y, n_rounds):
     # BEGIN SOLUTION
     D = np.full(len(y), 1.0 / len(y))

@@ -726,7 +726,7 @@ assert tuple(erm_stump(x_test, np.ones(6), t_test)) == (0, 1)  # tie: the smalle
 # $\delta$, as a Python `int`.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def hoeffding_sample_size(gamma, delta):
     # BEGIN SOLUTION
     return int(np.ceil(np.log(2.0 / delta) / (2.0 * gamma**2)))
@@ -773,7 +773,7 @@ assert [hoeffding_sample_size(0.01, d) for d in (0.1, 0.01)] == [bounds.sample_c
 # Return a Python `int`.
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def uniform_sample_size(k, gamma, delta):
     # BEGIN SOLUTION
     return int(np.ceil(np.log(2.0 * k / delta) / (2.0 * gamma**2)))
@@ -824,7 +824,7 @@ assert m_test == [bounds.sample_complexity(k, 0.1, 0.05) for k in (10, 100, 1000
 # $|\hat\phi - \phi|$ can equal, so rounding never decides a tie).
 # ```
 
-# %% tags=["hide-input"]
+# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def mc_deviation(m, phi, gamma, n_rep, seed):
     # BEGIN SOLUTION
     rng = np.random.default_rng(seed)

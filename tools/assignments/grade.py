@@ -87,7 +87,10 @@ def sandbox_command(course: Path, python: str = sys.executable) -> list[str]:
     the grader kills bwrap.
     """
     cmd = ["bwrap", "--unshare-all", "--die-with-parent", "--new-session", "--uid", "65534", "--gid", "65534",
-           "--ro-bind", "/usr", "/usr"]
+           "--ro-bind", "/usr", "/usr",
+           # The private /tmp comes before the Python binds: a course (and its .venv) cloned under
+           # /tmp must stay visible inside it, as a read-only bind on top of the empty tmpfs.
+           "--proc", "/proc", "--dev", "/dev", "--size", str(64 * 2**20), "--tmpfs", "/tmp"]
     for link in ("lib", "lib64", "bin", "sbin"):
         if os.path.islink(f"/{link}"):
             cmd += ["--symlink", os.readlink(f"/{link}"), f"/{link}"]
@@ -96,8 +99,7 @@ def sandbox_command(course: Path, python: str = sys.executable) -> list[str]:
             cmd += ["--ro-bind", prefix, prefix]
     if os.path.realpath(sys.prefix) != sys.prefix:  # a venv reached through a symlink
         cmd += ["--ro-bind", sys.prefix, sys.prefix]
-    cmd += ["--proc", "/proc", "--dev", "/dev", "--size", str(64 * 2**20), "--tmpfs", "/tmp",
-            "--ro-bind", str(STUDENT), "/grader/student.py", "--ro-bind", str(course), "/course",
+    cmd += ["--ro-bind", str(STUDENT), "/grader/student.py", "--ro-bind", str(course), "/course",
             "--remount-ro", "/dev", "--remount-ro", "/",  # bwrap's own tmpfs root: /tmp alone is writable
             "--chdir", "/tmp", "--clearenv", "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "HOME", "/tmp",
             "--setenv", "MPLBACKEND", "Agg", "--setenv", "MPLCONFIGDIR", "/tmp",
