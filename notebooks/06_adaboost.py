@@ -700,4 +700,4 @@ assert np.isclose(best_threshold(np.ones(4), np.array([1.0, 1.0, 1.0, -1.0]), np
 # as stagewise additive modelling and as an estimate of half the log-odds are from Friedman,
 # Hastie and Tibshirani {cite}`friedman2000additive`; scikit-learn's multi-class variant, SAMME,
 # from {cite}`zhu2009multiclass`. The data sets and their sources are listed in
-# `mlnotes/datasets/README.md`.
+# `mlnotes/data/README.md`.
