@@ -1,8 +1,8 @@
-"""Loaders for the small real data sets shipped in ``mlnotes/datasets/``.
+"""Loaders for the small real data sets shipped in ``mlnotes/data/``.
 
 Every data set here has results published by someone else, so the chapters and tests can
 compare with numbers nobody on this project produced. Sources and licences are in
-``mlnotes/datasets/README.md``. Loaders return plain numpy arrays in a frozen dataclass.
+``mlnotes/data/README.md``. Loaders return plain numpy arrays in a frozen dataclass.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ class Dataset:
 
 
 def _path(*parts: str):
-    return resources.files("mlnotes").joinpath("datasets", *parts)
+    return resources.files("mlnotes").joinpath("data", *parts)
 
 
 def _read_text(*parts: str) -> str:

@@ -48,6 +48,7 @@ __all__ = [
     "pegasos",
     "primal_objective",
     "smo",
+    "smo_basic",
     "subgradient_svm",
     "two_variable_step",
 ]
@@ -276,7 +277,7 @@ def primal_objective(alpha, b, y, K, C) -> float:
     r"""Primal objective at :math:`w = \sum_i \alpha_i y_i \phi(x_i)` and bias ``b``:
 
     :math:`P = \tfrac12 \|w\|^2 + C \sum_i \max(0, 1 - y_i f(x_i))`, the soft-margin primal
-    {eq}`eq-soft-primal` with the slacks at their optimum :math:`\xi_i = \max(0, 1 - y_i f(x_i))`.
+    {eq}`def-soft-primal` with the slacks at their optimum :math:`\xi_i = \max(0, 1 - y_i f(x_i))`.
     For ``C = inf`` the hinge term must vanish (hard margin) and the primal is :math:`\tfrac12 \|w\|^2`.
     """
     v = np.asarray(alpha) * np.asarray(y)
@@ -632,6 +633,56 @@ def bias_from_gradient(alpha, y, G, C) -> float:
 
 
 # -- the primal: subgradient and stochastic training (linear kernel) -------------------------------
+
+
+def smo_basic(X, y, *, C: float = 1.0, kernel: str = "linear", tol: float = 1e-3,
+              max_iter: int = 100_000, **kernel_params) -> SVMFit:
+    r"""SMO as Chapter 4 derives it, for reading: the whole Gram matrix, no shrinking, no cache.
+
+    The iterations of :func:`smo` without its speed-ups: the gradient :math:`G = Q\alpha - e` of
+    :math:`f(\alpha) = \tfrac12 \alpha^\top Q \alpha - e^\top \alpha` ({eq}`eq-soft-dual`,
+    negated) is kept for every point, the pair :math:`(i, j)` is chosen by the second-order rule,
+    :func:`two_variable_step` minimises :math:`f` over it ({eq}`eq-smo-step`), and the loop stops
+    when the maximal violating pair violates by less than ``tol`` ({eq}`eq-kkt-pair`). It takes
+    O(n^2) memory; use :func:`smo` for real problems (the tests hold it to this function).
+    Parameters and result as for :func:`smo`.
+    """
+    X, y = check_X_y(X, y)
+    y = check_labels(y, (-1.0, 1.0))
+    C, tol = check_positive(C, "C"), check_positive(tol, "tol")
+    K = kernels.gram(X, kernel=kernel, **kernel_params)
+    n = y.size
+    alpha = np.zeros(n)
+    G = -np.ones(n)  # G = Q alpha - e at alpha = 0
+    D, viol = [0.0], []
+    for t in range(int(max_iter) + 1):
+        v = -y * G  # the KKT conditions compare the values -y_t G_t
+        up = np.where(y > 0, alpha < C, alpha > 0)  # y_t alpha_t can still increase
+        low = np.where(y > 0, alpha > 0, alpha < C)  # y_t alpha_t can still decrease
+        i = int(np.argmax(np.where(up, v, -np.inf)))  # m(alpha) = v_i
+        m, M = v[i], v[low].min()
+        viol.append(float(m - M))
+        if m - M < tol:  # no pair violates the KKT conditions by tol or more
+            break
+        if t == max_iter:
+            warnings.warn(f"smo_basic stopped at max_iter={max_iter} with maximal KKT violation "
+                          f"{m - M:.3g} > tol={tol:g}", ConvergenceWarning, stacklevel=2)
+            break
+        # j: the largest decrease of f over the pair, b_it^2 / a_it, among t in I_low with b_it > 0
+        b_it = np.maximum(np.where(low, m - v, -np.inf), 0.0)
+        a_it = np.maximum(K[i, i] + np.diag(K) - 2.0 * K[i], _TAU)
+        j = int(np.argmax(b_it**2 / a_it))
+        ai, aj = two_variable_step(alpha[i], alpha[j], y[i], y[j], G[i], G[j],
+                                   K[i, i], K[j, j], K[i, j], C)
+        di, dj = ai - alpha[i], aj - alpha[j]
+        alpha[i], alpha[j] = ai, aj
+        G += y * (y[i] * di * K[i] + y[j] * dj * K[j])  # Q_ti d_i + Q_tj d_j
+        D.append(-0.5 * float(alpha @ (G - 1.0)))  # f = alpha^T (Q alpha - 2e) / 2 = alpha^T (G - e) / 2
+    support = np.flatnonzero(alpha > 0)
+    return SVMFit(alpha=alpha, b=bias_from_gradient(alpha, y, G, C), support=support,
+                  dual_objective=np.asarray(D), violation=np.asarray(viol), n_iter=len(D) - 1,
+                  converged=viol[-1] < tol, C=C, kernel=kernel, kernel_params=dict(kernel_params),
+                  X_support=X[support].copy(), y=y)
 
 
 @dataclass(frozen=True)

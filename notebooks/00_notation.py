@@ -294,6 +294,33 @@ print(f"best step on the grid within a factor 10 of eps^(1/3): "
       f"{abs(np.log10(h_best / np.finfo(float).eps ** (1 / 3))) < 1}; its error below 1e-9: {min(errors) < 1e-9}")
 
 # %% [markdown]
+# (sec-notation-implementation)=
+# ## Implementation
+#
+# The check cells of this chapter, and most claims of the course, rest on two small functions of
+# `mlnotes.check`; the cells below display their code from the library itself.
+
+# %%
+from mlnotes import show_source
+from mlnotes.check import _steps
+
+show_source(numerical_gradient)
+
+# %% [markdown]
+# The step `steps[j]` is $h_j = \epsilon^{1/3} \max(1, |x_j|)$, the balance of truncation and
+# rounding found in {ref}`sec-checking-gradients`, scaled so that a large coordinate gets a
+# step it can feel (`_steps` below). The loop moves one coordinate at a time because `f` is a
+# black box; the line `grad[j] = ...` is the central difference. A claim such as
+# {eq}`eq-grad-rss` then compares this with the formula through `rel_error`, which divides by the
+# larger of the two norms so that neither side is taken as the truth.
+
+# %%
+show_source(_steps)
+
+# %%
+show_source(rel_error)
+
+# %% [markdown]
 # (sec-notation-exercises)=
 # ## Exercises
 #

@@ -776,6 +776,45 @@ for name, model in fits.items():
           f"test accuracy {np.mean(model.predict(Xte) == y_bc[te]):.3f}")
 
 # %% [markdown]
+# (sec-online-implementation)=
+# ## Implementation
+#
+# The perceptron and winnow are the same loop with different updates. `online._mistake_driven`
+# is that loop; the cells below display the library's code itself.
+
+# %%
+from mlnotes import show_source
+
+show_source(online._mistake_driven)
+
+# %% [markdown]
+# `P` holds the signed points $a_i = y_i x_i$ (with the constant feature appended when
+# `fit_intercept`, the homogeneous form {eq}`eq-homogeneous-form`), so `P[i] @ w <= 0.0` is the
+# mistake test $w^\top a_i \le 0$, a point on the boundary included. The loop over samples is
+# written in Python on purpose: each update changes the margins of all later points. An epoch
+# without a mistake ends it (`converged`); otherwise `max_epochs` does, with a warning.
+
+# %%
+show_source(online.perceptron)
+
+# %% [markdown]
+# The perceptron's update is the `lambda w, a: w + a` passed to the loop: $w \leftarrow w + a_i$,
+# which raises the score of the mistaken point by $\|a_i\|^2$ {eq}`eq-perceptron-score-increase`;
+# the start $w = 0$ is `np.zeros(A.shape[1])`, the start the mistake bound
+# {eq}`eq-perceptron-bound` assumes.
+
+# %%
+show_source(online.winnow)
+
+# %% [markdown]
+# Winnow's `update` is the multiplicative rule $v_k \leftarrow v_k e^{\eta a_{jk}}$ written on
+# the logarithms, `logv += eta * a`; subtracting `logv.max()` rescales all $v_k$ by one factor,
+# which leaves the played strategy $w = v / \sum_k v_k$ unchanged and keeps $e^{\eta t}$ from
+# overflowing. The start `np.full(N, 1.0 / N)` is $v_k = 1$ normalised, the $\Phi_0 = N$ of
+# the potential argument {eq}`eq-winnow-potential`, and the refusal of features outside
+# $[-1, 1]$ is the assumption $|a_{jk}| \le 1$ of the bound {eq}`eq-winnow-bound`.
+
+# %% [markdown]
 # (sec-online-exercises)=
 # ## Exercises
 #

@@ -781,6 +781,47 @@ print(conf)
 # other two classes along the petal measurements, and no single hyperplane separates the middle
 # class from both sides. That is where its errors come from; one-vs-one never asks that question.
 #
+# (sec-svm-implementation)=
+# ## Implementation
+#
+# `svm.smo_basic` is SMO as this chapter derives it, with nothing added for speed; the cell
+# below displays its code from the library itself.
+
+# %%
+from mlnotes import show_source
+
+show_source(svm.smo_basic)
+
+# %% [markdown]
+# Read it against the equations:
+#
+# - `G = -np.ones(n)` is the gradient $G = Q\alpha - 1$ of $f$, the negated dual
+#   {eq}`eq-soft-dual`, at the start $\alpha = 0$; `v = -y * G` are the values $v_t$ the KKT
+#   conditions compare.
+# - `up` and `low` are $I_{up}$ and $I_{low}$; `i` attains $m(\alpha)$, and the loop stops when
+#   `m - M < tol`, the violation of {eq}`eq-kkt-pair`.
+# - `b_it` and `a_it` are $b_{it}$ and $a_{it}$ for every $t$ at once, and `j` maximises
+#   $b_{it}^2 / a_{it}$ over the $t \in I_{low}$ with $b_{it} > 0$: the rule {eq}`eq-wss2`
+#   (`a_it` is floored at a tiny positive number for repeated points, as in libsvm).
+# - `two_variable_step` is the clipped step {eq}`eq-smo-step`: $s = b_{ij}/a_{ij}$ along the
+#   line that keeps $\sum_i \alpha_i y_i$ fixed, cut back to the box $[0, C]^2$ (its code is
+#   below).
+# - `G += y * (y[i] * di * K[i] + y[j] * dj * K[j])` updates the gradient with two rows of
+#   $K$: $G_t$ changes by $Q_{ti} d_i + Q_{tj} d_j$, where $d_i$, $d_j$ are the changes of the
+#   two coordinates. Keeping $G$ instead of recomputing $Q\alpha$ makes an iteration $O(n)$.
+# - The dual objective needs no extra work: $f = \frac12 \alpha^\top(Q\alpha - 2 \cdot 1) =
+#   \frac12 \alpha^\top (G - 1)$.
+#
+# `svm.smo`, used everywhere else in this chapter, runs the same iterations with libsvm's
+# speed-ups: kernel rows computed only when first needed, the objective updated in $O(1)$, and
+# *shrinking*, which drops from the loop the variables stuck at a bound and checks the whole
+# problem again before it stops. The tests hold it to `smo_basic` (same optimum, with and without
+# shrinking) and both to libsvm.
+
+# %%
+show_source(svm.two_variable_step)
+
+# %% [markdown]
 # (sec-svm-exercises)=
 # ## Exercises
 #

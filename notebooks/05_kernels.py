@@ -748,6 +748,38 @@ for (kernel, params), (K_tr, K_te) in grams.items():
 # products over pixels) capture.
 
 # %% [markdown]
+# (sec-kernels-implementation)=
+# ## Implementation
+#
+# Everything in this chapter goes through the Gram matrix. `kernels.gram` builds it for a kernel
+# given by name or as a function; the cells below display the library's code itself.
+
+# %%
+from mlnotes import show_source
+
+show_source(kernels.gram)
+
+# %% [markdown]
+# A named kernel is looked up in `KERNELS`; each entry is a vectorised formula for the whole
+# matrix $K_{ij} = k(x_i, y_j)$, never a loop over pairs (the RBF kernel below): the kernel
+# trick {eq}`eq-kernel-trick` put to work, inner products in feature space computed without the
+# feature map. A user's callable is trusted for nothing: its output shape is checked and, for a
+# square Gram matrix, its positive semidefiniteness.
+
+# %%
+show_source(kernels.rbf_kernel)
+
+# %%
+show_source(kernels.kernel_ridge)
+
+# %% [markdown]
+# `A = K + lam I` is the matrix of {eq}`eq-kernel-ridge`; it is symmetric positive definite
+# when the kernel is, so the solve is a Cholesky factorisation, with LU kept for an indefinite
+# kernel. The fit stores `alpha` and the training points, because prediction needs
+# $f(x) = \sum_i \alpha_i k(x_i, x)$, the kernel between new and training points; with the
+# linear kernel this is ridge regression {eq}`eq-kernel-ridge-linear`.
+
+# %% [markdown]
 # (sec-kernels-exercises)=
 # ## Exercises
 #

@@ -530,6 +530,38 @@ for t in (5, 20, 100, 400):
     print(f"t = {t:3d}: smallest normalised margin {m.min():+.3f}, 5% quantile {np.quantile(m, 0.05):+.3f}")
 
 # %% [markdown]
+# (sec-adaboost-implementation)=
+# ## Implementation
+#
+# `boosting.adaboost` is the algorithm {eq}`def-adaboost` line by line; the cell below displays
+# the library's code itself.
+
+# %%
+from mlnotes import show_source
+
+show_source(boosting.adaboost)
+
+# %% [markdown]
+# In the loop, `yh` is $y_i h_t(x_i)$, $+1$ on a correct example and $-1$ on a mistake, so
+# `eps = D[yh < 0].sum()` is $\epsilon_t$, `alpha` is the optimal $\alpha_t$
+# {eq}`eq-optimal-alpha`, `w = D * np.exp(-alpha * yh)` are the unnormalised weights and their
+# sum `Z` is $Z_t$, whose product bounds the training error {eq}`eq-train-bound`. Two guards
+# keep it honest: a learner with no edge ($\epsilon_t \ge 1/2$) ends the loop instead of
+# entering with a non-positive $\alpha_t$, and a perfect one ($\epsilon_t = 0$, infinite
+# $\alpha_t$) gets the finite weight of `EPS_FLOOR` and ends it. The weak learner by default is
+# the exact stump search, with every feature sorted once for all rounds:
+
+# %%
+show_source(boosting.StumpSearch)
+
+# %% [markdown]
+# `best` is {eq}`eq-stump-cumsum`: `score` starts as $D_i y_i$ along each sorted feature, the
+# cumulative sum gives the left sums of every split at once, and `total - 2 * left` is the
+# correlation $c$ of polarity $+1$, whose sign picks the polarity and whose size the best split.
+# `valid` masks the splits between equal values, which are not thresholds; the error of the
+# winner is recomputed directly instead of read from the cumulative sums, which lose digits.
+
+# %% [markdown]
 # ## Exercises
 #
 # ```{exercise}
@@ -897,4 +929,4 @@ assert np.all(a_test > 0) and np.mean(np.sign(F_test) != y_test) <= np.prod(2 * 
 # as stagewise additive modelling and as an estimate of half the log-odds are from Friedman,
 # Hastie and Tibshirani {cite}`friedman2000additive`; scikit-learn's multi-class variant, SAMME,
 # from {cite}`zhu2009multiclass`. The data sets and their sources are listed in
-# `mlnotes/datasets/README.md`.
+# `mlnotes/data/README.md`.

@@ -518,6 +518,43 @@ plt.show()
 # in those books (chapter 6 of {cite}`shalev2014understanding`; chapter 3 of
 # {cite}`mohri2018foundations`); the shape of the result is the one derived here.
 #
+# (sec-learning-theory-implementation)=
+# ## Implementation
+#
+# The bounds of this chapter are one line each in `mlnotes.bounds`, after the checks of their
+# arguments; the cells below display the library's code itself.
+
+# %%
+from mlnotes import show_source
+
+show_source(bounds.hoeffding_bound)
+
+# %%
+show_source(bounds.uniform_deviation)
+
+# %%
+show_source(bounds.sample_complexity)
+
+# %% [markdown]
+# `2.0 * np.exp(-2.0 * gamma**2 * m)` is {eq}`eq-hoeffding`, returned unclipped so that it can
+# be inverted; `uniform_deviation` is that inversion after the union bound over $k$ hypotheses,
+# {eq}`eq-uniform-deviation`, and `sample_complexity` solves the same equation for $m$,
+# {eq}`eq-sample-complexity`. The ceiling needs care: a value that is an integer up to rounding
+# must not ask for one sample more than the bound needs.
+#
+# The ERM experiment draws many training sets at once and lets each pick its empirical risk
+# minimiser:
+
+# %%
+show_source(bounds.erm_simulation)
+
+# %% [markdown]
+# `E_hat` holds the training error of every hypothesis on every training set (one row per set),
+# `chosen` is ERM's pick in each row, and `e` the true errors the simulation knows. The result
+# keeps what {eq}`eq-erm-guarantee` compares: the error of the pick against the best error in
+# the class, and the largest deviation $\max_h |\hat e(h) - e(h)|$ against `gamma`, the
+# uniform deviation of the class.
+#
 # (sec-learning-theory-exercises)=
 # ## Exercises
 #

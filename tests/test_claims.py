@@ -5,8 +5,11 @@ labelled ``eq-...`` in a chapter has a claim)."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from mlnotes import claims
@@ -122,3 +125,35 @@ def test_ledger_cli_exits_zero_and_prints_every_claim(capsys):
     out = capsys.readouterr().out
     for c in ALL:
         assert c.label in out
+
+
+def test_per_instance_claim_runs_once_per_instance_on_one_generator():
+    # the per-instance form must consume the generator exactly as the (rng, n) loop it replaces
+    def draw(rng):
+        return float(rng.uniform())
+
+    claims.claim("eq-test-one", chapter="none", tol=1.0, statement="u <= 1", per_instance=True)(draw)
+    claims.claim("eq-test-loop", chapter="none", tol=1.0, statement="u <= 1")(
+        lambda rng, n: [draw(rng) for _ in range(n)])
+    try:
+        one, loop = claims.get("eq-test-one"), claims.get("eq-test-loop")
+        a = one.residuals(np.random.default_rng(3), 7)
+        b = loop.residuals(np.random.default_rng(3), 7)
+        assert a.shape == (7,) and np.array_equal(a, b)
+        assert claims.run("eq-test-one", n_instances=7).n_instances == 7
+    finally:
+        del claims._REGISTRY["eq-test-one"], claims._REGISTRY["eq-test-loop"]
+
+
+def test_claim_functions_are_named_after_their_labels():
+    # a traceback from a failing claim names the equation it checks
+    for c in ALL:
+        assert c.func.__code__.co_name == c.label.replace("-", "_"), c.label
+
+
+def test_numerical_claims_do_not_import_sympy():
+    # sympy is only for the symbolic claims; import mlnotes and a numerical check stay without it
+    code = ("import sys, mlnotes; assert 'sympy' not in sys.modules and 'scipy' not in sys.modules; "
+            "from mlnotes import claims; claims.verify('eq-ridge-solution'); "
+            "assert 'sympy' not in sys.modules, 'a numerical claim loaded sympy'")
+    subprocess.run([sys.executable, "-c", code], check=True)

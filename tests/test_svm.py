@@ -400,3 +400,35 @@ def test_any_kernel_of_mlnotes_kernels_by_name():
     # the sigmoid "kernel" is accepted by name only where its Gram matrix is PSD: here it is not
     with pytest.raises(ValueError, match="kernel='sigmoid'.*indefinite"):
         svm.smo(X, y, kernel="sigmoid", gamma=0.001, coef0=-1.0)  # smallest eigenvalue -6
+
+
+# -- smo_basic: the chapter's readable SMO, and the oracle of the fast one ----------------------
+
+
+@pytest.mark.parametrize("params", [
+    dict(kernel="linear", C=1.0),
+    dict(kernel="rbf", gamma=0.1, C=2.0),
+    dict(kernel="poly", degree=2, gamma=1.0, coef0=1.0, C=0.5),  # explicit: SVC's defaults differ
+], ids=["linear", "rbf", "poly"])
+def test_smo_basic_matches_libsvm_and_smo_matches_it(params):
+    h = load_heart_scale()
+    basic = svm.smo_basic(h.X, h.y, tol=1e-6, **params)
+    assert basic.converged and np.all(np.diff(basic.dual_objective) >= -1e-10)
+    # libsvm (scikit-learn's SVC) solves the same dual: same alpha_i y_i on the support vectors
+    ref = SVC(C=params["C"], tol=1e-6, **{k: v for k, v in params.items() if k != "C"}).fit(h.X, h.y)
+    ours = np.zeros(h.y.size)
+    ours[ref.support_] = ref.dual_coef_[0]
+    assert np.allclose(basic.alpha * h.y, ours, atol=1e-4 * params["C"])
+    # the fast solver (shrinking, lazy rows, O(1) objective) reaches the same optimum
+    for shrinking in (False, True):
+        fast = svm.smo(h.X, h.y, tol=1e-6, shrinking=shrinking, **params)
+        assert abs(fast.dual - basic.dual) <= 1e-9 * abs(basic.dual)
+        assert np.allclose(fast.alpha, basic.alpha, atol=1e-4 * params["C"])
+        assert abs(fast.b - basic.b) < 1e-4
+
+
+def test_smo_basic_warns_at_max_iter():
+    h = load_heart_scale()
+    with pytest.warns(ConvergenceWarning, match="smo_basic stopped at max_iter=5"):
+        fit = svm.smo_basic(h.X, h.y, kernel="rbf", gamma=0.1, max_iter=5)
+    assert not fit.converged and fit.n_iter == 5

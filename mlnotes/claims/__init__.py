@@ -13,18 +13,19 @@ so adding a claim means adding a decorated function, nothing more.
 
 Writing a claim::
 
-    @claim("eq-grad-linear", chapter="00_notation", tol=1e-8,
+    @claim("eq-grad-linear", chapter="00_notation", tol=1e-8, per_instance=True,
            statement=r"\\nabla_w (a^\\top w) = a")
-    def _(rng, n):
-        res = []
-        for _ in range(n):
-            a, w = rng.standard_normal((2, 5))
-            res.append(rel_error(numerical_gradient(lambda v: a @ v, w), a))
-        return res
+    def eq_grad_linear(rng):
+        a, w = rng.standard_normal((2, 5))
+        return rel_error(numerical_gradient(lambda v: a @ v, w), a)
 
-The function receives a seeded ``numpy.random.Generator`` and the number of instances to build,
-and returns the residuals (any sequence of floats, one per instance). Symbolic claims return a
-single residual: 0 when sympy proves the identity.
+With ``per_instance=True`` the function builds one instance from the seeded
+``numpy.random.Generator`` it receives and returns its residual; the registry calls it once per
+instance, with the same generator. A claim whose instances share work (one data set, one run
+reused) takes ``(rng, n)`` instead and returns the residuals (any sequence of floats, one per
+instance). Name the function after its label, so a traceback says which claim failed. Symbolic
+claims return a single residual: 0 when sympy proves the identity; they import sympy inside the
+function, so that numerical claims (and ``import mlnotes``) never load it.
 """
 
 from __future__ import annotations
@@ -66,12 +67,19 @@ class Claim:
     chapter: str
     statement: str
     tol: float
-    func: Callable[[np.random.Generator, int], Sequence[float] | float]
+    func: Callable[..., Sequence[float] | float]
     n_instances: int = 20
     n_test_instances: int = 200
     measure: str = "rel. residual"
     symbolic: bool = False
     errata: tuple[Erratum, ...] = field(default_factory=tuple)
+    per_instance: bool = False
+
+    def residuals(self, rng: np.random.Generator, n: int) -> np.ndarray:
+        """The residuals of ``n`` instances built from ``rng`` (one for a symbolic claim)."""
+        if self.per_instance:
+            return np.array([self.func(rng) for _ in range(n)], dtype=float)
+        return np.atleast_1d(np.asarray(self.func(rng, n), dtype=float))
 
 
 @dataclass(frozen=True)
@@ -126,10 +134,13 @@ def claim(
     measure: str = "rel. residual",
     symbolic: bool = False,
     errata: Sequence[Erratum] = (),
+    per_instance: bool = False,
 ) -> Callable:
     """Register the decorated function as the claim for equation ``label``.
 
     ``symbolic=True`` marks a claim proved by sympy: it runs once and reports 0 instances.
+    ``per_instance=True`` marks a function ``(rng) -> float`` that builds and checks one
+    instance; otherwise the function is ``(rng, n) -> residuals``.
     """
     if not label.startswith("eq-"):
         raise ValueError(f"claim labels are equation labels starting with 'eq-', got {label!r}")
@@ -139,7 +150,7 @@ def claim(
             raise ValueError(f"claim {label!r} is registered twice")
         _REGISTRY[label] = Claim(
             label, chapter, statement, float(tol), func, n_instances, n_test_instances,
-            measure, symbolic, tuple(errata),
+            measure, symbolic, tuple(errata), per_instance,
         )
         return func
 
@@ -173,7 +184,7 @@ def run(label: str, *, n_instances: int | None = None, seed: int = 0) -> ClaimRe
     """Run one claim and return its result (never raises on failure)."""
     c = get(label)
     n = 1 if c.symbolic else (c.n_instances if n_instances is None else int(n_instances))
-    residuals = np.atleast_1d(np.asarray(c.func(np.random.default_rng(seed), n), dtype=float))
+    residuals = c.residuals(np.random.default_rng(seed), n)
     if residuals.size == 0:
         raise RuntimeError(f"claim {label!r} returned no residuals")
     worst = float(np.max(np.where(np.isnan(residuals), np.inf, residuals)))

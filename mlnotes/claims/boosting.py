@@ -12,7 +12,6 @@ from __future__ import annotations
 from functools import cache
 
 import numpy as np
-import sympy as sp
 
 from mlnotes import datasets, to_pm1
 from mlnotes.boosting import EPS_FLOOR, adaboost, best_stump, stump_errors
@@ -61,30 +60,27 @@ def _clean_rounds(fit):
     return fit.eps > EPS_FLOOR
 
 
-@claim("eq-stump-cumsum", chapter=CH, tol=1e-12, measure="abs. error",
+@claim("eq-stump-cumsum", per_instance=True, chapter=CH, tol=1e-12, measure="abs. error",
        statement=r"$\epsilon(j, \theta, s) = \tfrac12 - \tfrac{s}{2}\big(\sum_i D_i y_i - "
                  r"2\sum_{i:\, x_{ij} \le \theta} D_i y_i\big)$, and the search returns the "
                  r"minimum over all stumps")
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        m, d = int(rng.integers(1, 30)), int(rng.integers(1, 4))
-        X = rng.integers(0, 5, (m, d)).astype(float)  # repeated values: not every split is a threshold
-        y = rng.choice([-1.0, 1.0], m)
-        D = rng.random(m)
-        D /= D.sum()
-        worst = 0.0
-        for j in range(d):
-            for theta in [-np.inf, *np.unique(X[:, j])]:
-                left = X[:, j] <= theta
-                corr = (D * y).sum() - 2 * (D * y)[left].sum()
-                for s in (1, -1):
-                    direct = D[np.where(X[:, j] > theta, s, -s) != y].sum()
-                    worst = max(worst, abs(0.5 - 0.5 * s * corr - direct))
-        # and the O(nd) search finds the smallest of all those errors
-        worst = max(worst, abs(best_stump(X, y, D).eps - stump_errors(X, y, D).min()))
-        res.append(worst)
-    return res
+def eq_stump_cumsum(rng):
+    m, d = int(rng.integers(1, 30)), int(rng.integers(1, 4))
+    X = rng.integers(0, 5, (m, d)).astype(float)  # repeated values: not every split is a threshold
+    y = rng.choice([-1.0, 1.0], m)
+    D = rng.random(m)
+    D /= D.sum()
+    worst = 0.0
+    for j in range(d):
+        for theta in [-np.inf, *np.unique(X[:, j])]:
+            left = X[:, j] <= theta
+            corr = (D * y).sum() - 2 * (D * y)[left].sum()
+            for s in (1, -1):
+                direct = D[np.where(X[:, j] > theta, s, -s) != y].sum()
+                worst = max(worst, abs(0.5 - 0.5 * s * corr - direct))
+    # and the O(nd) search finds the smallest of all those errors
+    worst = max(worst, abs(best_stump(X, y, D).eps - stump_errors(X, y, D).min()))
+    return worst
 
 
 @claim("eq-Z-split", chapter=CH, n_instances=RUNS_IN_CHAPTER, tol=TOL_RUN,
@@ -97,7 +93,7 @@ def _(rng, n):
                    r"by the exponential. Dividing gives $\epsilon_t e^{-\alpha_t} + (1 - "
                    r"\epsilon_t) e^{\alpha_t}$, which is not the sum of the updated weights, so "
                    r"$D_{t+1}$ would not sum to one.")])
-def _(rng, n):
+def eq_Z_split(rng, n):
     res = []
     for _, _, fit in _runs(rng, n):
         split = fit.eps * np.exp(fit.alpha) + (1 - fit.eps) * np.exp(-fit.alpha)
@@ -108,7 +104,7 @@ def _(rng, n):
 @claim("eq-unrolled-D", chapter=CH, n_instances=RUNS_IN_CHAPTER, tol=TOL_RUN,
        statement=r"$D_{t+1}(i) = \dfrac{e^{-y_i f_t(x_i)}}{n \prod_{s \le t} Z_s}$, at every "
                  r"round of real runs")
-def _(rng, n):
+def eq_unrolled_D(rng, n):
     res = []
     for X, y, fit in _runs(rng, n, keep_D=True):
         F = fit.staged_decision_function(X)  # (T, n)
@@ -119,7 +115,7 @@ def _(rng, n):
     return res
 
 
-@claim("eq-zero-one-exp", chapter=CH, tol=0.0, measure="violation",
+@claim("eq-zero-one-exp", per_instance=True, chapter=CH, tol=0.0, measure="violation",
        statement=r"$[y f(x) \le 0] \le e^{-y f(x)}$",
        errata=[Erratum(
            where=f"{WHERE}.1, the chain after (5.5)",
@@ -128,12 +124,9 @@ def _(rng, n):
                    r"equality nowhere (on a correct example $0 < e^{-yf}$, on a mistake "
                    r"$1 \le e^{-yf}$). The training error is bounded by, not equal to, "
                    r"$\prod_t Z_t$.")])
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        margins = np.concatenate([rng.standard_normal(100) * 3, [0.0, -0.0, 1e-300, -1e-300]])
-        res.append(float(np.max(np.maximum(0.0, (margins <= 0) - np.exp(-margins)))))
-    return res
+def eq_zero_one_exp(rng):
+    margins = np.concatenate([rng.standard_normal(100) * 3, [0.0, -0.0, 1e-300, -1e-300]])
+    return float(np.max(np.maximum(0.0, (margins <= 0) - np.exp(-margins))))
 
 
 @claim("eq-exp-loss-product", chapter=CH, n_instances=RUNS_IN_CHAPTER, tol=TOL_RUN,
@@ -145,7 +138,7 @@ def _(rng, n):
            correct=r"The right-hand side is the average $\frac1N \sum_{i=1}^N "
                    r"\exp(-y^i f(x^i))$ over all examples (a sum, over the same $N$), and it "
                    r"equals $\prod_t Z_t$ exactly.")])
-def _(rng, n):
+def eq_exp_loss_product(rng, n):
     res = []
     for X, y, fit in _runs(rng, n):
         loss = np.mean(np.exp(-y * fit.staged_decision_function(X)), axis=1)
@@ -157,7 +150,7 @@ def _(rng, n):
        statement=r"$\frac1n \sum_i [y_i f_t(x_i) \le 0] \le \prod_{s \le t} Z_s = \prod_{s \le t}"
                  r"\sqrt{1 - 4\gamma_s^2} \le e^{-2\sum_{s \le t} \gamma_s^2}$, at every round of "
                  r"real runs (the equality is {eq}`eq-Z-gamma`)")
-def _(rng, n):
+def eq_train_bound(rng, n):
     res = []
     for _, _, fit in _runs(rng, n):
         first = np.max(np.maximum(0.0, fit.train_error - np.cumprod(fit.Z)))
@@ -189,7 +182,8 @@ def _(rng, n):
                        r"$\alpha$ (second derivative $Z(\alpha) > 0$) and unbounded above, so it "
                        r"has a minimum, at $\alpha_t$, and no maximum."),
        ])
-def _(rng, n):
+def eq_optimal_alpha(rng, n):
+    import sympy as sp
     eps, a = sp.symbols("epsilon alpha", positive=True)
     Z = eps * sp.exp(a) + (1 - eps) * sp.exp(-a)
     alpha_t = sp.log((1 - eps) / eps) / 2
@@ -206,7 +200,7 @@ def _(rng, n):
 
 @claim("eq-Z-closed-form", chapter=CH, n_instances=RUNS_IN_CHAPTER, tol=TOL_RUN,
        statement=r"$Z_t = 2\sqrt{\epsilon_t (1 - \epsilon_t)}$, at every round of real runs")
-def _(rng, n):
+def eq_Z_closed_form(rng, n):
     res = []
     for _, _, fit in _runs(rng, n):
         ok = _clean_rounds(fit)
@@ -218,29 +212,27 @@ def _(rng, n):
 @claim("eq-Z-gamma", chapter=CH, tol=0.0, symbolic=True, measure="sympy residual",
        statement=r"$2\sqrt{\epsilon(1 - \epsilon)} = \sqrt{1 - 4\gamma^2}$ for $\epsilon = "
                  r"\tfrac12 - \gamma$")
-def _(rng, n):
+def eq_Z_gamma(rng, n):
+    import sympy as sp
     g = sp.symbols("gamma", real=True)
     eps = sp.Rational(1, 2) - g
     # both sides are non-negative square roots: compare the squares
     return [0.0 if sp.simplify((2 * sp.sqrt(eps * (1 - eps))) ** 2 - (1 - 4 * g**2)) == 0 else 1.0]
 
 
-@claim("eq-sqrt-exp", chapter=CH, tol=0.0, measure="violation",
+@claim("eq-sqrt-exp", per_instance=True, chapter=CH, tol=0.0, measure="violation",
        statement=r"$\sqrt{1 - 4\gamma^2} \le e^{-2\gamma^2}$ for $0 \le \gamma \le \tfrac12$ "
                  r"(from $1 - u \le e^{-u}$ with $u = 4\gamma^2$)")
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        g = np.concatenate([rng.uniform(0, 0.5, 1000), [0.0, 0.5, 0.25]])
-        res.append(float(np.max(np.maximum(0.0, np.sqrt(1 - 4 * g**2) - np.exp(-2 * g**2)))))
-    return res
+def eq_sqrt_exp(rng):
+    g = np.concatenate([rng.uniform(0, 0.5, 1000), [0.0, 0.5, 0.25]])
+    return float(np.max(np.maximum(0.0, np.sqrt(1 - 4 * g**2) - np.exp(-2 * g**2))))
 
 
 @claim("eq-coordinate-descent", chapter=CH, n_instances=RUNS_IN_CHAPTER, tol=TOL_RUN,
        statement=r"$\alpha_t$ zeroes $\frac{d}{d\alpha} \sum_i e^{-y_i (f_{t-1}(x_i) + \alpha "
                  r"h_t(x_i))}$, and $h_t$ gives the largest decrease of the exponential loss "
                  r"among all stumps")
-def _(rng, n):
+def eq_coordinate_descent(rng, n):
     res = []
     # the brute-force table of every stump costs O(n^2 d) per round: small problems only
     for X, y, fit in _runs(rng, n, keep_D=True, m_max=80, max_rounds=15):
@@ -270,7 +262,7 @@ def _(rng, n):
            correct=r"$\sum_i D^i y^i h(x^i) = (1 - \epsilon) - \epsilon = 1 - 2\epsilon$: the "
                    r"correct examples count $+1$ and the mistakes $-1$. The conclusion (maximise "
                    r"it by minimising $\epsilon$) is unchanged.")])
-def _(rng, n):
+def eq_edge_correlation(rng, n):
     res = []
     for X, y, fit in _runs(rng, n, keep_D=True):
         corr = np.sum(fit.D_history[:-1] * y * fit.weak_predictions(X), axis=1)
@@ -278,26 +270,23 @@ def _(rng, n):
     return res
 
 
-@claim("eq-taylor-stagewise", chapter=CH, tol=0.0, measure="violation",
+@claim("eq-taylor-stagewise", per_instance=True, chapter=CH, tol=0.0, measure="violation",
        statement=r"$\big|\sum_i D_i e^{-\alpha y_i h(x_i)} - \sum_i D_i (1 - \alpha y_i h(x_i) "
                  r"+ \alpha^2/2)\big| \le \frac{|\alpha|^3}{6} e^{|\alpha|}$ (the second-order "
                  r"expansion)")
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        m = int(rng.integers(1, 50))
-        D = rng.random(m)
-        D /= D.sum()
-        yh = rng.choice([-1.0, 1.0], m)
-        worst = 0.0
-        for a in rng.uniform(-2, 2, 20):
-            exact = np.sum(D * np.exp(-a * yh))
-            quad = np.sum(D * (1 - a * yh + a**2 / 2))
-            # Lagrange remainder, plus the rounding of the two sums (a few ulps of their size)
-            bound = abs(a) ** 3 / 6 * np.exp(abs(a)) + 8 * np.finfo(float).eps * max(exact, quad)
-            worst = max(worst, abs(exact - quad) - bound)
-        res.append(max(0.0, worst))
-    return res
+def eq_taylor_stagewise(rng):
+    m = int(rng.integers(1, 50))
+    D = rng.random(m)
+    D /= D.sum()
+    yh = rng.choice([-1.0, 1.0], m)
+    worst = 0.0
+    for a in rng.uniform(-2, 2, 20):
+        exact = np.sum(D * np.exp(-a * yh))
+        quad = np.sum(D * (1 - a * yh + a**2 / 2))
+        # Lagrange remainder, plus the rounding of the two sums (a few ulps of their size)
+        bound = abs(a) ** 3 / 6 * np.exp(abs(a)) + 8 * np.finfo(float).eps * max(exact, quad)
+        worst = max(worst, abs(exact - quad) - bound)
+    return max(0.0, worst)
 
 
 @claim("eq-population-minimiser", chapter=CH, tol=1e-7, measure="abs. error",
@@ -311,7 +300,7 @@ def _(rng, n):
                    r"and has no maximum), and the minimiser is half the log-odds, "
                    r"$f(x) = \frac12 \log\frac{P(y = 1|x)}{P(y = -1|x)}$: setting the "
                    r"derivative $-p e^{-g} + (1 - p) e^{g}$ to zero gives $e^{2g} = p/(1 - p)$.")])
-def _(rng, n):
+def eq_population_minimiser(rng, n):
     res = []
     for p in rng.uniform(0.02, 0.98, n):
         loss = lambda g, p=p: p * np.exp(-g) + (1 - p) * np.exp(g)
@@ -338,7 +327,8 @@ def _(rng, n):
            correct=r"$P(y = 1|x) = \frac{1}{1 + \exp(-2 f(x))}$, with no $y$ (equivalently "
                    r"$P(y\,|\,x) = 1/(1 + e^{-2 y f(x)})$ for $y \in \{-1, +1\}$); the factor 2 "
                    r"is there because $f$ is half the log-odds.")])
-def _(rng, n):
+def eq_posterior(rng, n):
+    import sympy as sp
     p = sp.symbols("p", positive=True)
     f = sp.log(p / (1 - p)) / 2
     return [0.0 if sp.simplify(1 / (1 + sp.exp(-2 * f)) - p) == 0 else 1.0]

@@ -44,7 +44,7 @@ def _random_grid(rng, n):
 
 @claim("eq-hoeffding", chapter=CHAPTER, tol=0.0, measure="violation", n_instances=20,
        statement=r"$P(|\hat\phi - \phi| > \gamma) \le 2e^{-2\gamma^2 m}$ (exact tail and simulation)")
-def _(rng, n):
+def eq_hoeffding(rng, n):
     m, phi, gamma = _random_grid(rng, n)
     bound = bounds.hoeffding_bound(m, gamma)
     exact = bounds.binomial_tail(m, phi, gamma)
@@ -59,7 +59,7 @@ def _(rng, n):
        n_test_instances=40,
        statement=r"$\hat e(h)$ of a fixed stump is a Bernoulli mean with mean $e(h)$, so "
                  r"$P(|\hat e(h) - e(h)| > \gamma) \le 2e^{-2\gamma^2 m}$")
-def _(rng, n):
+def eq_hoeffding_training(rng, n):
     # Simulating training sets from the distribution checks the model behind the bound: the
     # frequency of deviations must match the exact binomial tail at phi = e(h), both ways.
     res = []
@@ -81,7 +81,7 @@ def _(rng, n):
        n_test_instances=40,
        statement=r"$P(\exists h \in \mathcal H: |\hat e(h) - e(h)| > \gamma) \le "
                  r"\sum_h P(|\hat e(h) - e(h)| > \gamma) \le 2k e^{-2\gamma^2 m}$")
-def _(rng, n):
+def eq_union_bound(rng, n):
     res = []
     R = 2000
     for _ in range(n):
@@ -111,7 +111,7 @@ def _(rng, n):
                    r"not $\delta$: Hoeffding's bound and the union bound are both loose, and the "
                    r"simulated probability is typically far below $\delta$ (Chapter 7, "
                    r"{ref}`sec-uniform-deviation`).")])
-def _(rng, n):
+def eq_uniform_deviation(rng, n):
     res = []
     R = 2000
     for _ in range(n):
@@ -136,7 +136,7 @@ def _(rng, n):
        n_test_instances=2000,
        statement=r"$m = \lceil \log(2k/\delta) / (2\gamma^2) \rceil$ is the smallest $m$ with "
                  r"$\gamma(m, k, \delta) \le \gamma$")
-def _(rng, n):
+def eq_sample_complexity(rng, n):
     k = np.round(np.exp(rng.uniform(0, np.log(1e6), n))).astype(int)
     gamma = np.exp(rng.uniform(np.log(1e-3), np.log(0.5), n))
     delta = np.exp(rng.uniform(np.log(1e-6), np.log(0.5), n))
@@ -168,7 +168,7 @@ def _(rng, n):
                    r"classifier) the guarantee fails whenever the class cannot represent it: "
                    r"Chapter 7, {ref}`sec-erm`, shows a class where "
                    r"$e(\hat h) > e_{\mathrm{Bayes}} + 2\gamma$ on every training set.")])
-def _(rng, n):
+def eq_erm_guarantee(rng, n):
     res = []
     R = 2000
     for _ in range(n):
@@ -183,7 +183,7 @@ def _(rng, n):
     return res
 
 
-@claim("eq-tradeoff", chapter=CHAPTER, tol=0.0, measure="violation", n_instances=20,
+@claim("eq-tradeoff", per_instance=True, chapter=CHAPTER, tol=0.0, measure="violation", n_instances=20,
        statement=r"for nested classes $\mathcal H_1 \subset \mathcal H_2 \subset \cdots$, "
                  r"$\min_{h \in \mathcal H_k} e(h)$ does not increase and $\gamma(m, k, \delta)$ "
                  r"increases with $k$",
@@ -196,26 +196,23 @@ def _(rng, n):
                    r"$k$ while $e(h^*)$ stays put. What trades off is the guarantee "
                    r"$e(h^*) + 2\gamma$. Chapter 7, {ref}`sec-tradeoff`, simulates a case where "
                    r"the mean of $e(\hat h)$ increases with $k$.")])
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        theta, eta = rng.uniform(0, 1), rng.uniform(0, 0.4)
-        m, delta = int(rng.integers(10, 10_000)), rng.uniform(0.001, 0.5)
-        classes = [bounds.stump_class(2**L - 1, theta=theta, eta=eta) for L in range(1, 9)]
-        # nested: each grid contains the previous one
-        nested = all(np.isin(a.thresholds, b.thresholds).all()
-                     for a, b in zip(classes, classes[1:], strict=False))
-        best = np.array([H.generalisation_error.min() for H in classes])
-        gam = bounds.uniform_deviation(m, np.array([H.k for H in classes]), delta)
-        res.append(max(0.0 if nested else 1.0, np.max(np.diff(best), initial=0),
-                       np.max(-np.diff(gam), initial=0)))
-    return res
+def eq_tradeoff(rng):
+    theta, eta = rng.uniform(0, 1), rng.uniform(0, 0.4)
+    m, delta = int(rng.integers(10, 10_000)), rng.uniform(0.001, 0.5)
+    classes = [bounds.stump_class(2**L - 1, theta=theta, eta=eta) for L in range(1, 9)]
+    # nested: each grid contains the previous one
+    nested = all(np.isin(a.thresholds, b.thresholds).all()
+                 for a, b in zip(classes, classes[1:], strict=False))
+    best = np.array([H.generalisation_error.min() for H in classes])
+    gam = bounds.uniform_deviation(m, np.array([H.k for H in classes]), delta)
+    return max(0.0 if nested else 1.0, np.max(np.diff(best), initial=0),
+                   np.max(-np.diff(gam), initial=0))
 
 
 @claim("eq-chernoff-kl", chapter=CHAPTER, tol=1e-9, measure="rel. violation", n_instances=40,
        statement=r"$P(|\hat\phi - \phi| > \gamma) \le e^{-m\,\mathrm{KL}(\phi+\gamma\|\phi)} + "
                  r"e^{-m\,\mathrm{KL}(\phi-\gamma\|\phi)} \le 2e^{-2\gamma^2 m}$")
-def _(rng, n):
+def eq_chernoff_kl(rng, n):
     m, phi, gamma = _random_grid(rng, n)
     exact = bounds.binomial_tail(m, phi, gamma)
     kl = bounds.chernoff_bound(m, phi, gamma)

@@ -39,7 +39,7 @@ def _random_base_gram(rng, X):
 # -- feature maps ------------------------------------------------------------------------------
 
 @claim(
-    "eq-polar-map", chapter=CH, tol=1e-14,
+    "eq-polar-map", per_instance=True, chapter=CH, tol=1e-14,
     statement=r"$\phi(x) = (r, \theta)$ with $\theta = \operatorname{atan2}(x_2, x_1)$ is inverted by "
               r"$x = (r\cos\theta, r\sin\theta)$",
     errata=[Erratum(
@@ -51,32 +51,26 @@ def _random_base_gram(rng, X):
                 r"recovers the point (the claim fails with $\arctan(y/x)$ for every point with $x < 0$).",
     )],
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        X = rng.standard_normal((50, 2)) * rng.uniform(0.1, 10)
-        r, theta = kern.polar_features(X).T
-        res.append(rel_error(np.column_stack([r * np.cos(theta), r * np.sin(theta)]), X))
-    return res
+def eq_polar_map(rng):
+    X = rng.standard_normal((50, 2)) * rng.uniform(0.1, 10)
+    r, theta = kern.polar_features(X).T
+    return rel_error(np.column_stack([r * np.cos(theta), r * np.sin(theta)]), X)
 
 
 @claim(
-    "eq-kernel-trick", chapter=CH, tol=1e-12,
+    "eq-kernel-trick", per_instance=True, chapter=CH, tol=1e-12,
     statement=r"$w^\top\phi(x) + b = \sum_i \alpha_i y_i k(x_i, x) + b$ "
               r"for $w = \sum_i \alpha_i y_i \phi(x_i)$",
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        d = int(rng.integers(1, 5))
-        Xtr, Xte = rng.standard_normal((15, d)), rng.standard_normal((10, d))
-        alpha, y, b = rng.uniform(0, 2, 15), rng.choice([-1.0, 1.0], 15), rng.standard_normal()
-        c0 = rng.uniform(0, 2)
-        w = kern.poly2_features(Xtr, coef0=c0).T @ (alpha * y)
-        primal = kern.poly2_features(Xte, coef0=c0) @ w + b
-        dual = kern.polynomial_kernel(Xte, Xtr, degree=2, gamma=1.0, coef0=c0) @ (alpha * y) + b
-        res.append(rel_error(primal, dual))
-    return res
+def eq_kernel_trick(rng):
+    d = int(rng.integers(1, 5))
+    Xtr, Xte = rng.standard_normal((15, d)), rng.standard_normal((10, d))
+    alpha, y, b = rng.uniform(0, 2, 15), rng.choice([-1.0, 1.0], 15), rng.standard_normal()
+    c0 = rng.uniform(0, 2)
+    w = kern.poly2_features(Xtr, coef0=c0).T @ (alpha * y)
+    primal = kern.poly2_features(Xte, coef0=c0) @ w + b
+    dual = kern.polynomial_kernel(Xte, Xtr, degree=2, gamma=1.0, coef0=c0) @ (alpha * y) + b
+    return rel_error(primal, dual)
 
 
 def _sym_pair():
@@ -98,7 +92,7 @@ def _sym_pair():
                 r"$\phi(x) = (x_1^2, x_2^2, \sqrt2 x_1x_2)$.",
     )],
 )
-def _(rng, n):
+def eq_feature_map_quadratic(rng, n):
     sp, x, y = _sym_pair()
 
     def phi(v):
@@ -133,7 +127,7 @@ def _(rng, n):
         ),
     ],
 )
-def _(rng, n):
+def eq_feature_map_poly2(rng, n):
     sp, x, y = _sym_pair()
     r2 = sp.sqrt(2)
 
@@ -150,7 +144,7 @@ def _(rng, n):
     statement=r"$e^{-\gamma(x - y)^2} = \sum_{k \ge 0} \phi_k(x)\phi_k(y)$ with "
               r"$\phi_k(x) = e^{-\gamma x^2}\sqrt{(2\gamma)^k / k!}\, x^k$",
 )
-def _(rng, n):
+def eq_rbf_series(rng, n):
     from math import lgamma
 
     res = []
@@ -175,18 +169,15 @@ def _(rng, n):
 # -- positive-definite kernels -------------------------------------------------------------------
 
 @claim(
-    "eq-gram-psd", chapter=CH, tol=1e-12,
+    "eq-gram-psd", per_instance=True, chapter=CH, tol=1e-12,
     statement=r"$t^\top K t = \bigl\|\sum_i t_i \phi(x_i)\bigr\|^2 \ge 0$",
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        d = int(rng.integers(1, 6))
-        X, t, c0 = rng.standard_normal((25, d)), rng.standard_normal(25), rng.uniform(0, 2)
-        K = kern.polynomial_kernel(X, degree=2, gamma=1.0, coef0=c0)
-        v = kern.poly2_features(X, coef0=c0).T @ t
-        res.append(rel_error(t @ K @ t, v @ v))
-    return res
+def eq_gram_psd(rng):
+    d = int(rng.integers(1, 6))
+    X, t, c0 = rng.standard_normal((25, d)), rng.standard_normal(25), rng.uniform(0, 2)
+    K = kern.polynomial_kernel(X, degree=2, gamma=1.0, coef0=c0)
+    v = kern.poly2_features(X, coef0=c0).T @ t
+    return rel_error(t @ K @ t, v @ v)
 
 
 @claim(
@@ -203,7 +194,7 @@ def _(rng, n):
                 r"finds a negative eigenvalue of at least 1% of the spectrum on every random instance.",
     )],
 )
-def _(rng, n):
+def eq_sigmoid_indefinite(rng, n):
     # The residual is how far lambda_min is from being clearly negative: 0 on every instance means
     # each Gram matrix has an eigenvalue <= -1% of its spectral radius (rounding is ~1e-15).
     return [max(0.0, _min_eig_ratio(kern.sigmoid_kernel(rng.standard_normal((20, 2)))) + 0.01)
@@ -211,13 +202,16 @@ def _(rng, n):
 
 
 def _rule(label, statement, make):
-    @claim(label, chapter=CH, tol=1e-12, measure="PSD violation", statement=statement)
-    def _(rng, n):
-        res = []
-        for _ in range(n):
-            X = rng.uniform(0, 1, (int(rng.integers(5, 30)), int(rng.integers(1, 5))))
-            res.append(_psd_violation(make(rng, X)))
-        return res
+    def rule(rng):
+        X = rng.uniform(0, 1, (int(rng.integers(5, 30)), int(rng.integers(1, 5))))
+        return _psd_violation(make(rng, X))
+
+    # named after the label, so a traceback says which rule failed
+    name = label.replace("-", "_")
+    rule.__name__ = rule.__qualname__ = name
+    rule.__code__ = rule.__code__.replace(co_name=name, co_qualname=name)
+    claim(label, chapter=CH, tol=1e-12, measure="PSD violation", statement=statement,
+          per_instance=True)(rule)
 
 
 _rule("eq-rule-sum", r"$k_1 + k_2$ is a positive-definite kernel",
@@ -235,18 +229,15 @@ _rule("eq-rule-exp", r"$\exp(k)$ is a positive-definite kernel",
 
 
 @claim(
-    "eq-intersection-feature-map", chapter=CH, tol=0, measure="abs. residual",
+    "eq-intersection-feature-map", per_instance=True, chapter=CH, tol=0, measure="abs. residual",
     statement=r"$\sum_j \min(x_j, y_j) = \phi(x)^\top\phi(y)$ with $\phi(x)_{j,s} = 1[s < x_j]$ "
               r"for integer histograms",
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        X = rng.integers(0, 17, (20, int(rng.integers(1, 10)))).astype(float)
-        s = np.arange(16)
-        Phi = (s[None, None, :] < X[:, :, None]).reshape(X.shape[0], -1).astype(float)
-        res.append(float(np.abs(kern.intersection_kernel(X) - Phi @ Phi.T).max()))
-    return res
+def eq_intersection_feature_map(rng):
+    X = rng.integers(0, 17, (20, int(rng.integers(1, 10)))).astype(float)
+    s = np.arange(16)
+    Phi = (s[None, None, :] < X[:, :, None]).reshape(X.shape[0], -1).astype(float)
+    return float(np.abs(kern.intersection_kernel(X) - Phi @ Phi.T).max())
 
 
 def _chi2_pd(X):
@@ -257,33 +248,27 @@ def _chi2_pd(X):
 
 
 @claim(
-    "eq-chi2-cpd", chapter=CH, tol=1e-12,
+    "eq-chi2-cpd", per_instance=True, chapter=CH, tol=1e-12,
     statement=r"$c^\top K^{\chi^2} c = 2\,c^\top S c \ge 0$ for $\sum_i c_i = 0$, with "
               r"$S_{ik} = \sum_j \frac{2 x_{ij} x_{kj}}{x_{ij} + x_{kj}}$ positive semidefinite",
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        X = rng.uniform(0, 1, (20, 6)) * (rng.uniform(size=(20, 6)) < 0.7)
-        c = rng.standard_normal(20)
-        c -= c.mean()
-        S = _chi2_pd(X)
-        lhs, rhs = c @ kern.additive_chi2_kernel(X) @ c, 2 * c @ S @ c
-        res.append(max(rel_error(lhs, rhs), _psd_violation(S)))
-    return res
+def eq_chi2_cpd(rng):
+    X = rng.uniform(0, 1, (20, 6)) * (rng.uniform(size=(20, 6)) < 0.7)
+    c = rng.standard_normal(20)
+    c -= c.mean()
+    S = _chi2_pd(X)
+    lhs, rhs = c @ kern.additive_chi2_kernel(X) @ c, 2 * c @ S @ c
+    return max(rel_error(lhs, rhs), _psd_violation(S))
 
 
 @claim(
-    "eq-chi2-exp-psd", chapter=CH, tol=1e-12, measure="PSD violation",
+    "eq-chi2-exp-psd", per_instance=True, chapter=CH, tol=1e-12, measure="PSD violation",
     statement=r"$\exp\bigl(-\gamma \sum_j \frac{(x_j - y_j)^2}{x_j + y_j}\bigr)$ is positive definite "
               r"although $-\sum_j \frac{(x_j - y_j)^2}{x_j + y_j}$ is not",
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        X = rng.uniform(0, 1, (25, 8))
-        res.append(_psd_violation(kern.chi2_kernel(X, gamma=rng.uniform(0.1, 5))))
-    return res
+def eq_chi2_exp_psd(rng):
+    X = rng.uniform(0, 1, (25, 8))
+    return _psd_violation(kern.chi2_kernel(X, gamma=rng.uniform(0.1, 5)))
 
 
 # -- RKHS ----------------------------------------------------------------------------------------
@@ -296,68 +281,56 @@ def _rkhs_function(rng, m):
 
 
 @claim(
-    "eq-reproducing", chapter=CH, tol=1e-12,
+    "eq-reproducing", per_instance=True, chapter=CH, tol=1e-12,
     statement=r"$\langle f, k(\cdot, x)\rangle_{\mathcal H} = \sum_i a_i k(x_i, x) = f(x)$, "
               r"checked against $f = w^\top\phi$ with an explicit feature map",
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        Xf, a, c0, w = _rkhs_function(rng, 8)
-        x = rng.standard_normal((30, Xf.shape[1]))
-        inner = kern.polynomial_kernel(x, Xf, degree=2, gamma=1.0, coef0=c0) @ a
-        res.append(rel_error(inner, kern.poly2_features(x, coef0=c0) @ w))
-    return res
+def eq_reproducing(rng):
+    Xf, a, c0, w = _rkhs_function(rng, 8)
+    x = rng.standard_normal((30, Xf.shape[1]))
+    inner = kern.polynomial_kernel(x, Xf, degree=2, gamma=1.0, coef0=c0) @ a
+    return rel_error(inner, kern.poly2_features(x, coef0=c0) @ w)
 
 
 @claim(
-    "eq-rkhs-norm", chapter=CH, tol=1e-12,
+    "eq-rkhs-norm", per_instance=True, chapter=CH, tol=1e-12,
     statement=r"$\|f\|_{\mathcal H}^2 = a^\top K a = \|w\|^2$ "
               r"for $f = \sum_i a_i k(\cdot, x_i) = w^\top\phi$",
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        Xf, a, c0, w = _rkhs_function(rng, 12)
-        res.append(rel_error(a @ kern.polynomial_kernel(Xf, degree=2, gamma=1.0, coef0=c0) @ a, w @ w))
-    return res
+def eq_rkhs_norm(rng):
+    Xf, a, c0, w = _rkhs_function(rng, 12)
+    return rel_error(a @ kern.polynomial_kernel(Xf, degree=2, gamma=1.0, coef0=c0) @ a, w @ w)
 
 
 @claim(
-    "eq-rkhs-evaluation", chapter=CH, tol=0, measure="violation",
+    "eq-rkhs-evaluation", per_instance=True, chapter=CH, tol=0, measure="violation",
     statement=r"$|f(x)| \le \|f\|_{\mathcal H} \sqrt{k(x, x)}$ "
               r"(Cauchy-Schwarz in the RKHS of the RBF kernel)",
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        gamma = rng.uniform(0.1, 5)
-        Xf, x, a = rng.standard_normal((10, 2)), rng.standard_normal((200, 2)), rng.standard_normal(10)
-        f = kern.rbf_kernel(x, Xf, gamma=gamma) @ a
-        norm = np.sqrt(a @ kern.rbf_kernel(Xf, gamma=gamma) @ a)
-        # k(x, x) = 1 for the RBF kernel; 1e-12 relative slack for rounding in both sides
-        res.append(float(np.max(np.maximum(0.0, np.abs(f) - norm * (1 + 1e-12)))))
-    return res
+def eq_rkhs_evaluation(rng):
+    gamma = rng.uniform(0.1, 5)
+    Xf, x, a = rng.standard_normal((10, 2)), rng.standard_normal((200, 2)), rng.standard_normal(10)
+    f = kern.rbf_kernel(x, Xf, gamma=gamma) @ a
+    norm = np.sqrt(a @ kern.rbf_kernel(Xf, gamma=gamma) @ a)
+    # k(x, x) = 1 for the RBF kernel; 1e-12 relative slack for rounding in both sides
+    return float(np.max(np.maximum(0.0, np.abs(f) - norm * (1 + 1e-12))))
 
 
 # -- kernel machines -----------------------------------------------------------------------------
 
 @claim(
-    "eq-representer", chapter=CH, tol=1e-9,
+    "eq-representer", per_instance=True, chapter=CH, tol=1e-9,
     statement=r"the ridge solution in feature space $w = (\Phi^\top\Phi + \lambda I)^{-1}\Phi^\top y$ "
               r"equals $\Phi^\top\alpha$ with $\alpha = (K + \lambda I)^{-1} y$",
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        d, c0, lam = int(rng.integers(1, 5)), rng.uniform(0, 2), 10 ** rng.uniform(-2, 1)
-        X, y = rng.standard_normal((30, d)), rng.standard_normal(30)
-        Phi = kern.poly2_features(X, coef0=c0)
-        w = np.linalg.solve(Phi.T @ Phi + lam * np.eye(Phi.shape[1]), Phi.T @ y)
-        fit = kern.kernel_ridge(X, y, lam=lam, kernel="poly", degree=2, gamma=1.0, coef0=c0)
-        # tolerance: both sides solve systems with condition numbers up to ~1e5 (lam >= 0.01)
-        res.append(rel_error(w, Phi.T @ fit.alpha))
-    return res
+def eq_representer(rng):
+    d, c0, lam = int(rng.integers(1, 5)), rng.uniform(0, 2), 10 ** rng.uniform(-2, 1)
+    X, y = rng.standard_normal((30, d)), rng.standard_normal(30)
+    Phi = kern.poly2_features(X, coef0=c0)
+    w = np.linalg.solve(Phi.T @ Phi + lam * np.eye(Phi.shape[1]), Phi.T @ y)
+    fit = kern.kernel_ridge(X, y, lam=lam, kernel="poly", degree=2, gamma=1.0, coef0=c0)
+    # tolerance: both sides solve systems with condition numbers up to ~1e5 (lam >= 0.01)
+    return rel_error(w, Phi.T @ fit.alpha)
 
 
 @claim(
@@ -365,7 +338,7 @@ def _(rng, n):
     statement=r"$\alpha = (K + \lambda I)^{-1}y$ zeroes the gradient of "
               r"$\|y - K\alpha\|^2 + \lambda\,\alpha^\top K\alpha$",
 )
-def _(rng, n):
+def eq_kernel_ridge(rng, n):
     res = []
     for _ in range(n):
         X, y = rng.standard_normal((20, 3)), rng.standard_normal(20)
@@ -385,19 +358,16 @@ def _(rng, n):
 
 
 @claim(
-    "eq-kernel-ridge-linear", chapter=CH, tol=1e-10,
+    "eq-kernel-ridge-linear", per_instance=True, chapter=CH, tol=1e-10,
     statement=r"kernel ridge with $k(x, y) = x^\top y$ is ridge regression: "
               r"$X^\top(XX^\top + \lambda I)^{-1} y = (X^\top X + \lambda I)^{-1} X^\top y$",
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        nn, d = int(rng.integers(5, 40)), int(rng.integers(1, 30))
-        X, y, lam = rng.standard_normal((nn, d)), rng.standard_normal(nn), 10 ** rng.uniform(-1, 2)
-        fit = kern.kernel_ridge(X, y, lam=lam, kernel="linear")
-        w = np.linalg.solve(X.T @ X + lam * np.eye(d), X.T @ y)
-        res.append(rel_error(X.T @ fit.alpha, w))
-    return res
+def eq_kernel_ridge_linear(rng):
+    nn, d = int(rng.integers(5, 40)), int(rng.integers(1, 30))
+    X, y, lam = rng.standard_normal((nn, d)), rng.standard_normal(nn), 10 ** rng.uniform(-1, 2)
+    fit = kern.kernel_ridge(X, y, lam=lam, kernel="linear")
+    w = np.linalg.solve(X.T @ X + lam * np.eye(d), X.T @ y)
+    return rel_error(X.T @ fit.alpha, w)
 
 
 @claim(
@@ -427,7 +397,7 @@ def _(rng, n):
         ),
     ],
 )
-def _(rng, n):
+def eq_kernel_svm_duality(rng, n):
     from mlnotes import svm
 
     res = []

@@ -7,7 +7,6 @@ instances (or symbolically) and returns one residual per instance.
 from __future__ import annotations
 
 import numpy as np
-import sympy as sp
 from scipy.optimize import minimize_scalar
 from scipy.stats import laplace, norm
 
@@ -27,7 +26,7 @@ def _problem(rng, n=None, d=None):
 
 
 @claim(
-    "eq-normal-equations", chapter=CH, tol=1e-12,
+    "eq-normal-equations", per_instance=True, chapter=CH, tol=1e-12,
     statement=r"the minimiser of $\|y - Xw\|^2$ solves $X^\top X w = X^\top y$",
     errata=[Erratum(
         where="notes 000, chapter 2, eq. (2.3), first line",
@@ -38,47 +37,36 @@ def _problem(rng, n=None, d=None):
         r"so a step along minus it increases the loss.",
     )],
 )
-def _(rng, n):
-    # The minimiser computed independently (numpy's lstsq, SVD based) must make the gradient
-    # vanish: |X^T (y - Xw)| relative to |X| |y| is the backward error, a few eps.
-    res = []
-    for _ in range(n):
-        X, y = _problem(rng)
-        w = np.linalg.lstsq(X, y, rcond=None)[0]
-        res.append(np.linalg.norm(X.T @ (y - X @ w)) / (np.linalg.norm(X, 2) ** 2 * np.linalg.norm(w)
-                                                        + np.linalg.norm(X, 2) * np.linalg.norm(y)))
-    return res
+def eq_normal_equations(rng):
+    X, y = _problem(rng)
+    w = np.linalg.lstsq(X, y, rcond=None)[0]
+    return np.linalg.norm(X.T @ (y - X @ w)) / (np.linalg.norm(X, 2) ** 2 * np.linalg.norm(w)
+                                                    + np.linalg.norm(X, 2) * np.linalg.norm(y))
 
 
 @claim(
-    "eq-hat-matrix", chapter=CH, tol=1e-12,
+    "eq-hat-matrix", per_instance=True, chapter=CH, tol=1e-12,
     statement=r"$H = X(X^\top X)^{-1}X^\top$ is symmetric, $H^2 = H$, and $X^\top(y - Hy) = 0$",
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        X, y = _problem(rng)
-        H = X @ np.linalg.solve(X.T @ X, X.T)
-        e = y - H @ y
-        res.append(max(
-            np.linalg.norm(H - H.T), np.linalg.norm(H @ H - H),
-            np.linalg.norm(X.T @ e) / (np.linalg.norm(X) * np.linalg.norm(y)),
-        ))
-    return res
+def eq_hat_matrix(rng):
+    X, y = _problem(rng)
+    H = X @ np.linalg.solve(X.T @ X, X.T)
+    e = y - H @ y
+    return max(
+        np.linalg.norm(H - H.T), np.linalg.norm(H @ H - H),
+        np.linalg.norm(X.T @ e) / (np.linalg.norm(X) * np.linalg.norm(y)),
+    )
 
 
 @claim(
-    "eq-interpolation", chapter=CH, tol=1e-10,
+    "eq-interpolation", per_instance=True, chapter=CH, tol=1e-10,
     statement=r"if $\operatorname{rank} X = n \le d$, the least-squares fit interpolates: $Xw = y$",
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        m = int(rng.integers(3, 12))
-        X, y = _problem(rng, n=m, d=m + int(rng.integers(0, 6)))
-        fit = linear.least_squares(X, y)
-        res.append(np.linalg.norm(X @ fit.w - y) / np.linalg.norm(y))
-    return res
+def eq_interpolation(rng):
+    m = int(rng.integers(3, 12))
+    X, y = _problem(rng, n=m, d=m + int(rng.integers(0, 6)))
+    fit = linear.least_squares(X, y)
+    return np.linalg.norm(X @ fit.w - y) / np.linalg.norm(y)
 
 
 @claim(
@@ -86,7 +74,8 @@ def _(rng, n):
     statement=r"$X = \begin{bmatrix}0 & 1\\ \epsilon & 1\end{bmatrix}$, $y = (1, -1)$ "
     r"give $w = (-2/\epsilon,\ 1)$",
 )
-def _(rng, n):
+def eq_two_point(rng, n):
+    import sympy as sp
     eps = sp.symbols("epsilon", positive=True)
     X = sp.Matrix([[0, 1], [eps, 1]])
     y = sp.Matrix([1, -1])
@@ -95,25 +84,20 @@ def _(rng, n):
 
 
 @claim(
-    "eq-cond-squared", chapter=CH, tol=1e-8,
+    "eq-cond-squared", per_instance=True, chapter=CH, tol=1e-8,
     statement=r"$\operatorname{cond}(X^\top X) = \operatorname{cond}(X)^2$",
 )
-def _(rng, n):
-    # cond(X) up to 1e3: the computed cond(X^T X) carries a relative error of about
-    # cond(X)^2 * eps <= 1e-10.
-    res = []
-    for _ in range(n):
-        m, d = int(rng.integers(10, 30)), int(rng.integers(2, 8))
-        U = np.linalg.qr(rng.standard_normal((m, d)))[0]
-        V = np.linalg.qr(rng.standard_normal((d, d)))[0]
-        sv = np.logspace(0, rng.uniform(0, 3), d)
-        X = (U * sv) @ V.T
-        res.append(abs(np.linalg.cond(X.T @ X) - np.linalg.cond(X) ** 2) / np.linalg.cond(X) ** 2)
-    return res
+def eq_cond_squared(rng):
+    m, d = int(rng.integers(10, 30)), int(rng.integers(2, 8))
+    U = np.linalg.qr(rng.standard_normal((m, d)))[0]
+    V = np.linalg.qr(rng.standard_normal((d, d)))[0]
+    sv = np.logspace(0, rng.uniform(0, 3), d)
+    X = (U * sv) @ V.T
+    return abs(np.linalg.cond(X.T @ X) - np.linalg.cond(X) ** 2) / np.linalg.cond(X) ** 2
 
 
 @claim(
-    "eq-svd-fit", chapter=CH, tol=1e-10,
+    "eq-svd-fit", per_instance=True, chapter=CH, tol=1e-10,
     statement=r"$\hat w = V D^{-1} U^\top y$ and $\hat y = X \hat w = U U^\top y$",
     errata=[
         Erratum(
@@ -139,24 +123,21 @@ def _(rng, n):
         ),
     ],
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        X, y = _problem(rng)
-        U, sv, Vt = np.linalg.svd(X, full_matrices=False)
-        w = Vt.T @ ((U.T @ y) / sv)
-        # w_ref from the normal equations carries an error of about cond(X)^2 eps; cond(X) is
-        # at most a few tens here, hence the tolerance 1e-10 rather than a few eps.
-        w_ref = np.linalg.solve(X.T @ X, X.T @ y)
-        res.append(max(rel_error(w, w_ref), rel_error(X @ w, U @ (U.T @ y))))
-    return res
+def eq_svd_fit(rng):
+    X, y = _problem(rng)
+    U, sv, Vt = np.linalg.svd(X, full_matrices=False)
+    w = Vt.T @ ((U.T @ y) / sv)
+    # w_ref from the normal equations carries an error of about cond(X)^2 eps; cond(X) is
+    # at most a few tens here, hence the tolerance 1e-10 rather than a few eps.
+    w_ref = np.linalg.solve(X.T @ X, X.T @ y)
+    return max(rel_error(w, w_ref), rel_error(X @ w, U @ (U.T @ y)))
 
 
 # -- ridge ------------------------------------------------------------------------------------
 
 
 @claim(
-    "eq-ridge-gradient", chapter=CH, tol=1e-7,
+    "eq-ridge-gradient", per_instance=True, chapter=CH, tol=1e-7,
     statement=r"$\nabla_w \big(\|y - Xw\|^2 + \lambda\|w\|^2\big) = -2X^\top(y - Xw) + 2\lambda w$",
     errata=[Erratum(
         where="notes 000, section 2.1.1, the derivative of $E_{Ridge}$",
@@ -168,34 +149,28 @@ def _(rng, n):
         r"$w_i$. The comparison is with ridge, not logistic, regression.",
     )],
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        X, y = _problem(rng)
-        lam = rng.uniform(0.1, 10)
-        w = rng.standard_normal(X.shape[1])
-        J = lambda v: np.sum((y - X @ v) ** 2) + lam * v @ v  # noqa: E731
-        res.append(rel_error(numerical_gradient(J, w), -2 * X.T @ (y - X @ w) + 2 * lam * w))
-    return res
+def eq_ridge_gradient(rng):
+    X, y = _problem(rng)
+    lam = rng.uniform(0.1, 10)
+    w = rng.standard_normal(X.shape[1])
+    J = lambda v: np.sum((y - X @ v) ** 2) + lam * v @ v  # noqa: E731
+    return rel_error(numerical_gradient(J, w), -2 * X.T @ (y - X @ w) + 2 * lam * w)
 
 
 @claim(
-    "eq-ridge-solution", chapter=CH, tol=1e-12,
+    "eq-ridge-solution", per_instance=True, chapter=CH, tol=1e-12,
     statement=r"$w_\lambda = (X^\top X + \lambda I)^{-1} X^\top y$ zeroes the ridge gradient",
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        X, y = _problem(rng)
-        lam = 10 ** rng.uniform(-3, 2)
-        w = linear.ridge(X, y, lam=lam).w
-        g = -2 * X.T @ (y - X @ w) + 2 * lam * w
-        res.append(np.linalg.norm(g) / (2 * np.linalg.norm(X.T @ y)))
-    return res
+def eq_ridge_solution(rng):
+    X, y = _problem(rng)
+    lam = 10 ** rng.uniform(-3, 2)
+    w = linear.ridge(X, y, lam=lam).w
+    g = -2 * X.T @ (y - X @ w) + 2 * lam * w
+    return np.linalg.norm(g) / (2 * np.linalg.norm(X.T @ y))
 
 
 @claim(
-    "eq-ridge-eigenvalues", chapter=CH, tol=0, measure="violation",
+    "eq-ridge-eigenvalues", per_instance=True, chapter=CH, tol=0, measure="violation",
     statement=r"every eigenvalue of $X^\top X + \lambda I$ is at least $\lambda$",
     errata=[Erratum(
         where="notes 003, section 1.3, Proposition 1.3.5 and its proof",
@@ -209,84 +184,69 @@ def _(rng, n):
         r"n\lambda)$; it is not needed for invertibility.",
     )],
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        # rank-deficient X (duplicated columns) is the case that matters
-        X, _ = _problem(rng, d=int(rng.integers(2, 6)))
-        X = np.column_stack([X, X[:, :2]])
-        lam = 10 ** rng.uniform(-4, 2)
-        ev = np.linalg.eigvalsh(X.T @ X + lam * np.eye(X.shape[1]))
-        # eigvalsh is backward stable: allow its rounding, eps * |X^T X|, and nothing more
-        slack = 10 * np.finfo(float).eps * np.linalg.norm(X, 2) ** 2
-        res.append(max(0.0, lam - slack - ev.min()))
-    return res
+def eq_ridge_eigenvalues(rng):
+    # rank-deficient X (duplicated columns) is the case that matters
+    X, _ = _problem(rng, d=int(rng.integers(2, 6)))
+    X = np.column_stack([X, X[:, :2]])
+    lam = 10 ** rng.uniform(-4, 2)
+    ev = np.linalg.eigvalsh(X.T @ X + lam * np.eye(X.shape[1]))
+    # eigvalsh is backward stable: allow its rounding, eps * |X^T X|, and nothing more
+    slack = 10 * np.finfo(float).eps * np.linalg.norm(X, 2) ** 2
+    return max(0.0, lam - slack - ev.min())
 
 
 @claim(
-    "eq-ridge-shrinkage", chapter=CH, tol=1e-12,
+    "eq-ridge-shrinkage", per_instance=True, chapter=CH, tol=1e-12,
     statement=r"$X w_\lambda = \sum_j u_j \frac{d_j^2}{d_j^2 + \lambda} u_j^\top y$",
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        X, y = _problem(rng)
-        lam = 10 ** rng.uniform(-2, 2)
-        U, sv, _ = np.linalg.svd(X, full_matrices=False)
-        fit = U @ (sv**2 / (sv**2 + lam) * (U.T @ y))
-        w = np.linalg.solve(X.T @ X + lam * np.eye(X.shape[1]), X.T @ y)
-        res.append(rel_error(X @ w, fit))
-    return res
+def eq_ridge_shrinkage(rng):
+    X, y = _problem(rng)
+    lam = 10 ** rng.uniform(-2, 2)
+    U, sv, _ = np.linalg.svd(X, full_matrices=False)
+    fit = U @ (sv**2 / (sv**2 + lam) * (U.T @ y))
+    w = np.linalg.solve(X.T @ X + lam * np.eye(X.shape[1]), X.T @ y)
+    return rel_error(X @ w, fit)
 
 
 @claim(
-    "eq-ridge-dof", chapter=CH, tol=1e-12,
+    "eq-ridge-dof", per_instance=True, chapter=CH, tol=1e-12,
     statement=r"$\operatorname{tr} X(X^\top X + \lambda I)^{-1}X^\top = \sum_j d_j^2/(d_j^2 + \lambda)$",
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        X, _ = _problem(rng)
-        lam = 10 ** rng.uniform(-2, 2)
-        H = X @ np.linalg.solve(X.T @ X + lam * np.eye(X.shape[1]), X.T)
-        res.append(abs(np.trace(H) - linear.ridge_dof(X, lam)) / X.shape[1])
-    return res
+def eq_ridge_dof(rng):
+    X, _ = _problem(rng)
+    lam = 10 ** rng.uniform(-2, 2)
+    H = X @ np.linalg.solve(X.T @ X + lam * np.eye(X.shape[1]), X.T)
+    return abs(np.trace(H) - linear.ridge_dof(X, lam)) / X.shape[1]
 
 
 @claim(
-    "eq-ridge-augmented", chapter=CH, tol=1e-12,
+    "eq-ridge-augmented", per_instance=True, chapter=CH, tol=1e-12,
     statement=r"$\|y - Xw\|^2 + \lambda\|w\|^2 = \|\tilde y - \tilde X w\|^2$ with "
     r"$\tilde X = [X; \sqrt\lambda I]$, $\tilde y = [y; 0]$",
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        X, y = _problem(rng)
-        d = X.shape[1]
-        lam = 10 ** rng.uniform(-2, 2)
-        w = rng.standard_normal(d)
-        Xa = np.vstack([X, np.sqrt(lam) * np.eye(d)])
-        ya = np.concatenate([y, np.zeros(d)])
-        lhs = np.sum((y - X @ w) ** 2) + lam * w @ w
-        w_aug = np.linalg.lstsq(Xa, ya, rcond=None)[0]
-        res.append(max(abs(lhs - np.sum((ya - Xa @ w) ** 2)) / lhs,
-                       rel_error(w_aug, linear.ridge(X, y, lam=lam).w)))
-    return res
+def eq_ridge_augmented(rng):
+    X, y = _problem(rng)
+    d = X.shape[1]
+    lam = 10 ** rng.uniform(-2, 2)
+    w = rng.standard_normal(d)
+    Xa = np.vstack([X, np.sqrt(lam) * np.eye(d)])
+    ya = np.concatenate([y, np.zeros(d)])
+    lhs = np.sum((y - X @ w) ** 2) + lam * w @ w
+    w_aug = np.linalg.lstsq(Xa, ya, rcond=None)[0]
+    return max(abs(lhs - np.sum((ya - Xa @ w) ** 2)) / lhs,
+                   rel_error(w_aug, linear.ridge(X, y, lam=lam).w))
 
 
 @claim(
-    "eq-ridge-dual", chapter=CH, tol=1e-12,
+    "eq-ridge-dual", per_instance=True, chapter=CH, tol=1e-12,
     statement=r"$(X^\top X + \lambda I_d)^{-1} X^\top y = X^\top (X X^\top + \lambda I_n)^{-1} y$",
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        X, y = _problem(rng, n=int(rng.integers(3, 15)), d=int(rng.integers(3, 15)))
-        lam = 10 ** rng.uniform(-1, 2)
-        primal = np.linalg.solve(X.T @ X + lam * np.eye(X.shape[1]), X.T @ y)
-        dual = X.T @ np.linalg.solve(X @ X.T + lam * np.eye(X.shape[0]), y)
-        res.append(rel_error(primal, dual))
-    return res
+def eq_ridge_dual(rng):
+    X, y = _problem(rng, n=int(rng.integers(3, 15)), d=int(rng.integers(3, 15)))
+    lam = 10 ** rng.uniform(-1, 2)
+    primal = np.linalg.solve(X.T @ X + lam * np.eye(X.shape[1]), X.T @ y)
+    dual = X.T @ np.linalg.solve(X @ X.T + lam * np.eye(X.shape[0]), y)
+    return rel_error(primal, dual)
 
 
 # -- lasso ------------------------------------------------------------------------------------
@@ -296,7 +256,7 @@ def _(rng, n):
     "eq-soft-threshold", chapter=CH, tol=1e-14, measure="violation",
     statement=r"$\arg\min_w \tfrac12 (w - z)^2 + t|w| = \operatorname{sign}(z)\max(|z| - t, 0)$",
 )
-def _(rng, n):
+def eq_soft_threshold(rng, n):
     # S(z, t) must do at least as well as Brent's method on the (non-smooth) scalar objective
     # and as the kink w = 0: the violation f(S) - min(f(Brent), f(0)), relative, is rounding
     # (~1e-16) when S is the minimiser; a wrong formula loses by far more.
@@ -314,7 +274,7 @@ def _(rng, n):
 
 
 @claim(
-    "eq-lasso-subgradient", chapter=CH, tol=1e-6,
+    "eq-lasso-subgradient", per_instance=True, chapter=CH, tol=1e-6,
     statement=r"$w$ minimises $\|y - Xw\|^2 + \lambda\|w\|_1$ iff $2x_j^\top(y - Xw) = "
     r"\lambda\,\operatorname{sign}(w_j)$ for $w_j \ne 0$ and $|2x_j^\top(y - Xw)| \le \lambda$ "
     r"for $w_j = 0$",
@@ -331,19 +291,14 @@ def _(rng, n):
         r"when it contains 0. That interval, not the sign, is why the lasso gives exact zeros.",
     )],
 )
-def _(rng, n):
-    # Residual: the KKT violation of the coordinate-descent solution relative to lam; the
-    # solver stops at a relative duality gap of 1e-12, which bounds this to about 1e-6.
-    res = []
-    for _ in range(n):
-        X, y = _problem(rng)
-        lam = rng.uniform(0.05, 0.8) * linear.lasso_lambda_max(X, y)
-        w = linear.lasso(X, y, lam=lam).w
-        g = 2 * X.T @ (y - X @ w)
-        nz = w != 0
-        viol = np.concatenate([np.abs(g[nz] - lam * np.sign(w[nz])), np.maximum(np.abs(g[~nz]) - lam, 0)])
-        res.append(viol.max() / lam)
-    return res
+def eq_lasso_subgradient(rng):
+    X, y = _problem(rng)
+    lam = rng.uniform(0.05, 0.8) * linear.lasso_lambda_max(X, y)
+    w = linear.lasso(X, y, lam=lam).w
+    g = 2 * X.T @ (y - X @ w)
+    nz = w != 0
+    viol = np.concatenate([np.abs(g[nz] - lam * np.sign(w[nz])), np.maximum(np.abs(g[~nz]) - lam, 0)])
+    return viol.max() / lam
 
 
 @claim(
@@ -351,7 +306,7 @@ def _(rng, n):
     statement=r"$\arg\min_{w_j} J(w) = S(x_j^\top r_{(j)}, \lambda/2) / \|x_j\|^2$ with the other "
     r"coordinates fixed",
 )
-def _(rng, n):
+def eq_lasso_coordinate(rng, n):
     res = []
     for _ in range(n):
         X, y = _problem(rng)
@@ -380,7 +335,7 @@ def _(rng, n):
 
 
 @claim(
-    "eq-lasso-lambda-max", chapter=CH, tol=0, measure="violation",
+    "eq-lasso-lambda-max", per_instance=True, chapter=CH, tol=0, measure="violation",
     statement=r"the lasso solution is $w = 0$ iff $\lambda \ge \lambda_{\max} = 2\|X^\top y\|_\infty$",
     errata=[Erratum(
         where="notes 002, slide \"$L_1$ norm\"",
@@ -394,16 +349,12 @@ def _(rng, n):
         r"which for $\mathcal L = \|y - Xw\|^2$ is $\lambda \ge 2\|X^\top y\|_\infty$.",
     )],
 )
-def _(rng, n):
-    # Count failures: above lam_max all coefficients must be exactly 0, just below it not.
-    res = []
-    for _ in range(n):
-        X, y = _problem(rng)
-        lam_max = 2 * np.max(np.abs(X.T @ y))
-        above = linear.lasso(X, y, lam=lam_max * (1 + 1e-9)).w
-        below = linear.lasso(X, y, lam=lam_max * 0.99).w
-        res.append(float(np.any(above != 0)) + float(np.all(below == 0)))
-    return res
+def eq_lasso_lambda_max(rng):
+    X, y = _problem(rng)
+    lam_max = 2 * np.max(np.abs(X.T @ y))
+    above = linear.lasso(X, y, lam=lam_max * (1 + 1e-9)).w
+    below = linear.lasso(X, y, lam=lam_max * 0.99).w
+    return float(np.any(above != 0)) + float(np.all(below == 0))
 
 
 # -- MAP --------------------------------------------------------------------------------------
@@ -425,7 +376,7 @@ def _(rng, n):
         r"that equals the sum of logarithms.",
     )],
 )
-def _(rng, n):
+def eq_map_ridge(rng, n):
     # The gradient of the log posterior, written with scipy.stats densities (not our algebra),
     # vanishes at the ridge solution; finite differences limit this to about 1e-8 relative.
     res = []
@@ -448,7 +399,7 @@ def _(rng, n):
     statement=r"with $y \sim N(Xw, \sigma^2 I)$ and Laplace($0, \beta$) weights the MAP estimate is "
     r"the lasso with $\lambda = 2\sigma^2/\beta$",
 )
-def _(rng, n):
+def eq_map_lasso(rng, n):
     # The negative log posterior (scipy.stats densities) at the lasso solution is no larger than
     # at 200 random nearby points; the violation is relative to its value. The lasso stops at a
     # relative duality gap of 1e-12, so violations above ~1e-10 would mean a wrong lambda.
@@ -488,7 +439,7 @@ def _(rng, n):
         r"$\hat g(x_0) - E\hat g(x_0)$ has mean 0.",
     )],
 )
-def _(rng, n):
+def eq_bias_variance(rng, n):
     # Monte Carlo estimate of the left side (fresh training sets and fresh y_0) against the
     # right side in closed form (ridge is linear in y for a fixed design: E g_hat = a^T g(X),
     # Var g_hat = sigma^2 |a|^2 with a = X (X^T X + lam I)^{-1} x_0). Residual in standard

@@ -21,29 +21,26 @@ def _problem(rng, n=None, d=None, scale=1.0):
 
 
 @claim(
-    "eq-gaussian-loglik", chapter=CH, tol=1e-12,
+    "eq-gaussian-loglik", per_instance=True, chapter=CH, tol=1e-12,
     statement=r"$\sum_i \log \mathcal N(y_i; w^\top x_i, \sigma^2) = -\frac n2 \log(2\pi\sigma^2) "
     r"- \frac{1}{2\sigma^2}\|y - Xw\|^2$",
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        X, _, w = _problem(rng)
-        sigma = rng.uniform(0.3, 3.0)
-        y = X @ w + sigma * rng.normal(size=X.shape[0])
-        # left: the log of the product of the n Gaussian densities, computed as a product
-        dens = np.exp(-((y - X @ w) ** 2) / (2 * sigma**2)) / np.sqrt(2 * np.pi * sigma**2)
-        lhs = np.log(np.prod(dens))
-        rhs = -0.5 * len(y) * np.log(2 * np.pi * sigma**2) - np.sum((y - X @ w) ** 2) / (2 * sigma**2)
-        res.append(rel_error(lhs, rhs))
-    return res
+def eq_gaussian_loglik(rng):
+    X, _, w = _problem(rng)
+    sigma = rng.uniform(0.3, 3.0)
+    y = X @ w + sigma * rng.normal(size=X.shape[0])
+    # left: the log of the product of the n Gaussian densities, computed as a product
+    dens = np.exp(-((y - X @ w) ** 2) / (2 * sigma**2)) / np.sqrt(2 * np.pi * sigma**2)
+    lhs = np.log(np.prod(dens))
+    rhs = -0.5 * len(y) * np.log(2 * np.pi * sigma**2) - np.sum((y - X @ w) ** 2) / (2 * sigma**2)
+    return rel_error(lhs, rhs)
 
 
 @claim(
     "eq-sigmoid-derivative", chapter=CH, tol=0, symbolic=True,
     statement=r"$g'(a) = g(a)\,(1 - g(a))$",
 )
-def _(rng, n):
+def eq_sigmoid_derivative(rng, n):
     import sympy as sp
 
     a = sp.symbols("a", real=True)
@@ -55,7 +52,7 @@ def _(rng, n):
     "eq-sigmoid-symmetry", chapter=CH, tol=0, symbolic=True,
     statement=r"$1 - g(a) = g(-a)$",
 )
-def _(rng, n):
+def eq_sigmoid_symmetry(rng, n):
     import sympy as sp
 
     a = sp.symbols("a", real=True)
@@ -67,7 +64,7 @@ def _(rng, n):
     "eq-log-odds", chapter=CH, tol=0, symbolic=True,
     statement=r"$\log\frac{g(a)}{1 - g(a)} = a$",
 )
-def _(rng, n):
+def eq_log_odds(rng, n):
     import sympy as sp
 
     a = sp.symbols("a", real=True)
@@ -78,7 +75,7 @@ def _(rng, n):
 
 
 @claim(
-    "eq-loglik-gradient", chapter=CH, tol=1e-7,  # central differences: O(eps^(2/3)) error
+    "eq-loglik-gradient", per_instance=True, chapter=CH, tol=1e-7,  # central differences: O(eps^(2/3)) error
     statement=r"$\nabla_w \ell(w) = X^\top (y - g)$",
     errata=[Erratum(
         where="notes 000, chapter 3, section 3.1, eqs. (3.7)-(3.8) and the Jacobian after them",
@@ -89,68 +86,56 @@ def _(rng, n):
                 "Gradient ascent must climb $\\log C$ (the same maximiser, a concave objective).",
     )],
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        X, y, w = _problem(rng)
-        num = numerical_gradient(lambda v, X=X, y=y: lg.log_likelihood(v, X, y), w)
-        res.append(rel_error(num, X.T @ (y - lg.sigmoid(X @ w))))
-    return res
+def eq_loglik_gradient(rng):
+    X, y, w = _problem(rng)
+    num = numerical_gradient(lambda v, X=X, y=y: lg.log_likelihood(v, X, y), w)
+    return rel_error(num, X.T @ (y - lg.sigmoid(X @ w)))
 
 
 @claim(
-    "eq-loglik-hessian", chapter=CH, tol=1e-5, n_instances=8,  # second differences: O(eps^(1/2))
+    "eq-loglik-hessian", per_instance=True, chapter=CH, tol=1e-5, n_instances=8,  # second differences: O(eps^(1/2))
     statement=r"$\nabla^2_w \ell(w) = -X^\top R X,\ R = \operatorname{diag}(g_i(1 - g_i))$",
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        X, y, w = _problem(rng)
-        num = numerical_hessian(lambda v, X=X, y=y: lg.log_likelihood(v, X, y), w)
-        p = lg.sigmoid(X @ w)
-        res.append(rel_error(num, -(X.T * (p * (1 - p))) @ X))
-    return res
+def eq_loglik_hessian(rng):
+    X, y, w = _problem(rng)
+    num = numerical_hessian(lambda v, X=X, y=y: lg.log_likelihood(v, X, y), w)
+    p = lg.sigmoid(X @ w)
+    return rel_error(num, -(X.T * (p * (1 - p))) @ X)
 
 
 @claim(
-    "eq-hessian-nsd", chapter=CH, tol=0, measure="violation",
+    "eq-hessian-nsd", per_instance=True, chapter=CH, tol=0, measure="violation",
     statement=r"$v^\top \nabla^2 \ell(w)\, v = -\sum_i g_i(1 - g_i)(x_i^\top v)^2 \le 0$",
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        X, y, w = _problem(rng, scale=rng.uniform(0.1, 5))
-        p = lg.sigmoid(X @ w)
-        H = -(X.T * (p * (1 - p))) @ X
-        V = rng.normal(size=(X.shape[1], 10))
-        quad = np.einsum("jk,jl,lk->k", V, H, V)
-        # the largest eigenvalue is the worst direction of all
-        res.append(max(0.0, float(quad.max()), float(np.linalg.eigvalsh(H)[-1])
-                       - 1e-13 * np.abs(H).max()))
-    return res
+def eq_hessian_nsd(rng):
+    X, y, w = _problem(rng, scale=rng.uniform(0.1, 5))
+    p = lg.sigmoid(X @ w)
+    H = -(X.T * (p * (1 - p))) @ X
+    V = rng.normal(size=(X.shape[1], 10))
+    quad = np.einsum("jk,jl,lk->k", V, H, V)
+    # the largest eigenvalue is the worst direction of all
+    return max(0.0, float(quad.max()), float(np.linalg.eigvalsh(H)[-1])
+                   - 1e-13 * np.abs(H).max())
 
 
 @claim(
-    "eq-irls-step", chapter=CH, tol=1e-10,
+    "eq-irls-step", per_instance=True, chapter=CH, tol=1e-10,
     statement=r"$w + (X^\top R X)^{-1} X^\top (y - g) = \arg\min_v \sum_i R_{ii}(z_i - x_i^\top v)^2,"
     r"\ z = Xw + R^{-1}(y - g)$",
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        X, y, w = _problem(rng, n=int(rng.integers(20, 80)))
-        p = lg.sigmoid(X @ w)
-        r = p * (1 - p)
-        newton = w + np.linalg.solve((X.T * r) @ X, X.T @ (y - p))
-        z = X @ w + (y - p) / r
-        sr = np.sqrt(r)
-        wls = np.linalg.lstsq(sr[:, None] * X, sr * z, rcond=None)[0]  # weighted least squares
-        res.append(rel_error(newton, wls))
-    return res
+def eq_irls_step(rng):
+    X, y, w = _problem(rng, n=int(rng.integers(20, 80)))
+    p = lg.sigmoid(X @ w)
+    r = p * (1 - p)
+    newton = w + np.linalg.solve((X.T * r) @ X, X.T @ (y - p))
+    z = X @ w + (y - p) / r
+    sr = np.sqrt(r)
+    wls = np.linalg.lstsq(sr[:, None] * X, sr * z, rcond=None)[0]  # weighted least squares
+    return rel_error(newton, wls)
 
 
 @claim(
-    "eq-logloss-nll", chapter=CH, tol=1e-12,
+    "eq-logloss-nll", per_instance=True, chapter=CH, tol=1e-12,
     statement=r"$\sum_i \log(1 + e^{-y^\pm_i w^\top x_i}) = -\ell(w)$ with $y^\pm = 2y - 1$",
     errata=[
         Erratum(
@@ -167,17 +152,14 @@ def _(rng, n):
         ),
     ],
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        X, y, w = _problem(rng, scale=rng.uniform(0.1, 20))
-        lhs = np.sum(lg.log_loss(2 * y - 1, X @ w))
-        res.append(rel_error(lhs, -lg.log_likelihood(w, X, y)))
-    return res
+def eq_logloss_nll(rng):
+    X, y, w = _problem(rng, scale=rng.uniform(0.1, 20))
+    lhs = np.sum(lg.log_loss(2 * y - 1, X @ w))
+    return rel_error(lhs, -lg.log_likelihood(w, X, y))
 
 
 @claim(
-    "eq-nll-simplified", chapter=CH, tol=1e-12,
+    "eq-nll-simplified", per_instance=True, chapter=CH, tol=1e-12,
     statement=r"$-\ell(w) = \sum_i \bigl[\log(1 + e^{-a_i}) + (1 - y_i) a_i\bigr]$",
     errata=[Erratum(
         where="notes 003, section 1.4, second line of the simplification of the MLE",
@@ -187,69 +169,57 @@ def _(rng, n):
                 "the logarithm is missing (the next line, and the result, are right).",
     )],
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        X, y, w = _problem(rng, scale=rng.uniform(0.1, 20))
-        a = X @ w
-        rhs = np.sum(np.logaddexp(0.0, -a) + (1 - y) * a)
-        res.append(rel_error(-lg.log_likelihood(w, X, y), rhs))
-    return res
+def eq_nll_simplified(rng):
+    X, y, w = _problem(rng, scale=rng.uniform(0.1, 20))
+    a = X @ w
+    rhs = np.sum(np.logaddexp(0.0, -a) + (1 - y) * a)
+    return rel_error(-lg.log_likelihood(w, X, y), rhs)
 
 
 @claim(
-    "eq-logloss-surrogate", chapter=CH, tol=0, measure="violation",
+    "eq-logloss-surrogate", per_instance=True, chapter=CH, tol=0, measure="violation",
     statement=r"$\log_2(1 + e^{-M}) \ge [M \le 0]$",
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        M = np.concatenate([rng.normal(scale=rng.uniform(0.1, 50), size=500), [0.0, -0.0]])
-        bits = lg.log_loss(np.ones_like(M), M) / np.log(2.0)
-        res.append(float(np.max(np.maximum(0.0, (M <= 0) - bits))))
-    return res
+def eq_logloss_surrogate(rng):
+    M = np.concatenate([rng.normal(scale=rng.uniform(0.1, 50), size=500), [0.0, -0.0]])
+    bits = lg.log_loss(np.ones_like(M), M) / np.log(2.0)
+    return float(np.max(np.maximum(0.0, (M <= 0) - bits)))
 
 
 @claim(
-    "eq-separable-sup", chapter=CH, tol=0, measure="violation",
+    "eq-separable-sup", per_instance=True, chapter=CH, tol=0, measure="violation",
     statement=r"$y^\pm_i x_i^\top v > 0\ \forall i \Rightarrow \ell(tv)$ increases strictly to "
     r"$0 = \sup_w \ell(w)$, never attained",
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        X, _, v = _problem(rng, d=int(rng.integers(2, 6)))
-        y = (X @ v > 0).astype(float)  # separable by v by construction
-        ts = 2.0 ** np.arange(-3, 8)
-        ll = np.array([lg.log_likelihood(t * v, X, y) for t in ts])
-        m_min = np.min((2 * y - 1) * (X @ v))
-        increasing = max(0.0, float(np.max(ll[:-1] - ll[1:])))  # must be strictly increasing
-        negative = float(ll.max() >= 0)  # never attained: ell(w) < 0 = sup for every finite w
-        # and the sup is 0: -ell(tv) = sum_i log(1 + e^{-t m_i}) <= n e^{-t min_i m_i}
-        bound = max(0.0, -ll[-1] - X.shape[0] * np.exp(-ts[-1] * m_min) * (1 + 1e-12))
-        viol = increasing + negative + bound + float(np.any(ll[1:] == ll[:-1]))
-        res.append(viol)
-    return res
+def eq_separable_sup(rng):
+    X, _, v = _problem(rng, d=int(rng.integers(2, 6)))
+    y = (X @ v > 0).astype(float)  # separable by v by construction
+    ts = 2.0 ** np.arange(-3, 8)
+    ll = np.array([lg.log_likelihood(t * v, X, y) for t in ts])
+    m_min = np.min((2 * y - 1) * (X @ v))
+    increasing = max(0.0, float(np.max(ll[:-1] - ll[1:])))  # must be strictly increasing
+    negative = float(ll.max() >= 0)  # never attained: ell(w) < 0 = sup for every finite w
+    # and the sup is 0: -ell(tv) = sum_i log(1 + e^{-t m_i}) <= n e^{-t min_i m_i}
+    bound = max(0.0, -ll[-1] - X.shape[0] * np.exp(-ts[-1] * m_min) * (1 + 1e-12))
+    viol = increasing + negative + bound + float(np.any(ll[1:] == ll[:-1]))
+    return viol
 
 
 @claim(
-    "eq-ridge-stationarity", chapter=CH, tol=1e-9,
+    "eq-ridge-stationarity", per_instance=True, chapter=CH, tol=1e-9,
     statement=r"$\lambda > 0$: the unique maximiser of $\ell(w) - \frac\lambda2\|w\|^2$ solves "
     r"$X^\top(y - g) = \lambda w$, also on separable data",
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        X, _, v = _problem(rng)
-        y = (X @ v > 0).astype(float)  # separable: the unpenalised MLE does not exist
-        lam = float(10 ** rng.uniform(-3, 1))
-        w = lg.irls(X, y, lam=lam).w
-        res.append(rel_error(X.T @ (y - lg.sigmoid(X @ w)), lam * w))
-    return res
+def eq_ridge_stationarity(rng):
+    X, _, v = _problem(rng)
+    y = (X @ v > 0).astype(float)  # separable: the unpenalised MLE does not exist
+    lam = float(10 ** rng.uniform(-3, 1))
+    w = lg.irls(X, y, lam=lam).w
+    return rel_error(X.T @ (y - lg.sigmoid(X @ w)), lam * w)
 
 
 @claim(
-    "eq-cost-intercept", chapter=CH, tol=0, measure="disagreement rate",
+    "eq-cost-intercept", per_instance=True, chapter=CH, tol=0, measure="disagreement rate",
     statement=r"decide $\omega_1$ iff $\gamma_1 p(\omega_1|x) > \gamma_2 p(\omega_2|x)$ iff "
     r"$\beta_0' + \log(\gamma_1/\gamma_2) + \beta^\top x > 0$",
     errata=[Erratum(
@@ -262,20 +232,17 @@ def _(rng, n):
                 "the costs (it is the equal-cost rule). Costs shift only the intercept.",
     )],
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        d = int(rng.integers(1, 5))
-        beta0p, beta = rng.normal(), rng.normal(size=d)
-        g1, g2 = np.exp(rng.uniform(-3, 3, size=2))  # costs of misclassifying class 1, class 2
-        x = rng.normal(scale=3, size=(2000, d))
-        p1 = lg.sigmoid(beta0p + x @ beta)  # the fitted posterior of class 1
-        risk_decide_2, risk_decide_1 = g1 * p1, g2 * (1 - p1)
-        bayes = risk_decide_1 < risk_decide_2
-        rule = beta0p + np.log(g1 / g2) + x @ beta > 0
-        decided = np.abs(risk_decide_1 - risk_decide_2) > 1e-12 * (risk_decide_1 + risk_decide_2)
-        res.append(float(np.mean(bayes[decided] != rule[decided])))
-    return res
+def eq_cost_intercept(rng):
+    d = int(rng.integers(1, 5))
+    beta0p, beta = rng.normal(), rng.normal(size=d)
+    g1, g2 = np.exp(rng.uniform(-3, 3, size=2))  # costs of misclassifying class 1, class 2
+    x = rng.normal(scale=3, size=(2000, d))
+    p1 = lg.sigmoid(beta0p + x @ beta)  # the fitted posterior of class 1
+    risk_decide_2, risk_decide_1 = g1 * p1, g2 * (1 - p1)
+    bayes = risk_decide_1 < risk_decide_2
+    rule = beta0p + np.log(g1 / g2) + x @ beta > 0
+    decided = np.abs(risk_decide_1 - risk_decide_2) > 1e-12 * (risk_decide_1 + risk_decide_2)
+    return float(np.mean(bayes[decided] != rule[decided]))
 
 
 @claim(
@@ -283,7 +250,7 @@ def _(rng, n):
     statement=r"$G$ increasing with $G(0) = \frac12$: $G(a) > \frac12 \iff a > 0$ (logit, probit, "
     "cauchit decide alike)",
 )
-def _(rng, n):
+def eq_link_decision(rng, n):
     from scipy.special import ndtr
 
     links = (lg.sigmoid, ndtr, lambda a: 0.5 + np.arctan(a) / np.pi)
@@ -298,7 +265,7 @@ def _(rng, n):
     "eq-softmax-gradient", chapter=CH, tol=1e-7,  # central differences
     statement=r"$\nabla_{w_k} \sum_i \log p_{iy_i} = \sum_i (Y_{ik} - p_{ik})\,x_i$",
 )
-def _(rng, n):
+def eq_softmax_gradient(rng, n):
     res = []
     for _ in range(n):
         X, _, _ = _problem(rng)
@@ -317,27 +284,21 @@ def _(rng, n):
 
 
 @claim(
-    "eq-softmax-redundancy", chapter=CH, tol=1e-14,
+    "eq-softmax-redundancy", per_instance=True, chapter=CH, tol=1e-14,
     statement=r"$\operatorname{softmax}(x^\top(W + c\mathbf 1^\top)) = \operatorname{softmax}(x^\top W)$",
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        X, _, c = _problem(rng)
-        W = rng.normal(size=(X.shape[1], int(rng.integers(2, 6))))
-        res.append(rel_error(lg.softmax(X @ (W + c[:, None])), lg.softmax(X @ W)))
-    return res
+def eq_softmax_redundancy(rng):
+    X, _, c = _problem(rng)
+    W = rng.normal(size=(X.shape[1], int(rng.integers(2, 6))))
+    return rel_error(lg.softmax(X @ (W + c[:, None])), lg.softmax(X @ W))
 
 
 @claim(
-    "eq-softmax-two-classes", chapter=CH, tol=1e-14,  # probabilities in [0, 1]: a few ulps
+    "eq-softmax-two-classes", per_instance=True, chapter=CH, tol=1e-14,  # probabilities in [0, 1]: a few ulps
     measure="abs. difference", statement=r"$K = 2$: $p_{i1} = g(x_i^\top (w_1 - w_0))$",
 )
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        X, _, _ = _problem(rng)
-        W = rng.normal(size=(X.shape[1], 2))
-        diff = lg.softmax(X @ W)[:, 1] - lg.sigmoid(X @ (W[:, 1] - W[:, 0]))
-        res.append(float(np.max(np.abs(diff))))
-    return res
+def eq_softmax_two_classes(rng):
+    X, _, _ = _problem(rng)
+    W = rng.normal(size=(X.shape[1], 2))
+    diff = lg.softmax(X @ W)[:, 1] - lg.sigmoid(X @ (W[:, 1] - W[:, 0]))
+    return float(np.max(np.abs(diff)))

@@ -21,82 +21,64 @@ def _dims(rng):
     return int(rng.integers(1, 8)), int(rng.integers(1, 8))
 
 
-@claim("eq-grad-linear", chapter=CH, tol=TOL_GRAD,
+@claim("eq-grad-linear", per_instance=True, chapter=CH, tol=TOL_GRAD,
        statement=r"$\nabla_w\, a^\top w = a$")
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        d = _dims(rng)[0]
-        a, w = rng.standard_normal((2, d))
-        res.append(rel_error(numerical_gradient(lambda v: a @ v, w), a))
-    return res
+def eq_grad_linear(rng):
+    d = _dims(rng)[0]
+    a, w = rng.standard_normal((2, d))
+    return rel_error(numerical_gradient(lambda v: a @ v, w), a)
 
 
-@claim("eq-grad-quadratic", chapter=CH, tol=TOL_GRAD,
+@claim("eq-grad-quadratic", per_instance=True, chapter=CH, tol=TOL_GRAD,
        statement=r"$\nabla_w\, w^\top A w = (A + A^\top) w$ for any square $A$")
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        d = _dims(rng)[0]
-        A = rng.standard_normal((d, d))  # not symmetric: the transpose matters
-        w = rng.standard_normal(d)
-        res.append(rel_error(numerical_gradient(lambda v: v @ A @ v, w), (A + A.T) @ w))
-    return res
+def eq_grad_quadratic(rng):
+    d = _dims(rng)[0]
+    A = rng.standard_normal((d, d))  # not symmetric: the transpose matters
+    w = rng.standard_normal(d)
+    return rel_error(numerical_gradient(lambda v: v @ A @ v, w), (A + A.T) @ w)
 
 
-@claim("eq-grad-quadratic-sym", chapter=CH, tol=TOL_GRAD,
+@claim("eq-grad-quadratic-sym", per_instance=True, chapter=CH, tol=TOL_GRAD,
        statement=r"$\nabla_w\, w^\top A w = 2 A w$ for symmetric $A$")
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        d = _dims(rng)[0]
-        B = rng.standard_normal((d, d))
-        A = B + B.T
-        w = rng.standard_normal(d)
-        res.append(rel_error(numerical_gradient(lambda v: v @ A @ v, w), 2 * A @ w))
-    return res
+def eq_grad_quadratic_sym(rng):
+    d = _dims(rng)[0]
+    B = rng.standard_normal((d, d))
+    A = B + B.T
+    w = rng.standard_normal(d)
+    return rel_error(numerical_gradient(lambda v: v @ A @ v, w), 2 * A @ w)
 
 
-@claim("eq-grad-rss", chapter=CH, tol=TOL_GRAD,
+@claim("eq-grad-rss", per_instance=True, chapter=CH, tol=TOL_GRAD,
        statement=r"$\nabla_w \|y - Xw\|^2 = -2 X^\top (y - Xw)$")
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        nn, d = _dims(rng)
-        X = rng.standard_normal((nn, d))
-        y, w = rng.standard_normal(nn), rng.standard_normal(d)
-        rss = lambda v: np.sum((y - X @ v) ** 2)
-        res.append(rel_error(numerical_gradient(rss, w), -2 * X.T @ (y - X @ w)))
-    return res
+def eq_grad_rss(rng):
+    nn, d = _dims(rng)
+    X = rng.standard_normal((nn, d))
+    y, w = rng.standard_normal(nn), rng.standard_normal(d)
+    rss = lambda v: np.sum((y - X @ v) ** 2)
+    return rel_error(numerical_gradient(rss, w), -2 * X.T @ (y - X @ w))
 
 
-@claim("eq-chain-elementwise", chapter=CH, tol=TOL_GRAD,
+@claim("eq-chain-elementwise", per_instance=True, chapter=CH, tol=TOL_GRAD,
        statement=r"$\nabla_w \sum_i \phi(x_i^\top w) = X^\top \phi'(Xw)$, here with "
                  r"$\phi(a) = \log(1 + e^{a})$")
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        nn, d = _dims(rng)
-        X = rng.standard_normal((nn, d))
-        w = rng.standard_normal(d)
-        J = lambda v: np.sum(np.logaddexp(0.0, X @ v))
-        dphi = 1.0 / (1.0 + np.exp(-(X @ w)))  # softplus' = sigmoid
-        res.append(rel_error(numerical_gradient(J, w), X.T @ dphi))
-    return res
+def eq_chain_elementwise(rng):
+    nn, d = _dims(rng)
+    X = rng.standard_normal((nn, d))
+    w = rng.standard_normal(d)
+    J = lambda v: np.sum(np.logaddexp(0.0, X @ v))
+    dphi = 1.0 / (1.0 + np.exp(-(X @ w)))  # softplus' = sigmoid
+    return rel_error(numerical_gradient(J, w), X.T @ dphi)
 
 
-@claim("eq-hess-quadratic", chapter=CH, tol=TOL_HESS,
+@claim("eq-hess-quadratic", per_instance=True, chapter=CH, tol=TOL_HESS,
        statement=r"$\nabla^2_w \left(\tfrac12 w^\top A w - b^\top w\right) = "
                  r"\tfrac12 (A + A^\top)$")
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        d = _dims(rng)[0]
-        A = rng.standard_normal((d, d))
-        b, w = rng.standard_normal((2, d))
-        f = lambda v: 0.5 * v @ A @ v - b @ v
-        res.append(rel_error(numerical_hessian(f, w), 0.5 * (A + A.T)))
-    return res
+def eq_hess_quadratic(rng):
+    d = _dims(rng)[0]
+    A = rng.standard_normal((d, d))
+    b, w = rng.standard_normal((2, d))
+    f = lambda v: 0.5 * v @ A @ v - b @ v
+    return rel_error(numerical_hessian(f, w), 0.5 * (A + A.T))
 
 
 def logsumexp(z: np.ndarray) -> float:
@@ -105,25 +87,19 @@ def logsumexp(z: np.ndarray) -> float:
     return float(m + np.log(np.sum(np.exp(z - m))))
 
 
-@claim("eq-grad-logsumexp", chapter=CH, tol=TOL_GRAD,
+@claim("eq-grad-logsumexp", per_instance=True, chapter=CH, tol=TOL_GRAD,
        statement=r"$\nabla_z \log \sum_k e^{z_k} = \mathrm{softmax}(z)$")
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        K = int(rng.integers(1, 8))
-        z = 3 * rng.standard_normal(K)
-        p = np.exp(z - logsumexp(z))
-        res.append(rel_error(numerical_gradient(logsumexp, z), p))
-    return res
+def eq_grad_logsumexp(rng):
+    K = int(rng.integers(1, 8))
+    z = 3 * rng.standard_normal(K)
+    p = np.exp(z - logsumexp(z))
+    return rel_error(numerical_gradient(logsumexp, z), p)
 
 
-@claim("eq-logsumexp-shift", chapter=CH, tol=1e-12,
+@claim("eq-logsumexp-shift", per_instance=True, chapter=CH, tol=1e-12,
        statement=r"$\log \sum_k e^{z_k} = m + \log \sum_k e^{z_k - m}$ for any $m$, "
                  r"exact for the $z$ where the naive formula does not overflow")
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        z = 5 * rng.standard_normal(int(rng.integers(1, 8)))
-        naive = np.log(np.sum(np.exp(z)))
-        res.append(abs(naive - logsumexp(z)) / max(1.0, abs(naive)))
-    return res
+def eq_logsumexp_shift(rng):
+    z = 5 * rng.standard_normal(int(rng.integers(1, 8)))
+    naive = np.log(np.sum(np.exp(z)))
+    return abs(naive - logsumexp(z)) / max(1.0, abs(naive))

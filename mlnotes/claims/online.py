@@ -37,30 +37,24 @@ def _sparse_target(rng, n_samples, n, k):
     return X, y, S
 
 
-@claim("eq-homogeneous-form", chapter=CH, tol=1e-12,
+@claim("eq-homogeneous-form", per_instance=True, chapter=CH, tol=1e-12,
        statement=r"$y_i (w^\top x_i + b) = \tilde w^\top a_i$ with $a_i = y_i (x_i, 1)$, $\tilde w = (w, b)$")
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        d = int(rng.integers(1, 8))
-        X = rng.standard_normal((30, d))
-        y = rng.choice([-1.0, 1.0], 30)
-        w, b = rng.standard_normal(d), rng.standard_normal()
-        A = y[:, None] * np.hstack([X, np.ones((30, 1))])
-        res.append(rel_error(y * (X @ w + b), A @ np.append(w, b)))
-    return res
+def eq_homogeneous_form(rng):
+    d = int(rng.integers(1, 8))
+    X = rng.standard_normal((30, d))
+    y = rng.choice([-1.0, 1.0], 30)
+    w, b = rng.standard_normal(d), rng.standard_normal()
+    A = y[:, None] * np.hstack([X, np.ones((30, 1))])
+    return rel_error(y * (X @ w + b), A @ np.append(w, b))
 
 
-@claim("eq-perceptron-score-increase", chapter=CH, tol=1e-12,
+@claim("eq-perceptron-score-increase", per_instance=True, chapter=CH, tol=1e-12,
        statement=r"$(w + a)^\top a = w^\top a + \|a\|^2 > w^\top a$")
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        d = int(rng.integers(1, 10))
-        w, a = rng.standard_normal((2, d))
-        lhs, rhs = (w + a) @ a, w @ a + a @ a
-        res.append(abs(lhs - rhs) / max(abs(lhs), abs(rhs), 1.0) + (lhs <= w @ a))
-    return res
+def eq_perceptron_score_increase(rng):
+    d = int(rng.integers(1, 10))
+    w, a = rng.standard_normal((2, d))
+    lhs, rhs = (w + a) @ a, w @ a + a @ a
+    return abs(lhs - rhs) / max(abs(lhs), abs(rhs), 1.0) + (lhs <= w @ a)
 
 
 def _perceptron_run(rng):
@@ -74,42 +68,33 @@ def _perceptron_run(rng):
     return fit, A, y, u
 
 
-@claim("eq-perceptron-numerator", chapter=CH, tol=1e-10, measure="rel. violation",
+@claim("eq-perceptron-numerator", per_instance=True, chapter=CH, tol=1e-10, measure="rel. violation",
        statement=r"after $k$ mistakes $u^\top w_k \ge k\gamma$ for a unit separator $u$ of margin $\gamma$")
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        fit, A, y, u = _perceptron_run(rng)
-        gamma = np.min(y * (A @ u))
-        # the k-th iterate is the sum of the first k mistaken points y_i a_i
-        W = np.cumsum((y[:, None] * A)[fit.mistake_index], axis=0)
-        k = np.arange(1, len(W) + 1)
-        res.append(float(np.max(np.maximum(0.0, k * gamma - W @ u) / (k * gamma))))
-    return res
+def eq_perceptron_numerator(rng):
+    fit, A, y, u = _perceptron_run(rng)
+    gamma = np.min(y * (A @ u))
+    # the k-th iterate is the sum of the first k mistaken points y_i a_i
+    W = np.cumsum((y[:, None] * A)[fit.mistake_index], axis=0)
+    k = np.arange(1, len(W) + 1)
+    return float(np.max(np.maximum(0.0, k * gamma - W @ u) / (k * gamma)))
 
 
-@claim("eq-perceptron-denominator", chapter=CH, tol=1e-10, measure="rel. violation",
+@claim("eq-perceptron-denominator", per_instance=True, chapter=CH, tol=1e-10, measure="rel. violation",
        statement=r"after $k$ mistakes $\|w_k\|^2 \le k R^2$, since $w^\top a \le 0$ at each mistake")
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        fit, A, y, u = _perceptron_run(rng)
-        R2 = np.max(np.sum(A**2, axis=1))
-        W = np.cumsum((y[:, None] * A)[fit.mistake_index], axis=0)
-        k = np.arange(1, len(W) + 1)
-        res.append(float(np.max(np.maximum(0.0, np.sum(W**2, axis=1) - k * R2) / (k * R2))))
-    return res
+def eq_perceptron_denominator(rng):
+    fit, A, y, u = _perceptron_run(rng)
+    R2 = np.max(np.sum(A**2, axis=1))
+    W = np.cumsum((y[:, None] * A)[fit.mistake_index], axis=0)
+    k = np.arange(1, len(W) + 1)
+    return float(np.max(np.maximum(0.0, np.sum(W**2, axis=1) - k * R2) / (k * R2)))
 
 
-@claim("eq-perceptron-bound", chapter=CH, tol=0.0, measure="violation",
+@claim("eq-perceptron-bound", per_instance=True, chapter=CH, tol=0.0, measure="violation",
        statement=r"the perceptron makes at most $(R/\gamma)^2$ mistakes on data separable with margin $\gamma$")
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        fit, A, y, u = _perceptron_run(rng)
-        bound = (np.max(np.linalg.norm(A, axis=1)) / np.min(y * (A @ u))) ** 2
-        res.append(max(0.0, fit.n_mistakes - bound) + (not fit.converged))
-    return res
+def eq_perceptron_bound(rng):
+    fit, A, y, u = _perceptron_run(rng)
+    bound = (np.max(np.linalg.norm(A, axis=1)) / np.min(y * (A @ u))) ** 2
+    return max(0.0, fit.n_mistakes - bound) + (not fit.converged)
 
 
 def _winnow_run(rng):
@@ -123,24 +108,21 @@ def _winnow_run(rng):
     return fit, X, y, rho, eta
 
 
-@claim("eq-winnow-potential", chapter=CH, tol=1e-12, measure="violation",
+@claim("eq-winnow-potential", per_instance=True, chapter=CH, tol=1e-12, measure="violation",
        statement=r"after $k$ mistakes $\eta k \rho \le \ln \Phi_k \le \ln N + k\eta^2/2$")
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        fit, X, y, rho, eta = _winnow_run(rng)
-        A = y[:, None] * np.hstack([X, -X])
-        N = A.shape[1]
-        idx = fit.mistake_index
-        logv = eta * np.cumsum(A[idx], axis=0)
-        logphi = np.logaddexp.reduce(logv, axis=1)
-        k = np.arange(1, len(idx) + 1)
-        res.append(float(max(np.max(np.maximum(0.0, eta * k * rho - logphi), initial=0.0),
-                             np.max(np.maximum(0.0, logphi - np.log(N) - k * eta**2 / 2), initial=0.0))))
-    return res
+def eq_winnow_potential(rng):
+    fit, X, y, rho, eta = _winnow_run(rng)
+    A = y[:, None] * np.hstack([X, -X])
+    N = A.shape[1]
+    idx = fit.mistake_index
+    logv = eta * np.cumsum(A[idx], axis=0)
+    logphi = np.logaddexp.reduce(logv, axis=1)
+    k = np.arange(1, len(idx) + 1)
+    return float(max(np.max(np.maximum(0.0, eta * k * rho - logphi), initial=0.0),
+                         np.max(np.maximum(0.0, logphi - np.log(N) - k * eta**2 / 2), initial=0.0)))
 
 
-@claim("eq-winnow-bound", chapter=CH, tol=0.0, measure="violation",
+@claim("eq-winnow-bound", per_instance=True, chapter=CH, tol=0.0, measure="violation",
        statement=r"winnow makes at most $\ln N / (\eta\rho - \eta^2/2)$ mistakes, $2\ln N/\rho^2$ for $\eta = \rho$",
        errata=[Erratum(
            where="notes 001, Winnow analysis, choice of epsilon (p. 107)",
@@ -153,13 +135,10 @@ def _(rng, n):
                    r"weights (coordinates of the doubled points, $2(d+1)$), not the number $n$ of "
                    r"samples: the notes use $n$ for both."),
        ])
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        fit, X, y, rho, eta = _winnow_run(rng)
-        res.append(max(0.0, fit.n_mistakes - online.winnow_bound(rho, 2 * X.shape[1], eta))
-                   + (not fit.converged))
-    return res
+def eq_winnow_bound(rng):
+    fit, X, y, rho, eta = _winnow_run(rng)
+    return (max(0.0, fit.n_mistakes - online.winnow_bound(rho, 2 * X.shape[1], eta))
+            + (not fit.converged))
 
 
 _UPPER = ("quadratic", "hinge", "sigmoid", "logistic", "exponential")
@@ -168,7 +147,7 @@ _UPPER = ("quadratic", "hinge", "sigmoid", "logistic", "exponential")
 @claim("eq-loss-upper-bound", chapter=CH, tol=0.0, measure="violation",
        statement=r"$[M \le 0] \le \varphi(M)$ for the quadratic, hinge, sigmoid, logistic (bits) "
                  r"and exponential losses")
-def _(rng, n):
+def eq_loss_upper_bound(rng, n):
     res = []
     for _ in range(n):
         M = np.concatenate([rng.standard_normal(500) * 5, np.linspace(-3, 3, 601), [0.0, -0.0]])
@@ -179,7 +158,7 @@ def _(rng, n):
 
 @claim("eq-sgd-gradient", chapter=CH, tol=1e-6,
        statement=r"$\nabla_w \varphi(y\, w^\top x) = \varphi'(y\, w^\top x)\, y\, x$")
-def _(rng, n):
+def eq_sgd_gradient(rng, n):
     res = []
     for _ in range(n):
         d = int(rng.integers(1, 6))
@@ -222,7 +201,7 @@ _MINIMISERS = {
                    r"(on separable data its mistake bound $(R/\gamma)^2$ gives a generalisation "
                    r"guarantee, and the averaged or voted perceptron is a standard classifier)."),
        ])
-def _(rng, n):
+def eq_calibration_minimisers(rng, n):
     res = []
     for _ in range(n):
         p = float(rng.uniform(0.02, 0.98))
@@ -247,7 +226,7 @@ def _(rng, n):
 @claim("eq-weight-decay", chapter=CH, tol=1e-6,
        statement=r"a gradient step on $J + \frac{\lambda}{2}\|w\|^2$ is "
                  r"$w \leftarrow (1 - \eta\lambda) w - \eta \nabla J(w)$")
-def _(rng, n):
+def eq_weight_decay(rng, n):
     res = []
     for _ in range(n):
         m, d = 40, int(rng.integers(1, 5))
@@ -278,7 +257,7 @@ def _rule(X, y, eta, step):
     return v
 
 
-@claim("eq-delta-rule", chapter=CH, tol=1e-12,
+@claim("eq-delta-rule", per_instance=True, chapter=CH, tol=1e-12,
        statement=r"SGD on $(1 - M)^2$ is the delta rule $w \leftarrow w + 2\eta\,(y_i - w^\top x_i)\, x_i$",
        errata=[Erratum(
            where="notes 002, Examples, Delta-rule",
@@ -287,15 +266,12 @@ def _rule(X, y, eta, step):
                    r"$w \leftarrow w - 2\eta(\langle w, x_i\rangle - y_i) x_i$ (using $y_i^2 = 1$). "
                    r"The notes' rule is SGD on $\frac12(1 - M)^2$, or on $(1 - M)^2$ with step $\eta/2$."),
        ])
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        X = rng.standard_normal((25, int(rng.integers(1, 5))))
-        y = rng.choice([-1.0, 1.0], 25)
-        eta = float(rng.uniform(0.001, 0.05))
-        fit = online.sgd(X, y, loss="quadratic", eta=eta, epochs=1, shuffle=False)
-        res.append(rel_error(np.append(fit.w, fit.b), _rule(X, y, eta, lambda f, yi: 2 * (yi - f))))
-    return res
+def eq_delta_rule(rng):
+    X = rng.standard_normal((25, int(rng.integers(1, 5))))
+    y = rng.choice([-1.0, 1.0], 25)
+    eta = float(rng.uniform(0.001, 0.05))
+    fit = online.sgd(X, y, loss="quadratic", eta=eta, epochs=1, shuffle=False)
+    return rel_error(np.append(fit.w, fit.b), _rule(X, y, eta, lambda f, yi: 2 * (yi - f)))
 
 
 @claim("eq-perceptron-rule", chapter=CH, tol=1e-12, n_instances=10,
@@ -308,7 +284,7 @@ def _(rng, n):
                    r"the boundary is a mistake), as in notes 001 and 003; that is the subgradient "
                    r"$-[M \le 0]$ of $\max(0, -M)$ at its kink."),
        ])
-def _(rng, n):
+def eq_perceptron_rule(rng, n):
     res = []
     for _ in range(n):
         X, y, _ = _separable(rng, 40, int(rng.integers(2, 6)), 0.2, intercept=True)
@@ -321,24 +297,21 @@ def _(rng, n):
     return res
 
 
-@claim("eq-logistic-sgd", chapter=CH, tol=1e-12,
+@claim("eq-logistic-sgd", per_instance=True, chapter=CH, tol=1e-12,
        statement=r"SGD on $\ln(1 + e^{-M})$ is $w \leftarrow w + \eta\, g(-M_i)\, y_i x_i$, a smoothed perceptron")
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        X = rng.standard_normal((25, int(rng.integers(1, 5)))) * 3
-        y = rng.choice([-1.0, 1.0], 25)
-        eta = float(rng.uniform(0.01, 1.0))
-        fit = online.sgd(X, y, loss="log", eta=eta, epochs=1, shuffle=False)
-        expected = _rule(X, y, eta, lambda f, yi: yi / (1 + np.exp(yi * f)))
-        res.append(rel_error(np.append(fit.w, fit.b), expected))
-    return res
+def eq_logistic_sgd(rng):
+    X = rng.standard_normal((25, int(rng.integers(1, 5)))) * 3
+    y = rng.choice([-1.0, 1.0], 25)
+    eta = float(rng.uniform(0.01, 1.0))
+    fit = online.sgd(X, y, loss="log", eta=eta, epochs=1, shuffle=False)
+    expected = _rule(X, y, eta, lambda f, yi: yi / (1 + np.exp(yi * f)))
+    return rel_error(np.append(fit.w, fit.b), expected)
 
 
 @claim("eq-gd-stability", chapter=CH, tol=1e-10,
        statement=r"on $\frac12 w^\top A w$, $w_t = (I - \eta A)^t w_0 \to 0$ for all $w_0$ "
                  r"iff $0 < \eta < 2/\lambda_{\max}(A)$")
-def _(rng, n):
+def eq_gd_stability(rng, n):
     import warnings
 
     res = []
@@ -363,7 +336,7 @@ def _(rng, n):
 
 @claim("eq-subgradient-max", chapter=CH, tol=1e-12, measure="violation",
        statement=r"$f = \max_k f_k$ convex, $f_k(w_0) = f(w_0)$: $f(w) \ge f(w_0) + \nabla f_k(w_0)^\top (w - w_0)$")
-def _(rng, n):
+def eq_subgradient_max(rng, n):
     res = []
     for _ in range(n):
         d, K = int(rng.integers(1, 5)), int(rng.integers(2, 6))
@@ -402,7 +375,7 @@ def _l1_weighted(w):
                    r"$\nabla f(w_t) \ne 0$, then $f(w_t - \eta\nabla f(w_t)) < f(w_t)$ for all small "
                    r"enough $\eta > 0$ (the step goes against the gradient)."),
        ])
-def _(rng, n):
+def eq_not_descent(rng, n):
     res = []
     w, v, w_star = np.array([1.0, 0.0]), np.array([1.0, 2.0]), np.zeros(2)
     for _ in range(n):
@@ -425,25 +398,20 @@ def _(rng, n):
     return res
 
 
-@claim("eq-subgradient-method", chapter=CH, tol=1e-7, measure="violation", n_instances=10,
+@claim("eq-subgradient-method", per_instance=True, chapter=CH, tol=1e-7, measure="violation", n_instances=10,
        statement=r"$\min_{t\le T} f(w_t) - f^* \le \frac{\|w_0 - w^*\|^2 + \sum_t \eta_t^2\|v_t\|^2}{2\sum_t \eta_t}$")
-def _(rng, n):
-    # f(w) = ||C w - c||_1; f* and w* from scipy's LP solver (an independent oracle), whose
-    # accuracy (~1e-9) sets the tolerance
-    res = []
-    for _ in range(n):
-        m, d = int(rng.integers(5, 20)), int(rng.integers(1, 4))
-        C, c = rng.standard_normal((m, d)), rng.standard_normal(m)
-        lp = linprog(np.r_[np.zeros(d), np.ones(m)],
-                     A_ub=np.block([[C, -np.eye(m)], [-C, -np.eye(m)]]), b_ub=np.r_[c, -c],
-                     bounds=[(None, None)] * d + [(0, None)] * m, method="highs")
-        w_star, f_star = lp.x[:d], lp.fun
-        f = lambda w, C=C, c=c: float(np.abs(C @ w - c).sum())  # noqa: E731
-        sg = lambda w, C=C, c=c: C.T @ np.sign(C @ w - c)  # noqa: E731
-        w0 = rng.standard_normal(d) * 3
-        fit = optim.subgradient_method(f, sg, w0, eta=float(rng.uniform(0.01, 0.5)),
-                                       power_t=float(rng.choice([0.0, 0.5, 1.0])), max_iter=100)
-        V = np.array([sg(p) for p in fit.path[:-1]])
-        bound = (np.sum((w0 - w_star) ** 2) + np.sum(fit.eta**2 * np.sum(V**2, axis=1))) / (2 * fit.eta.sum())
-        res.append(max(0.0, fit.best[-1] - f_star - bound))
-    return res
+def eq_subgradient_method(rng):
+    m, d = int(rng.integers(5, 20)), int(rng.integers(1, 4))
+    C, c = rng.standard_normal((m, d)), rng.standard_normal(m)
+    lp = linprog(np.r_[np.zeros(d), np.ones(m)],
+                 A_ub=np.block([[C, -np.eye(m)], [-C, -np.eye(m)]]), b_ub=np.r_[c, -c],
+                 bounds=[(None, None)] * d + [(0, None)] * m, method="highs")
+    w_star, f_star = lp.x[:d], lp.fun
+    f = lambda w, C=C, c=c: float(np.abs(C @ w - c).sum())  # noqa: E731
+    sg = lambda w, C=C, c=c: C.T @ np.sign(C @ w - c)  # noqa: E731
+    w0 = rng.standard_normal(d) * 3
+    fit = optim.subgradient_method(f, sg, w0, eta=float(rng.uniform(0.01, 0.5)),
+                                   power_t=float(rng.choice([0.0, 0.5, 1.0])), max_iter=100)
+    V = np.array([sg(p) for p in fit.path[:-1]])
+    bound = (np.sum((w0 - w_star) ** 2) + np.sum(fit.eta**2 * np.sum(V**2, axis=1))) / (2 * fit.eta.sum())
+    return max(0.0, fit.best[-1] - f_star - bound)

@@ -82,24 +82,21 @@ def _qp_solve(P, q, A, c, x0):
 # -- margins -----------------------------------------------------------------------------------
 
 
-@claim("eq-geometric-margin", chapter=CH, tol=1e-12,
+@claim("eq-geometric-margin", per_instance=True, chapter=CH, tol=1e-12,
        statement=r"The distance from $x$ to $\{z : w^\top z + b = 0\}$ is $|w^\top x + b| / \|w\|$")
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        d = int(rng.integers(1, 8))
-        w, x = rng.standard_normal((2, d))
-        b = rng.standard_normal()
-        # the shortest u with w.(x + u) + b = 0: minimum-norm solution of a 1 x d system (SVD)
-        u = np.linalg.lstsq(w[None, :], [-(w @ x + b)], rcond=None)[0]
-        res.append(rel_error(np.linalg.norm(u), abs(w @ x + b) / np.linalg.norm(w)))
-    return res
+def eq_geometric_margin(rng):
+    d = int(rng.integers(1, 8))
+    w, x = rng.standard_normal((2, d))
+    b = rng.standard_normal()
+    # the shortest u with w.(x + u) + b = 0: minimum-norm solution of a 1 x d system (SVD)
+    u = np.linalg.lstsq(w[None, :], [-(w @ x + b)], rcond=None)[0]
+    return rel_error(np.linalg.norm(u), abs(w @ x + b) / np.linalg.norm(w))
 
 
 @claim("eq-hard-primal", chapter=CH, n_instances=10, tol=1e-6, n_test_instances=50,
        statement=r"The solution of $\min \frac12\|w\|^2$ s.t. $y_i(w^\top x_i + b) \ge 1$ has geometric "
                  r"margin $1/\|w\|$, the largest of all separating hyperplanes")
-def _(rng, n):
+def eq_hard_primal(rng, n):
     # 2-D data, so the largest margin can be found by brute force over the direction of w:
     # for a unit u at angle phi the best bias gives margin (min_{y=+1} u.x - max_{y=-1} u.x) / 2.
     from scipy.optimize import minimize_scalar
@@ -128,7 +125,7 @@ def _(rng, n):
 # -- Lagrange duality ----------------------------------------------------------------------------
 
 
-@claim("eq-weak-duality", chapter=CH, tol=0.0, measure="violation",
+@claim("eq-weak-duality", per_instance=True, chapter=CH, tol=0.0, measure="violation",
        statement=r"$\theta(\lambda, \mu) \le f(x)$ for every feasible $x$ and every $\mu \ge 0$",
        errata=[Erratum(
            where="notes 000, section 4.2, eqs. (4.5)-(4.10)",
@@ -139,21 +136,18 @@ def _(rng, n):
                    r"typically zero (every constraint that is not active has $\mu_i^* = 0$ by "
                    r"complementary slackness), so requiring $\mu_i > 0$ would exclude the "
                    r"optimum itself. The claim samples $\mu$ with zeros among its entries.")])
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        P, q, A, c, x0 = _qp(rng)
-        mu = rng.exponential(1.0, A.shape[0]) * (rng.random(A.shape[0]) < 0.7)
-        # a random feasible point: shrink a random direction from the strictly feasible x0
-        x = x0 + rng.standard_normal(x0.size)
-        while np.any(A @ x > c):
-            x = x0 + 0.5 * (x - x0)
-        f = 0.5 * x @ P @ x + q @ x
-        res.append(max(0.0, _qp_dual_function(P, q, A, c, mu) - f))
-    return res
+def eq_weak_duality(rng):
+    P, q, A, c, x0 = _qp(rng)
+    mu = rng.exponential(1.0, A.shape[0]) * (rng.random(A.shape[0]) < 0.7)
+    # a random feasible point: shrink a random direction from the strictly feasible x0
+    x = x0 + rng.standard_normal(x0.size)
+    while np.any(A @ x > c):
+        x = x0 + 0.5 * (x - x0)
+    f = 0.5 * x @ P @ x + q @ x
+    return max(0.0, _qp_dual_function(P, q, A, c, mu) - f)
 
 
-@claim("eq-strong-duality", chapter=CH, n_instances=10, tol=1e-6, n_test_instances=50,
+@claim("eq-strong-duality", per_instance=True, chapter=CH, n_instances=10, tol=1e-6, n_test_instances=50,
        statement=r"Convex objective, affine constraints and a strictly feasible point (Slater): "
                  r"$d^* = p^*$",
        errata=[Erratum(
@@ -167,19 +161,16 @@ def _(rng, n):
                    r"$\theta(\mu) = \inf_{x, y > 0} e^{-x} + \mu x^2 / y = 0$ for every "
                    r"$\mu \ge 0$, so $d^* = 0$. The equality constraints $h_i$ must also be affine "
                    r"(convex $h_i = 0$ does not define a convex set).")])
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        P, q, A, c, x0 = _qp(rng)
-        x, mu = _qp_solve(P, q, A, c, x0)
-        p_star = 0.5 * x @ P @ x + q @ x
-        d_star = _qp_dual_function(P, q, A, c, mu)
-        # SLSQP and L-BFGS-B stop at ~1e-9 of the optimum; relative to the scale of f
-        res.append(abs(p_star - d_star) / max(1.0, abs(p_star)))
-    return res
+def eq_strong_duality(rng):
+    P, q, A, c, x0 = _qp(rng)
+    x, mu = _qp_solve(P, q, A, c, x0)
+    p_star = 0.5 * x @ P @ x + q @ x
+    d_star = _qp_dual_function(P, q, A, c, mu)
+    # SLSQP and L-BFGS-B stop at ~1e-9 of the optimum; relative to the scale of f
+    return abs(p_star - d_star) / max(1.0, abs(p_star))
 
 
-@claim("eq-kkt", chapter=CH, n_instances=10, tol=1e-5, n_test_instances=50,
+@claim("eq-kkt", per_instance=True, chapter=CH, n_instances=10, tol=1e-5, n_test_instances=50,
        statement=r"At the optimum: $\nabla f + \sum_i \mu_i \nabla g_i = 0$, $g_i \le 0$, $\mu_i \ge 0$, "
                  r"$\mu_i g_i = 0$",
        errata=[Erratum(
@@ -191,16 +182,13 @@ def _(rng, n):
                    r"f_i(w^*) = 0$. Without the weights every constraint, active or not, would "
                    r"pull on the solution; the claim checks the weighted form at the optimum of "
                    r"random QPs, where the unweighted sum is far from zero.")])
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        P, q, A, c, x0 = _qp(rng)
-        x, mu = _qp_solve(P, q, A, c, x0)  # x from the primal solver, mu from the dual one
-        g = A @ x - c
-        scale = max(1.0, np.abs(P @ x).max(), np.abs(q).max())
-        stationarity = np.abs(P @ x + q + A.T @ mu).max() / scale
-        res.append(max(stationarity, max(0.0, g.max()), max(0.0, -mu.min()), np.abs(mu * g).max() / scale))
-    return res
+def eq_kkt(rng):
+    P, q, A, c, x0 = _qp(rng)
+    x, mu = _qp_solve(P, q, A, c, x0)  # x from the primal solver, mu from the dual one
+    g = A @ x - c
+    scale = max(1.0, np.abs(P @ x).max(), np.abs(q).max())
+    stationarity = np.abs(P @ x + q + A.T @ mu).max() / scale
+    return max(stationarity, max(0.0, g.max()), max(0.0, -mu.min()), np.abs(mu * g).max() / scale)
 
 
 # -- the hard-margin dual --------------------------------------------------------------------------
@@ -219,7 +207,7 @@ def _dual_feasible(rng):
 @claim("eq-hard-stationarity", chapter=CH, tol=1e-7,
        statement=r"$\nabla_w L = 0$ and $\partial_b L = 0$ give $w = \sum_i \alpha_i y_i x_i$ and "
                  r"$\sum_i \alpha_i y_i = 0$")
-def _(rng, n):
+def eq_hard_stationarity(rng, n):
     res = []
     for _ in range(n):
         X, y, alpha = _dual_feasible(rng)
@@ -236,7 +224,7 @@ def _(rng, n):
 @claim("eq-hard-dual", chapter=CH, tol=1e-10,
        statement=r"$\min_{w,b} L(w, b, \alpha) = \sum_i \alpha_i - \frac12 \sum_{i,k} \alpha_i \alpha_k "
                  r"y_i y_k x_i^\top x_k$ when $\sum_i \alpha_i y_i = 0$")
-def _(rng, n):
+def eq_hard_dual(rng, n):
     res = []
     for _ in range(n):
         X, y, alpha = _dual_feasible(rng)
@@ -254,7 +242,7 @@ def _(rng, n):
     return res
 
 
-@claim("eq-hard-gap", chapter=CH, n_instances=10, tol=1e-6, n_test_instances=50,
+@claim("eq-hard-gap", per_instance=True, chapter=CH, n_instances=10, tol=1e-6, n_test_instances=50,
        statement=r"At the SMO solution of the hard-margin dual: $\frac12\|w\|^2 = D(\alpha)$, "
                  r"$y_i f(x_i) \ge 1$, $\alpha_i (y_i f(x_i) - 1) = 0$",
        errata=[Erratum(
@@ -266,28 +254,22 @@ def _(rng, n):
                    r"most points have $\mu_i = 0$ and only the support vectors have "
                    r"$\mu_i > 0$ (the claim's instances have 30 to 60 points and typically 2 to "
                    r"4 support vectors).")])
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        X, y = _separable(rng, int(rng.integers(30, 61)), int(rng.integers(2, 6)))
-        fit = svm.smo(X, y, C=np.inf, kernel="linear", tol=1e-10)
-        w = fit.coef
-        M = y * fit.decision_function(X)
-        gap = abs(0.5 * w @ w - fit.dual) / fit.dual
-        res.append(max(gap, max(0.0, 1 - M.min()), np.abs(fit.alpha * (M - 1)).max() / fit.alpha.max()))
-    return res
+def eq_hard_gap(rng):
+    X, y = _separable(rng, int(rng.integers(30, 61)), int(rng.integers(2, 6)))
+    fit = svm.smo(X, y, C=np.inf, kernel="linear", tol=1e-10)
+    w = fit.coef
+    M = y * fit.decision_function(X)
+    gap = abs(0.5 * w @ w - fit.dual) / fit.dual
+    return max(gap, max(0.0, 1 - M.min()), np.abs(fit.alpha * (M - 1)).max() / fit.alpha.max())
 
 
-@claim("eq-bias", chapter=CH, n_instances=10, tol=1e-7, n_test_instances=50,
+@claim("eq-bias", per_instance=True, chapter=CH, n_instances=10, tol=1e-7, n_test_instances=50,
        statement=r"Every support vector gives the same bias $b = y_i - w^\top x_i$")
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        X, y = _separable(rng, 40, int(rng.integers(2, 6)))
-        fit = svm.smo(X, y, C=np.inf, kernel="linear", tol=1e-10)
-        bs = y[fit.support] - X[fit.support] @ fit.coef
-        res.append(np.abs(bs - fit.b).max() / max(1.0, abs(fit.b)))
-    return res
+def eq_bias(rng):
+    X, y = _separable(rng, 40, int(rng.integers(2, 6)))
+    fit = svm.smo(X, y, C=np.inf, kernel="linear", tol=1e-10)
+    bs = y[fit.support] - X[fit.support] @ fit.coef
+    return np.abs(bs - fit.b).max() / max(1.0, abs(fit.b))
 
 
 # -- the soft margin -------------------------------------------------------------------------------
@@ -295,7 +277,7 @@ def _(rng, n):
 
 @claim("eq-slack", chapter=CH, tol=1e-9,
        statement=r"For fixed $(w, b)$ the optimal slacks are $\xi_i = \max(0, 1 - y_i f(x_i))$")
-def _(rng, n):
+def eq_slack(rng, n):
     from scipy.optimize import linprog
 
     res = []
@@ -310,7 +292,7 @@ def _(rng, n):
     return res
 
 
-@claim("eq-soft-dual", chapter=CH, n_instances=10, tol=1e-6, n_test_instances=50,
+@claim("eq-soft-dual", per_instance=True, chapter=CH, n_instances=10, tol=1e-6, n_test_instances=50,
        statement=r"The soft-margin dual (box $0 \le \alpha_i \le C$) has the primal's optimal value: "
                  r"zero duality gap at the SMO solution",
        errata=[Erratum(
@@ -323,18 +305,15 @@ def _(rng, n):
                    r"lost in the boxed formula; as written its minimum is $\alpha = 0$, i.e. "
                    r"$w = 0$, whatever the data. The line above the box in the notes has the "
                    r"right objective.")])
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        X, y = _overlapping(rng, int(rng.integers(30, 61)), int(rng.integers(2, 5)))
-        C = float(rng.choice([0.1, 1.0, 10.0]))
-        fit = svm.smo(X, y, C=C, kernel="linear", tol=1e-10)
-        P = svm.hinge_objective(fit.coef, fit.b, X, y, C)
-        res.append(abs(P - fit.dual) / P)
-    return res
+def eq_soft_dual(rng):
+    X, y = _overlapping(rng, int(rng.integers(30, 61)), int(rng.integers(2, 5)))
+    C = float(rng.choice([0.1, 1.0, 10.0]))
+    fit = svm.smo(X, y, C=C, kernel="linear", tol=1e-10)
+    P = svm.hinge_objective(fit.coef, fit.b, X, y, C)
+    return abs(P - fit.dual) / P
 
 
-@claim("eq-three-kinds", chapter=CH, n_instances=10, tol=1e-7, n_test_instances=50,
+@claim("eq-three-kinds", per_instance=True, chapter=CH, n_instances=10, tol=1e-7, n_test_instances=50,
        statement=r"$\alpha_i = 0 \Rightarrow y_i f(x_i) \ge 1$; $0 < \alpha_i < C \Rightarrow y_i f(x_i) = 1$; "
                  r"$\alpha_i = C \Rightarrow y_i f(x_i) \le 1$",
        errata=[Erratum(
@@ -347,24 +326,21 @@ def _(rng, n):
                    r"support vector has $\xi_i = 0$ and $y_i f(x_i) = 1$ but $\alpha_i > 0$, so "
                    r"'$\xi_i = 0 \Rightarrow \alpha_i = 0$' fails for every one of them; the chapter "
                    r"counts them on real data.")])
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        X, y = _overlapping(rng, int(rng.integers(30, 61)), int(rng.integers(2, 5)))
-        C = float(rng.choice([0.1, 1.0, 10.0]))
-        fit = svm.smo(X, y, C=C, kernel="rbf", gamma=0.5, tol=1e-10)
-        M = y * fit.decision_function(X)
-        a = fit.alpha
-        zero, free, bound = a == 0, (a > 0) & (a < C), a == C
-        v = [0.0]
-        v += list(np.maximum(0.0, 1 - M[zero]))  # alpha = 0: outside or on the margin
-        v += list(np.abs(M[free] - 1))  # 0 < alpha < C: on the margin
-        v += list(np.maximum(0.0, M[bound] - 1))  # alpha = C: on or inside the margin
-        res.append(max(v))
-    return res
+def eq_three_kinds(rng):
+    X, y = _overlapping(rng, int(rng.integers(30, 61)), int(rng.integers(2, 5)))
+    C = float(rng.choice([0.1, 1.0, 10.0]))
+    fit = svm.smo(X, y, C=C, kernel="rbf", gamma=0.5, tol=1e-10)
+    M = y * fit.decision_function(X)
+    a = fit.alpha
+    zero, free, bound = a == 0, (a > 0) & (a < C), a == C
+    v = [0.0]
+    v += list(np.maximum(0.0, 1 - M[zero]))  # alpha = 0: outside or on the margin
+    v += list(np.abs(M[free] - 1))  # 0 < alpha < C: on the margin
+    v += list(np.maximum(0.0, M[bound] - 1))  # alpha = C: on or inside the margin
+    return max(v)
 
 
-@claim("eq-hinge-form", chapter=CH, n_instances=10, tol=1e-7, n_test_instances=50,
+@claim("eq-hinge-form", per_instance=True, chapter=CH, n_instances=10, tol=1e-7, n_test_instances=50,
        statement=r"The soft-margin SVM minimises $\sum_i \max(0, 1 - y_i f(x_i)) + \lambda\|w\|^2$ with "
                  r"$\lambda = 1/(2C)$: $\beta = \alpha / C$ certifies $0 \in \partial J(w, b)$",
        errata=[Erratum(
@@ -377,99 +353,87 @@ def _(rng, n):
                    r"\approx 0.74$ at $f = 0$ and $1 + e^{-2} \approx 1.14$ at $f = 1$. The "
                    r"objective is the negative log of an unnormalised pseudo-likelihood times the "
                    r"Gaussian prior; normalising changes the estimate (Sollich, 2002).")])
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        X, y = _overlapping(rng, int(rng.integers(30, 61)), 3)
-        C = float(rng.choice([0.1, 1.0, 10.0]))
-        lam = 1.0 / (2.0 * C)
-        fit = svm.smo(X, y, C=C, kernel="linear", tol=1e-10)
-        w, M = fit.coef, y * fit.decision_function(X)
-        beta = fit.alpha / C  # the hinge subgradient multipliers: 1 if M < 1, 0 if M > 1, [0, 1] at 1
-        stat_w = np.abs(2 * lam * w - (beta * y) @ X).max() / max(1.0, np.abs(w).max())
-        stat_b = abs(beta @ y)
-        wrong = np.concatenate([np.abs(beta[M < 1 - 1e-6] - 1), beta[M > 1 + 1e-6]])
-        res.append(max(stat_w, stat_b, wrong.max(initial=0.0)))
-    return res
+def eq_hinge_form(rng):
+    X, y = _overlapping(rng, int(rng.integers(30, 61)), 3)
+    C = float(rng.choice([0.1, 1.0, 10.0]))
+    lam = 1.0 / (2.0 * C)
+    fit = svm.smo(X, y, C=C, kernel="linear", tol=1e-10)
+    w, M = fit.coef, y * fit.decision_function(X)
+    beta = fit.alpha / C  # the hinge subgradient multipliers: 1 if M < 1, 0 if M > 1, [0, 1] at 1
+    stat_w = np.abs(2 * lam * w - (beta * y) @ X).max() / max(1.0, np.abs(w).max())
+    stat_b = abs(beta @ y)
+    wrong = np.concatenate([np.abs(beta[M < 1 - 1e-6] - 1), beta[M > 1 + 1e-6]])
+    return max(stat_w, stat_b, wrong.max(initial=0.0))
 
 
 # -- solvers ---------------------------------------------------------------------------------------
 
 
-@claim("eq-hinge-subgradient", chapter=CH, tol=1e-12, measure="violation",
+@claim("eq-hinge-subgradient", per_instance=True, chapter=CH, tol=1e-12, measure="violation",
        statement=r"$g = (w - C\sum_{i \in V} y_i x_i,\ -C\sum_{i\in V} y_i)$ is a subgradient of "
                  r"$P(w, b)$: $P(w', b') \ge P(w, b) + g^\top (w' - w, b' - b)$")
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        X, y = _overlapping(rng, 30, 3)
-        C = float(rng.choice([0.1, 1.0, 10.0]))
-        w, b = rng.standard_normal(3), rng.standard_normal()
-        V = y * (X @ w + b) < 1
-        gw, gb = w - C * (y[V] @ X[V]), -C * y[V].sum()
-        P0 = svm.hinge_objective(w, b, X, y, C)
-        worst = 0.0
-        for _ in range(20):
-            w2, b2 = w + rng.standard_normal(3) * rng.exponential(), b + rng.standard_normal()
-            lower = P0 + gw @ (w2 - w) + gb * (b2 - b)
-            worst = max(worst, (lower - svm.hinge_objective(w2, b2, X, y, C)) / max(1.0, P0))
-        res.append(max(0.0, worst - 1e-14))  # rounding of sums of ~30 terms of size P0
-    return res
+def eq_hinge_subgradient(rng):
+    X, y = _overlapping(rng, 30, 3)
+    C = float(rng.choice([0.1, 1.0, 10.0]))
+    w, b = rng.standard_normal(3), rng.standard_normal()
+    V = y * (X @ w + b) < 1
+    gw, gb = w - C * (y[V] @ X[V]), -C * y[V].sum()
+    P0 = svm.hinge_objective(w, b, X, y, C)
+    worst = 0.0
+    for _ in range(20):
+        w2, b2 = w + rng.standard_normal(3) * rng.exponential(), b + rng.standard_normal()
+        lower = P0 + gw @ (w2 - w) + gb * (b2 - b)
+        worst = max(worst, (lower - svm.hinge_objective(w2, b2, X, y, C)) / max(1.0, P0))
+    return max(0.0, worst - 1e-14)
 
 
-@claim("eq-pegasos-step", chapter=CH, tol=1e-10,
+@claim("eq-pegasos-step", per_instance=True, chapter=CH, tol=1e-10,
        statement=r"With $\eta_t = 1/(\lambda t)$ and no projection, Pegasos' iterate is "
                  r"$w_{t+1} = \frac{1}{\lambda t} \sum_{s \le t} \frac{1}{|A_s|} \sum_{i \in A_s^+} y_i x_i$")
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        X, y = _overlapping(rng, 50, 4)
-        lam, k, T = rng.uniform(0.01, 1.0), int(rng.integers(1, 6)), 40
-        w = np.zeros(4)
-        total = np.zeros(4)
-        for t in range(1, T + 1):
-            A = rng.choice(50, k, replace=False)
-            viol = A[y[A] * (X[A] @ w) < 1]
-            step = y[viol] @ X[viol] / k
-            w = (1 - 1 / t) * w + step / (lam * t)  # eta_t * lam = 1/t
-            total += step
-            res_t = rel_error(w, total / (lam * t))
-        res.append(res_t)
-    return res
+def eq_pegasos_step(rng):
+    X, y = _overlapping(rng, 50, 4)
+    lam, k, T = rng.uniform(0.01, 1.0), int(rng.integers(1, 6)), 40
+    w = np.zeros(4)
+    total = np.zeros(4)
+    for t in range(1, T + 1):
+        A = rng.choice(50, k, replace=False)
+        viol = A[y[A] * (X[A] @ w) < 1]
+        step = y[viol] @ X[viol] / k
+        w = (1 - 1 / t) * w + step / (lam * t)  # eta_t * lam = 1/t
+        total += step
+        res_t = rel_error(w, total / (lam * t))
+    return res_t
 
 
-@claim("eq-smo-step", chapter=CH, tol=1e-12, measure="violation",
+@claim("eq-smo-step", per_instance=True, chapter=CH, tol=1e-12, measure="violation",
        statement=r"The clipped step $s = b/a$ minimises the dual exactly over the feasible segment of "
                  r"the pair $(\alpha_i, \alpha_j)$")
-def _(rng, n):
-    res = []
-    for _ in range(n):
-        m, C = 6, rng.uniform(0.5, 2.0)
-        Z = rng.standard_normal((m, 3))
-        K = Z @ Z.T
-        y = np.where(rng.random(m) < 0.5, 1.0, -1.0)
-        alpha = rng.uniform(0, C, m) * (rng.random(m) < 0.8)  # some at the bound 0
-        Q = y[:, None] * y[None, :] * K
-        G = Q @ alpha - 1
-        i, j = rng.choice(m, 2, replace=False)
-        ai, aj = svm.two_variable_step(alpha[i], alpha[j], y[i], y[j], G[i], G[j], K[i, i], K[j, j],
-                                       K[i, j], C)
-        d = np.zeros(m)
-        d[i], d[j] = y[i], -y[j]  # alpha + s d keeps y.alpha fixed
-        lin, quad = d @ G, d @ Q @ d  # f(alpha + s d) - f(alpha) = lin s + quad s^2 / 2
-        lo = max(-alpha[i] if y[i] > 0 else alpha[i] - C, -(C - alpha[j]) if y[j] > 0 else -alpha[j])
-        hi = min(C - alpha[i] if y[i] > 0 else alpha[i], alpha[j] if y[j] > 0 else C - alpha[j])
-        grid = np.linspace(lo, hi, 4001)
-        s = (ai - alpha[i]) * y[i]
-        outside = max(0.0, lo - s, s - hi)
-        ours = lin * s + 0.5 * quad * s * s
-        res.append(max(outside, ours - (lin * grid + 0.5 * quad * grid**2).min()) / max(1.0, abs(G).max()))
-    return res
+def eq_smo_step(rng):
+    m, C = 6, rng.uniform(0.5, 2.0)
+    Z = rng.standard_normal((m, 3))
+    K = Z @ Z.T
+    y = np.where(rng.random(m) < 0.5, 1.0, -1.0)
+    alpha = rng.uniform(0, C, m) * (rng.random(m) < 0.8)  # some at the bound 0
+    Q = y[:, None] * y[None, :] * K
+    G = Q @ alpha - 1
+    i, j = rng.choice(m, 2, replace=False)
+    ai, aj = svm.two_variable_step(alpha[i], alpha[j], y[i], y[j], G[i], G[j], K[i, i], K[j, j],
+                                   K[i, j], C)
+    d = np.zeros(m)
+    d[i], d[j] = y[i], -y[j]  # alpha + s d keeps y.alpha fixed
+    lin, quad = d @ G, d @ Q @ d  # f(alpha + s d) - f(alpha) = lin s + quad s^2 / 2
+    lo = max(-alpha[i] if y[i] > 0 else alpha[i] - C, -(C - alpha[j]) if y[j] > 0 else -alpha[j])
+    hi = min(C - alpha[i] if y[i] > 0 else alpha[i], alpha[j] if y[j] > 0 else C - alpha[j])
+    grid = np.linspace(lo, hi, 4001)
+    s = (ai - alpha[i]) * y[i]
+    outside = max(0.0, lo - s, s - hi)
+    ours = lin * s + 0.5 * quad * s * s
+    return max(outside, ours - (lin * grid + 0.5 * quad * grid**2).min()) / max(1.0, abs(G).max())
 
 
 @claim("eq-wss2", chapter=CH, tol=1e-9,
        statement=r"An unclipped step on the pair $(i, t)$ lowers $f$ by $b_{it}^2 / (2 a_{it})$")
-def _(rng, n):
+def eq_wss2(rng, n):
     res = []
     while len(res) < n:
         m = 8
@@ -498,7 +462,7 @@ def _(rng, n):
 @claim("eq-kkt-pair", chapter=CH, tol=1e-6, n_instances=8, n_test_instances=40,
        statement=r"$\alpha$ is optimal iff $m(\alpha) \le M(\alpha)$: SMO stopped by this rule matches "
                  r"an independent QP solver")
-def _(rng, n):
+def eq_kkt_pair(rng, n):
     from scipy.optimize import minimize
 
     res = []
@@ -519,7 +483,7 @@ def _(rng, n):
 
 @claim("eq-kernel-decision", chapter=CH, tol=1e-12,
        statement=r"$\sum_i \alpha_i y_i k(x_i, x) + b = w^\top \phi(x) + b$ with $w = \sum_i \alpha_i y_i \phi(x_i)$")
-def _(rng, n):
+def eq_kernel_decision(rng, n):
     res = []
     for _ in range(n):
         m, d = 15, int(rng.integers(1, 5))
