@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from mlnotes._validation import as_float_array, check_positive
+from mlnotes._validation import OwnsArrays, as_float_array, check_int, check_n_features, check_positive, check_scalar
 
 __all__ = [
     "KERNELS",
@@ -128,13 +128,13 @@ def polynomial_kernel(X, Y=None, *, degree: int = 3, gamma: float = 1.0, coef0: 
         The constant :math:`c_0`.
     """
     X, Y = _pair(X, Y)
-    check_positive(gamma, "gamma")
-    if int(degree) != degree or degree < 1:
-        raise ValueError(f"degree must be a positive integer, got {degree!r}")
+    gamma = check_positive(gamma, "gamma")
+    degree = check_int(degree, "degree")
+    coef0 = check_scalar(coef0, "coef0")
     K = X @ Y.T
     K *= gamma
     K += coef0
-    return K ** int(degree)
+    return K ** degree
 
 
 def rbf_kernel(X, Y=None, *, gamma: float = 1.0) -> np.ndarray:
@@ -193,7 +193,8 @@ def sigmoid_kernel(X, Y=None, *, gamma: float = 1.0, coef0: float = 1.0) -> np.n
         The offset :math:`c_0`.
     """
     X, Y = _pair(X, Y)
-    check_positive(gamma, "gamma")
+    gamma = check_positive(gamma, "gamma")
+    coef0 = check_scalar(coef0, "coef0")
     K = X @ Y.T
     K *= gamma
     K += coef0
@@ -358,7 +359,7 @@ def gram(X, Y=None, *, kernel="rbf", **params) -> np.ndarray:
 
 
 @dataclass(frozen=True)
-class KernelRidgeFit:
+class KernelRidgeFit(OwnsArrays):
     r"""Kernel ridge regression fit: :math:`f(x) = \sum_i \alpha_i k(x_i, x)`.
 
     Attributes
@@ -370,8 +371,9 @@ class KernelRidgeFit:
     lam : float
     kernel : str or callable
     kernel_params : dict
-    objective : float
-        :math:`\|y - K\alpha\|^2 + \lambda\, \alpha^\top K \alpha` at the solution.
+    objective : ndarray of shape (1,)
+        :math:`\|y - K\alpha\|^2 + \lambda\, \alpha^\top K \alpha` at the solution (one
+        entry: the solution is closed-form; an array like every fit's objective trace).
     """
 
     alpha: np.ndarray
@@ -379,10 +381,11 @@ class KernelRidgeFit:
     lam: float
     kernel: str | Callable
     kernel_params: dict = field(default_factory=dict)
-    objective: float = float("nan")
+    objective: np.ndarray | None = None
 
     def predict(self, X) -> np.ndarray:
         """Predictions :math:`K(X, X_{train})\\,\\alpha` for new inputs of shape (m, d)."""
+        X = check_n_features(X, self.X.shape[1])
         return gram(X, self.X, kernel=self.kernel, **self.kernel_params) @ self.alpha
 
 
@@ -417,6 +420,8 @@ def kernel_ridge(X, y, *, lam: float, kernel="rbf", **kernel_params) -> KernelRi
         raise ValueError(
             f"y must have shape (n,) or (n, k) with n = {X.shape[0]} rows of X, got shape {y.shape}"
         )
+    if X.shape[0] == 0:
+        raise ValueError("X has no rows: at least one sample is needed")
     lam = check_positive(lam, "lam")
     K = gram(X, kernel=kernel, **kernel_params)
     A = K.copy()
@@ -428,7 +433,7 @@ def kernel_ridge(X, y, *, lam: float, kernel="rbf", **kernel_params) -> KernelRi
     except np.linalg.LinAlgError:  # an indefinite kernel (already warned about): plain LU
         alpha = np.linalg.solve(A, y)
     r = y - K @ alpha
-    objective = float(np.sum(r * r) + lam * np.sum(alpha * (K @ alpha)))
+    objective = np.array([np.sum(r * r) + lam * np.sum(alpha * (K @ alpha))])
     return KernelRidgeFit(alpha, X, lam, kernel, dict(kernel_params), objective)
 
 

@@ -28,8 +28,11 @@ import numpy as np
 
 from mlnotes._validation import (
     ConvergenceWarning,
+    OwnsArrays,
     as_float_array,
+    check_int,
     check_labels,
+    check_n_features,
     check_positive,
     check_X_y,
 )
@@ -121,7 +124,7 @@ def _loglik(a: np.ndarray, y: np.ndarray) -> float:
 # -- fits -----------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class LogisticFit:
+class LogisticFit(OwnsArrays):
     """A fitted binary logistic regression and the trace of the iterations.
 
     Attributes
@@ -171,15 +174,15 @@ class LogisticFit:
 
     def decision_function(self, X) -> np.ndarray:
         """Scores :math:`a = X w`."""
-        return as_float_array(X, "X", ndim=2) @ self.w
+        return check_n_features(X, self.w.shape[0]) @ self.w
 
     def predict_proba(self, X) -> np.ndarray:
         """Fitted probabilities :math:`P(y = 1 \\mid x) = g(w^\\top x)`."""
         return sigmoid(self.decision_function(X))
 
     def predict(self, X) -> np.ndarray:
-        """Labels in {0, 1}: 1 where :math:`w^\\top x > 0`, i.e. where the probability exceeds 1/2."""
-        return (self.decision_function(X) > 0).astype(float)
+        """Labels in {0, 1}: 1 where :math:`w^\\top x \\ge 0` (probability at least 1/2; a tie goes to 1)."""
+        return (self.decision_function(X) >= 0).astype(float)
 
 
 def _check_problem(X, y, lam, tol, max_iter, w0):
@@ -187,8 +190,7 @@ def _check_problem(X, y, lam, tol, max_iter, w0):
     y = check_labels(y, (0.0, 1.0))
     lam = check_positive(lam, "lam", allow_zero=True)
     tol = check_positive(tol, "tol")
-    if int(max_iter) != max_iter or max_iter < 1:
-        raise ValueError(f"max_iter must be a positive integer, got {max_iter!r}")
+    max_iter = check_int(max_iter, "max_iter")
     d = X.shape[1]
     if w0 is None:
         w = np.zeros(d)
@@ -472,7 +474,7 @@ def softmax(A) -> np.ndarray:
 
 
 @dataclass(frozen=True)
-class SoftmaxFit:
+class SoftmaxFit(OwnsArrays):
     """A fitted multinomial (softmax) logistic regression.
 
     Attributes
@@ -497,7 +499,7 @@ class SoftmaxFit:
     lam: float
 
     def decision_function(self, X) -> np.ndarray:
-        return as_float_array(X, "X", ndim=2) @ self.W
+        return check_n_features(X, self.W.shape[0]) @ self.W
 
     def predict_proba(self, X) -> np.ndarray:
         return softmax(self.decision_function(X))
@@ -541,6 +543,7 @@ def softmax_regression(
     X, y = check_X_y(X, y)
     lam = check_positive(lam, "lam", allow_zero=True)
     tol = check_positive(tol, "tol")
+    max_iter = check_int(max_iter, "max_iter")
     labels = np.unique(y)
     K = int(labels.max()) + 1 if labels.size else 0
     if labels[0] != 0 or np.any(labels != np.round(labels)) or labels.size != K or K < 2:
