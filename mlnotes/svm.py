@@ -43,7 +43,6 @@ __all__ = [
     "MulticlassFit",
     "SVMFit",
     "bias_from_gradient",
-    "check_gram",
     "dual_objective",
     "hinge_objective",
     "is_separable",
@@ -62,41 +61,6 @@ _FULL_GRAM_MAX_N = 12_000  # n^2 doubles up to ~1.2 GB; beyond this rows are com
 
 
 # -- kernels ----------------------------------------------------------------------------------
-
-
-def check_gram(K, name: str = "K", *, rtol: float = 1e-8) -> np.ndarray:
-    r"""Check that ``K`` is a square, symmetric, positive semi-definite Gram matrix.
-
-    Symmetry is tested entrywise against ``rtol`` times the largest entry. Semi-definiteness is
-    tested by the smallest eigenvalue (for n up to 3000; beyond, only the diagonal and the
-    2 x 2 minors :math:`K_{ii} K_{kk} \ge K_{ik}^2` on a sample of rows): an eigenvalue below
-    :math:`-10^{-8} \max(1, \lambda_{\max})` means the kernel is clearly indefinite, the dual is
-    then not concave and SMO's answer would mean nothing.
-    """
-    K = as_float_array(K, name, ndim=2)
-    n, m = K.shape
-    if n != m:
-        raise ValueError(f"{name} must be a square Gram matrix, got shape {K.shape}")
-    scale = max(1.0, float(np.abs(K).max()))
-    asym = float(np.abs(K - K.T).max())
-    if asym > rtol * scale:
-        raise ValueError(f"{name} is not symmetric: max |K - K^T| = {asym:.3g}")
-    if (np.diag(K) < -rtol * scale).any():
-        raise ValueError(f"{name} is indefinite: it has a negative diagonal entry {np.diag(K).min():.3g}")
-    if n <= 3000:
-        ev = np.linalg.eigvalsh(K)
-        if ev[0] < -1e-8 * max(1.0, ev[-1]):
-            raise ValueError(
-                f"{name} is clearly indefinite: smallest eigenvalue {ev[0]:.3g} "
-                f"(largest {ev[-1]:.3g}); a kernel must give a positive semi-definite Gram matrix"
-            )
-    else:
-        rows = np.random.default_rng(0).choice(n, size=200, replace=False)
-        d = np.diag(K)
-        minors = d[rows, None] * d[None, :] - K[rows] ** 2
-        if minors.min() < -1e-8 * scale**2:
-            raise ValueError(f"{name} is clearly indefinite: a 2 x 2 principal minor is negative")
-    return K
 
 
 class _Rows:
@@ -463,7 +427,8 @@ def smo(
     """
     precomputed = isinstance(kernel, str) and kernel == "precomputed"
     if precomputed:
-        X = check_gram(X, "X (the precomputed Gram matrix)")
+        X = as_float_array(X, "X (the precomputed Gram matrix)", ndim=2)
+        kernels.check_psd(X, name="X (the precomputed Gram matrix)", rtol=1e-8, on_indefinite="raise")
         y = as_float_array(y, "y", ndim=1)
         if y.shape[0] != X.shape[0]:
             raise ValueError(f"X is a {X.shape[0]} x {X.shape[0]} Gram matrix but y has {y.shape[0]} entries")
@@ -484,11 +449,11 @@ def smo(
     n = X.shape[0]
 
     rows = _Rows(X, kernel, kernel_params, precomputed, int(cache_rows))
-    # A user's kernel, and the two named ones that are not positive semidefinite in general
-    # (sigmoid; additive chi-squared, only conditionally definite): check the Gram matrix.
-    if (callable(kernel) or kernel in ("sigmoid", "additive_chi2")) and n <= 3000:
+    # A user's kernel, and the named ones that are not positive semidefinite in general
+    # (sigmoid; additive chi-squared; poly with coef0 < 0): check the Gram matrix.
+    if kernels.may_be_indefinite(kernel, **kernel_params):
         what = "the callable kernel" if callable(kernel) else f"kernel={kernel!r}"
-        check_gram(rows.gram(), f"the Gram matrix of {what}")
+        kernels.check_psd(rows.gram(), name=f"the Gram matrix of {what}", rtol=1e-8, on_indefinite="raise")
     if np.isinf(C):
         if not is_separable(rows.gram(), y):
             raise ValueError(

@@ -19,6 +19,10 @@ import numpy as np
 import pytest
 
 import mlnotes
+import mlnotes.bounds
+import mlnotes.check
+import mlnotes.losses
+import mlnotes.optim
 from mlnotes import ConvergenceWarning
 
 MODULES = ["boosting", "bounds", "check", "kernels", "linear", "logistic", "losses", "online",
@@ -147,6 +151,7 @@ HELPERS = {
     "check.rel_error": lambda: mlnotes.check.rel_error(np.ones(3), np.ones(3)),
     "kernels.additive_chi2_kernel": lambda: K.additive_chi2_kernel(X_POS),
     "kernels.check_psd": lambda: K.check_psd(_K),
+    "kernels.may_be_indefinite": lambda: K.may_be_indefinite("poly", coef0=-1.0),
     "kernels.chi2_kernel": lambda: K.chi2_kernel(X_POS),
     "kernels.gram": lambda: K.gram(X),
     "kernels.intersection_kernel": lambda: K.intersection_kernel(X_POS),
@@ -175,7 +180,6 @@ HELPERS = {
     "optim.subgradient_method": lambda: mlnotes.optim.subgradient_method(
         lambda w: np.abs(w).sum(), np.sign, np.ones(2), eta=0.1, max_iter=20),
     "svm.bias_from_gradient": lambda: S.bias_from_gradient(_alpha, Y_PM, _K @ (_alpha * Y_PM) * Y_PM - 1, 1.0),
-    "svm.check_gram": lambda: S.check_gram(_K),
     "svm.dual_objective": lambda: S.dual_objective(_alpha, Y_PM, _K),
     "svm.hinge_objective": lambda: S.hinge_objective(np.zeros(3), 0.0, X, Y_PM, 1.0),
     "svm.is_separable": lambda: S.is_separable(_K, Y_PM),
@@ -335,3 +339,13 @@ def test_hinge_objective_rejects_01_labels_and_negative_C():
         S.hinge_objective(np.zeros(3), 0.0, X, Y_01, 1.0)
     with pytest.raises(ValueError, match="C must be positive"):
         S.hinge_objective(np.zeros(3), 0.0, X, Y_PM, -1.0)
+
+
+def test_indefinite_builtin_kernels_are_checked():
+    Xs = X[:30] * 3
+    with pytest.raises(ValueError, match="indefinite"):
+        S.smo(Xs, Y_PM[:30], kernel="poly", coef0=-5.0)
+    with pytest.warns(K.NotPSDWarning, match="not positive semidefinite"):
+        K.kernel_ridge(Xs, Y_REAL[:30], lam=1.0, kernel="sigmoid", gamma=1.0, coef0=-1.0)
+    with pytest.raises(ValueError, match="on_indefinite"):
+        K.check_psd(_K, on_indefinite="shout")
