@@ -497,6 +497,7 @@ class SoftmaxFit(OwnsArrays):
     n_iter: int
     converged: bool
     lam: float
+    separable: bool = False
 
     def decision_function(self, X) -> np.ndarray:
         return check_n_features(X, self.W.shape[0]) @ self.W
@@ -506,6 +507,36 @@ class SoftmaxFit(OwnsArrays):
 
     def predict(self, X) -> np.ndarray:
         return self.classes[np.argmax(self.decision_function(X), axis=1)]
+
+
+def _softmax_separable(X: np.ndarray, y: np.ndarray, K: int) -> bool:
+    r"""Whether the multinomial MLE fails to exist: some :math:`V \ne 0` (up to a common shift)
+    has :math:`(v_{y_i} - v_k)^\top x_i \ge 0` for every i and k (Albert and Anderson, 1984).
+
+    The multiclass form of :func:`is_separable`'s linear program: maximise the sum of those
+    margins over the box :math:`-1 \le V \le 1`; a positive optimum exhibits such a direction.
+    """
+    from scipy.optimize import linprog  # an LP solver is the right tool; it is not what we teach
+
+    n, d = X.shape
+    scale = np.max(np.abs(X), axis=0)
+    scale[scale == 0] = 1.0
+    Xs = X / scale
+    yi = y.astype(int)
+    rows = []
+    for k in range(K):  # margin (v_{y_i} - v_k) . x_i, for the rows with y_i != k
+        other = yi != k
+        R = np.zeros((other.sum(), d * K))
+        for c in range(K):
+            sel = other & (yi == c)
+            R[sel[other], c * d:(c + 1) * d] = Xs[sel]
+        R[:, k * d:(k + 1) * d] -= Xs[other]
+        rows.append(R)
+    A = np.vstack(rows)
+    res = linprog(-A.sum(axis=0), A_ub=-A, b_ub=np.zeros(A.shape[0]), bounds=(-1.0, 1.0), method="highs")
+    if res.status != 0:  # pragma: no cover - HiGHS solves this bounded, feasible LP
+        raise RuntimeError(f"separation LP failed: {res.message}")
+    return bool(-res.fun > 1e-7 * max(1.0, np.abs(A).sum() / A.shape[1]))
 
 
 def _softmax_loglik(A: np.ndarray, Y: np.ndarray) -> float:
@@ -590,7 +621,17 @@ def softmax_regression(
         if t * np.max(np.abs(step)) <= tol * max(1.0, np.max(np.abs(V))):
             converged = True
             break
-    if not converged:
+    separable = lam == 0 and _softmax_separable(X, y, K)
+    if separable:
+        converged = False
+        warnings.warn(
+            "softmax_regression: the classes are separable (completely or quasi-completely), so "
+            "no maximum likelihood estimate exists and the weights grow without bound; "
+            f"|W| reached {np.max(np.abs(V)):.3g}. Regularise with lam > 0",
+            ConvergenceWarning,
+            stacklevel=2,
+        )
+    elif not converged:
         warnings.warn(
             f"softmax_regression stopped at max_iter={max_iter} before the step fell below "
             f"tol={tol:g}; if the classes are separable the weights grow without bound: "
@@ -601,5 +642,5 @@ def softmax_regression(
     W = np.column_stack([V, np.zeros(d)])
     return SoftmaxFit(
         W=W, classes=np.arange(K, dtype=float), log_likelihood=_softmax_loglik(X @ W, Y),
-        objective=np.array(objective), n_iter=it, converged=converged, lam=lam,
+        objective=np.array(objective), n_iter=it, converged=converged, lam=lam, separable=separable,
     )

@@ -349,3 +349,15 @@ def test_indefinite_builtin_kernels_are_checked():
         K.kernel_ridge(Xs, Y_REAL[:30], lam=1.0, kernel="sigmoid", gamma=1.0, coef0=-1.0)
     with pytest.raises(ValueError, match="on_indefinite"):
         K.check_psd(_K, on_indefinite="shout")
+
+
+def test_softmax_regression_detects_separation():
+    Xs = np.vstack([np.zeros((5, 2)) + c for c in ([0, 0], [5, 0], [0, 5])]) + 0.1 * X[:15, :2]
+    Xs = np.column_stack([Xs, np.ones(15)])
+    ys = np.repeat([0.0, 1.0, 2.0], 5)
+    with pytest.warns(ConvergenceWarning, match="separable"):
+        fit = G.softmax_regression(Xs, ys)
+    assert fit.separable and not fit.converged
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert not G.softmax_regression(X, Y_MULTI).separable  # overlapping classes

@@ -234,7 +234,8 @@ def test_rejects_bad_gram():
         svm.smo(K[:, :30], y, kernel="precomputed")
     # the sigmoid "kernel" tanh(x.y - 1) is not positive semi-definite
     # (kernels.gram warns with the most negative eigenvalue first, then smo refuses)
-    with pytest.raises(ValueError, match="indefinite"), pytest.warns(kernels.NotPSDWarning, match="not positive semidefinite"):
+    with pytest.raises(ValueError, match="indefinite"), \
+            pytest.warns(kernels.NotPSDWarning, match="not positive semidefinite"):
         svm.smo(X, y, kernel=lambda U, V: np.tanh(U @ V.T - 1.0))
 
 
