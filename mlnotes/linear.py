@@ -33,6 +33,7 @@ from mlnotes._validation import (
     check_n_features,
     check_positive,
     check_rng,
+    check_scalar,
     check_X_y,
 )
 
@@ -217,6 +218,9 @@ def least_squares(
     """
     if method not in LEAST_SQUARES_METHODS:
         raise ValueError(f"method must be one of {', '.join(LEAST_SQUARES_METHODS)}; got {method!r}")
+    refine = check_int(refine, "refine", low=0)
+    if rcond is not None:  # a relative cut-off: 0 keeps every singular value, 1 drops all but the largest
+        rcond = check_scalar(rcond, "rcond", low=0.0, high=1.0, high_open=True)
     X, y = check_X_y(X, y)
     n, d = X.shape
     rank_msg = (

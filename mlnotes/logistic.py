@@ -424,6 +424,11 @@ def gradient_ascent(
     X, y, lam, tol, max_iter, w = _check_problem(X, y, lam, tol, max_iter, w0)
     if eta is None:
         eta = 4.0 / (np.linalg.norm(X, 2) ** 2 + 4.0 * lam)
+        if not 0 < eta < np.inf:  # the default step 4 / (|X|_2^2 + 4 lam) over- or underflowed
+            raise ValueError(
+                f"the scale of X (max |x_ij| = {np.abs(X).max():.3g}) leaves no representable default "
+                "step eta = 4 / (|X|_2^2 + 4 lam): standardise the columns of X or pass eta"
+            )
     eta = check_positive(eta, "eta")
     a = X @ w
     objective = [_loglik(a, y) - 0.5 * lam * (w @ w)]

@@ -361,3 +361,17 @@ def test_softmax_regression_detects_separation():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert not G.softmax_regression(X, Y_MULTI).separable  # overlapping classes
+
+
+def test_unrepresentable_default_steps_blame_the_scale_of_X():
+    with pytest.raises(ValueError, match="scale of X"):
+        G.gradient_ascent(X * 1e200, Y_01)
+    with pytest.raises(ValueError, match="scale of X"):
+        S.subgradient_svm(X * 1e200, Y_PM)
+
+
+@pytest.mark.parametrize(("kw", "match"), [({"rcond": -1.0}, "rcond"), ({"rcond": np.nan}, "rcond"),
+                                           ({"refine": 2.5}, "refine"), ({"method": "lu"}, "method")])
+def test_least_squares_checks_its_options(kw, match):
+    with pytest.raises(ValueError, match=match):
+        L.least_squares(X, Y_REAL, **kw)
