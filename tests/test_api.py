@@ -375,3 +375,13 @@ def test_unrepresentable_default_steps_blame_the_scale_of_X():
 def test_least_squares_checks_its_options(kw, match):
     with pytest.raises(ValueError, match=match):
         L.least_squares(X, Y_REAL, **kw)
+
+
+@pytest.mark.parametrize("module", [*MODULES, "_validation"])
+def test_examples_in_docstrings_run(module):
+    """The ``Examples`` sections are doctests; they must print what they show."""
+    import doctest
+
+    mod = importlib.import_module(f"mlnotes.{module}")
+    result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0
