@@ -46,7 +46,7 @@ def bench_simulate_deviation() -> Comparison:
     gamma, R = 0.0517, 20_000  # m (phi +- gamma) never an integer: no ties to round
 
     def ours():
-        return bounds.simulate_deviation(m, phi, gamma, n_rep=R, seed=0)
+        return bounds.simulate_deviation(m, phi, gamma, n_rep=R, rng=0)
 
     def reference():
         # the direct simulation: R samples of m Bernoulli variables per grid point
@@ -66,7 +66,7 @@ def bench_simulate_deviation() -> Comparison:
 
 def bench_stump_training_errors() -> Comparison:
     H = bounds.stump_class(255, theta=0.3, eta=0.1)
-    X, y = H.sample(200, n_rep=2000, seed=0)
+    X, y = H.sample(200, n_rep=2000, rng=0)
 
     def ours():
         return H.training_errors(X, y)

@@ -36,7 +36,7 @@ def _bench(loss: str, sk_loss: str, eta: float) -> Comparison:
     X, y, Xt, yt = _data()
 
     def ours():
-        return online.sgd(X, y, loss=loss, eta=eta, lam=LAM, batch_size=256, epochs=EPOCHS, seed=0)
+        return online.sgd(X, y, loss=loss, eta=eta, lam=LAM, batch_size=256, n_epochs=EPOCHS, rng=0)
 
     def ref():
         with warnings.catch_warnings():

@@ -51,7 +51,7 @@ def bench_pegasos_linear_1e5() -> Comparison:
     X, y = _data(100_000, 100, 1)
     C = 0.01
     t_o, t_r, ours, ref = compare(
-        lambda: svm.pegasos(X, y, C=C, n_epochs=8, batch_size=100, seed=0),
+        lambda: svm.pegasos(X, y, C=C, n_epochs=8, batch_size=100, rng=0),
         lambda: LinearSVC(C=C, loss="hinge", tol=1e-4, max_iter=20_000).fit(X, y),
         repeat=2,
     )

@@ -6,13 +6,37 @@ thing learns what to fix without reading the source.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
+from types import MappingProxyType
 
 import numpy as np
 
 
 class ConvergenceWarning(UserWarning):
     """An iterative algorithm stopped at its iteration limit before meeting its tolerance."""
+
+
+class OwnsArrays:
+    """Mixin for the frozen result dataclasses: each owns read-only copies of its arrays.
+
+    A fit that kept the caller's ``y`` would change its predictions when the caller later wrote
+    ``y[:] = -y``; a writeable array in a frozen dataclass would let ``fit.w[0] = 5`` through.
+    So every ndarray field is copied and made read-only, every dict field becomes a read-only
+    mapping.
+    """
+
+    def __post_init__(self):
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            if isinstance(v, np.ndarray):
+                v = v.copy()
+                v.flags.writeable = False
+            elif isinstance(v, dict):
+                v = MappingProxyType(dict(v))
+            else:
+                continue
+            object.__setattr__(self, f.name, v)
 
 
 def as_float_array(a, name: str, *, ndim: int | None = None) -> np.ndarray:
@@ -57,24 +81,128 @@ def check_labels(y, labels: Iterable[float], name: str = "y") -> np.ndarray:
     return y
 
 
-def check_positive(value: float, name: str, *, allow_zero: bool = False) -> float:
-    """Check a scalar hyperparameter such as ``C``, ``lam``, ``eta`` or ``gamma``."""
+def check_scalar(
+    value,
+    name: str,
+    *,
+    low: float | None = None,
+    high: float | None = None,
+    low_open: bool = False,
+    high_open: bool = False,
+    allow_inf: bool = False,
+) -> float:
+    """Check a real hyperparameter and return it as a float.
+
+    ``low``/``high`` bound the range (``None``: unbounded); ``low_open``/``high_open`` exclude
+    the end. NaN is always rejected, +-inf unless ``allow_inf`` (and the range admits it).
+    Booleans, strings and other non-numbers get a TypeError naming ``name``.
+
+    Examples
+    --------
+    >>> check_scalar(0.5, "delta", low=0, high=1, low_open=True, high_open=True)
+    0.5
+    >>> check_scalar(float("nan"), "C", low=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: C must be a finite number, got nan
+    """
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
+        if not (isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind in "iuf"):
+            raise TypeError(f"{name} must be a real number, got {type(value).__name__} {value!r}")
     v = float(value)
-    ok = v >= 0 if allow_zero else v > 0
-    if not np.isfinite(v) and not (v == np.inf and ok):
+    if np.isnan(v) or (np.isinf(v) and not allow_inf):
         raise ValueError(f"{name} must be a finite number, got {value!r}")
-    if not ok:
-        bound = "non-negative" if allow_zero else "positive"
-        raise ValueError(f"{name} must be {bound}, got {value!r}")
+    if low is not None and (v < low or (low_open and v == low)):
+        if low == 0 and high is None:
+            raise ValueError(f"{name} must be {'positive' if low_open else 'non-negative'}, got {value!r}")
+        raise ValueError(f"{name} must be {'>' if low_open else '>='} {low:g}, got {value!r}")
+    if high is not None and (v > high or (high_open and v == high)):
+        raise ValueError(f"{name} must be {'<' if high_open else '<='} {high:g}, got {value!r}")
     return v
+
+
+def check_int(value, name: str, *, low: int | None = 1, high: int | None = None) -> int:
+    """Check an integer count (iterations, epochs, folds, repetitions) and return it as ``int``.
+
+    ``2.0`` is accepted as 2; ``2.5``, ``inf``, NaN and booleans are not.
+
+    Examples
+    --------
+    >>> check_int(3.0, "max_iter")
+    3
+    >>> check_int(2.5, "max_iter")
+    Traceback (most recent call last):
+    ...
+    ValueError: max_iter must be an integer >= 1, got 2.5
+    """
+    what = "an integer" + (f" >= {low}" if low is not None else "") + (
+        f" and <= {high}" if high is not None else "")
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise TypeError(f"{name} must be {what}, got {type(value).__name__} {value!r}")
+    if not np.isfinite(value) or not float(value).is_integer():
+        raise ValueError(f"{name} must be {what}, got {value!r}")
+    v = int(value)
+    if (low is not None and v < low) or (high is not None and v > high):
+        raise ValueError(f"{name} must be {what}, got {value!r}")
+    return v
+
+
+def check_rng(rng, name: str = "rng") -> np.random.Generator:
+    """Return a ``numpy.random.Generator`` from None (fresh entropy), an int seed or a Generator.
+
+    Examples
+    --------
+    >>> a = check_rng(0).standard_normal(); b = check_rng(0).standard_normal()
+    >>> a == b
+    True
+    """
+    if rng is None or isinstance(rng, np.random.Generator):
+        return np.random.default_rng(rng)
+    if isinstance(rng, (bool, np.bool_)) or not isinstance(rng, (int, np.integer)):
+        raise TypeError(
+            f"{name} must be None, an int seed or a numpy.random.Generator, got {type(rng).__name__}"
+        )
+    if rng < 0:
+        raise ValueError(f"{name} must be a non-negative seed, got {rng!r}")
+    return np.random.default_rng(int(rng))
+
+
+def check_n_features(X, n_features: int, name: str = "X") -> np.ndarray:
+    """Check a prediction input against the number of features the model was fitted on.
+
+    Examples
+    --------
+    >>> check_n_features([[1.0, 2.0]], 2).shape
+    (1, 2)
+    """
+    X = as_float_array(X, name, ndim=2)
+    if X.shape[1] != n_features:
+        raise ValueError(
+            f"{name} has {X.shape[1]} columns but the model was fitted on {n_features} features"
+        )
+    return X
+
+
+def check_positive(value: float, name: str, *, allow_zero: bool = False, allow_inf: bool = False) -> float:
+    """Check a scalar hyperparameter such as ``C``, ``lam``, ``eta`` or ``gamma`` (> 0, or >= 0).
+
+    Examples
+    --------
+    >>> check_positive(2, "C")
+    2.0
+    """
+    return check_scalar(value, name, low=0.0, low_open=not allow_zero, allow_inf=allow_inf)
 
 
 def check_in_open_interval(value: float, name: str, low: float, high: float) -> float:
-    """Check ``low < value < high`` (for probabilities such as ``delta``)."""
-    v = float(value)
-    if not (low < v < high):
-        raise ValueError(f"{name} must lie in ({low:g}, {high:g}), got {value!r}")
-    return v
+    """Check ``low < value < high`` (for probabilities such as ``delta``).
+
+    Examples
+    --------
+    >>> check_in_open_interval(0.05, "delta", 0, 1)
+    0.05
+    """
+    return check_scalar(value, name, low=low, high=high, low_open=True, high_open=True)
 
 
 def to_pm1(y) -> np.ndarray:

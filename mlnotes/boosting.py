@@ -25,13 +25,12 @@ them) and both polarities :math:`s`. After each feature has been sorted once, a 
 from __future__ import annotations
 
 import math
-import operator
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from mlnotes._validation import as_float_array, check_labels, check_X_y
+from mlnotes._validation import OwnsArrays, as_float_array, check_int, check_labels, check_n_features, check_X_y
 
 __all__ = ["AdaBoostFit", "Stump", "StumpSearch", "adaboost", "best_stump", "check_distribution", "stump_errors"]
 
@@ -50,7 +49,7 @@ TIE_TOL = 1e-12
 
 
 @dataclass(frozen=True)
-class Stump:
+class Stump(OwnsArrays):
     r"""A decision stump :math:`h(x) = s` if :math:`x_j > \theta`, :math:`-s` otherwise.
 
     Attributes
@@ -212,7 +211,7 @@ def stump_errors(X, y, D=None) -> np.ndarray:
 
 
 @dataclass(frozen=True)
-class AdaBoostFit:
+class AdaBoostFit(OwnsArrays):
     r"""A fitted AdaBoost classifier and its per-round trace.
 
     Attributes
@@ -252,10 +251,21 @@ class AdaBoostFit:
     n_rounds: int
     stop_reason: str
     D_history: np.ndarray | None = field(default=None, repr=False)
+    n_features: int | None = None
+
+    @property
+    def n_iter(self) -> int:
+        """Rounds run, :math:`T` (the contract's name for ``n_rounds``)."""
+        return self.n_rounds
+
+    @property
+    def converged(self) -> bool:
+        """Always True: AdaBoost has no tolerance; running all ``n_rounds`` rounds is the algorithm."""
+        return True
 
     def weak_predictions(self, X) -> np.ndarray:
         """:math:`h_t(x)` for every round and row: shape (T, m)."""
-        X = as_float_array(X, "X", ndim=2)
+        X = as_float_array(X, "X", ndim=2) if self.n_features is None else check_n_features(X, self.n_features)
         if not self.stumps:
             return np.zeros((0, X.shape[0]))
         return np.vstack([h.predict(X) for h in self.stumps])
@@ -343,12 +353,7 @@ def adaboost(
     X, y = check_X_y(X, y)
     y = check_labels(y, (-1.0, 1.0))
     n = X.shape[0]
-    try:
-        T = operator.index(n_rounds)
-    except TypeError:
-        raise ValueError(f"n_rounds must be an integer, got {n_rounds!r}") from None
-    if T < 1:
-        raise ValueError(f"n_rounds must be at least 1, got {n_rounds!r}")
+    T = check_int(n_rounds, "n_rounds")
     if not (0 <= edge_tol < 0.5):
         raise ValueError(f"edge_tol must lie in [0, 0.5), got {edge_tol!r}")
     D = np.full(n, 1.0 / n) if D is None else check_distribution(D, n)
@@ -398,4 +403,5 @@ def adaboost(
         n_rounds=len(stumps),
         stop_reason=stop_reason,
         D_history=np.vstack(history) if keep_D else None,
+        n_features=X.shape[1],
     )

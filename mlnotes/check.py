@@ -86,5 +86,13 @@ def rel_error(a, b) -> float:
     """
     a = np.asarray(a, dtype=float)
     b = np.asarray(b, dtype=float)
-    scale = max(np.linalg.norm(a), np.linalg.norm(b))
-    return 0.0 if scale == 0 else float(np.linalg.norm(a - b) / scale)
+    if a.shape != b.shape:  # no broadcasting: (3,) against (3, 1) is a bug in the caller
+        raise ValueError(f"a and b must have the same shape, got {a.shape} and {b.shape}")
+    # Divide by the largest entry first, so 1e-200 vs 2e-200 does not underflow to 0 / 0.
+    m = max(np.max(np.abs(a), initial=0.0), np.max(np.abs(b), initial=0.0))
+    if m == 0:
+        return 0.0
+    if not np.isfinite(m):
+        raise ValueError("a and b must be finite")
+    a, b = a / m, b / m
+    return float(np.linalg.norm(a - b) / max(np.linalg.norm(a), np.linalg.norm(b)))

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from mlnotes._validation import as_float_array, check_positive
+from mlnotes._validation import OwnsArrays, as_float_array, check_int, check_n_features, check_positive, check_scalar
 
 __all__ = [
     "KERNELS",
@@ -25,6 +25,7 @@ __all__ = [
     "NotPSDWarning",
     "additive_chi2_kernel",
     "check_psd",
+    "may_be_indefinite",
     "chi2_kernel",
     "gram",
     "intersection_kernel",
@@ -128,13 +129,13 @@ def polynomial_kernel(X, Y=None, *, degree: int = 3, gamma: float = 1.0, coef0: 
         The constant :math:`c_0`.
     """
     X, Y = _pair(X, Y)
-    check_positive(gamma, "gamma")
-    if int(degree) != degree or degree < 1:
-        raise ValueError(f"degree must be a positive integer, got {degree!r}")
+    gamma = check_positive(gamma, "gamma")
+    degree = check_int(degree, "degree")
+    coef0 = check_scalar(coef0, "coef0")
     K = X @ Y.T
     K *= gamma
     K += coef0
-    return K ** int(degree)
+    return K ** degree
 
 
 def rbf_kernel(X, Y=None, *, gamma: float = 1.0) -> np.ndarray:
@@ -193,7 +194,8 @@ def sigmoid_kernel(X, Y=None, *, gamma: float = 1.0, coef0: float = 1.0) -> np.n
         The offset :math:`c_0`.
     """
     X, Y = _pair(X, Y)
-    check_positive(gamma, "gamma")
+    gamma = check_positive(gamma, "gamma")
+    coef0 = check_scalar(coef0, "coef0")
     K = X @ Y.T
     K *= gamma
     K += coef0
@@ -283,26 +285,40 @@ KERNELS: dict[str, Callable[..., np.ndarray]] = {
 }
 
 
-def check_psd(K, *, name: str = "K", rtol: float = 1e-10, warn: bool = True) -> float:
+def check_psd(K, *, name: str = "K", rtol: float = 1e-10, on_indefinite: str = "warn") -> float:
     r"""Check that a square Gram matrix is symmetric and positive semidefinite.
 
     Returns the smallest eigenvalue :math:`\lambda_{\min}`. A symmetric PSD matrix computed in
     floating point can show eigenvalues down to about :math:`-n \epsilon \lambda_{\max}`, so
     only :math:`\lambda_{\min} < -\mathrm{rtol}\, \max(1, |\lambda|_{\max})` counts as
-    indefinite (Chapter 5, {eq}`eq-gram-psd`).
+    indefinite (Chapter 5, {eq}`eq-gram-psd`). Beyond n = 3000 the eigenvalues are too costly:
+    the diagonal and the 2 x 2 minors :math:`K_{ii} K_{kk} \ge K_{ik}^2` of 200 sampled rows are
+    checked instead (the value returned is then the smallest such minor, or 0).
+
+    Parameters
+    ----------
+    on_indefinite : {"warn", "raise", "ignore"}
+        What a clearly indefinite ``K`` gets: a :class:`NotPSDWarning` (kernel ridge still has a
+        solution), a ``ValueError`` (SMO's dual is then not concave and its answer would mean
+        nothing), or nothing.
 
     Raises
     ------
     ValueError
-        If ``K`` is not square, or not symmetric (beyond rounding).
+        If ``K`` is not square, or not symmetric (beyond rounding); if indefinite and
+        ``on_indefinite="raise"``.
 
-    Warns
-    -----
-    NotPSDWarning
-        If ``K`` has a clearly negative eigenvalue (and ``warn`` is true); the message gives it.
+    Examples
+    --------
+    >>> check_psd(np.array([[2.0, 1.0], [1.0, 2.0]]))
+    1.0
     """
+    if on_indefinite not in ("warn", "raise", "ignore"):
+        raise ValueError(f"on_indefinite must be 'warn', 'raise' or 'ignore', got {on_indefinite!r}")
+    rtol = check_scalar(rtol, "rtol", low=0.0)
     K = as_float_array(K, name, ndim=2)
-    if K.shape[0] != K.shape[1]:
+    n = K.shape[0]
+    if n != K.shape[1]:
         raise ValueError(f"{name} must be a square Gram matrix, got shape {K.shape}")
     scale = max(1.0, float(np.abs(K).max(initial=0.0)))
     asym = float(np.abs(K - K.T).max(initial=0.0))
@@ -311,17 +327,44 @@ def check_psd(K, *, name: str = "K", rtol: float = 1e-10, warn: bool = True) -> 
             f"{name} is not symmetric: max |K_ij - K_ji| = {asym:.3g}; a kernel must satisfy "
             "k(x, y) = k(y, x)"
         )
-    eig = np.linalg.eigvalsh((K + K.T) / 2)
-    lam_min = float(eig[0]) if eig.size else 0.0
-    if eig.size and lam_min < -rtol * max(1.0, float(np.abs(eig).max())) and warn:
-        warnings.warn(
-            f"{name} is not positive semidefinite: its most negative eigenvalue is {lam_min:.6g} "
-            f"(largest eigenvalue {eig[-1]:.6g}); this kernel is not an inner product in any "
-            "feature space, and SVM or kernel ridge may fail or return a non-optimal fit",
-            NotPSDWarning,
-            stacklevel=3,
-        )
+    d = np.diag(K)
+    if n and d.min() < -rtol * scale:
+        problem, lam_min = f"it has a negative diagonal entry {d.min():.6g}", float(d.min())
+    elif n <= 3000:
+        eig = np.linalg.eigvalsh((K + K.T) / 2)
+        lam_min = float(eig[0]) if eig.size else 0.0
+        problem = None
+        if eig.size and lam_min < -rtol * max(1.0, float(np.abs(eig).max())):
+            problem = f"its most negative eigenvalue is {lam_min:.6g} (largest eigenvalue {eig[-1]:.6g})"
+    else:
+        rows = np.random.default_rng(0).choice(n, size=200, replace=False)
+        minors = d[rows, None] * d[None, :] - K[rows] ** 2
+        lam_min = min(0.0, float(minors.min()))
+        problem = "a 2 x 2 principal minor is negative" if minors.min() < -rtol * scale**2 else None
+    if problem is not None and on_indefinite != "ignore":
+        msg = (f"{name} is not positive semidefinite: {problem}; this kernel is not an inner product "
+               "in any feature space")
+        if on_indefinite == "raise":
+            raise ValueError(msg + "; the matrix is indefinite, so the SVM dual is not concave")
+        warnings.warn(msg + ", and SVM or kernel ridge may fail or return a non-optimal fit",
+                      NotPSDWarning, stacklevel=3)
     return lam_min
+
+
+def may_be_indefinite(kernel, **params) -> bool:
+    """Whether ``kernel`` can give an indefinite Gram matrix, so that its Gram matrix needs checking.
+
+    A callable, the sigmoid kernel, the additive chi-squared kernel (only conditionally
+    definite) and the polynomial kernel with a negative ``coef0``.
+
+    Examples
+    --------
+    >>> may_be_indefinite("rbf"), may_be_indefinite("poly", coef0=-5.0)
+    (False, True)
+    """
+    if callable(kernel):
+        return True
+    return kernel in ("sigmoid", "additive_chi2") or (kernel == "poly" and params.get("coef0", 1.0) < 0)
 
 
 def gram(X, Y=None, *, kernel="rbf", **params) -> np.ndarray:
@@ -358,7 +401,7 @@ def gram(X, Y=None, *, kernel="rbf", **params) -> np.ndarray:
 
 
 @dataclass(frozen=True)
-class KernelRidgeFit:
+class KernelRidgeFit(OwnsArrays):
     r"""Kernel ridge regression fit: :math:`f(x) = \sum_i \alpha_i k(x_i, x)`.
 
     Attributes
@@ -370,8 +413,9 @@ class KernelRidgeFit:
     lam : float
     kernel : str or callable
     kernel_params : dict
-    objective : float
-        :math:`\|y - K\alpha\|^2 + \lambda\, \alpha^\top K \alpha` at the solution.
+    objective : ndarray of shape (1,)
+        :math:`\|y - K\alpha\|^2 + \lambda\, \alpha^\top K \alpha` at the solution (one
+        entry: the solution is closed-form; an array like every fit's objective trace).
     """
 
     alpha: np.ndarray
@@ -379,10 +423,11 @@ class KernelRidgeFit:
     lam: float
     kernel: str | Callable
     kernel_params: dict = field(default_factory=dict)
-    objective: float = float("nan")
+    objective: np.ndarray | None = None
 
     def predict(self, X) -> np.ndarray:
         """Predictions :math:`K(X, X_{train})\\,\\alpha` for new inputs of shape (m, d)."""
+        X = check_n_features(X, self.X.shape[1])
         return gram(X, self.X, kernel=self.kernel, **self.kernel_params) @ self.alpha
 
 
@@ -417,8 +462,12 @@ def kernel_ridge(X, y, *, lam: float, kernel="rbf", **kernel_params) -> KernelRi
         raise ValueError(
             f"y must have shape (n,) or (n, k) with n = {X.shape[0]} rows of X, got shape {y.shape}"
         )
+    if X.shape[0] == 0:
+        raise ValueError("X has no rows: at least one sample is needed")
     lam = check_positive(lam, "lam")
     K = gram(X, kernel=kernel, **kernel_params)
+    if may_be_indefinite(kernel, **kernel_params) and not callable(kernel):  # gram checked callables
+        check_psd(K, name=f"the Gram matrix of kernel={kernel!r}", on_indefinite="warn")
     A = K.copy()
     A[np.diag_indices_from(A)] += lam
     # K + lam I is symmetric positive definite for a PSD kernel: Cholesky is the right solver.
@@ -428,7 +477,7 @@ def kernel_ridge(X, y, *, lam: float, kernel="rbf", **kernel_params) -> KernelRi
     except np.linalg.LinAlgError:  # an indefinite kernel (already warned about): plain LU
         alpha = np.linalg.solve(A, y)
     r = y - K @ alpha
-    objective = float(np.sum(r * r) + lam * np.sum(alpha * (K @ alpha)))
+    objective = np.array([np.sum(r * r) + lam * np.sum(alpha * (K @ alpha))])
     return KernelRidgeFit(alpha, X, lam, kernel, dict(kernel_params), objective)
 
 

@@ -25,12 +25,22 @@ import numpy as np
 import scipy.linalg as sla
 from scipy.linalg import lapack
 
-from mlnotes._validation import ConvergenceWarning, as_float_array, check_positive, check_X_y
+from mlnotes._validation import (
+    ConvergenceWarning,
+    OwnsArrays,
+    as_float_array,
+    check_int,
+    check_n_features,
+    check_positive,
+    check_rng,
+    check_scalar,
+    check_X_y,
+)
 
 __all__ = [
-    "LassoResult",
-    "LeastSquaresResult",
-    "RidgeResult",
+    "LassoFit",
+    "LeastSquaresFit",
+    "RidgeFit",
     "cross_validate",
     "lasso",
     "lasso_lambda_max",
@@ -56,17 +66,14 @@ _NE_COND_LIMIT = 1e-2 / _EPS
 
 
 def _predict(X, w: np.ndarray, b: float) -> np.ndarray:
-    X = as_float_array(X, "X", ndim=2)
-    if X.shape[1] != w.shape[0]:
-        raise ValueError(f"X must have {w.shape[0]} columns (the fitted d), got shape {X.shape}")
-    return X @ w + b
+    return check_n_features(X, w.shape[0]) @ w + b
 
 
 # -- least squares ---------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class LeastSquaresResult:
+class LeastSquaresFit(OwnsArrays):
     """A least-squares fit.
 
     Attributes
@@ -166,7 +173,7 @@ def _svd_min_norm(X: np.ndarray, y: np.ndarray, rcond: float | None):
 
 def least_squares(
     X, y, *, method: str = "auto", refine: int = 2, rcond: float | None = None
-) -> LeastSquaresResult:
+) -> LeastSquaresFit:
     r"""Minimise the residual sum of squares :math:`\|y - Xw\|^2`.
 
     The minimiser solves the normal equations (Chapter 1, {eq}`eq-normal-equations`)
@@ -200,7 +207,7 @@ def least_squares(
 
     Returns
     -------
-    LeastSquaresResult
+    LeastSquaresFit
         ``w``, ``rank``, ``cond``, ``method`` (the path taken) and ``rss``.
 
     Raises
@@ -211,6 +218,9 @@ def least_squares(
     """
     if method not in LEAST_SQUARES_METHODS:
         raise ValueError(f"method must be one of {', '.join(LEAST_SQUARES_METHODS)}; got {method!r}")
+    refine = check_int(refine, "refine", low=0)
+    if rcond is not None:  # a relative cut-off: 0 keeps every singular value, 1 drops all but the largest
+        rcond = check_scalar(rcond, "rcond", low=0.0, high=1.0, high_open=True)
     X, y = check_X_y(X, y)
     n, d = X.shape
     rank_msg = (
@@ -256,16 +266,16 @@ def least_squares(
     return _ls_result(X, y, w, rank, cond, "svd")
 
 
-def _ls_result(X, y, w, rank, cond, method) -> LeastSquaresResult:
+def _ls_result(X, y, w, rank, cond, method) -> LeastSquaresFit:
     r = y - X @ w
-    return LeastSquaresResult(w=w, rank=int(rank), cond=float(cond), method=method, rss=float(r @ r))
+    return LeastSquaresFit(w=w, rank=int(rank), cond=float(cond), method=method, rss=float(r @ r))
 
 
 # -- ridge -----------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class RidgeResult:
+class RidgeFit(OwnsArrays):
     """A ridge fit: ``w``, the unpenalised intercept ``b`` (0 unless ``fit_intercept``), ``lam``."""
 
     w: np.ndarray
@@ -285,7 +295,7 @@ def _center(X: np.ndarray, y: np.ndarray, fit_intercept: bool):
     return X - x_mean, y - y_mean, x_mean, y_mean
 
 
-def ridge(X, y, *, lam: float, fit_intercept: bool = False, method: str = "auto") -> RidgeResult:
+def ridge(X, y, *, lam: float, fit_intercept: bool = False, method: str = "auto") -> RidgeFit:
     r"""Ridge regression: minimise :math:`\|y - Xw\|^2 + \lambda \|w\|^2`.
 
     The minimiser is (Chapter 1, {eq}`eq-ridge-solution`)
@@ -313,7 +323,7 @@ def ridge(X, y, *, lam: float, fit_intercept: bool = False, method: str = "auto"
 
     Returns
     -------
-    RidgeResult
+    RidgeFit
     """
     methods = ("auto", "cholesky", "dual", "svd")
     if method not in methods:
@@ -339,7 +349,7 @@ def ridge(X, y, *, lam: float, fit_intercept: bool = False, method: str = "auto"
             U, sv, Vt = np.linalg.svd(Xc, full_matrices=False)
             w = Vt.T @ (sv / (sv**2 + lam) * (U.T @ yc))
     b = y_mean - float(x_mean @ w) if fit_intercept else 0.0
-    return RidgeResult(w=w, b=b, lam=lam, method=used)
+    return RidgeFit(w=w, b=b, lam=lam, method=used)
 
 
 def ridge_path(X, y, lams: Sequence[float], *, fit_intercept: bool = False) -> np.ndarray:
@@ -385,7 +395,7 @@ def soft_threshold(z, t: float):
 
 
 @dataclass(frozen=True)
-class LassoResult:
+class LassoFit(OwnsArrays):
     """A lasso fit by coordinate descent.
 
     Attributes
@@ -447,7 +457,7 @@ def lasso(
     w0=None,
     max_iter: int = 10_000,
     tol: float = 1e-12,
-) -> LassoResult:
+) -> LassoFit:
     r"""Lasso by cyclic coordinate descent: minimise :math:`J(w) = \|y - Xw\|^2 + \lambda \|w\|_1`.
 
     With the other coordinates fixed, the minimiser in :math:`w_j` is the soft-threshold
@@ -481,13 +491,12 @@ def lasso(
 
     Returns
     -------
-    LassoResult
+    LassoFit
     """
     X, y = check_X_y(X, y)
     lam = check_positive(lam, "lam", allow_zero=True)
     tol = check_positive(tol, "tol")
-    if int(max_iter) < 1:
-        raise ValueError(f"max_iter must be a positive integer, got {max_iter!r}")
+    max_iter = check_int(max_iter, "max_iter")
     Xc, yc, x_mean, y_mean = _center(X, y, fit_intercept)
     n, d = Xc.shape
     if w0 is None:
@@ -500,7 +509,7 @@ def lasso(
         w = least_squares(Xc, yc).w
         rss = float(np.sum((yc - Xc @ w) ** 2))
         b = y_mean - float(x_mean @ w) if fit_intercept else 0.0
-        return LassoResult(w=w, b=b, lam=0.0, n_iter=0, converged=True,
+        return LassoFit(w=w, b=b, lam=0.0, n_iter=0, converged=True,
                            objective=np.array([rss]), gap=np.array([0.0]))
     G = Xc.T @ Xc
     c = Xc.T @ yc
@@ -542,7 +551,7 @@ def lasso(
             stacklevel=2,
         )
     b = y_mean - float(x_mean @ w) if fit_intercept else 0.0
-    return LassoResult(
+    return LassoFit(
         w=w, b=b, lam=lam, n_iter=it, converged=bool(converged),
         objective=np.array(objective), gap=np.array(gaps),
     )
@@ -568,7 +577,7 @@ def lasso_path(X, y, lams: Sequence[float], *, fit_intercept: bool = False, **kw
 
 
 def cross_validate(
-    X, y, lams: Sequence[float], *, fit: str = "ridge", n_folds: int = 5, seed: int = 0,
+    X, y, lams: Sequence[float], *, fit: str = "ridge", n_folds: int = 5, rng=0,
     fit_intercept: bool = True,
 ) -> tuple[np.ndarray, np.ndarray]:
     r"""K-fold cross-validation error of ridge or lasso for each penalty.
@@ -580,7 +589,7 @@ def cross_validate(
     ----------
     fit : {"ridge", "lasso"}
     n_folds : int
-        Number of folds K (rows shuffled once with ``seed``).
+        Number of folds K (rows shuffled once with ``rng``: None, an int seed or a Generator).
 
     Returns
     -------
@@ -591,9 +600,8 @@ def cross_validate(
         raise ValueError(f"fit must be 'ridge' or 'lasso'; got {fit!r}")
     X, y = check_X_y(X, y)
     n = X.shape[0]
-    if not 2 <= int(n_folds) <= n:
-        raise ValueError(f"n_folds must be between 2 and n={n}, got {n_folds!r}")
-    folds = np.array_split(np.random.default_rng(seed).permutation(n), int(n_folds))
+    n_folds = check_int(n_folds, "n_folds", low=2, high=n)
+    folds = np.array_split(check_rng(rng).permutation(n), n_folds)
     errs = np.empty((len(folds), len(lams)))
     for k, test in enumerate(folds):
         train = np.setdiff1d(np.arange(n), test)

@@ -28,8 +28,11 @@ import numpy as np
 
 from mlnotes._validation import (
     ConvergenceWarning,
+    OwnsArrays,
     as_float_array,
+    check_int,
     check_labels,
+    check_n_features,
     check_positive,
     check_X_y,
 )
@@ -121,7 +124,7 @@ def _loglik(a: np.ndarray, y: np.ndarray) -> float:
 # -- fits -----------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class LogisticFit:
+class LogisticFit(OwnsArrays):
     """A fitted binary logistic regression and the trace of the iterations.
 
     Attributes
@@ -171,15 +174,15 @@ class LogisticFit:
 
     def decision_function(self, X) -> np.ndarray:
         """Scores :math:`a = X w`."""
-        return as_float_array(X, "X", ndim=2) @ self.w
+        return check_n_features(X, self.w.shape[0]) @ self.w
 
     def predict_proba(self, X) -> np.ndarray:
         """Fitted probabilities :math:`P(y = 1 \\mid x) = g(w^\\top x)`."""
         return sigmoid(self.decision_function(X))
 
     def predict(self, X) -> np.ndarray:
-        """Labels in {0, 1}: 1 where :math:`w^\\top x > 0`, i.e. where the probability exceeds 1/2."""
-        return (self.decision_function(X) > 0).astype(float)
+        """Labels in {0, 1}: 1 where :math:`w^\\top x \\ge 0` (probability at least 1/2; a tie goes to 1)."""
+        return (self.decision_function(X) >= 0).astype(float)
 
 
 def _check_problem(X, y, lam, tol, max_iter, w0):
@@ -187,8 +190,7 @@ def _check_problem(X, y, lam, tol, max_iter, w0):
     y = check_labels(y, (0.0, 1.0))
     lam = check_positive(lam, "lam", allow_zero=True)
     tol = check_positive(tol, "tol")
-    if int(max_iter) != max_iter or max_iter < 1:
-        raise ValueError(f"max_iter must be a positive integer, got {max_iter!r}")
+    max_iter = check_int(max_iter, "max_iter")
     d = X.shape[1]
     if w0 is None:
         w = np.zeros(d)
@@ -422,6 +424,11 @@ def gradient_ascent(
     X, y, lam, tol, max_iter, w = _check_problem(X, y, lam, tol, max_iter, w0)
     if eta is None:
         eta = 4.0 / (np.linalg.norm(X, 2) ** 2 + 4.0 * lam)
+        if not 0 < eta < np.inf:  # the default step 4 / (|X|_2^2 + 4 lam) over- or underflowed
+            raise ValueError(
+                f"the scale of X (max |x_ij| = {np.abs(X).max():.3g}) leaves no representable default "
+                "step eta = 4 / (|X|_2^2 + 4 lam): standardise the columns of X or pass eta"
+            )
     eta = check_positive(eta, "eta")
     a = X @ w
     objective = [_loglik(a, y) - 0.5 * lam * (w @ w)]
@@ -472,7 +479,7 @@ def softmax(A) -> np.ndarray:
 
 
 @dataclass(frozen=True)
-class SoftmaxFit:
+class SoftmaxFit(OwnsArrays):
     """A fitted multinomial (softmax) logistic regression.
 
     Attributes
@@ -495,15 +502,46 @@ class SoftmaxFit:
     n_iter: int
     converged: bool
     lam: float
+    separable: bool = False
 
     def decision_function(self, X) -> np.ndarray:
-        return as_float_array(X, "X", ndim=2) @ self.W
+        return check_n_features(X, self.W.shape[0]) @ self.W
 
     def predict_proba(self, X) -> np.ndarray:
         return softmax(self.decision_function(X))
 
     def predict(self, X) -> np.ndarray:
         return self.classes[np.argmax(self.decision_function(X), axis=1)]
+
+
+def _softmax_separable(X: np.ndarray, y: np.ndarray, K: int) -> bool:
+    r"""Whether the multinomial MLE fails to exist: some :math:`V \ne 0` (up to a common shift)
+    has :math:`(v_{y_i} - v_k)^\top x_i \ge 0` for every i and k (Albert and Anderson, 1984).
+
+    The multiclass form of :func:`is_separable`'s linear program: maximise the sum of those
+    margins over the box :math:`-1 \le V \le 1`; a positive optimum exhibits such a direction.
+    """
+    from scipy.optimize import linprog  # an LP solver is the right tool; it is not what we teach
+
+    n, d = X.shape
+    scale = np.max(np.abs(X), axis=0)
+    scale[scale == 0] = 1.0
+    Xs = X / scale
+    yi = y.astype(int)
+    rows = []
+    for k in range(K):  # margin (v_{y_i} - v_k) . x_i, for the rows with y_i != k
+        other = yi != k
+        R = np.zeros((other.sum(), d * K))
+        for c in range(K):
+            sel = other & (yi == c)
+            R[sel[other], c * d:(c + 1) * d] = Xs[sel]
+        R[:, k * d:(k + 1) * d] -= Xs[other]
+        rows.append(R)
+    A = np.vstack(rows)
+    res = linprog(-A.sum(axis=0), A_ub=-A, b_ub=np.zeros(A.shape[0]), bounds=(-1.0, 1.0), method="highs")
+    if res.status != 0:  # pragma: no cover - HiGHS solves this bounded, feasible LP
+        raise RuntimeError(f"separation LP failed: {res.message}")
+    return bool(-res.fun > 1e-7 * max(1.0, np.abs(A).sum() / A.shape[1]))
 
 
 def _softmax_loglik(A: np.ndarray, Y: np.ndarray) -> float:
@@ -541,6 +579,7 @@ def softmax_regression(
     X, y = check_X_y(X, y)
     lam = check_positive(lam, "lam", allow_zero=True)
     tol = check_positive(tol, "tol")
+    max_iter = check_int(max_iter, "max_iter")
     labels = np.unique(y)
     K = int(labels.max()) + 1 if labels.size else 0
     if labels[0] != 0 or np.any(labels != np.round(labels)) or labels.size != K or K < 2:
@@ -587,7 +626,17 @@ def softmax_regression(
         if t * np.max(np.abs(step)) <= tol * max(1.0, np.max(np.abs(V))):
             converged = True
             break
-    if not converged:
+    separable = lam == 0 and _softmax_separable(X, y, K)
+    if separable:
+        converged = False
+        warnings.warn(
+            "softmax_regression: the classes are separable (completely or quasi-completely), so "
+            "no maximum likelihood estimate exists and the weights grow without bound; "
+            f"|W| reached {np.max(np.abs(V)):.3g}. Regularise with lam > 0",
+            ConvergenceWarning,
+            stacklevel=2,
+        )
+    elif not converged:
         warnings.warn(
             f"softmax_regression stopped at max_iter={max_iter} before the step fell below "
             f"tol={tol:g}; if the classes are separable the weights grow without bound: "
@@ -598,5 +647,5 @@ def softmax_regression(
     W = np.column_stack([V, np.zeros(d)])
     return SoftmaxFit(
         W=W, classes=np.arange(K, dtype=float), log_likelihood=_softmax_loglik(X @ W, Y),
-        objective=np.array(objective), n_iter=it, converged=converged, lam=lam,
+        objective=np.array(objective), n_iter=it, converged=converged, lam=lam, separable=separable,
     )

@@ -21,10 +21,19 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from mlnotes import losses
-from mlnotes._validation import ConvergenceWarning, check_labels, check_positive, check_X_y
+from mlnotes._validation import (
+    ConvergenceWarning,
+    OwnsArrays,
+    check_int,
+    check_labels,
+    check_n_features,
+    check_positive,
+    check_rng,
+    check_X_y,
+)
 
 __all__ = [
-    "OnlineResult", "SGDResult", "perceptron", "perceptron_bound", "sgd", "winnow", "winnow_bound",
+    "OnlineFit", "SGDFit", "perceptron", "perceptron_bound", "sgd", "winnow", "winnow_bound",
 ]
 
 
@@ -33,15 +42,19 @@ class _LinearClassifier:
 
     def decision_function(self, X) -> np.ndarray:
         r"""Score :math:`f(x) = w^\top x + b` for each row of ``X``."""
-        return np.asarray(X, dtype=float) @ self.w + self.b
+        return check_n_features(X, self.w.shape[0]) @ self.w + self.b
 
     def predict(self, X) -> np.ndarray:
-        """Labels in {-1, +1}; a score of exactly 0 is predicted as -1 (counted as a mistake)."""
-        return np.where(self.decision_function(X) > 0, 1.0, -1.0)
+        """Labels in {-1, +1}; a score of exactly 0 is predicted as +1 (the library's tie rule).
+
+        Training still counts :math:`y_i w^\top x_i \\le 0` as a mistake: that is the update rule,
+        not the prediction.
+        """
+        return np.where(self.decision_function(X) >= 0, 1.0, -1.0)
 
 
 @dataclass(frozen=True)
-class OnlineResult(_LinearClassifier):
+class OnlineFit(_LinearClassifier, OwnsArrays):
     """A mistake-driven fit (perceptron or winnow).
 
     Attributes
@@ -79,7 +92,7 @@ class OnlineResult(_LinearClassifier):
 
 
 @dataclass(frozen=True)
-class SGDResult(_LinearClassifier):
+class SGDFit(_LinearClassifier, OwnsArrays):
     """A stochastic gradient descent fit.
 
     Attributes
@@ -118,11 +131,6 @@ class SGDResult(_LinearClassifier):
 
 
 
-def _check_int(value, name: str, minimum: int = 1) -> int:
-    if isinstance(value, bool) or not float(value).is_integer() or int(value) < minimum:
-        raise ValueError(f"{name} must be an integer >= {minimum}, got {value!r}")
-    return int(value)
-
 
 def _prepare(X, y, fit_intercept: bool):
     X, y = check_X_y(X, y)
@@ -136,9 +144,9 @@ def _order(n: int, shuffle: bool, rng: np.random.Generator) -> np.ndarray:
     return rng.permutation(n) if shuffle else np.arange(n)
 
 
-def _warn_mistakes(name: str, max_epochs: int, n_mistakes: int, last: int) -> None:
+def _warn_mistakes(name: str, n_epochs: int, n_mistakes: int, last: int) -> None:
     warnings.warn(
-        f"{name} did not converge in max_epochs={max_epochs} epochs: {n_mistakes} mistakes in "
+        f"{name} did not converge in n_epochs={n_epochs} epochs: {n_mistakes} mistakes in "
         f"total, {last} in the last epoch; the data may not be linearly separable"
         + (" (with a non-negative target: try doubled=True)" if name == "winnow(doubled=False)" else ""),
         ConvergenceWarning,
@@ -146,19 +154,19 @@ def _warn_mistakes(name: str, max_epochs: int, n_mistakes: int, last: int) -> No
     )
 
 
-def _mistake_driven(P, w, update, *, max_epochs, shuffle, seed, name):
+def _mistake_driven(P, w, update, *, n_epochs, shuffle, rng, name):
     """Cycle through the signed points ``P`` (rows a_i = y_i x_i), calling ``w = update(w, a_i)``
-    whenever ``w @ a_i <= 0``, until an epoch without a mistake or ``max_epochs`` epochs.
+    whenever ``w @ a_i <= 0``, until an epoch without a mistake or ``n_epochs`` epochs.
 
     Sequential by nature (each update changes the margins of all later points), so a Python
-    loop over samples; returns the final ``w`` and the trace fields of :class:`OnlineResult`.
+    loop over samples; returns the final ``w`` and the trace fields of :class:`OnlineFit`.
     """
     n = P.shape[0]
-    rng = np.random.default_rng(seed)
+    rng = check_rng(rng)
     per_epoch, steps, index = [], [], []
     t = 0
     converged = False
-    for _ in range(max_epochs):
+    for _ in range(n_epochs):
         count = 0
         for i in _order(n, shuffle, rng):
             if P[i] @ w <= 0.0:
@@ -173,7 +181,7 @@ def _mistake_driven(P, w, update, *, max_epochs, shuffle, seed, name):
             break
     n_mistakes = int(sum(per_epoch))
     if not converged:
-        _warn_mistakes(name, max_epochs, n_mistakes, per_epoch[-1])
+        _warn_mistakes(name, n_epochs, n_mistakes, per_epoch[-1])
     return w, dict(
         mistakes=np.array(per_epoch, dtype=int), mistake_steps=np.array(steps, dtype=int),
         mistake_index=np.array(index, dtype=int), n_mistakes=n_mistakes, n_epochs=len(per_epoch),
@@ -185,11 +193,11 @@ def perceptron(
     X,
     y,
     *,
-    max_epochs: int = 100,
+    n_epochs: int = 100,
     fit_intercept: bool = False,
     shuffle: bool = False,
-    seed: int | None = None,
-) -> OnlineResult:
+    rng=0,
+) -> OnlineFit:
     r"""Rosenblatt's perceptron, cycling through the data until an epoch makes no mistake.
 
     On a mistake, :math:`y_i (w^\top x_i + b) \le 0`, the update is (Chapter 3,
@@ -205,30 +213,30 @@ def perceptron(
     ----------
     X : array_like of shape (n, d)
     y : array_like of shape (n,), labels in {-1, +1}
-    max_epochs : int
+    n_epochs : int
         Passes over the data before giving up (non-separable data never converge).
     fit_intercept : bool
         Learn a bias :math:`b` (the perceptron on the homogeneous points :math:`(x_i, 1)`).
     shuffle : bool
         Visit the points in a new random order every epoch; default: in order.
-    seed : int, optional
+    rng : None, int or numpy.random.Generator, optional
         Seed of the generator that shuffles.
 
     Returns
     -------
-    OnlineResult
+    OnlineFit
         ``converged=False`` with a :class:`~mlnotes.ConvergenceWarning` giving the number of
-        mistakes when ``max_epochs`` passes still make mistakes.
+        mistakes when ``n_epochs`` passes still make mistakes.
     """
-    max_epochs = _check_int(max_epochs, "max_epochs")
+    n_epochs = check_int(n_epochs, "n_epochs")
     A, y = _prepare(X, y, fit_intercept)
     w, run = _mistake_driven(
         y[:, None] * A, np.zeros(A.shape[1]), lambda w, a: w + a,
-        max_epochs=max_epochs, shuffle=shuffle, seed=seed, name="perceptron",
+        n_epochs=n_epochs, shuffle=shuffle, rng=rng, name="perceptron",
     )
     if fit_intercept:
-        return OnlineResult(w=w[:-1].copy(), b=float(w[-1]), **run)
-    return OnlineResult(w=w, b=0.0, **run)
+        return OnlineFit(w=w[:-1].copy(), b=float(w[-1]), **run)
+    return OnlineFit(w=w, b=0.0, **run)
 
 
 def perceptron_bound(X, y, u, *, fit_intercept: bool = False) -> float:
@@ -255,12 +263,12 @@ def winnow(
     y,
     *,
     eta: float = 0.1,
-    max_epochs: int = 100,
+    n_epochs: int = 100,
     doubled: bool = True,
     fit_intercept: bool = False,
     shuffle: bool = False,
-    seed: int | None = None,
-) -> OnlineResult:
+    rng=0,
+) -> OnlineFit:
     r"""Winnow (multiplicative weights) for a linear separator with non-negative weights.
 
     The weights are a probability vector :math:`w = v / \sum_k v_k` over the coordinates of the
@@ -279,7 +287,7 @@ def winnow(
     y : array_like of shape (n,), labels in {-1, +1}
     eta : float
         Learning rate :math:`\eta > 0`; the bound needs :math:`\eta < 2\rho`, best :math:`\eta = \rho`.
-    max_epochs : int
+    n_epochs : int
         Passes over the data before giving up.
     doubled : bool
         Run on the doubled representation :math:`z_i = (x_i, -x_i)` (:math:`N = 2d`), so that
@@ -287,18 +295,18 @@ def winnow(
         itself (:math:`N = d`) and can only learn targets with non-negative weights.
     fit_intercept : bool
         Append the constant feature 1 before doubling.
-    shuffle, seed : bool, int
+    shuffle, rng : bool, None, int or numpy.random.Generator
         As for :func:`perceptron`.
 
     Returns
     -------
-    OnlineResult
+    OnlineFit
         ``w`` (of shape (d,), :math:`v^+ - v^-` when doubled, scaled so that
         :math:`\|w\|_1 \le 1`), ``v`` (the N non-negative weights, summing to 1), the mistakes;
-        ``converged=False`` with a ConvergenceWarning after ``max_epochs`` epochs with mistakes.
+        ``converged=False`` with a ConvergenceWarning after ``n_epochs`` epochs with mistakes.
     """
     eta = check_positive(eta, "eta")
-    max_epochs = _check_int(max_epochs, "max_epochs")
+    n_epochs = check_int(n_epochs, "n_epochs")
     X_chk, _ = check_X_y(X, y)
     top = float(np.max(np.abs(X_chk)))
     if top > 1.0:
@@ -319,13 +327,13 @@ def winnow(
         return v / v.sum()
 
     v, run = _mistake_driven(
-        y[:, None] * A, np.full(N, 1.0 / N), update, max_epochs=max_epochs, shuffle=shuffle,
-        seed=seed, name="winnow" if doubled else "winnow(doubled=False)",
+        y[:, None] * A, np.full(N, 1.0 / N), update, n_epochs=n_epochs, shuffle=shuffle,
+        rng=rng, name="winnow" if doubled else "winnow(doubled=False)",
     )
     full = v[: N // 2] - v[N // 2:] if doubled else v.copy()
     if fit_intercept:
-        return OnlineResult(w=full[:-1].copy(), b=float(full[-1]), v=v, **run)
-    return OnlineResult(w=full, b=0.0, v=v, **run)
+        return OnlineFit(w=full[:-1].copy(), b=float(full[-1]), v=v, **run)
+    return OnlineFit(w=full, b=0.0, v=v, **run)
 
 
 def winnow_bound(rho: float, N: int, eta: float) -> float:
@@ -348,7 +356,7 @@ def sgd(
     loss: str = "hinge",
     eta: float = 0.01,
     batch_size: int = 1,
-    epochs: int = 5,
+    n_epochs: int = 5,
     lam: float = 0.0,
     power_t: float = 0.0,
     fit_intercept: bool = True,
@@ -356,8 +364,8 @@ def sgd(
     tol: float | None = None,
     running_alpha: float = 0.01,
     record_path: bool = False,
-    seed: int | None = None,
-) -> SGDResult:
+    rng=0,
+) -> SGDFit:
     r"""Mini-batch stochastic gradient descent on a regularised surrogate loss of the margin.
 
     With :math:`M_i = y_i (w^\top x_i + b)`, a batch :math:`B` and step
@@ -386,7 +394,7 @@ def sgd(
         Initial step size :math:`\eta > 0`.
     batch_size : int
         Points per update; the last batch of an epoch may be smaller.
-    epochs : int
+    n_epochs : int
         Passes over the data (each in a new random order when ``shuffle``).
     lam : float
         L2 penalty :math:`\lambda \ge 0` on :math:`w` (not on :math:`b`): weight decay.
@@ -394,8 +402,8 @@ def sgd(
         Decay exponent :math:`p \ge 0`; :math:`1/2 < p \le 1` meets the Robbins-Monro conditions
         :math:`\sum_t \eta_t = \infty`, :math:`\sum_t \eta_t^2 < \infty`.
     tol : float or None
-        Stop when an epoch changes :math:`J` by at most ``tol * max(1, |J|)``; if ``epochs`` are
-        used up first, warn (ConvergenceWarning). ``None``: run exactly ``epochs`` epochs,
+        Stop when an epoch changes :math:`J` by at most ``tol * max(1, |J|)``; if ``n_epochs`` are
+        used up first, warn (ConvergenceWarning). ``None``: run exactly ``n_epochs`` epochs,
         no test, ``converged=False``, no warning.
     fit_intercept : bool
         Learn an unpenalised bias :math:`b` (else :math:`b = 0`).
@@ -405,19 +413,19 @@ def sgd(
         Smoothing weight of the running estimate of the objective, in (0, 1].
     record_path : bool
         Keep :math:`(w, b)` after every update in ``path`` (memory :math:`O(\text{updates} \times d)`).
-    seed : int, optional
+    rng : None, int or numpy.random.Generator, optional
         Seed of the generator that shuffles.
 
     Returns
     -------
-    SGDResult
+    SGDFit
     """
     phi, dphi = losses.get(loss)
     eta = check_positive(eta, "eta")
     lam = check_positive(lam, "lam", allow_zero=True)
     power_t = check_positive(power_t, "power_t", allow_zero=True)
-    batch_size = _check_int(batch_size, "batch_size")
-    epochs = _check_int(epochs, "epochs")
+    batch_size = check_int(batch_size, "batch_size")
+    n_epochs = check_int(n_epochs, "n_epochs")
     if tol is not None:
         tol = check_positive(tol, "tol")
     if not 0.0 < float(running_alpha) <= 1.0:
@@ -425,7 +433,7 @@ def sgd(
     X, y = check_X_y(X, y)
     y = check_labels(y, (-1.0, 1.0))
     n, d = X.shape
-    rng = np.random.default_rng(seed)
+    rng = check_rng(rng)
     w = np.zeros(d)
     b = 0.0
 
@@ -433,7 +441,7 @@ def sgd(
         return float(np.mean(phi(y * (X @ w + b))) + 0.5 * lam * (w @ w))
 
     n_batches = -(-n // batch_size)
-    total = n_batches * epochs
+    total = n_batches * n_epochs
     etas = eta * np.arange(1, total + 1, dtype=float) ** (-power_t)
     running = np.empty(total)
     J = [objective(w, b)]
@@ -442,7 +450,7 @@ def sgd(
     t = 0
     converged = False
     with np.errstate(over="ignore", invalid="ignore"):  # a diverging run is reported, not hidden
-        for _ in range(epochs):
+        for _ in range(n_epochs):
             order = _order(n, shuffle, rng)
             for start in range(0, n, batch_size):
                 # gather each batch on its own: a copy of all of X per epoch costs more (memory)
@@ -477,11 +485,11 @@ def sgd(
         )
     elif tol is not None and not converged:
         warnings.warn(
-            f"sgd did not converge in epochs={epochs}: the last epoch changed the objective by "
-            f"{abs(J[-2] - J[-1]):.3g} > tol * max(1, |J|); increase epochs or tol",
+            f"sgd did not converge in n_epochs={n_epochs}: the last epoch changed the objective by "
+            f"{abs(J[-2] - J[-1]):.3g} > tol * max(1, |J|); increase n_epochs or tol",
             ConvergenceWarning, stacklevel=2,
         )
-    return SGDResult(
+    return SGDFit(
         w=w, b=float(b), objective=np.array(J), running=running[:t].copy(), eta=etas[:t].copy(),
         n_iter=t, n_epochs=len(J) - 1, converged=converged, loss=loss,
         path=np.array(path) if record_path else None,

@@ -13,13 +13,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from mlnotes._validation import ConvergenceWarning, as_float_array, check_positive
+from mlnotes._validation import ConvergenceWarning, OwnsArrays, as_float_array, check_int, check_positive
 
 __all__ = ["OptimResult", "gradient_descent", "subgradient_method"]
 
 
 @dataclass(frozen=True)
-class OptimResult:
+class OptimResult(OwnsArrays):
     """Iterates and trace of a first-order method.
 
     Attributes
@@ -57,9 +57,7 @@ def _check_common(w0, eta, power_t, tol, max_iter):
     eta = check_positive(eta, "eta")
     power_t = check_positive(power_t, "power_t", allow_zero=True)
     tol = check_positive(tol, "tol", allow_zero=True)
-    if isinstance(max_iter, bool) or not float(max_iter).is_integer() or int(max_iter) < 1:
-        raise ValueError(f"max_iter must be an integer >= 1, got {max_iter!r}")
-    max_iter = int(max_iter)
+    max_iter = check_int(max_iter, "max_iter")
     w = as_float_array(w0, "w0", ndim=1).copy()
     return w, _steps(eta, power_t, max_iter), tol, max_iter
 

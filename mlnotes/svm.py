@@ -27,9 +27,14 @@ import numpy as np
 from mlnotes import kernels
 from mlnotes._validation import (
     ConvergenceWarning,
+    OwnsArrays,
     as_float_array,
+    check_int,
     check_labels,
+    check_n_features,
     check_positive,
+    check_rng,
+    check_scalar,
     check_X_y,
 )
 
@@ -38,7 +43,6 @@ __all__ = [
     "MulticlassFit",
     "SVMFit",
     "bias_from_gradient",
-    "check_gram",
     "dual_objective",
     "hinge_objective",
     "is_separable",
@@ -58,41 +62,6 @@ _FULL_GRAM_MAX_N = 12_000  # n^2 doubles up to ~1.2 GB; beyond this rows are com
 
 
 # -- kernels ----------------------------------------------------------------------------------
-
-
-def check_gram(K, name: str = "K", *, rtol: float = 1e-8) -> np.ndarray:
-    r"""Check that ``K`` is a square, symmetric, positive semi-definite Gram matrix.
-
-    Symmetry is tested entrywise against ``rtol`` times the largest entry. Semi-definiteness is
-    tested by the smallest eigenvalue (for n up to 3000; beyond, only the diagonal and the
-    2 x 2 minors :math:`K_{ii} K_{kk} \ge K_{ik}^2` on a sample of rows): an eigenvalue below
-    :math:`-10^{-8} \max(1, \lambda_{\max})` means the kernel is clearly indefinite, the dual is
-    then not concave and SMO's answer would mean nothing.
-    """
-    K = as_float_array(K, name, ndim=2)
-    n, m = K.shape
-    if n != m:
-        raise ValueError(f"{name} must be a square Gram matrix, got shape {K.shape}")
-    scale = max(1.0, float(np.abs(K).max()))
-    asym = float(np.abs(K - K.T).max())
-    if asym > rtol * scale:
-        raise ValueError(f"{name} is not symmetric: max |K - K^T| = {asym:.3g}")
-    if (np.diag(K) < -rtol * scale).any():
-        raise ValueError(f"{name} is indefinite: it has a negative diagonal entry {np.diag(K).min():.3g}")
-    if n <= 3000:
-        ev = np.linalg.eigvalsh(K)
-        if ev[0] < -1e-8 * max(1.0, ev[-1]):
-            raise ValueError(
-                f"{name} is clearly indefinite: smallest eigenvalue {ev[0]:.3g} "
-                f"(largest {ev[-1]:.3g}); a kernel must give a positive semi-definite Gram matrix"
-            )
-    else:
-        rows = np.random.default_rng(0).choice(n, size=200, replace=False)
-        d = np.diag(K)
-        minors = d[rows, None] * d[None, :] - K[rows] ** 2
-        if minors.min() < -1e-8 * scale**2:
-            raise ValueError(f"{name} is clearly indefinite: a 2 x 2 principal minor is negative")
-    return K
 
 
 class _Rows:
@@ -175,7 +144,7 @@ class _Rows:
 
 
 @dataclass(frozen=True)
-class SVMFit:
+class SVMFit(OwnsArrays):
     r"""A kernel SVM solved in the dual.
 
     The decision function is :math:`f(x) = \sum_{i \in S} \alpha_i y_i k(x_i, x) + b` over the
@@ -250,7 +219,7 @@ class SVMFit:
                     f"{self.alpha.shape[0]} training points, got shape {Kn.shape}"
                 )
             return Kn[:, self.support] @ self.dual_coef + self.b
-        X_new = as_float_array(X_new, "X_new", ndim=2)
+        X_new = check_n_features(X_new, self.X_support.shape[1], "X_new")
         if self.support.size == 0:
             return np.full(X_new.shape[0], self.b)
         Kn = kernels.gram(X_new, self.X_support, kernel=self.kernel, **self.kernel_params)
@@ -264,12 +233,25 @@ class SVMFit:
 # -- objectives and optimality -------------------------------------------------------------------
 
 
+def _check_dual(alpha, y, K):
+    """``alpha`` (n,), labels ``y`` in {-1, +1} (n,), Gram matrix ``K`` (n, n)."""
+    y = check_labels(y, (-1.0, 1.0))
+    alpha = as_float_array(alpha, "alpha", ndim=1)
+    K = as_float_array(K, "K", ndim=2)
+    if alpha.shape != y.shape or K.shape != (y.size, y.size):
+        raise ValueError(
+            f"alpha, y and K must have shapes (n,), (n,), (n, n); got {alpha.shape}, {y.shape}, {K.shape}"
+        )
+    return alpha, y, K
+
+
 def dual_objective(alpha, y, K) -> float:
     r"""Dual objective :math:`D(\alpha) = \sum_i \alpha_i - \tfrac12 v^\top K v`, :math:`v = \alpha \circ y`.
 
-    Chapter 4, {eq}`eq-soft-dual`.
+    Chapter 4, {eq}`eq-soft-dual`. Labels ``y`` in {-1, +1}.
     """
-    v = np.asarray(alpha) * np.asarray(y)
+    alpha, y, K = _check_dual(alpha, y, K)
+    v = alpha * y
     return float(np.sum(alpha) - 0.5 * v @ (K @ v))
 
 
@@ -279,8 +261,12 @@ def primal_objective(alpha, b, y, K, C) -> float:
     :math:`P = \tfrac12 \|w\|^2 + C \sum_i \max(0, 1 - y_i f(x_i))`, the soft-margin primal
     {eq}`def-soft-primal` with the slacks at their optimum :math:`\xi_i = \max(0, 1 - y_i f(x_i))`.
     For ``C = inf`` the hinge term must vanish (hard margin) and the primal is :math:`\tfrac12 \|w\|^2`.
+    Labels ``y`` in {-1, +1}.
     """
-    v = np.asarray(alpha) * np.asarray(y)
+    alpha, y, K = _check_dual(alpha, y, K)
+    C = check_positive(C, "C", allow_inf=True)
+    b = check_scalar(b, "b")
+    v = alpha * y
     Kv = K @ v
     xi = np.maximum(0.0, 1.0 - y * (Kv + b))
     slack = 0.0 if not np.isfinite(C) else C * float(xi.sum())
@@ -292,9 +278,10 @@ def kkt_violation(alpha, y, K, C) -> float:
 
     With the gradient :math:`G = Q\alpha - e` of the minimised dual, :math:`Q_{ik} = y_i y_k K_{ik}`,
     :math:`m = \max_{t \in I_{up}} -y_t G_t` and :math:`M = \min_{t \in I_{low}} -y_t G_t`
-    (Chapter 4, {eq}`eq-kkt-pair`). Clipped at 0.
+    (Chapter 4, {eq}`eq-kkt-pair`). Clipped at 0. Labels ``y`` in {-1, +1}.
     """
-    alpha = np.asarray(alpha, float)
+    alpha, y, K = _check_dual(alpha, y, K)
+    C = check_positive(C, "C", allow_inf=True)
     G = y * (K @ (alpha * y)) - 1.0
     v = -y * G
     up = ((y > 0) & (alpha < C)) | ((y < 0) & (alpha > 0))
@@ -310,8 +297,14 @@ def is_separable(K, y) -> bool:
     This is separability in the feature space of the kernel: an optimal :math:`w` lies in the
     span of the :math:`\phi(x_k)`, so :math:`w^\top \phi(x_i) = (K\beta)_i`. Decided by a linear
     feasibility program (scipy's HiGHS): it is a pre-check of the input, not the algorithm taught.
+    Labels ``y`` in {-1, +1}.
     """
     from scipy.optimize import linprog
+
+    K = as_float_array(K, "K", ndim=2)
+    y = check_labels(y, (-1.0, 1.0))
+    if K.shape != (y.size, y.size):
+        raise ValueError(f"K must be the {y.size} x {y.size} Gram matrix of the labelled points, got {K.shape}")
 
     n = K.shape[0]
     A = -(y[:, None] * np.column_stack([K, np.ones(n)]))
@@ -435,7 +428,8 @@ def smo(
     """
     precomputed = isinstance(kernel, str) and kernel == "precomputed"
     if precomputed:
-        X = check_gram(X, "X (the precomputed Gram matrix)")
+        X = as_float_array(X, "X (the precomputed Gram matrix)", ndim=2)
+        kernels.check_psd(X, name="X (the precomputed Gram matrix)", rtol=1e-8, on_indefinite="raise")
         y = as_float_array(y, "y", ndim=1)
         if y.shape[0] != X.shape[0]:
             raise ValueError(f"X is a {X.shape[0]} x {X.shape[0]} Gram matrix but y has {y.shape[0]} entries")
@@ -449,18 +443,18 @@ def smo(
     y = check_labels(y, (-1.0, 1.0))
     if np.unique(y).size < 2:
         raise ValueError(f"y must contain both classes -1 and +1, got only {y[0]:+g}")
-    C = check_positive(C, "C")
+    C = check_positive(C, "C", allow_inf=True)  # inf: the hard margin
     tol = check_positive(tol, "tol")
-    if int(max_iter) < 1:
-        raise ValueError(f"max_iter must be a positive integer, got {max_iter!r}")
+    max_iter = check_int(max_iter, "max_iter")
+    cache_rows = check_int(cache_rows, "cache_rows", low=0)
     n = X.shape[0]
 
     rows = _Rows(X, kernel, kernel_params, precomputed, int(cache_rows))
-    # A user's kernel, and the two named ones that are not positive semidefinite in general
-    # (sigmoid; additive chi-squared, only conditionally definite): check the Gram matrix.
-    if (callable(kernel) or kernel in ("sigmoid", "additive_chi2")) and n <= 3000:
+    # A user's kernel, and the named ones that are not positive semidefinite in general
+    # (sigmoid; additive chi-squared; poly with coef0 < 0): check the Gram matrix.
+    if kernels.may_be_indefinite(kernel, **kernel_params):
         what = "the callable kernel" if callable(kernel) else f"kernel={kernel!r}"
-        check_gram(rows.gram(), f"the Gram matrix of {what}")
+        kernels.check_psd(rows.gram(), name=f"the Gram matrix of {what}", rtol=1e-8, on_indefinite="raise")
     if np.isinf(C):
         if not is_separable(rows.gram(), y):
             raise ValueError(
@@ -686,7 +680,7 @@ def smo_basic(X, y, *, C: float = 1.0, kernel: str = "linear", tol: float = 1e-3
 
 
 @dataclass(frozen=True)
-class LinearSVMFit:
+class LinearSVMFit(OwnsArrays):
     r"""A linear SVM trained in the primal.
 
     Attributes
@@ -710,7 +704,7 @@ class LinearSVMFit:
 
     def decision_function(self, X_new) -> np.ndarray:
         r""":math:`f(x) = w^\top x + b`."""
-        return as_float_array(X_new, "X_new", ndim=2) @ self.w + self.b
+        return check_n_features(X_new, self.w.shape[0], "X_new") @ self.w + self.b
 
     def predict(self, X_new) -> np.ndarray:
         """Labels in {-1, +1} (0 goes to +1)."""
@@ -723,9 +717,14 @@ def hinge_objective(w, b, X, y, C, *, regularise_bias: bool = False) -> float:
     Dividing by C gives the hinge form :math:`\sum_i \max(0, 1 - y_i f(x_i)) + \lambda \|w\|^2` with
     :math:`\lambda = 1/(2C)` (Chapter 4, {eq}`eq-hinge-form`). With ``regularise_bias=True`` the
     penalty is :math:`\tfrac12 (\|w\|^2 + b^2)`, liblinear's objective (the bias is the weight of a
-    constant feature).
+    constant feature). Labels ``y`` in {-1, +1}.
     """
     from mlnotes.losses import hinge
+
+    X, y, C = _check_linear(X, y, C)
+    w = as_float_array(w, "w", ndim=1)
+    check_n_features(X, w.shape[0])
+    b = check_scalar(b, "b")
 
     reg = w @ w + (b * b if regularise_bias else 0.0)
     return float(0.5 * reg + C * hinge(y * (X @ w + b)).sum())
@@ -734,14 +733,12 @@ def hinge_objective(w, b, X, y, C, *, regularise_bias: bool = False) -> float:
 def _check_linear(X, y, C):
     X, y = check_X_y(X, y)
     y = check_labels(y, (-1.0, 1.0))
-    C = check_positive(C, "C")
-    if not np.isfinite(C):
-        raise ValueError("C must be finite for primal training (the hinge form needs lambda = 1/(2C) > 0)")
+    C = check_positive(C, "C")  # finite: the hinge form needs lambda = 1/(nC) > 0
     return X, y, C
 
 
 def subgradient_svm(
-    X, y, *, C: float = 1.0, n_iter: int = 1000, eta0: float | None = None
+    X, y, *, C: float = 1.0, max_iter: int = 1000, eta0: float | None = None
 ) -> LinearSVMFit:
     r"""The subgradient method on the soft-margin primal (Chapter 4, {eq}`eq-hinge-subgradient`).
 
@@ -755,15 +752,19 @@ def subgradient_svm(
     """
     X, y, C = _check_linear(X, y, C)
     n, d = X.shape
-    if int(n_iter) < 1:
-        raise ValueError(f"n_iter must be a positive integer, got {n_iter!r}")
+    max_iter = check_int(max_iter, "max_iter")
     if eta0 is None:  # scale so the first step is of the size of the data term
         eta0 = 1.0 / (C * n * max(1.0, float(np.mean((X * X).sum(1)))))
+        if not 0 < eta0 < np.inf:  # |x|^2 overflowed: the default step would be 0
+            raise ValueError(
+                f"the scale of X (max |x_ij| = {np.abs(X).max():.3g}) leaves no representable default "
+                "step eta0: standardise the columns of X or pass eta0"
+            )
     eta0 = check_positive(eta0, "eta0")
     w, b = np.zeros(d), 0.0
     best = (np.inf, w, b)
     trace = []
-    for t in range(1, int(n_iter) + 1):
+    for t in range(1, max_iter + 1):
         m = y * (X @ w + b)
         P = 0.5 * w @ w + C * np.maximum(0.0, 1.0 - m).sum()
         trace.append(P)
@@ -775,7 +776,7 @@ def subgradient_svm(
         eta = eta0 / np.sqrt(t)
         w = w - eta * gw
         b = b - eta * gb
-    return LinearSVMFit(best[1], float(best[2]), np.asarray(trace), int(n_iter), C)
+    return LinearSVMFit(best[1], float(best[2]), np.asarray(trace), max_iter, C)
 
 
 def pegasos(
@@ -787,7 +788,7 @@ def pegasos(
     batch_size: int = 1,
     fit_intercept: bool = True,
     average: bool = True,
-    seed: int | None = 0,
+    rng=0,
 ) -> LinearSVMFit:
     r"""Pegasos: stochastic subgradient steps on the primal (Shalev-Shwartz et al., 2011).
 
@@ -810,11 +811,9 @@ def pegasos(
     """
     X, y, C = _check_linear(X, y, C)
     n, d = X.shape
-    if int(n_epochs) < 1 or int(batch_size) < 1:
-        raise ValueError(
-            f"n_epochs and batch_size must be positive integers, got {n_epochs!r} and {batch_size!r}"
-        )
-    rng = np.random.default_rng(seed)
+    n_epochs = check_int(n_epochs, "n_epochs")
+    batch_size = check_int(batch_size, "batch_size")
+    rng = check_rng(rng)
     Z = np.column_stack([X, np.ones(n)]) if fit_intercept else X
     Zy = Z * y[:, None]  # rows y_i z_i: the margin is Zy @ w
     lam = 1.0 / (n * C)
@@ -855,7 +854,7 @@ def pegasos(
 
 
 @dataclass(frozen=True)
-class MulticlassFit:
+class MulticlassFit(OwnsArrays):
     """K classes from binary SVMs: one-vs-rest (K fits) or one-vs-one (K(K-1)/2 fits).
 
     Attributes
@@ -893,12 +892,15 @@ class MulticlassFit:
         return self.classes[np.argmax(votes, axis=1)]
 
 
-def _classes(y):
-    y = as_float_array(y, "y", ndim=1)
+def _classes(X, y, smo_params):
+    if smo_params.get("kernel") == "precomputed":
+        X, y = as_float_array(X, "X", ndim=2), as_float_array(y, "y", ndim=1)
+    else:
+        X, y = check_X_y(X, y)
     classes = np.unique(y)
     if classes.size < 2:
         raise ValueError(f"y must contain at least two classes, got {classes.size}")
-    return y, classes
+    return X, y, classes
 
 
 def one_vs_rest(X, y, **smo_params) -> MulticlassFit:
@@ -907,7 +909,7 @@ def one_vs_rest(X, y, **smo_params) -> MulticlassFit:
     Predicts :math:`\argmax_k f_k(x)` (Chapter 4, section "Multiclass"). ``smo_params`` go to
     :func:`smo` (``C``, ``kernel``, ``tol``, ``gamma``, ...).
     """
-    y, classes = _classes(y)
+    X, y, classes = _classes(X, y, smo_params)
     fits = tuple(smo(X, np.where(y == c, 1.0, -1.0), **smo_params) for c in classes)
     return MulticlassFit(classes, fits, (), "ovr")
 
@@ -918,8 +920,7 @@ def one_vs_one(X, y, **smo_params) -> MulticlassFit:
     Predicts by majority vote over the :math:`K(K-1)/2` pairwise decisions, ties to the smallest
     class index, as libsvm does.
     """
-    X = as_float_array(X, "X", ndim=2)
-    y, classes = _classes(y)
+    X, y, classes = _classes(X, y, smo_params)
     fits, pairs = [], []
     for a in range(classes.size):
         for b in range(a + 1, classes.size):

@@ -703,7 +703,7 @@ for lam in lams_bv:
     var.append(np.mean(P.var(axis=0)))
 bias2, var = np.array(bias2), np.array(var)
 cv_lams = lams_bv[::4]
-cv_runs = np.array([linear.cross_validate(Xs[r], ys[r], cv_lams, fit="ridge", n_folds=10, seed=r,
+cv_runs = np.array([linear.cross_validate(Xs[r], ys[r], cv_lams, fit="ridge", n_folds=10, rng=r,
                                           fit_intercept=False)[0] for r in range(20)])
 fig, ax = plt.subplots()
 ax.semilogx(lams_bv, bias2, label="bias$^2$")
@@ -756,13 +756,13 @@ def one_se_choice(lams, cv, se):
 
 
 ridge_lams = np.logspace(-1, 3.5, 40)
-cv_r, se_r = linear.cross_validate(Ztr, ytr, ridge_lams, fit="ridge", n_folds=10, seed=3)
+cv_r, se_r = linear.cross_validate(Ztr, ytr, ridge_lams, fit="ridge", n_folds=10, rng=3)
 lam_r = one_se_choice(ridge_lams, cv_r, se_r)
 rfit = linear.ridge(Ztr, ytr, lam=lam_r, fit_intercept=True)
 
 lmax = linear.lasso_lambda_max(Ztr, ytr, fit_intercept=True)
 lasso_lams = lmax * np.logspace(-3, 0, 40)
-cv_l, se_l = linear.cross_validate(Ztr, ytr, lasso_lams, fit="lasso", n_folds=10, seed=3)
+cv_l, se_l = linear.cross_validate(Ztr, ytr, lasso_lams, fit="lasso", n_folds=10, rng=3)
 lam_l = one_se_choice(lasso_lams, cv_l, se_l)
 lfit = linear.lasso(Ztr, ytr, lam=lam_l, fit_intercept=True)
 

@@ -194,7 +194,7 @@ for g in gammas:
         Z = r.standard_normal((6000, 5))
         Z = Z[np.abs(Z @ u) >= g][:300]
         yz = np.sign(Z @ u)
-        runs.append(online.perceptron(Z, yz, max_epochs=10_000).n_mistakes)
+        runs.append(online.perceptron(Z, yz, n_epochs=10_000).n_mistakes)
         bs.append(online.perceptron_bound(Z, yz, u))
     made.append(np.mean(runs))
     bounds.append(np.mean(bs))
@@ -209,7 +209,7 @@ plt.show()
 
 # %% [markdown]
 # On data that are not linearly separable the perceptron never stops: some point is always
-# misclassified. `perceptron` gives up after `max_epochs` passes, warns with the number of
+# misclassified. `perceptron` gives up after `n_epochs` passes, warns with the number of
 # mistakes, and returns `converged=False`. The XOR problem is the classical example.
 
 # %%
@@ -217,7 +217,7 @@ X_xor = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]])
 y_xor = np.array([-1.0, -1.0, 1.0, 1.0])
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
-    fit_xor = online.perceptron(X_xor, y_xor, fit_intercept=True, max_epochs=20)
+    fit_xor = online.perceptron(X_xor, y_xor, fit_intercept=True, n_epochs=20)
 print("converged:", fit_xor.converged)
 print("warning:", caught[0].category.__name__, "-", caught[0].message)
 
@@ -287,7 +287,7 @@ claims.verify("eq-winnow-bound")
 # unit separator $(1, 1, 1)/\sqrt 3$ has margin $1/\sqrt 3$, so its bound is $3n$: linear in
 # the dimension. The experiment is the online setting the bounds describe: a stream of 2000
 # fresh examples, each predicted before its label is revealed, one pass, mistakes counted
-# (averages over three streams; `max_epochs=1` makes both functions warn that they did not
+# (averages over three streams; `n_epochs=1` makes both functions warn that they did not
 # converge, which is expected here and silenced).
 
 # %% tags=["hide-input"]
@@ -303,8 +303,8 @@ with warnings.catch_warnings():
             Xs = r.choice([-1.0, 1.0], size=(n_stream, n_dim))
             S = r.choice(n_dim, size=k_rel, replace=False)
             ys = np.sign(Xs[:, S].sum(axis=1))
-            mw.append(online.winnow(Xs, ys, eta=1 / k_rel, max_epochs=1).n_mistakes)
-            mp.append(online.perceptron(Xs, ys, max_epochs=1).n_mistakes)
+            mw.append(online.winnow(Xs, ys, eta=1 / k_rel, n_epochs=1).n_mistakes)
+            mp.append(online.perceptron(Xs, ys, n_epochs=1).n_mistakes)
         mist_w.append(np.mean(mw))
         mist_p.append(np.mean(mp))
 fig, ax = plt.subplots()
@@ -332,8 +332,8 @@ Xs = r.choice([-1.0, 1.0], size=(n_stream, 300))
 ys = np.sign(Xs[:, r.choice(300, size=k_rel, replace=False)].sum(axis=1))
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", ConvergenceWarning)
-    curves = {"perceptron": online.perceptron(Xs, ys, max_epochs=1),
-              "winnow": online.winnow(Xs, ys, eta=1 / k_rel, max_epochs=1)}
+    curves = {"perceptron": online.perceptron(Xs, ys, n_epochs=1),
+              "winnow": online.winnow(Xs, ys, eta=1 / k_rel, n_epochs=1)}
 fig, ax = plt.subplots()
 for (name, f_), colour in zip(curves.items(), ("C0", "C1"), strict=True):
     ax.step(np.r_[0, f_.mistake_steps + 1, n_stream], np.r_[0, np.arange(1, f_.n_mistakes + 1), f_.n_mistakes],
@@ -565,8 +565,8 @@ ax2.contour(G1, G2, J_q, levels=np.geomspace(0.45, 30, 12), colors="gray", linew
 for eta_q, style, label in [(0.05, "o-", "converging"), (0.2, "s-", "oscillating"), (0.3, "^-", "diverging")]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
-        sg = online.sgd(X_q, y_q, loss="quadratic", eta=eta_q, batch_size=20, epochs=3, fit_intercept=False,
-                        record_path=True, seed=0)
+        sg = online.sgd(X_q, y_q, loss="quadratic", eta=eta_q, batch_size=20, n_epochs=3, fit_intercept=False,
+                        record_path=True, rng=0)
     ax2.plot(sg.path[:, 0], sg.path[:, 1], style, ms=3, lw=1, label=rf"$\eta = {eta_q}$ ({label})")
 ax2.set(xlabel="$w_1$", ylabel="$w_2$", xlim=(-1, 2), ylim=(-1.5, 1.5), aspect="equal",
         title=rf"SGD, batches of 20: $2/\lambda_{{\max}} = {2 / np.linalg.eigvalsh(H_q).max():.2f}$")
@@ -596,11 +596,11 @@ print(f"feature scales (std) from {bc.X.std(axis=0).min():.3g} to {bc.X.std(axis
 fig, ax = plt.subplots()
 runs = {}
 for eta_s in (0.01, 0.1, 1.0):
-    runs[eta_s] = online.sgd(Xtr, y_bc[tr], loss="log", eta=eta_s, lam=1e-3, batch_size=8, epochs=40, seed=1)
+    runs[eta_s] = online.sgd(Xtr, y_bc[tr], loss="log", eta=eta_s, lam=1e-3, batch_size=8, n_epochs=40, rng=1)
     ax.semilogy(runs[eta_s].objective, label=rf"standardised, $\eta = {eta_s}$")
 raws = {}
 for eta_s, style in ((1e-4, "k--"), (1e-6, "k:")):
-    raws[eta_s] = online.sgd(bc.X[tr], y_bc[tr], loss="log", eta=eta_s, lam=1e-3, batch_size=8, epochs=40, seed=1)
+    raws[eta_s] = online.sgd(bc.X[tr], y_bc[tr], loss="log", eta=eta_s, lam=1e-3, batch_size=8, n_epochs=40, rng=1)
     ax.semilogy(raws[eta_s].objective, style, label=rf"raw features, $\eta = {eta_s:g}$")
 ax.set(xlabel="epoch", ylabel=r"objective $J(w, b)$")
 ax.legend()
@@ -643,7 +643,7 @@ claims.verify("eq-weight-decay")
 # %%
 val_acc = []
 for ep in range(1, 9):
-    r = online.sgd(Xtr, y_bc[tr], loss="log", eta=0.1, lam=0.0, batch_size=8, epochs=ep, seed=1)
+    r = online.sgd(Xtr, y_bc[tr], loss="log", eta=0.1, lam=0.0, batch_size=8, n_epochs=ep, rng=1)
     val_acc.append(np.mean(r.predict(Xte) == y_bc[te]))
 print("held-out accuracy after 1..8 epochs:", np.round(val_acc, 3))
 
@@ -764,12 +764,12 @@ plt.show()
 # %%
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always", ConvergenceWarning)
-    perc = online.perceptron(Xtr, y_bc[tr], fit_intercept=True, max_epochs=50)
+    perc = online.perceptron(Xtr, y_bc[tr], fit_intercept=True, n_epochs=50)
 print("perceptron converged:", perc.converged, "-", caught[0].message if caught else "")
 fits = {
     "perceptron (50 epochs)": perc,
-    "sgd hinge, lam=1e-3": online.sgd(Xtr, y_bc[tr], loss="hinge", eta=0.05, lam=1e-3, batch_size=8, epochs=30, seed=2),
-    "sgd log, lam=1e-3": online.sgd(Xtr, y_bc[tr], loss="log", eta=0.1, lam=1e-3, batch_size=8, epochs=30, seed=2),
+    "sgd hinge, lam=1e-3": online.sgd(Xtr, y_bc[tr], loss="hinge", eta=0.05, lam=1e-3, batch_size=8, n_epochs=30, rng=2),
+    "sgd log, lam=1e-3": online.sgd(Xtr, y_bc[tr], loss="log", eta=0.1, lam=1e-3, batch_size=8, n_epochs=30, rng=2),
 }
 for name, model in fits.items():
     print(f"{name:24s} training accuracy {np.mean(model.predict(Xtr) == y_bc[tr]):.3f}   "
@@ -792,7 +792,7 @@ show_source(online._mistake_driven)
 # `fit_intercept`, the homogeneous form {eq}`eq-homogeneous-form`), so `P[i] @ w <= 0.0` is the
 # mistake test $w^\top a_i \le 0$, a point on the boundary included. The loop over samples is
 # written in Python on purpose: each update changes the margins of all later points. An epoch
-# without a mistake ends it (`converged`); otherwise `max_epochs` does, with a warning.
+# without a mistake ends it (`converged`); otherwise `n_epochs` does, with a warning.
 
 # %%
 show_source(online.perceptron)
@@ -1046,7 +1046,7 @@ X_test = np.random.default_rng(121).normal(size=(200, 4))
 u_test = np.array([0.5, 1.0, -1.0, 2.0])
 keep = np.abs(X_test @ u_test) > 0.5  # a margin
 X_test, y_test = X_test[keep], np.sign(X_test[keep] @ u_test)
-assert online.perceptron(X_test, y_test, max_epochs=1000).n_mistakes <= mistake_bound(X_test, y_test, u_test)
+assert online.perceptron(X_test, y_test, n_epochs=1000).n_mistakes <= mistake_bound(X_test, y_test, u_test)
 assert np.isclose(mistake_bound(X_test, y_test, 7.0 * u_test), mistake_bound(X_test, y_test, u_test))
 
 # %% tags=["remove-cell"]
@@ -1159,7 +1159,7 @@ def winnow_data(seed, n, d):
 
 X_test, y_test = winnow_data(122, 200, 8)
 w_test, k_test = my_winnow(X_test, y_test, 0.1, 50)
-ref_test = online.winnow(X_test, y_test, eta=0.1, max_epochs=50, doubled=False)
+ref_test = online.winnow(X_test, y_test, eta=0.1, n_epochs=50, doubled=False)
 assert k_test == ref_test.n_mistakes and np.allclose(w_test, ref_test.v)
 
 # %% tags=["remove-cell"]
@@ -1181,7 +1181,7 @@ X_test = np.random.default_rng(124).uniform(-1, 1, size=(300, 12))
 s_test = X_test[:, :3].mean(axis=1)
 X_test, y_test = X_test[np.abs(s_test) > 0.1], np.sign(s_test[np.abs(s_test) > 0.1])
 w_test, k_test = my_winnow(X_test, y_test, 0.2, 100)
-ref_test = online.winnow(X_test, y_test, eta=0.2, max_epochs=100, doubled=False)
+ref_test = online.winnow(X_test, y_test, eta=0.2, n_epochs=100, doubled=False)
 assert k_test == ref_test.n_mistakes and np.allclose(w_test, ref_test.v)
 
 # %% [raw]

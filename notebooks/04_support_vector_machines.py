@@ -715,8 +715,8 @@ ref = minimize(lambda a: (0.5 * a @ Qa @ a - a.sum(), Qa @ a - 1), np.zeros(len(
                method="L-BFGS-B", bounds=[(0.0, 1.0)] * len(hs.y), options={"ftol": 1e-15, "gtol": 1e-10})
 wa = (ref.x * hs.y) @ Xa
 P_reg = svm.hinge_objective(wa[:-1], wa[-1], hs.X, hs.y, 1.0, regularise_bias=True)
-sub = svm.subgradient_svm(hs.X, hs.y, C=1.0, n_iter=2000)
-peg = svm.pegasos(hs.X, hs.y, C=1.0, n_epochs=60, batch_size=1, seed=0)
+sub = svm.subgradient_svm(hs.X, hs.y, C=1.0, max_iter=2000)
+peg = svm.pegasos(hs.X, hs.y, C=1.0, n_epochs=60, batch_size=1, rng=0)
 print(f"free bias:        SMO  P* = {fit_lin.dual:.6f} ({fit_lin.n_iter} pair updates)")
 print(f"                  subgradient, 2000 steps  P = {svm.hinge_objective(sub.w, sub.b, hs.X, hs.y, 1.0):.6f}")
 print(f"regularised bias: L-BFGS-B dual {-ref.fun:.6f}, primal at its w {P_reg:.6f}")

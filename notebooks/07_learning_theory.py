@@ -717,7 +717,7 @@ def erm_stump(x, y, thresholds):
 
 # %% tags=["remove-cell"]
 H_test = bounds.stump_class(15, theta=0.3, eta=0.1)
-x_test, y_test = H_test.sample(60, seed=11)
+x_test, y_test = H_test.sample(60, rng=11)
 E_test = H_test.training_errors(x_test, y_test)[0]
 j_test, s_test = erm_stump(x_test[0], y_test[0], H_test.thresholds)
 assert np.isclose(E_test[j_test if s_test == 1 else j_test + 15], E_test.min())
@@ -728,7 +728,7 @@ hidden: true
 """ # END TEST CONFIG
 for seed_test, theta_test in [(12, 0.8), (13, 0.05), (14, 0.5)]:
     H_test = bounds.stump_class(31, theta=theta_test, eta=0.2)
-    x_test, y_test = H_test.sample(80, seed=seed_test)
+    x_test, y_test = H_test.sample(80, rng=seed_test)
     E_test = H_test.training_errors(x_test, y_test)[0]
     j_test, s_test = erm_stump(x_test[0], y_test[0], H_test.thresholds)
     assert (j_test if s_test == 1 else j_test + 31) == int(np.argmin(E_test))

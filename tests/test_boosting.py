@@ -116,9 +116,9 @@ def test_bad_labels_and_arguments_are_rejected():
     with pytest.raises(ValueError, match=r"y must take values in \{-1, \+1\}"):
         best_stump(X, np.array([2.0, 1.0, -1.0]))
     y = np.array([-1.0, 1.0, 1.0])
-    with pytest.raises(ValueError, match="n_rounds must be at least 1, got 0"):
+    with pytest.raises(ValueError, match="n_rounds must be an integer >= 1, got 0"):
         adaboost(X, y, n_rounds=0)
-    with pytest.raises(ValueError, match="n_rounds must be an integer, got 2.5"):
+    with pytest.raises(ValueError, match="n_rounds must be an integer >= 1, got 2.5"):
         adaboost(X, y, n_rounds=2.5)
     with pytest.raises(ValueError, match="X contains inf"):
         adaboost(np.array([[1.0], [np.inf], [0.0]]), y, n_rounds=2)

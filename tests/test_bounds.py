@@ -89,14 +89,14 @@ def test_kl_bernoulli_matches_scipy_entropy():
 def test_simulate_deviation_agrees_with_scipy_tail():
     m, phi, gamma = _grid()
     n_rep = 20_000
-    freq = bounds.simulate_deviation(m, phi, gamma, n_rep=n_rep, seed=1)
+    freq = bounds.simulate_deviation(m, phi, gamma, n_rep=n_rep, rng=1)
     lo, hi = bounds.mc_interval(_scipy_tail(m, phi, gamma), n_rep, 1e-6 / m.size)
     assert np.all((lo <= freq) & (freq <= hi))
 
 
 def test_training_errors_match_a_direct_count():
     H = bounds.stump_class(7, theta=0.42, eta=0.2)
-    X, y = H.sample(40, n_rep=6, seed=3)
+    X, y = H.sample(40, n_rep=6, rng=3)
     direct = np.array([[np.mean(H.predict(j, X[r]) != y[r]) for j in range(H.k)] for r in range(6)])
     np.testing.assert_allclose(H.training_errors(X, y), direct, atol=1e-15)
 
@@ -104,7 +104,7 @@ def test_training_errors_match_a_direct_count():
 def test_generalisation_error_matches_a_large_sample():
     # e(h) is exact; a sample of 200 000 points estimates it to about 1e-3
     H = bounds.stump_class(3, theta=0.37, eta=0.15)
-    X, y = H.sample(200_000, seed=4)
+    X, y = H.sample(200_000, rng=4)
     est = H.training_errors(X, y)[0]
     lo, hi = bounds.mc_interval(H.generalisation_error, 200_000, 1e-7)
     assert np.all((lo <= est) & (est <= hi))
@@ -167,7 +167,7 @@ def test_union_bound_sums():
 
 def test_erm_simulation_guarantee_and_shapes():
     H = bounds.stump_class(15, theta=0.3, eta=0.1)
-    r = bounds.erm_simulation(H, 100, delta=0.1, n_rep=500, seed=0)
+    r = bounds.erm_simulation(H, 100, delta=0.1, n_rep=500, rng=0)
     assert r.chosen.shape == r.gen_error.shape == r.sup_deviation.shape == (500,)
     assert r.best_error == pytest.approx(0.1 + 0.8 * abs(0.3125 - 0.3))
     assert np.all(r.gen_error <= r.best_error + 2 * r.sup_deviation + 1e-12)
@@ -235,7 +235,7 @@ def test_grid_erm_matches_chapter_6_best_stump():
     from mlnotes import boosting
 
     H = bounds.stump_class(4095, theta=0.3, eta=0.2)
-    X, y = H.sample(30, n_rep=40, seed=8)
+    X, y = H.sample(30, n_rep=40, rng=8)
     E = H.training_errors(X, y)
     compared = 0
     for r in range(40):
@@ -261,7 +261,7 @@ def test_hoeffding_claim_fails_for_a_wrong_exponent(monkeypatch):
 def test_monte_carlo_limit_catches_a_bound_ten_percent_too_small():
     # m = 100, phi = 1/2, gamma = 0.05: the exact tail is 0.2713; a "bound" of 0.24 is false,
     # and 20 000 repetitions show it even at the claims' confidence level
-    freq = bounds.simulate_deviation(100, 0.5, 0.05, n_rep=20_000, seed=2)
+    freq = bounds.simulate_deviation(100, 0.5, 0.05, n_rep=20_000, rng=2)
     _, hi = bounds.mc_interval(0.24, 20_000, 1e-6)
     assert freq > hi
     _, hi_true = bounds.mc_interval(bounds.binomial_tail(100, 0.5, 0.05), 20_000, 1e-6)
@@ -285,3 +285,51 @@ def test_training_errors_random_thresholds(seed, n_t, m):
     j = np.arange(H.k)
     direct = np.mean(H.predict(j[None, :, None], X[:, None, :]) != y[:, None, :], axis=2)
     np.testing.assert_allclose(H.training_errors(X, y), direct, atol=1e-15)
+
+
+def _scipy_tail_scalar(m, phi, gamma):
+    """P(|S/m - phi| > gamma) from scipy.stats.binom's cdf and sf (boost), with our tie rule."""
+    from scipy import stats
+
+    lo, hi = np.floor(m * (phi - gamma)), np.ceil(m * (phi + gamma))
+    if abs(lo - m * phi) <= m * gamma * (1 + 1e-9):
+        lo -= 1
+    if abs(hi - m * phi) <= m * gamma * (1 + 1e-9):
+        hi += 1
+    return (stats.binom.cdf(lo, m, phi) if lo >= 0 else 0.0) + (stats.binom.sf(hi - 1, m, phi) if hi <= m else 0.0)
+
+
+@pytest.mark.parametrize("m", [1, 7, 100, 12_345, 10**6, 10**8])
+def test_binomial_tail_equals_scipy(m):
+    for phi in (0.0, 0.01, 0.3, 0.5, 0.97, 1.0):
+        for gamma in (1e-5, 0.003, 0.05, 0.2):
+            ref = _scipy_tail_scalar(m, phi, gamma)
+            ours = bounds.binomial_tail(m, phi, gamma)
+            if ref < 1e-300:
+                assert ours < 1e-300
+            else:
+                assert ours == pytest.approx(ref, rel=1e-12, abs=0), (m, phi, gamma)
+
+
+def test_binomial_logpmf_equals_scipy_and_rejects_fractional_counts():
+    from scipy import stats
+
+    s = np.arange(0, 501)
+    for phi in (0.001, 0.3, 0.9):
+        np.testing.assert_allclose(np.exp(bounds.binomial_logpmf(s, 500, phi)),
+                                   stats.binom.pmf(s, 500, phi), rtol=1e-12, atol=0)
+    with pytest.raises(ValueError, match="s must hold integer counts"):
+        bounds.binomial_logpmf(2.5, 10, 0.3)
+
+
+def test_sample_complexity_does_not_overflow():
+    with pytest.raises(ValueError, match="exceeds 2\\*\\*63"):
+        bounds.sample_complexity(10, 1e-10, 0.05)
+
+
+def test_rng_accepts_seed_or_generator_only():
+    with pytest.raises(TypeError, match="rng"):
+        bounds.simulate_deviation(10, 0.5, 0.1, n_rep=5, rng="one")
+    a = bounds.simulate_deviation(10, 0.5, 0.1, n_rep=50, rng=3)
+    b = bounds.simulate_deviation(10, 0.5, 0.1, n_rep=50, rng=np.random.default_rng(3))
+    assert a == b

@@ -32,7 +32,9 @@ def test_labels_and_hyperparameters():
         check_positive(-1, "C")
     with pytest.raises(ValueError, match="lam must be non-negative"):
         check_positive(-0.5, "lam", allow_zero=True)
-    assert check_positive(np.inf, "C") == np.inf  # a hard margin is C = inf
+    assert check_positive(np.inf, "C", allow_inf=True) == np.inf  # a hard margin is C = inf
+    with pytest.raises(ValueError, match="C must be a finite number, got inf"):
+        check_positive(np.inf, "C")
 
 
 @given(arrays(np.int8, st.integers(1, 20), elements=st.integers(0, 1)))
@@ -99,3 +101,13 @@ def test_loaders_agree_with_scikit_learn_copies():
         a, b = ours(), theirs()
         np.testing.assert_array_equal(a.X, b.data)
         np.testing.assert_array_equal(a.y, b.target)
+
+
+def test_rel_error_checks_shapes_and_tiny_scales():
+    from mlnotes.check import rel_error
+
+    with pytest.raises(ValueError, match="same shape"):
+        rel_error(np.ones(3), np.ones((3, 1)))
+    assert rel_error(np.array([1e-200]), np.array([2e-200])) == pytest.approx(0.5)
+    assert rel_error(np.zeros(2), np.zeros(2)) == 0.0
+    assert rel_error(np.array([1e200, 0.0]), np.array([1e200, 1e184])) == pytest.approx(1e-16)

@@ -199,7 +199,7 @@ def test_mismatched_feature_dimensions(name):
 
 
 def test_other_bad_input():
-    with pytest.raises(ValueError, match="degree must be a positive integer"):
+    with pytest.raises(ValueError, match="degree must be an integer >= 1"):
         kern.polynomial_kernel(np.ones((2, 2)), degree=1.5)
     with pytest.raises(ValueError, match="kernel must be one of"):
         kern.gram(np.ones((2, 2)), kernel="gaussian")

@@ -259,7 +259,7 @@ def test_rank_deficient_normal_equations_error_suggests_qr_or_svd():
 
 def test_predict_checks_columns():
     X, y = _problem(15)
-    with pytest.raises(ValueError, match="X must have 6 columns"):
+    with pytest.raises(ValueError, match="X has 3 columns but the model was fitted on 6 features"):
         linear.ridge(X, y, lam=1.0).predict(X[:, :3])
 
 

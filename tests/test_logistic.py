@@ -86,7 +86,7 @@ def test_fits_reject_pm1_labels_and_bad_arguments(fit):
         fit(X, [0.0, 1.0])
     with pytest.raises(ValueError, match="X contains NaN"):
         fit(np.full((2, 1), np.nan), [0.0, 1.0])
-    with pytest.raises(ValueError, match="max_iter must be a positive integer"):
+    with pytest.raises(ValueError, match="max_iter must be an integer >= 1"):
         fit(X, [0.0, 1.0, 1.0, 0.0], max_iter=0)
     with pytest.raises(ValueError, match="w0 has 2 entries"):
         fit(X, [0.0, 1.0, 1.0, 0.0], w0=[0.0, 0.0])

@@ -42,8 +42,8 @@ def test_perceptron_separates_separable_data():
 
 def test_perceptron_non_separable_warns_with_mistake_count():
     X, y = xor()
-    with pytest.warns(ConvergenceWarning, match=r"max_epochs=7 epochs: \d+ mistakes"):
-        fit = online.perceptron(X, y, max_epochs=7, fit_intercept=True)
+    with pytest.warns(ConvergenceWarning, match=r"n_epochs=7 epochs: \d+ mistakes"):
+        fit = online.perceptron(X, y, n_epochs=7, fit_intercept=True)
     assert not fit.converged
     assert fit.n_epochs == 7
 
@@ -51,7 +51,7 @@ def test_perceptron_non_separable_warns_with_mistake_count():
 @pytest.mark.parametrize("seed", range(5))
 def test_perceptron_within_bound(seed):
     X, y, u = separable(seed, n=200, d=5, gamma=0.05)
-    fit = online.perceptron(X, y, shuffle=True, seed=seed, max_epochs=10_000)
+    fit = online.perceptron(X, y, shuffle=True, rng=seed, n_epochs=10_000)
     assert fit.converged
     assert fit.n_mistakes <= online.perceptron_bound(X, y, u)
 
@@ -69,7 +69,7 @@ def test_perceptron_matches_sklearn(fit_intercept):
     if fit_intercept:
         X = X + 0.7  # a separator with a bias is needed
         y = np.sign(X @ np.array([1.0, -1.0, 0.5, 0.0]) - 0.4)
-    ours = online.perceptron(X, y, fit_intercept=fit_intercept, max_epochs=1000)
+    ours = online.perceptron(X, y, fit_intercept=fit_intercept, n_epochs=1000)
     sk = Perceptron(eta0=1.0, penalty=None, shuffle=False, tol=None, max_iter=ours.n_epochs + 3,
                     fit_intercept=fit_intercept)
     with warnings.catch_warnings():
@@ -82,8 +82,8 @@ def test_perceptron_matches_sklearn(fit_intercept):
 
 @pytest.mark.parametrize(
     ("kwargs", "match"),
-    [({"max_epochs": 0}, "max_epochs must be an integer >= 1"),
-     ({"max_epochs": 2.5}, "max_epochs must be an integer >= 1")],
+    [({"n_epochs": 0}, "n_epochs must be an integer >= 1"),
+     ({"n_epochs": 2.5}, "n_epochs must be an integer >= 1")],
 )
 def test_perceptron_bad_hyperparameters(kwargs, match):
     X, y, _ = separable(0)
@@ -146,7 +146,7 @@ def test_winnow_without_doubling_cannot_learn_negative_weights():
     X, y, S = sparse_target(1, k=1)
     y = -y  # the target -x_s needs a negative weight
     with pytest.warns(ConvergenceWarning, match="doubled=True"):
-        fit = online.winnow(X, y, doubled=False, max_epochs=5, eta=0.5)
+        fit = online.winnow(X, y, doubled=False, n_epochs=5, eta=0.5)
     assert not fit.converged
     assert online.winnow(X, y, doubled=True, eta=0.5).converged
 
@@ -174,7 +174,7 @@ def test_sgd_matches_sklearn_sgdclassifier(loss, sk_loss, power_t):
     """batch_size=1, in order: both run w <- (1 - eta_t lam) w - eta_t phi'(M) y x."""
     X, y = blobs(0)
     eta, lam, epochs = 0.05, 1e-3, 4
-    ours = online.sgd(X, y, loss=loss, eta=eta, lam=lam, epochs=epochs, shuffle=False, power_t=power_t)
+    ours = online.sgd(X, y, loss=loss, eta=eta, lam=lam, n_epochs=epochs, shuffle=False, power_t=power_t)
     sk = SGDClassifier(loss=sk_loss, penalty="l2", alpha=lam, eta0=eta, shuffle=False, tol=None,
                        max_iter=epochs, power_t=power_t,
                        learning_rate="constant" if power_t == 0 else "invscaling")
@@ -195,7 +195,7 @@ def test_sgd_log_loss_reaches_logistic_regression(batch_size, power_t, epochs, a
     X, y = blobs(1, n=400, d=3)
     lam = 0.05
     fit = online.sgd(X, y, loss="log", eta=1.0 if power_t == 0 else 1 / lam, power_t=power_t,
-                     lam=lam, epochs=epochs, batch_size=batch_size, seed=0)
+                     lam=lam, n_epochs=epochs, batch_size=batch_size, rng=0)
     # LogisticRegression minimises 1/2 ||w||^2 + C sum log-loss (bias unpenalised): C = 1/(n lam)
     lr = LogisticRegression(C=1 / (len(y) * lam), tol=1e-12, max_iter=10_000).fit(X, y)
     np.testing.assert_allclose(fit.w, lr.coef_.ravel(), atol=atol)
@@ -204,7 +204,7 @@ def test_sgd_log_loss_reaches_logistic_regression(batch_size, power_t, epochs, a
 
 def test_sgd_traces_and_convergence_flag():
     X, y = blobs(2)
-    fit = online.sgd(X, y, loss="log", eta=0.5, epochs=500, batch_size=10, tol=1e-4, seed=1,
+    fit = online.sgd(X, y, loss="log", eta=0.5, n_epochs=500, batch_size=10, tol=1e-4, rng=1,
                      power_t=0.75, lam=0.01)
     assert fit.converged
     assert fit.objective.shape == (fit.n_epochs + 1,)
@@ -215,10 +215,10 @@ def test_sgd_traces_and_convergence_flag():
 
 def test_sgd_warns_on_epoch_limit_and_divergence():
     X, y = blobs(3)
-    with pytest.warns(ConvergenceWarning, match="did not converge in epochs=1"):
-        online.sgd(X, y, loss="hinge", eta=0.1, epochs=1, tol=1e-12)
+    with pytest.warns(ConvergenceWarning, match="did not converge in n_epochs=1"):
+        online.sgd(X, y, loss="hinge", eta=0.1, n_epochs=1, tol=1e-12)
     with pytest.warns(ConvergenceWarning, match="diverged"):
-        fit = online.sgd(X * 100, y, loss="quadratic", eta=10.0, epochs=3)
+        fit = online.sgd(X * 100, y, loss="quadratic", eta=10.0, n_epochs=3)
     assert not fit.converged
 
 
@@ -229,7 +229,7 @@ def test_sgd_warns_on_epoch_limit_and_divergence():
      ({"eta": -1}, "eta must be positive"),
      ({"lam": -0.1}, "lam must be non-negative"),
      ({"batch_size": 0}, "batch_size must be an integer >= 1"),
-     ({"epochs": 0}, "epochs must be an integer >= 1"),
+     ({"n_epochs": 0}, "n_epochs must be an integer >= 1"),
      ({"power_t": -1}, "power_t must be non-negative"),
      ({"running_alpha": 0}, "running_alpha must lie in")],
 )
@@ -247,7 +247,7 @@ def test_sgd_property_batch_equals_full_gradient_step(seed, batch_size):
     n = batch_size
     X = rng.standard_normal((n, 3))
     y = rng.choice([-1.0, 1.0], n)
-    fit = online.sgd(X, y, loss="log", eta=0.3, batch_size=n, epochs=1, shuffle=True, seed=seed)
+    fit = online.sgd(X, y, loss="log", eta=0.3, batch_size=n, n_epochs=1, shuffle=True, rng=seed)
     # from w = 0 every margin is 0 and phi'(0) = -1/2
     np.testing.assert_allclose(fit.w, 0.3 * 0.5 * (y @ X) / n, atol=1e-14)
 
@@ -256,7 +256,7 @@ def test_sgd_on_real_data_competitive_with_sklearn():
     data = load_breast_cancer()
     X, y = data.X, to_pm1(data.y)
     X = (X - X.mean(0)) / X.std(0)
-    ours = online.sgd(X, y, loss="hinge", eta=0.01, lam=1e-3, epochs=30, batch_size=8, seed=0)
+    ours = online.sgd(X, y, loss="hinge", eta=0.01, lam=1e-3, n_epochs=30, batch_size=8, rng=0)
     sk = SGDClassifier(loss="hinge", alpha=1e-3, max_iter=30, tol=None, random_state=0).fit(X, y)
     acc_ours = np.mean(ours.predict(X) == y)
     acc_sk = np.mean(sk.predict(X) == y)
@@ -303,14 +303,14 @@ def test_optim_bad_input():
 def test_sgd_running_estimate_is_the_objective_for_full_batches(loss):
     """With one batch per epoch and alpha = 1 the running estimate is J before each update."""
     X, y = blobs(4, n=50)
-    fit = online.sgd(X, y, loss=loss, eta=0.05, lam=0.1, batch_size=50, epochs=6, running_alpha=1.0)
+    fit = online.sgd(X, y, loss=loss, eta=0.05, lam=0.1, batch_size=50, n_epochs=6, running_alpha=1.0)
     np.testing.assert_allclose(fit.running, fit.objective[:-1], rtol=1e-12)
 
 
 def test_online_fits_are_frozen_and_reproducible():
     X, y, _ = separable(5)
-    a = online.perceptron(X, y, shuffle=True, seed=3)
-    b = online.perceptron(X, y, shuffle=True, seed=3)
+    a = online.perceptron(X, y, shuffle=True, rng=3)
+    b = online.perceptron(X, y, shuffle=True, rng=3)
     np.testing.assert_array_equal(a.w, b.w)
     with pytest.raises(AttributeError):
         a.w = None
@@ -320,15 +320,15 @@ def test_winnow_with_intercept_learns_a_threshold():
     rng = np.random.default_rng(6)
     X = rng.choice([0.0, 1.0], size=(300, 20))
     y = np.where(X[:, 0] + X[:, 1] + X[:, 2] >= 2, 1.0, -1.0)  # 2-of-3 majority: needs a bias
-    fit = online.winnow(X, y, eta=0.2, fit_intercept=True, max_epochs=2000)
+    fit = online.winnow(X, y, eta=0.2, fit_intercept=True, n_epochs=2000)
     assert fit.converged and np.all(fit.predict(X) == y)
     assert fit.b < 0 and fit.v.size == 2 * 21
 
 
 def test_sgd_record_path():
     X, y = blobs(5, n=40)
-    fit = online.sgd(X, y, loss="hinge", eta=0.1, batch_size=8, epochs=2, record_path=True, seed=0)
+    fit = online.sgd(X, y, loss="hinge", eta=0.1, batch_size=8, n_epochs=2, record_path=True, rng=0)
     assert fit.path.shape == (fit.n_iter + 1, X.shape[1] + 1)
     np.testing.assert_array_equal(fit.path[0], 0.0)
     np.testing.assert_array_equal(fit.path[-1], np.append(fit.w, fit.b))
-    assert online.sgd(X, y, epochs=1).path is None
+    assert online.sgd(X, y, n_epochs=1).path is None

@@ -226,7 +226,7 @@ def test_rejects_bad_gram():
     with pytest.raises(ValueError, match="not symmetric"):
         svm.smo(K + np.triu(np.ones_like(K), 1) * 1e-3, y, kernel="precomputed")
     v = np.linalg.svd(X)[0][:, -1]  # orthogonal to the columns of X: K v = 0
-    with pytest.raises(ValueError, match="clearly indefinite: smallest eigenvalue -1"):
+    with pytest.raises(ValueError, match=r"its most negative eigenvalue is -1 .*indefinite"):
         svm.smo(K - np.outer(v, v), y, kernel="precomputed")  # positive diagonal, eigenvalue -1
     with pytest.raises(ValueError, match="negative diagonal"):
         svm.smo(K - 100.0 * np.eye(40), y, kernel="precomputed")
@@ -234,7 +234,8 @@ def test_rejects_bad_gram():
         svm.smo(K[:, :30], y, kernel="precomputed")
     # the sigmoid "kernel" tanh(x.y - 1) is not positive semi-definite
     # (kernels.gram warns with the most negative eigenvalue first, then smo refuses)
-    with pytest.raises(ValueError, match="indefinite"), pytest.warns(kernels.NotPSDWarning, match="most negative"):
+    with pytest.raises(ValueError, match="indefinite"), \
+            pytest.warns(kernels.NotPSDWarning, match="not positive semidefinite"):
         svm.smo(X, y, kernel=lambda U, V: np.tanh(U @ V.T - 1.0))
 
 
@@ -254,7 +255,7 @@ def test_iteration_limit_warns_with_violation():
 def test_decision_function_shape_errors():
     X, y = _heart_scale()
     fit = svm.smo(X, y, kernel="linear")
-    with pytest.raises(ValueError, match="different numbers of features"):
+    with pytest.raises(ValueError, match="X_new has 5 columns but the model was fitted on 13 features"):
         fit.decision_function(X[:, :5])
     K = kernels.linear_kernel(X)
     pfit = svm.smo(K, y, kernel="precomputed")
@@ -274,7 +275,7 @@ def test_pegasos_reaches_liblinear_objective():
     X, y = _heart_scale()
     ref = LinearSVC(C=1.0, loss="hinge", tol=1e-8, max_iter=100_000).fit(X, y)
     P_ref = svm.hinge_objective(ref.coef_[0], ref.intercept_[0], X, y, 1.0, regularise_bias=True)
-    fit = svm.pegasos(X, y, C=1.0, n_epochs=50, batch_size=1, seed=0)
+    fit = svm.pegasos(X, y, C=1.0, n_epochs=50, batch_size=1, rng=0)
     P = svm.hinge_objective(fit.w, fit.b, X, y, 1.0, regularise_bias=True)
     assert P_ref <= P <= 1.01 * P_ref  # liblinear's optimum is a lower bound: within 1% of it
     assert fit.objective.shape == (50,) and abs(fit.objective[-1] - P) <= 1e-9 * P
@@ -284,7 +285,7 @@ def test_pegasos_reaches_liblinear_objective():
 def test_subgradient_method_approaches_the_dual_optimum():
     X, y = _heart_scale()
     D = svm.smo(X, y, C=1.0, kernel="linear", tol=1e-9).dual  # = min of the primal
-    fit = svm.subgradient_svm(X, y, C=1.0, n_iter=5000)
+    fit = svm.subgradient_svm(X, y, C=1.0, max_iter=5000)
     P = svm.hinge_objective(fit.w, fit.b, X, y, 1.0)
     assert D <= P + 1e-9 and P <= 1.05 * D  # weak duality, and a slow O(1/sqrt(t)) approach
     assert abs(P - fit.objective.min()) <= 1e-9 * P  # the best iterate is returned
@@ -315,7 +316,7 @@ def test_primal_trainers_reject_bad_input():
     X, y = _heart_scale()
     with pytest.raises(ValueError, match="C must be positive"):
         svm.pegasos(X, y, C=-1.0)
-    with pytest.raises(ValueError, match="C must be finite"):
+    with pytest.raises(ValueError, match="C must be a finite number"):
         svm.subgradient_svm(X, y, C=np.inf)
     with pytest.raises(ValueError, match=r"y must take values in \{-1, \+1\}"):
         svm.pegasos(X, (y + 1) / 2)

@@ -63,7 +63,7 @@ def _perceptron_run(rng):
     X, y, u = _separable(rng, int(rng.integers(20, 120)), d, float(rng.uniform(0.05, 0.5)),
                          intercept=intercept)
     fit = online.perceptron(X, y, fit_intercept=intercept, shuffle=bool(rng.integers(0, 2)),
-                            seed=int(rng.integers(1 << 30)), max_epochs=100_000)
+                            rng=int(rng.integers(1 << 30)), n_epochs=100_000)
     A = np.hstack([X, np.ones((len(y), 1))]) if intercept else X
     return fit, A, y, u
 
@@ -103,8 +103,8 @@ def _winnow_run(rng):
     X, y, _ = _sparse_target(rng, int(rng.integers(50, 200)), n_feat, k)
     rho = 1.0 / k  # u = e_S / k on the positive half of the doubled coordinates
     eta = rho * float(rng.uniform(0.2, 1.8))
-    fit = online.winnow(X, y, eta=eta, max_epochs=10_000, shuffle=bool(rng.integers(0, 2)),
-                        seed=int(rng.integers(1 << 30)))
+    fit = online.winnow(X, y, eta=eta, n_epochs=10_000, shuffle=bool(rng.integers(0, 2)),
+                        rng=int(rng.integers(1 << 30)))
     return fit, X, y, rho, eta
 
 
@@ -235,7 +235,7 @@ def eq_weight_decay(rng, n):
         lam, eta = float(rng.uniform(0.01, 1.0)), float(rng.uniform(0.01, 0.5))
         name = str(rng.choice(_SMOOTH))
         kw = dict(loss=name, eta=eta, lam=lam, batch_size=m, shuffle=False, fit_intercept=True)
-        one, two = online.sgd(X, y, epochs=1, **kw), online.sgd(X, y, epochs=2, **kw)
+        one, two = online.sgd(X, y, n_epochs=1, **kw), online.sgd(X, y, n_epochs=2, **kw)
         phi = losses.get(name)[0]
 
         def J(v):  # v = (w, b); the penalty leaves b alone
@@ -270,7 +270,7 @@ def eq_delta_rule(rng):
     X = rng.standard_normal((25, int(rng.integers(1, 5))))
     y = rng.choice([-1.0, 1.0], 25)
     eta = float(rng.uniform(0.001, 0.05))
-    fit = online.sgd(X, y, loss="quadratic", eta=eta, epochs=1, shuffle=False)
+    fit = online.sgd(X, y, loss="quadratic", eta=eta, n_epochs=1, shuffle=False)
     return rel_error(np.append(fit.w, fit.b), _rule(X, y, eta, lambda f, yi: 2 * (yi - f)))
 
 
@@ -288,8 +288,8 @@ def eq_perceptron_rule(rng, n):
     res = []
     for _ in range(n):
         X, y, _ = _separable(rng, 40, int(rng.integers(2, 6)), 0.2, intercept=True)
-        p = online.perceptron(X, y, fit_intercept=True, max_epochs=100_000)
-        s = online.sgd(X, y, loss="perceptron", eta=1.0, epochs=p.n_epochs, shuffle=False)
+        p = online.perceptron(X, y, fit_intercept=True, n_epochs=100_000)
+        s = online.sgd(X, y, loss="perceptron", eta=1.0, n_epochs=p.n_epochs, shuffle=False)
         res.append(rel_error(np.append(s.w, s.b), np.append(p.w, p.b)))
         # the strict rule of the notes does not move from w = 0
         strict = _rule(X, y, 1.0, lambda f, yi: float(yi * f < 0) * yi)
@@ -303,7 +303,7 @@ def eq_logistic_sgd(rng):
     X = rng.standard_normal((25, int(rng.integers(1, 5)))) * 3
     y = rng.choice([-1.0, 1.0], 25)
     eta = float(rng.uniform(0.01, 1.0))
-    fit = online.sgd(X, y, loss="log", eta=eta, epochs=1, shuffle=False)
+    fit = online.sgd(X, y, loss="log", eta=eta, n_epochs=1, shuffle=False)
     expected = _rule(X, y, eta, lambda f, yi: yi / (1 + np.exp(yi * f)))
     return rel_error(np.append(fit.w, fit.b), expected)
 

@@ -1,0 +1,387 @@
+"""The contract of CONTRIBUTING.md, checked on every public function (in the spirit of
+scikit-learn's ``check_estimator``).
+
+``FITS`` describes every fitting function: how to call it on valid data, which label set it
+takes, which hyperparameters to poison and with what kind of values. ``HELPERS`` gives one valid
+call of every other public function. A public function in none of the registries (nor in
+``EXEMPT``, with the reason) fails ``test_registry_is_complete``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import inspect
+import warnings
+from types import MappingProxyType
+
+import numpy as np
+import pytest
+
+import mlnotes
+import mlnotes.bounds
+import mlnotes.check
+import mlnotes.losses
+import mlnotes.optim
+from mlnotes import ConvergenceWarning
+
+MODULES = ["boosting", "bounds", "check", "kernels", "linear", "logistic", "losses", "online",
+           "optim", "svm"]
+
+# -- data --------------------------------------------------------------------------------------
+_rng = np.random.default_rng(20261122)
+X = _rng.standard_normal((40, 3))
+_score = X @ np.array([1.0, -2.0, 0.5]) + 0.8 * _rng.standard_normal(40)  # not separable
+Y_PM = np.where(_score > 0, 1.0, -1.0)
+Y_01 = (Y_PM + 1) / 2
+Y_REAL = _score.copy()
+Y_MULTI = np.digitize(_score, [-1.0, 1.0]).astype(float)  # three classes 0, 1, 2
+X_POS = np.abs(X)  # histogram kernels' features
+X_W = X / np.abs(X).max()  # winnow's features lie in [-1, 1]
+
+
+@dataclasses.dataclass
+class Fit:
+    fn: object
+    labels: str  # "pm1", "01", "multi", "real"
+    kwargs: dict = dataclasses.field(default_factory=dict)
+    # hyperparameter -> kind: "pos" (> 0), "nonneg" (>= 0), "count" (integer >= 1)
+    hyper: dict = dataclasses.field(default_factory=dict)
+    cap: dict | None = None  # kwargs that hit the iteration cap
+    random: bool = False  # takes rng=
+    batch: bool = True  # row order must not matter
+    X: np.ndarray = dataclasses.field(default_factory=lambda: X)
+
+    @property
+    def y(self):
+        return {"pm1": Y_PM, "01": Y_01, "multi": Y_MULTI, "real": Y_REAL}[self.labels]
+
+    def __call__(self, X_=None, y_=None, **kw):
+        return self.fn(self.X if X_ is None else X_, self.y if y_ is None else y_,
+                       **{**self.kwargs, **kw})
+
+
+L, G, O, S, B, K = (importlib.import_module(f"mlnotes.{m}") for m in
+                    ("linear", "logistic", "online", "svm", "boosting", "kernels"))
+FITS = {
+    "linear.least_squares": Fit(L.least_squares, "real"),
+    "linear.ridge": Fit(L.ridge, "real", {"lam": 1.0}, {"lam": "nonneg"}),
+    "linear.lasso": Fit(L.lasso, "real", {"lam": 0.1},
+                        {"lam": "nonneg", "tol": "pos", "max_iter": "count"},
+                        cap={"max_iter": 1, "tol": 1e-15}),
+    "logistic.newton": Fit(G.newton, "01", {"lam": 0.1},
+                           {"lam": "nonneg", "tol": "pos", "max_iter": "count"},
+                           cap={"max_iter": 1, "tol": 1e-15}),
+    "logistic.irls": Fit(G.irls, "01", {"lam": 0.1},
+                         {"lam": "nonneg", "tol": "pos", "max_iter": "count"},
+                         cap={"max_iter": 1, "tol": 1e-15}),
+    "logistic.gradient_ascent": Fit(G.gradient_ascent, "01", {"lam": 0.1, "eta": 0.01},
+                                    {"eta": "pos", "lam": "nonneg", "tol": "pos", "max_iter": "count"},
+                                    cap={"max_iter": 1, "tol": 1e-15}),
+    "logistic.softmax_regression": Fit(G.softmax_regression, "multi", {"lam": 0.1},
+                                       {"lam": "nonneg", "tol": "pos", "max_iter": "count"},
+                                       cap={"max_iter": 1, "tol": 1e-15}),
+    "online.perceptron": Fit(O.perceptron, "pm1", {}, {"n_epochs": "count"},
+                             cap={"n_epochs": 1}, random=True, batch=False),
+    "online.winnow": Fit(O.winnow, "pm1", {}, {"eta": "pos", "n_epochs": "count"},
+                         cap={"n_epochs": 1}, random=True, batch=False, X=X_W),
+    "online.sgd": Fit(O.sgd, "pm1", {"eta": 0.05, "shuffle": True},
+                      {"eta": "pos", "lam": "nonneg", "n_epochs": "count", "batch_size": "count"},
+                      cap={"n_epochs": 1, "tol": 1e-15}, random=True, batch=False),
+    "svm.smo": Fit(S.smo, "pm1", {"C": 1.0, "kernel": "linear", "tol": 1e-10},
+                   {"C": "pos", "tol": "pos", "max_iter": "count"},
+                   cap={"max_iter": 1, "tol": 1e-15}),
+    "svm.subgradient_svm": Fit(S.subgradient_svm, "pm1", {"max_iter": 50},
+                               {"C": "pos", "max_iter": "count"}),
+    "svm.pegasos": Fit(S.pegasos, "pm1", {"n_epochs": 2},
+                       {"C": "pos", "n_epochs": "count", "batch_size": "count"},
+                       random=True, batch=False),
+    "svm.one_vs_rest": Fit(S.one_vs_rest, "multi", {"kernel": "linear", "tol": 1e-10}, {"C": "pos"}),
+    "svm.one_vs_one": Fit(S.one_vs_one, "multi", {"kernel": "linear", "tol": 1e-10}, {"C": "pos"}),
+    "boosting.adaboost": Fit(B.adaboost, "pm1", {"n_rounds": 5}, {"n_rounds": "count"}),
+    "kernels.kernel_ridge": Fit(K.kernel_ridge, "real", {"lam": 1.0, "gamma": 0.5},
+                                {"lam": "pos", "gamma": "pos"}),
+}
+
+# Bad values per kind; each must give a ValueError or TypeError that names the argument.
+BAD = {
+    "pos": [-1.0, 0.0, np.nan, np.inf, "1"],
+    "nonneg": [-1.0, np.nan, np.inf, "1"],
+    "count": [0, -1, 2.5, np.inf, np.nan, "3", True],
+}
+# inf is meaningful for smo's C (the hard margin); our data are not separable, so smo refuses.
+ALLOWED = {("svm.smo", "C", np.inf), ("svm.one_vs_rest", "C", np.inf), ("svm.one_vs_one", "C", np.inf)}
+
+
+def _quiet(fn, *a, **kw):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return fn(*a, **kw)
+
+
+def _predict(fit, Xn):
+    if hasattr(fit, "predict"):
+        return fit.predict(Xn)
+    return fit.decision_function(Xn)
+
+
+# -- helpers: one valid call each ----------------------------------------------------------------
+_K = X @ X.T
+_alpha = np.full(40, 0.1)
+HELPERS = {
+    "boosting.best_stump": lambda: B.best_stump(X, Y_PM),
+    "boosting.check_distribution": lambda: B.check_distribution(np.full(4, 0.25), 4),
+    "boosting.stump_errors": lambda: B.stump_errors(X, Y_PM),
+    "bounds.binomial_logpmf": lambda: mlnotes.bounds.binomial_logpmf(3, 10, 0.4),
+    "bounds.binomial_tail": lambda: mlnotes.bounds.binomial_tail(50, 0.4, 0.1),
+    "bounds.chernoff_bound": lambda: mlnotes.bounds.chernoff_bound(50, 0.4, 0.1),
+    "bounds.erm_simulation": lambda: mlnotes.bounds.erm_simulation(
+        mlnotes.bounds.stump_class(5), 20, n_rep=10, rng=0),
+    "bounds.hoeffding_bound": lambda: mlnotes.bounds.hoeffding_bound(50, 0.1),
+    "bounds.kl_bernoulli": lambda: mlnotes.bounds.kl_bernoulli(0.3, 0.5),
+    "bounds.mc_interval": lambda: mlnotes.bounds.mc_interval(0.1, 100, 0.05),
+    "bounds.sample_complexity": lambda: mlnotes.bounds.sample_complexity(10, 0.1, 0.05),
+    "bounds.simulate_deviation": lambda: mlnotes.bounds.simulate_deviation(20, 0.4, 0.1, n_rep=50, rng=0),
+    "bounds.stump_class": lambda: mlnotes.bounds.stump_class(5),
+    "bounds.uniform_deviation": lambda: mlnotes.bounds.uniform_deviation(50, 10, 0.05),
+    "bounds.union_bound": lambda: mlnotes.bounds.union_bound(np.array([0.1, 0.2])),
+    "check.numerical_gradient": lambda: mlnotes.check.numerical_gradient(lambda w: w @ w, np.ones(2)),
+    "check.numerical_hessian": lambda: mlnotes.check.numerical_hessian(lambda w: w @ w, np.ones(2)),
+    "check.numerical_jacobian": lambda: mlnotes.check.numerical_jacobian(lambda w: 2 * w, np.ones(2)),
+    "check.rel_error": lambda: mlnotes.check.rel_error(np.ones(3), np.ones(3)),
+    "kernels.additive_chi2_kernel": lambda: K.additive_chi2_kernel(X_POS),
+    "kernels.check_psd": lambda: K.check_psd(_K),
+    "kernels.may_be_indefinite": lambda: K.may_be_indefinite("poly", coef0=-1.0),
+    "kernels.chi2_kernel": lambda: K.chi2_kernel(X_POS),
+    "kernels.gram": lambda: K.gram(X),
+    "kernels.intersection_kernel": lambda: K.intersection_kernel(X_POS),
+    "kernels.linear_kernel": lambda: K.linear_kernel(X),
+    "kernels.polar_features": lambda: K.polar_features(X[:, :2]),
+    "kernels.poly2_features": lambda: K.poly2_features(X),
+    "kernels.polynomial_kernel": lambda: K.polynomial_kernel(X),
+    "kernels.rbf_kernel": lambda: K.rbf_kernel(X),
+    "kernels.sigmoid_kernel": lambda: K.sigmoid_kernel(X, gamma=0.1),
+    "linear.cross_validate": lambda: L.cross_validate(X, Y_REAL, [0.1, 1.0], n_folds=4),
+    "linear.lasso_lambda_max": lambda: L.lasso_lambda_max(X, Y_REAL),
+    "linear.lasso_path": lambda: L.lasso_path(X, Y_REAL, [1.0, 0.1]),
+    "linear.ridge_dof": lambda: L.ridge_dof(X, 1.0),
+    "linear.ridge_path": lambda: L.ridge_path(X, Y_REAL, [0.1, 1.0]),
+    "linear.soft_threshold": lambda: L.soft_threshold(np.array([-2.0, 0.5]), 1.0),
+    "logistic.is_separable": lambda: G.is_separable(X, Y_01),
+    "logistic.log_likelihood": lambda: G.log_likelihood(np.zeros(3), X, Y_01),
+    "logistic.log_loss": lambda: G.log_loss(Y_PM, X[:, 0]),
+    "logistic.log_sigmoid": lambda: G.log_sigmoid(X[:, 0]),
+    "logistic.sigmoid": lambda: G.sigmoid(X[:, 0]),
+    "logistic.softmax": lambda: G.softmax(X),
+    "online.perceptron_bound": lambda: O.perceptron_bound(X, np.sign(X @ [1.0, -2.0, 0.5]), np.array([1.0, -2.0, 0.5])),
+    "online.winnow_bound": lambda: O.winnow_bound(0.1, 10, 0.1),
+    "optim.gradient_descent": lambda: _quiet(mlnotes.optim.gradient_descent, lambda w: 2 * w,
+                                             np.ones(2), eta=0.1),
+    "optim.subgradient_method": lambda: mlnotes.optim.subgradient_method(
+        lambda w: np.abs(w).sum(), np.sign, np.ones(2), eta=0.1, max_iter=20),
+    "svm.bias_from_gradient": lambda: S.bias_from_gradient(_alpha, Y_PM, _K @ (_alpha * Y_PM) * Y_PM - 1, 1.0),
+    "svm.dual_objective": lambda: S.dual_objective(_alpha, Y_PM, _K),
+    "svm.hinge_objective": lambda: S.hinge_objective(np.zeros(3), 0.0, X, Y_PM, 1.0),
+    "svm.is_separable": lambda: S.is_separable(_K, Y_PM),
+    "svm.kkt_violation": lambda: S.kkt_violation(_alpha, Y_PM, _K, 1.0),
+    "svm.primal_objective": lambda: S.primal_objective(_alpha, 0.0, Y_PM, _K, 1.0),
+    "svm.two_variable_step": lambda: S.two_variable_step(0.1, 0.1, 1.0, -1.0, -1.0, -1.0, 2.0, 2.0, 0.5, 1.0),
+    **{f"losses.{n}": (lambda n=n: getattr(mlnotes.losses, n)(np.linspace(-2, 2, 5)))
+       for n in ["exponential", "exponential_derivative", "hinge", "hinge_derivative", "log_loss",
+                 "log_loss_derivative", "logistic", "logistic_derivative", "perceptron",
+                 "perceptron_derivative", "quadratic", "quadratic_derivative", "sigmoid",
+                 "sigmoid_derivative", "zero_one"]},
+    "losses.get": lambda: mlnotes.losses.get("hinge"),
+}
+EXEMPT: dict[str, str] = {}
+
+
+def _public_functions():
+    out = set()
+    for m in MODULES:
+        mod = importlib.import_module(f"mlnotes.{m}")
+        names = getattr(mod, "__all__", None) or [n for n in dir(mod) if not n.startswith("_")]
+        for n in names:
+            obj = getattr(mod, n)
+            if inspect.isfunction(obj) and obj.__module__ == mod.__name__:
+                out.add(f"{m}.{n}")
+    return out
+
+
+def test_registry_is_complete():
+    public = _public_functions()
+    registered = set(FITS) | set(HELPERS) | set(EXEMPT)
+    assert public - registered == set(), "add these public functions to tests/test_api.py"
+    assert registered - public == set(), "registered but not public (renamed?)"
+
+
+# -- the checks on every fit ---------------------------------------------------------------------
+@pytest.mark.parametrize("name", sorted(FITS))
+def test_fit_rejects_bad_data(name):
+    spec = FITS[name]
+    Xb = spec.X.copy()
+    Xb[3, 1] = np.nan
+    with pytest.raises(ValueError, match="X"):
+        spec(Xb)
+    with pytest.raises(ValueError, match="no rows|at least two classes"):
+        spec(spec.X[:0], spec.y[:0])  # 0 rows
+    with pytest.raises(ValueError):
+        spec(spec.X, spec.y[:-1])  # rows of X and y differ
+    yb = spec.y.copy()
+    yb[0] = np.nan
+    with pytest.raises(ValueError, match="y"):
+        spec(spec.X, yb)
+
+
+@pytest.mark.parametrize("name", sorted(n for n, s in FITS.items() if s.labels in ("pm1", "01")))
+def test_fit_rejects_wrong_label_set(name):
+    spec = FITS[name]
+    wrong = Y_01 if spec.labels == "pm1" else Y_PM
+    with pytest.raises(ValueError, match=r"y must take values in"):
+        spec(spec.X, wrong)
+
+
+_HYPER_CASES = [(n, h, v) for n, s in FITS.items() for h, kind in s.hyper.items() for v in BAD[kind]
+                if (n, h, v) not in ALLOWED]
+
+
+@pytest.mark.parametrize(("name", "param", "value"), _HYPER_CASES,
+                         ids=[f"{n}-{h}={v!r}" for n, h, v in _HYPER_CASES])
+def test_fit_rejects_bad_hyperparameter(name, param, value):
+    with pytest.raises((ValueError, TypeError), match=param):
+        _quiet(FITS[name], **{param: value})
+
+
+@pytest.mark.parametrize("name", sorted(FITS))
+def test_fit_result_contract(name):
+    spec = FITS[name]
+    Xc, yc = spec.X.copy(), spec.y.copy()
+    fit = _quiet(spec)
+    # inputs untouched
+    np.testing.assert_array_equal(Xc, spec.X)
+    np.testing.assert_array_equal(yc, spec.y)
+    # frozen, owns read-only arrays, read-only mappings
+    assert dataclasses.is_dataclass(fit) and type(fit).__dataclass_params__.frozen
+    assert type(fit).__name__.endswith("Fit")
+    for f in dataclasses.fields(fit):
+        v = getattr(fit, f.name)
+        if isinstance(v, np.ndarray):
+            assert not v.flags.writeable, f"{f.name} is writeable"
+            assert not np.shares_memory(v, spec.X) and not np.shares_memory(v, spec.y), f.name
+        assert not isinstance(v, dict), f"{f.name} is a mutable dict"
+        if isinstance(v, MappingProxyType):
+            with pytest.raises(TypeError):
+                v["gamma"] = 1.0
+    before = _predict(fit, spec.X)
+    spec.X.flags.writeable = False  # a fit that wrote into its input would fail here, too
+    assert np.array_equal(_predict(fit, spec.X), before)
+    spec.X.flags.writeable = True
+    # a wrong column count at predict time
+    with pytest.raises(ValueError, match="column"):
+        _predict(fit, spec.X[:, :2])
+
+
+@pytest.mark.parametrize("name", sorted(n for n, s in FITS.items() if s.random))
+def test_same_rng_same_result(name):
+    spec = FITS[name]
+    a = _quiet(spec, rng=7)
+    b = _quiet(spec, rng=np.random.default_rng(7))
+    c = _quiet(spec, rng=7)
+    np.testing.assert_array_equal(a.w, c.w)
+    np.testing.assert_array_equal(a.w, b.w)
+    with pytest.raises(TypeError, match="rng"):
+        spec(rng="seven")
+
+
+@pytest.mark.parametrize("name", sorted(n for n, s in FITS.items() if s.batch))
+def test_row_permutation_leaves_batch_fit_unchanged(name):
+    spec = FITS[name]
+    perm = np.random.default_rng(1).permutation(spec.X.shape[0])
+    a = _quiet(spec)
+    b = _quiet(spec, spec.X[perm], spec.y[perm])
+    grid = np.random.default_rng(2).standard_normal((25, spec.X.shape[1]))
+    if hasattr(a, "decision_function"):
+        np.testing.assert_allclose(a.decision_function(grid), b.decision_function(grid),
+                                   rtol=1e-6, atol=1e-6)
+    else:
+        np.testing.assert_allclose(a.predict(grid), b.predict(grid), rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("name", sorted(n for n, s in FITS.items() if s.cap))
+def test_iteration_cap_warns_and_reports(name):
+    spec = FITS[name]
+    with pytest.warns(ConvergenceWarning):
+        fit = spec(**spec.cap)
+    assert fit.converged is False
+
+
+# -- helpers ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", sorted(HELPERS))
+def test_helper_runs_without_modifying_inputs(name):
+    Xc, Kc = X.copy(), _K.copy()
+    HELPERS[name]()
+    np.testing.assert_array_equal(X, Xc)
+    np.testing.assert_array_equal(_K, Kc)
+
+
+@pytest.mark.parametrize("name", ["svm.dual_objective", "svm.primal_objective",
+                                  "svm.kkt_violation", "svm.is_separable"])
+def test_svm_helpers_reject_01_labels(name):
+    fn = getattr(S, name.split(".")[1])
+    args = {"svm.dual_objective": (_alpha, Y_01, _K), "svm.primal_objective": (_alpha, 0.0, Y_01, _K, 1.0),
+            "svm.kkt_violation": (_alpha, Y_01, _K, 1.0), "svm.is_separable": (_K, Y_01)}[name]
+    with pytest.raises(ValueError, match="y must take values in"):
+        fn(*args)
+
+
+def test_hinge_objective_rejects_01_labels_and_negative_C():
+    with pytest.raises(ValueError, match="y must take values in"):
+        S.hinge_objective(np.zeros(3), 0.0, X, Y_01, 1.0)
+    with pytest.raises(ValueError, match="C must be positive"):
+        S.hinge_objective(np.zeros(3), 0.0, X, Y_PM, -1.0)
+
+
+def test_indefinite_builtin_kernels_are_checked():
+    Xs = X[:30] * 3
+    with pytest.raises(ValueError, match="indefinite"):
+        S.smo(Xs, Y_PM[:30], kernel="poly", coef0=-5.0)
+    with pytest.warns(K.NotPSDWarning, match="not positive semidefinite"):
+        K.kernel_ridge(Xs, Y_REAL[:30], lam=1.0, kernel="sigmoid", gamma=1.0, coef0=-1.0)
+    with pytest.raises(ValueError, match="on_indefinite"):
+        K.check_psd(_K, on_indefinite="shout")
+
+
+def test_softmax_regression_detects_separation():
+    Xs = np.vstack([np.zeros((5, 2)) + c for c in ([0, 0], [5, 0], [0, 5])]) + 0.1 * X[:15, :2]
+    Xs = np.column_stack([Xs, np.ones(15)])
+    ys = np.repeat([0.0, 1.0, 2.0], 5)
+    with pytest.warns(ConvergenceWarning, match="separable"):
+        fit = G.softmax_regression(Xs, ys)
+    assert fit.separable and not fit.converged
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert not G.softmax_regression(X, Y_MULTI).separable  # overlapping classes
+
+
+def test_unrepresentable_default_steps_blame_the_scale_of_X():
+    with pytest.raises(ValueError, match="scale of X"):
+        G.gradient_ascent(X * 1e200, Y_01)
+    with pytest.raises(ValueError, match="scale of X"):
+        S.subgradient_svm(X * 1e200, Y_PM)
+
+
+@pytest.mark.parametrize(("kw", "match"), [({"rcond": -1.0}, "rcond"), ({"rcond": np.nan}, "rcond"),
+                                           ({"refine": 2.5}, "refine"), ({"method": "lu"}, "method")])
+def test_least_squares_checks_its_options(kw, match):
+    with pytest.raises(ValueError, match=match):
+        L.least_squares(X, Y_REAL, **kw)
+
+
+@pytest.mark.parametrize("module", [*MODULES, "_validation"])
+def test_examples_in_docstrings_run(module):
+    """The ``Examples`` sections are doctests; they must print what they show."""
+    import doctest
+
+    mod = importlib.import_module(f"mlnotes.{module}")
+    result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0
