@@ -643,13 +643,18 @@ def smo_basic(X, y, *, C: float = 1.0, kernel: str = "linear", tol: float = 1e-3
     """
     X, y = check_X_y(X, y)
     y = check_labels(y, (-1.0, 1.0))
+    if kernel not in kernels.KERNELS:
+        raise ValueError(f"kernel must be one of {sorted(kernels.KERNELS)}, got {kernel!r}")
     C, tol = check_positive(C, "C"), check_positive(tol, "tol")
+    max_iter = check_int(max_iter, "max_iter")
     K = kernels.gram(X, kernel=kernel, **kernel_params)
+    if kernels.may_be_indefinite(kernel, **kernel_params):  # the dual is then not convex
+        kernels.check_psd(K, name=f"the Gram matrix of the {kernel} kernel", on_indefinite="raise")
     n = y.size
     alpha = np.zeros(n)
     G = -np.ones(n)  # G = Q alpha - e at alpha = 0
     D, viol = [0.0], []
-    for t in range(int(max_iter) + 1):
+    for t in range(max_iter + 1):
         v = -y * G  # the KKT conditions compare the values -y_t G_t
         up = np.where(y > 0, alpha < C, alpha > 0)  # y_t alpha_t can still increase
         low = np.where(y > 0, alpha > 0, alpha < C)  # y_t alpha_t can still decrease
