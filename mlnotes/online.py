@@ -154,23 +154,35 @@ def _warn_mistakes(name: str, n_epochs: int, n_mistakes: int, last: int) -> None
     )
 
 
+#: Relative tolerance of the mistake test's tie rule (see ``_mistake_driven``).
+TIE_TOL = 1e-12
+
+
 def _mistake_driven(P, w, update, *, n_epochs, shuffle, rng, name):
     """Cycle through the signed points ``P`` (rows a_i = y_i x_i), calling ``w = update(w, a_i)``
-    whenever ``w @ a_i <= 0``, until an epoch without a mistake or ``n_epochs`` epochs.
+    whenever ``w @ a_i <= 0`` (up to rounding: the tie rule below), until an epoch without a mistake or ``n_epochs`` epochs.
 
     Sequential by nature (each update changes the margins of all later points), so a Python
     loop over samples; returns the final ``w`` and the trace fields of :class:`OnlineFit`.
     """
     n = P.shape[0]
     rng = check_rng(rng)
+    # The tie rule: a score within rounding of zero, |w^T a_i| <= TIE_TOL ||a_i||_inf ||w||_1,
+    # is a tie and counts as a mistake, like an exact zero. Its computed sign would otherwise
+    # depend on the order of the products in the dot product (SIMD width, BLAS, CPU); with it,
+    # mathematically tied scores (common with +-1 features and winnow's equal weights) are
+    # judged the same on every machine.
+    a_max = np.abs(P).max(axis=1) * TIE_TOL
+    w_l1 = float(np.abs(w).sum())
     per_epoch, steps, index = [], [], []
     t = 0
     converged = False
     for _ in range(n_epochs):
         count = 0
         for i in _order(n, shuffle, rng):
-            if P[i] @ w <= 0.0:
+            if P[i] @ w <= a_max[i] * w_l1:
                 w = update(w, P[i])
+                w_l1 = float(np.abs(w).sum())
                 count += 1
                 steps.append(t)
                 index.append(i)

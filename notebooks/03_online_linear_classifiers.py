@@ -608,9 +608,12 @@ plt.show()
 for eta_s, r in runs.items():
     print(f"eta = {eta_s:5}: J = {r.objective[-1]:.4f} (running estimate {r.running[-1]:.4f}), "
           f"test accuracy {np.mean(r.predict(Xte) == y_bc[te]):.3f}")
+# The raw-feature runs are chaotic (see below): only bounds on them are facts.
+worst_std = max(r.objective[-1] for r in runs.values())
 for eta_s, r in raws.items():
-    print(f"raw features, eta = {eta_s:g}: J = {r.objective[-1]:.4f}, test accuracy "
-          f"{np.mean(r.predict(bc.X[te]) == y_bc[te]):.3f}")
+    J, acc = r.objective[-1], np.mean(r.predict(bc.X[te]) == y_bc[te])
+    assert J > 4 * worst_std and acc < 0.94
+    print(f"raw features, eta = {eta_s:g}: J > 4 x the worst standardised run, test accuracy < 0.94")
 
 # %% [markdown]
 # On standardised features every step size reaches a test accuracy between 95% and 98%; the
@@ -618,6 +621,9 @@ for eta_s, r in raws.items():
 # (a constant step does not converge). On raw features the scales of the features range from
 # $10^{-3}$ to $10^3$: a step of $10^{-4}$ is already unstable along the large features (area,
 # in the thousands), and a step small enough for them barely moves the small ones in forty epochs.
+# The unstable run is also chaotic: its iterates bounce between steep walls, so a difference in
+# the last bit of one product (another CPU, BLAS or thread count) grows until the final objective
+# differs in the second digit. That is why the cell prints bounds for the raw runs, not digits.
 # Standardising is the cheapest preconditioner there is.
 #
 # **Weight decay.** The gradient of $\frac\lambda2\|w\|^2$ is $\lambda w$, so a gradient step on

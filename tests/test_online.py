@@ -332,3 +332,24 @@ def test_sgd_record_path():
     np.testing.assert_array_equal(fit.path[0], 0.0)
     np.testing.assert_array_equal(fit.path[-1], np.append(fit.w, fit.b))
     assert online.sgd(X, y, n_epochs=1).path is None
+
+
+def test_mistake_test_breaks_ties_by_rule_not_by_rounding():
+    """Winnow on +-1 features meets scores that are exactly zero in exact arithmetic; reordering
+    the features (which changes only the order of the products in each dot product) or the
+    memory layout must not change which of them count as mistakes."""
+    mistakes = []
+    for rep in range(5):
+        r = np.random.default_rng(rep)
+        X = r.choice([-1.0, 1.0], size=(400, 60))
+        y = np.sign(X[:, r.choice(60, 3, replace=False)].sum(axis=1))
+        perm = r.permutation(60)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            fits = [online.winnow(X2, y, eta=1 / 3, n_epochs=1)
+                    for X2 in (X, X[:, perm], np.asfortranarray(X))]
+        assert fits[0].n_mistakes == fits[1].n_mistakes == fits[2].n_mistakes
+        np.testing.assert_array_equal(fits[0].mistake_index, fits[1].mistake_index)
+        np.testing.assert_allclose(fits[0].w[perm], fits[1].w, rtol=1e-12, atol=1e-15)
+        mistakes.append(fits[0].n_mistakes)
+    assert min(mistakes) > 0
