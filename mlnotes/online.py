@@ -160,7 +160,8 @@ TIE_TOL = 1e-12
 
 def _mistake_driven(P, w, update, *, n_epochs, shuffle, rng, name):
     """Cycle through the signed points ``P`` (rows a_i = y_i x_i), calling ``w = update(w, a_i)``
-    whenever ``w @ a_i <= 0`` (up to rounding: the tie rule below), until an epoch without a mistake or ``n_epochs`` epochs.
+    whenever ``w @ a_i <= 0`` (up to rounding: the tie rule below), until an epoch without a
+    mistake or ``n_epochs`` epochs.
 
     Sequential by nature (each update changes the margins of all later points), so a Python
     loop over samples; returns the final ``w`` and the trace fields of :class:`OnlineFit`.
