@@ -16,7 +16,7 @@ export JUPYTER_ALLOW_ROOT := 1
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
 .PHONY: all venv book book-check pdf test lint unit claims pairing nbval nbval-perturbed browser \
-        notebooks lab \
+        notebooks preamble lab \
         bench assignments lock clean
 
 all: test
@@ -109,6 +109,11 @@ notebooks: $(STAMP)
 	  $(BIN)/jupyter nbconvert --log-level=WARN --to notebook --execute --inplace \
 	    --ExecutePreprocessor.record_timing=False --ExecutePreprocessor.timeout=120 $$nb; \
 	done
+
+# The first two cells of every chapter (the maths macros for notebook viewers, the install cell
+# for Colab and downloads), written from book/preamble.py; tests/test_preamble.py checks them.
+preamble: $(STAMP)
+	$(BIN)/python book/preamble.py $(NOTEBOOKS)
 
 # JupyterLab in the course environment; a double-click on notebooks/*.py opens it as a
 # notebook (jupytext's viewer made the default for Python files), and saving keeps the pair.

@@ -6,6 +6,34 @@
 #     name: python3
 # ---
 
+# %% [markdown] tags=["remove-cell"]
+# ---
+# math:
+#   '\R': '\mathbb{R}'
+#   '\E': '\mathbb{E}'
+#   '\argmin': '\operatorname*{arg\,min}'
+#   '\argmax': '\operatorname*{arg\,max}'
+#   '\sign': '\operatorname{sign}'
+#   '\tr': '\operatorname{tr}'
+#   '\diag': '\operatorname{diag}'
+#
+# ---
+# $\def\R{\mathbb{R}}\def\E{\mathbb{E}}\def\argmin{\operatorname*{arg\,min}}\def\argmax{\operatorname*{arg\,max}}\def\sign{\operatorname{sign}}\def\tr{\operatorname{tr}}\def\diag{\operatorname{diag}}$
+# *The book's maths macros, defined for notebook viewers (this cell is not in the book).*
+
+# %% tags=["remove-cell"]
+# Install the course package if it is missing (Colab, a downloaded notebook)
+try:
+    import mlnotes  # noqa: F401
+except ImportError:  # Colab or another fresh kernel: install this chapter's version of the course
+    import importlib
+    import subprocess
+    import sys
+
+    requirement = "mlnotes @ git+https://github.com/mlnotes/mlnotes@v0.1.0"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", requirement], check=True)
+    importlib.invalidate_caches()
+
 # %% [markdown]
 # (ch-adaboost)=
 # # AdaBoost

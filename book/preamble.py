@@ -1,0 +1,128 @@
+"""The two cells every chapter starts with, so that it renders and runs wherever a student opens it.
+
+1. The book's maths macros (``\\R``, ``\\E``, ``\\argmin``, ...). The one source is the book
+   configuration, ``book/_config.yml`` (``sphinx.config.mathjax3_config.tex.macros``); this cell
+   repeats them for every other place a notebook is read, in the two forms those places read:
+   YAML front matter (``math:``), which jupyterlab-myst takes from a notebook's first cell, and
+   ``\\def`` in inline maths, which MathJax (JupyterLab without MyST, nbviewer) and KaTeX
+   (Colab) keep for the cells below. ``\\def`` rather than ``\\newcommand``: KaTeX already
+   defines ``\\R`` and refuses to ``\\newcommand`` it again.
+2. A code cell that installs the course package when ``import mlnotes`` fails (Colab, a
+   downloaded notebook), from the repository of ``book/_config.yml`` at the tag of the version
+   in ``pyproject.toml``, and does nothing, silently, where the package imports (``make lab``,
+   Binder, nbval, the book build).
+
+Both are tagged ``remove-cell``: the book defines the macros itself and has the package.
+
+    python book/preamble.py notebooks/*.py          # write the cells (make preamble)
+    python book/preamble.py --check notebooks/*.py  # exit 1 if a chapter's cells are stale
+
+``tests/test_preamble.py`` checks every chapter against this file.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+CONFIG = ROOT / "book" / "_config.yml"
+
+# Only tags: jupytext.toml keeps no other cell metadata, so a round trip through .ipynb keeps the text.
+MACROS_HEADER = '# %% [markdown] tags=["remove-cell"]'
+INSTALL_HEADER = '# %% tags=["remove-cell"]'
+INSTALL_TITLE = "# Install the course package if it is missing (Colab, a downloaded notebook)"
+
+
+def book_config() -> dict:
+    return yaml.safe_load(CONFIG.read_text())
+
+
+def macros() -> dict[str, str]:
+    """The book's maths macros, name (without backslash) -> TeX body."""
+    return book_config()["sphinx"]["config"]["mathjax3_config"]["tex"]["macros"]
+
+
+def version() -> str:
+    """The package version of ``pyproject.toml`` (a regex: tomllib is not in Python 3.10)."""
+    return re.search(r'^version = "([^"]+)"', (ROOT / "pyproject.toml").read_text(), flags=re.M).group(1)
+
+
+def install_requirement() -> str:
+    """What the install cell asks pip for: the book's repository at the tag of this version."""
+    url = book_config()["repository"]["url"].rstrip("/")
+    return f"mlnotes @ git+{url}@v{version()}"
+
+
+def macros_cell() -> str:
+    defs = macros()
+    lines = [MACROS_HEADER, "# ---", "# math:"]
+    lines += [f"#   '\\{name}': '{body}'" for name, body in defs.items()]
+    lines += ["#", "# ---"]  # a blank line first: a viewer without front matter draws a rule, not a heading
+    lines += ["# $" + "".join("\\def\\" + name + "{" + body + "}" for name, body in defs.items()) + "$"]
+    lines += ["# *The book's maths macros, defined for notebook viewers (this cell is not in the book).*"]
+    return "\n".join(lines) + "\n"
+
+
+def install_cell() -> str:
+    return "\n".join([
+        INSTALL_HEADER,
+        INSTALL_TITLE,
+        "try:",
+        "    import mlnotes  # noqa: F401",
+        "except ImportError:  # Colab or another fresh kernel: install this chapter's version of the course",
+        "    import importlib",
+        "    import subprocess",
+        "    import sys",
+        "",
+        f'    requirement = "{install_requirement()}"',
+        '    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", requirement], check=True)',
+        "    importlib.invalidate_caches()",
+    ]) + "\n"
+
+
+def preamble() -> str:
+    return macros_cell() + "\n" + install_cell() + "\n"
+
+
+def split_header(text: str) -> tuple[str, str]:
+    """The jupytext header (up to the first cell marker) and the cells."""
+    m = re.search(r"^# %%", text, flags=re.M)
+    return text[: m.start()], text[m.start():]
+
+
+def strip_preamble(cells: str) -> str:
+    """The cells without a preamble written by an earlier version of this file."""
+    for header in (MACROS_HEADER, INSTALL_HEADER):
+        if cells.startswith(header):
+            nxt = re.search(r"^# %%", cells[len(header):], flags=re.M)
+            cells = cells[len(header) + nxt.start():] if nxt else ""
+    return cells
+
+
+def with_preamble(text: str) -> str:
+    header, cells = split_header(text)
+    return header + preamble() + strip_preamble(cells)
+
+
+def main(argv: list[str]) -> int:
+    check = "--check" in argv
+    stale = []
+    for name in [a for a in argv if a != "--check"]:
+        path = Path(name)
+        text = path.read_text()
+        new = with_preamble(text)
+        if new != text:
+            stale.append(name)
+            if not check:
+                path.write_text(new)
+    if stale:
+        print(("stale preamble: " if check else "wrote the preamble of: ") + " ".join(stale))
+    return 1 if check and stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

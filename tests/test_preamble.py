@@ -1,0 +1,72 @@
+"""Every chapter starts with the two cells of ``book/preamble.py``: the book's maths macros for
+notebook viewers, and the install cell that makes a chapter run on Colab or from a download."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import mlnotes
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPTS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.py"))
+spec = importlib.util.spec_from_file_location("preamble", ROOT / "book" / "preamble.py")
+preamble = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(preamble)
+
+
+@pytest.mark.parametrize("py", SCRIPTS, ids=[p.stem for p in SCRIPTS])
+def test_every_chapter_starts_with_the_current_preamble(py):
+    header, cells = preamble.split_header(py.read_text())
+    assert cells.startswith(preamble.preamble()), (
+        f"{py.name}: the first cells are not book/preamble.py's; run python book/preamble.py {py}"
+    )
+
+
+def test_macros_come_from_the_book_config():
+    cell = preamble.macros_cell()
+    macros = preamble.macros()
+    assert {"R", "E", "argmin", "sign", "diag"} <= set(macros)
+    for name, body in macros.items():
+        assert f"'\\{name}': '{body}'" in cell  # jupyterlab-myst's front matter
+        assert f"\\def\\{name}{{{body}}}" in cell  # MathJax and KaTeX elsewhere
+
+
+def test_install_cell_pins_the_version_the_book_is_built_from():
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    assert re.search(r'^version = "(.+)"', pyproject, flags=re.M).group(1) == mlnotes.__version__
+    assert preamble.install_requirement().endswith(f"@v{mlnotes.__version__}")
+    assert preamble.install_requirement().startswith(f"mlnotes @ git+{preamble.book_config()['repository']['url']}")
+
+
+def _install_code() -> str:
+    return "\n".join(line for line in preamble.install_cell().splitlines() if not line.startswith("# %%"))
+
+
+def test_install_cell_does_nothing_where_mlnotes_imports():
+    # subprocess.run is replaced by a function that fails: the cell must not call it, nor print.
+    probe = "import subprocess\nsubprocess.run = lambda *a, **k: (_ for _ in ()).throw(AssertionError('pip'))\n"
+    out = subprocess.run([sys.executable, "-c", probe + _install_code()], capture_output=True, text=True,
+                         cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == "" and out.stderr == ""
+
+
+def test_install_cell_installs_where_mlnotes_is_missing(tmp_path):
+    # A kernel without mlnotes (its import blocked) calls pip with the pinned requirement.
+    probe = (
+        "import sys, subprocess\n"
+        "sys.modules['mlnotes'] = None  # import mlnotes raises ImportError\n"
+        "calls = []\n"
+        "subprocess.run = lambda args, **k: calls.append(args)\n"
+    )
+    check = "\nprint(calls[0][-1])\n"
+    out = subprocess.run([sys.executable, "-c", probe + _install_code() + check], capture_output=True,
+                         text=True, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == preamble.install_requirement()
