@@ -95,7 +95,9 @@ def _chromium() -> str:
 class Browser:
     """Just enough of the DevTools protocol: open a page, wait for MathJax, evaluate JS."""
 
-    def __init__(self):
+    def __init__(self, loopback: bool = False):
+        """``loopback=True`` lets pages reach servers on 127.0.0.1 (the JupyterLab test's);
+        every other address stays closed."""
         import websocket
 
         self.profile = tempfile.mkdtemp(prefix="mlnotes-chromium-")
@@ -105,7 +107,8 @@ class Browser:
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--disable-quic", f"--user-data-dir={self.profile}",
                 # the network is closed: any request off the local disk fails
-                "--proxy-server=127.0.0.1:9", "--host-resolver-rules=MAP * ~NOTFOUND",
+                "--proxy-server=127.0.0.1:9",
+                "--host-resolver-rules=MAP * ~NOTFOUND" + (", EXCLUDE 127.0.0.1" if loopback else ""),
                 "--allow-file-access-from-files", "--remote-debugging-port=0", "about:blank",
             ],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,

@@ -38,8 +38,11 @@ def pdf() -> Path:
 
 
 def _title(nb: Path) -> str:
-    first = json.loads(nb.read_text())["cells"][0]["source"]
-    return next(line[2:].strip() for line in "".join(first).splitlines() if line.startswith("# "))
+    """The chapter's title: the first level-1 heading of a markdown cell the book shows."""
+    cells = json.loads(nb.read_text())["cells"]
+    shown = [c for c in cells if c["cell_type"] == "markdown" and "remove-cell" not in c["metadata"].get("tags", [])]
+    return next(line[2:].strip() for c in shown for line in "".join(c["source"]).splitlines()
+                if line.startswith("# "))
 
 
 def test_every_chapter_and_appendix_is_in_the_pdf(pdf):

@@ -1,0 +1,156 @@
+"""Every chapter in JupyterLab, as a student runs it (``make lab``): a real browser opens the
+chapter's ``.py`` through jupytext, runs all its cells, and the page must show what the book
+shows.
+
+JupyterLab starts headless on a free loopback port with a token, in a temporary folder holding
+copies of the chapters (autosave never touches the repository, and no paired ``.ipynb`` brings
+old outputs), with its own settings and workspace folders. Headless Chromium (the DevTools
+client of ``test_browser.py``, every address but 127.0.0.1 closed) opens each chapter and runs
+all cells. The DOM must then show every code cell executed with no error output, the maths
+typeset (jupyterlab-myst) with no TeX error and the book's numbered equations, no raw MyST
+syntax in the text, the exercises as blocks and every conceptual solution folded. The server is
+stopped after. Part of ``make browser`` (so of ``make test``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from test_browser import Browser
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[1]
+CHAPTERS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.py"))
+
+# What `make lab` sets (a .py opens as a notebook through jupytext), plus what a test needs:
+# every cell kept in the DOM (JupyterLab otherwise renders only the cells in view), no news.
+SETTINGS = {
+    "@jupyterlab/docmanager-extension/plugin": {"defaultViewers": {"python": "Jupytext Notebook"}},
+    "@jupyterlab/notebook-extension/tracker": {"windowingMode": "none"},
+    "@jupyterlab/apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
+}
+
+# MyST syntax that must not survive as text once jupyterlab-myst has rendered a chapter.
+RAW_MYST = ["{eq}`", "{ref}`", "{doc}`", "{cite}`", "```{", ":label:", ":class:"]
+
+PROBE = """JSON.stringify((root => {
+  const prompts = [...root.querySelectorAll('.jp-CodeCell .jp-InputPrompt')].map(e => e.textContent.trim());
+  const text = [...root.querySelectorAll('.jp-MarkdownCell')].map(e => e.innerText).join('\\n');
+  return {
+    prompts,
+    errors: root.querySelectorAll('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]').length
+      + [...root.querySelectorAll('[data-mime-type="application/vnd.jupyter.stderr"]')]
+          .filter(e => e.innerText.includes('Traceback')).length,
+    math: root.querySelectorAll('.katex, mjx-container').length,
+    math_errors: root.querySelectorAll('.katex-error, mjx-merror').length,
+    numbered: [...root.querySelectorAll('.jp-MarkdownCell')].map(e => e.innerText)
+      .join('\\n').match(/\\(\\d+\\)/g)?.length ?? 0,
+    raw: RAW.filter(t => text.includes(t)),
+    exercises: root.querySelectorAll('aside.myst-exercise').length,
+    solutions: root.querySelectorAll('.jp-MarkdownCell details').length,
+    open_solutions: root.querySelectorAll('.jp-MarkdownCell details[open]').length,
+  };
+})(NOTEBOOK.node))"""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def lab():
+    """A JupyterLab server on copies of the chapters: yields the URL of a chapter's .py."""
+    tmp = Path(tempfile.mkdtemp(prefix="mlnotes-lab-"))
+    root = tmp / "notebooks"
+    root.mkdir()
+    for py in CHAPTERS:
+        shutil.copy(py, root / py.name)
+    for name, values in SETTINGS.items():
+        path = tmp / "settings" / f"{name}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
+    port, token = _free_port(), secrets.token_hex(16)
+    env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(tmp / "settings"),
+               JUPYTERLAB_WORKSPACES_DIR=str(tmp / "workspaces"), JUPYTER_RUNTIME_DIR=str(tmp / "runtime"))
+    with open(tmp / "server.log", "w") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
+             f"--port={port}", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
+             "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=None"],
+            env=env, stdout=log, stderr=subprocess.STDOUT, cwd=root,
+        )
+    try:
+        deadline = time.time() + 60
+        while True:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/status?token={token}", timeout=2)
+                break
+            except OSError:
+                if proc.poll() is not None or time.time() > deadline:
+                    pytest.fail(f"JupyterLab did not start: {(tmp / 'server.log').read_text()[-2000:]}")
+                time.sleep(0.3)
+        yield lambda py: f"http://127.0.0.1:{port}/lab/tree/{py.name}?token={token}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    b = Browser(loopback=True)
+    yield b
+    b.close()
+
+
+def _wait(browser, expr, timeout, what):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if browser.evaluate(expr):
+            return
+        time.sleep(0.5)
+    state = browser.evaluate("JSON.stringify({title: document.title, widgets: [...window.jupyterapp.shell"
+                             ".widgets('main')].map(w => w.title.label), dialog: "
+                             "document.querySelector('.jp-Dialog')?.innerText ?? null})")
+    pytest.fail(f"JupyterLab: {what} within {timeout} s ({state})")
+
+
+@pytest.mark.parametrize("py", CHAPTERS, ids=[p.stem for p in CHAPTERS])
+def test_chapter_runs_and_renders_in_jupyterlab(lab, browser, py):
+    notebook = f"[...window.jupyterapp.shell.widgets('main')].find(w => w.title.label === '{py.name}')"
+    browser.call("Page.navigate", url=lab(py))
+    _wait(browser, f"!!window.jupyterapp && {notebook}?.node.querySelectorAll('.jp-Cell').length > 10",
+          60, f"{py.name} did not open as a notebook")
+    _wait(browser, f"{notebook}?.sessionContext?.session?.kernel?.status === 'idle'",
+          60, f"no idle kernel for {py.name}")
+    browser.evaluate(f"window.jupyterapp.shell.activateById({notebook}.id); "
+                     "window.jupyterapp.commands.execute('notebook:run-all-cells'), true")
+    _wait(browser, f"[...{notebook}.node.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]"
+                   ".every(e => /^\\[\\d+\\]:$/.test(e.textContent.trim()))",
+          120, f"the cells of {py.name} did not all run")
+    time.sleep(1)  # the last outputs and the maths of late markdown cells
+    r = json.loads(browser.evaluate(f"const RAW = {json.dumps(RAW_MYST)}; "
+                                    + PROBE.replace("NOTEBOOK", notebook)))
+    assert r["errors"] == 0, f"{py.name}: {r['errors']} cells raised"
+    assert r["math"] > 20 and r["math_errors"] == 0, r
+    assert r["raw"] == [], f"{py.name}: raw MyST in JupyterLab: {r['raw']}"
+    assert r["numbered"] > 0, f"{py.name}: no numbered equation"
+    assert r["exercises"] >= 3, r
+    assert r["solutions"] >= 1 and r["open_solutions"] == 0, r
