@@ -364,6 +364,7 @@ def adaboost(
     stumps, alphas, epss, Zs, errors = [], [], [], [], []
     history = [D] if keep_D else None
     f = np.zeros(n)
+    alpha_sum = 0.0  # scales the tie tolerance of a vote
     stop_reason = "n_rounds"
     for _ in range(T):
         h = weak_learner(X, y, D)
@@ -380,10 +381,11 @@ def adaboost(
         f = f + alpha * yh * y  # yh * y = h(x_i)
         stumps.append(h)
         alphas.append(alpha)
+        alpha_sum += alpha
         epss.append(eps)
         Zs.append(Z)
         # A margin within rounding of zero is a tied vote, counted as an error (see predict).
-        errors.append(float(np.mean(y * f <= TIE_TOL * math.fsum(alphas))))
+        errors.append(float(np.mean(y * f <= TIE_TOL * alpha_sum)))
         if keep_D:
             history.append(D)
         if eps == 0.0:
