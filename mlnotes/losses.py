@@ -22,7 +22,7 @@ import numpy as np
 __all__ = [
     "LOSSES", "exponential", "exponential_derivative", "get", "hinge", "hinge_derivative",
     "log_loss", "log_loss_derivative", "logistic", "logistic_derivative", "perceptron",
-    "perceptron_derivative", "quadratic", "quadratic_derivative", "sigmoid", "sigmoid_derivative",
+    "perceptron_derivative", "quadratic", "quadratic_derivative", "sigmoid_loss", "sigmoid_loss_derivative",
     "zero_one",
 ]
 
@@ -60,7 +60,7 @@ def exponential(M) -> np.ndarray:
     return np.exp(-np.asarray(M, dtype=float))
 
 
-def sigmoid(M) -> np.ndarray:
+def sigmoid_loss(M) -> np.ndarray:
     r"""Sigmoid loss :math:`2 / (1 + e^{M})`, a smooth non-convex step equal to 1 at 0."""
     M = np.asarray(M, dtype=float)
     return 2.0 * np.exp(-np.logaddexp(0.0, M))
@@ -111,7 +111,7 @@ def exponential_derivative(M) -> np.ndarray:
     return -np.exp(-np.asarray(M, dtype=float))
 
 
-def sigmoid_derivative(M) -> np.ndarray:
+def sigmoid_loss_derivative(M) -> np.ndarray:
     r"""Derivative of :math:`2/(1 + e^{M})`: :math:`-2\, g(M)\, g(-M)`."""
     M = np.asarray(M, dtype=float)
     return -2.0 * _sigmoid_neg(M) * _sigmoid_neg(-M)
@@ -125,7 +125,7 @@ LOSSES = {
     "perceptron": (perceptron, perceptron_derivative),
     "quadratic": (quadratic, quadratic_derivative),
     "exponential": (exponential, exponential_derivative),
-    "sigmoid": (sigmoid, sigmoid_derivative),
+    "sigmoid": (sigmoid_loss, sigmoid_loss_derivative),
 }
 
 

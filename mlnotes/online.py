@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from mlnotes import losses
+from mlnotes import losses, optim
 from mlnotes._validation import (
     ConvergenceWarning,
     OwnsArrays,
@@ -362,6 +362,103 @@ def winnow_bound(rho: float, N: int, eta: float) -> float:
     return float(np.log(N) / (eta * rho - eta**2 / 2))
 
 
+# -- SGD, step by step ---------------------------------------------------------------------------
+@dataclass
+class _SGDRun:
+    """The state of an SGD run: the iterate, the number of updates so far and the traces."""
+
+    w: np.ndarray
+    b: float = 0.0
+    t: int = 0
+    est: float | None = None  # the running estimate of J
+    running: list = field(default_factory=list)
+    path: list | None = None
+
+
+def _check_sgd_options(eta, lam, power_t, batch_size, n_epochs, tol, running_alpha):
+    eta = check_positive(eta, "eta")
+    lam = check_positive(lam, "lam", allow_zero=True)
+    power_t = check_positive(power_t, "power_t", allow_zero=True)
+    batch_size = check_int(batch_size, "batch_size")
+    n_epochs = check_int(n_epochs, "n_epochs")
+    if tol is not None:
+        tol = check_positive(tol, "tol")
+    if not 0.0 < float(running_alpha) <= 1.0:
+        raise ValueError(f"running_alpha must lie in (0, 1], got {running_alpha!r}")
+    return eta, lam, power_t, batch_size, n_epochs, tol
+
+
+def _sgd_objective(phi, X, y, w, b, lam) -> float:
+    """:math:`J(w, b)` on the whole training set ({eq}`def-online-objective`)."""
+    return float(np.mean(phi(y * (X @ w + b))) + 0.5 * lam * (w @ w))
+
+
+def _running_average(est: float | None, value: float, alpha: float) -> float:
+    r"""Averaging: :math:`\hat J \leftarrow (1 - \alpha) \hat J + \alpha\, \varepsilon_t`; the first value starts it."""
+    return value if est is None else (1 - alpha) * est + alpha * value
+
+
+def _surrogate_step(w, b, Xb, yb, g, eta_t, lam, fit_intercept) -> float:
+    r"""The surrogate-loss (sub)gradient step on a mini-batch, in place on ``w``; returns the new ``b``.
+
+    ``g`` holds :math:`\varphi'(M_i)\, y_i`, the derivative of the loss with respect to the
+    score :math:`f(x_i)`, so that :math:`\nabla_w \varphi(M_i) = g_i x_i` ({eq}`eq-sgd-gradient`).
+    Weight decay first, then the loss step, both at the old ``w`` ({eq}`eq-weight-decay`).
+    """
+    if lam > 0.0:
+        w *= 1.0 - eta_t * lam
+    w -= (eta_t / yb.size) * (g @ Xb)
+    if fit_intercept:  # the bias is not penalised: no decay
+        b -= eta_t * float(np.mean(g))
+    return b
+
+
+def _sgd_update(run: _SGDRun, Xb, yb, phi, dphi, eta_t, *, lam, fit_intercept, running_alpha) -> None:
+    """One update on the mini-batch ``(Xb, yb)``: the running estimate of J, then the step."""
+    M = yb * (Xb @ run.w + run.b)  # the margins of the batch at the current iterate
+    # the mini-batch's estimate of J: its mean loss plus the penalty at the current w
+    batch_loss = float(np.mean(phi(M))) + 0.5 * lam * float(run.w @ run.w)
+    run.est = _running_average(run.est, batch_loss, running_alpha)
+    run.running.append(run.est)
+    run.b = _surrogate_step(run.w, run.b, Xb, yb, dphi(M) * yb, eta_t, lam, fit_intercept)
+    if run.path is not None:
+        run.path.append(np.append(run.w, run.b))
+    run.t += 1
+
+
+#: Largest step :math:`\eta \max_i \|x_i\|^2` SGD accepts: beyond it one step moves the
+#: margins by more than 1e150 and the quadratic loss of the next overflows.
+MAX_STEP_SCALE = 1e150
+
+
+def _check_sgd_scale(X, eta, fit_intercept) -> None:
+    """Refuse a scale of X at which one step overflows (SGD is not scale invariant: its step is not)."""
+    top = float(np.max(np.abs(X), initial=0.0))
+    if top == 0.0:
+        return
+    with np.errstate(over="ignore"):
+        r2 = float(np.max(np.einsum("ij,ij->i", X / top, X / top))) * top * top + float(fit_intercept)
+    if not eta * r2 <= MAX_STEP_SCALE:
+        raise ValueError(
+            f"sgd: the scale of X (max |x_ij| = {top:.3g}) makes one step eta * max ||x_i||^2 = "
+            f"{eta * r2:.3g} overflow; standardise X (or take eta of order 1 / max ||x_i||^2)"
+        )
+
+
+def _warn_sgd(J, *, eta, n_epochs, tol, converged) -> None:
+    if not np.isfinite(J[-1]):
+        warnings.warn(
+            f"sgd diverged (objective {J[-1]}) with eta={eta!r}: reduce the step size or scale X",
+            ConvergenceWarning, stacklevel=3,
+        )
+    elif tol is not None and not converged:
+        warnings.warn(
+            f"sgd did not converge in n_epochs={n_epochs}: the last epoch changed the objective by "
+            f"{abs(J[-2] - J[-1]):.3g} > tol * max(1, |J|); increase n_epochs or tol",
+            ConvergenceWarning, stacklevel=3,
+        )
+
+
 def sgd(
     X,
     y,
@@ -434,33 +531,16 @@ def sgd(
     SGDFit
     """
     phi, dphi = losses.get(loss)
-    eta = check_positive(eta, "eta")
-    lam = check_positive(lam, "lam", allow_zero=True)
-    power_t = check_positive(power_t, "power_t", allow_zero=True)
-    batch_size = check_int(batch_size, "batch_size")
-    n_epochs = check_int(n_epochs, "n_epochs")
-    if tol is not None:
-        tol = check_positive(tol, "tol")
-    if not 0.0 < float(running_alpha) <= 1.0:
-        raise ValueError(f"running_alpha must lie in (0, 1], got {running_alpha!r}")
+    eta, lam, power_t, batch_size, n_epochs, tol = _check_sgd_options(
+        eta, lam, power_t, batch_size, n_epochs, tol, running_alpha)
     X, y = check_X_y(X, y)
     y = check_labels(y, (-1.0, 1.0))
     n, d = X.shape
+    _check_sgd_scale(X, eta, fit_intercept)
     rng = check_rng(rng)
-    w = np.zeros(d)
-    b = 0.0
-
-    def objective(w, b):
-        return float(np.mean(phi(y * (X @ w + b))) + 0.5 * lam * (w @ w))
-
-    n_batches = -(-n // batch_size)
-    total = n_batches * n_epochs
-    etas = eta * np.arange(1, total + 1, dtype=float) ** (-power_t)
-    running = np.empty(total)
-    J = [objective(w, b)]
-    est = None
-    path = [np.zeros(d + 1)] if record_path else None
-    t = 0
+    etas = optim.step_sizes(eta, power_t, -(-n // batch_size) * n_epochs)
+    run = _SGDRun(w=np.zeros(d), path=[np.zeros(d + 1)] if record_path else None)
+    J = [_sgd_objective(phi, X, y, run.w, run.b, lam)]
     converged = False
     with np.errstate(over="ignore", invalid="ignore"):  # a diverging run is reported, not hidden
         for _ in range(n_epochs):
@@ -468,42 +548,17 @@ def sgd(
             for start in range(0, n, batch_size):
                 # gather each batch on its own: a copy of all of X per epoch costs more (memory)
                 idx = order[start:start + batch_size]
-                Xb, yb = X[idx], y[idx]
-                M = yb * (Xb @ w + b)
-                g = dphi(M) * yb  # d phi(M_i) / d f_i
-                eta_t = etas[t]
-                # the mini-batch's estimate of J: its mean loss plus the penalty at the current w
-                batch_loss = float(np.mean(phi(M))) + 0.5 * lam * float(w @ w)
-                est = batch_loss if est is None else (1 - running_alpha) * est + running_alpha * batch_loss
-                running[t] = est
-                # weight decay first, then the loss step: both use w before the update
-                if lam > 0.0:
-                    w *= 1.0 - eta_t * lam
-                w -= (eta_t / yb.size) * (g @ Xb)
-                if fit_intercept:
-                    b -= eta_t * float(np.mean(g))
-                if record_path:
-                    path.append(np.append(w, b))
-                t += 1
-            J.append(objective(w, b))
+                _sgd_update(run, X[idx], y[idx], phi, dphi, etas[run.t], lam=lam,
+                            fit_intercept=fit_intercept, running_alpha=running_alpha)
+            J.append(_sgd_objective(phi, X, y, run.w, run.b, lam))
             if not np.isfinite(J[-1]):
                 break
             if tol is not None and abs(J[-2] - J[-1]) <= tol * max(1.0, abs(J[-1])):
                 converged = True
                 break
-    if not np.isfinite(J[-1]):
-        warnings.warn(
-            f"sgd diverged (objective {J[-1]}) with eta={eta!r}: reduce the step size or scale X",
-            ConvergenceWarning, stacklevel=2,
-        )
-    elif tol is not None and not converged:
-        warnings.warn(
-            f"sgd did not converge in n_epochs={n_epochs}: the last epoch changed the objective by "
-            f"{abs(J[-2] - J[-1]):.3g} > tol * max(1, |J|); increase n_epochs or tol",
-            ConvergenceWarning, stacklevel=2,
-        )
+    _warn_sgd(J, eta=eta, n_epochs=n_epochs, tol=tol, converged=converged)
     return SGDFit(
-        w=w, b=float(b), objective=np.array(J), running=running[:t].copy(), eta=etas[:t].copy(),
-        n_iter=t, n_epochs=len(J) - 1, converged=converged, loss=loss,
-        path=np.array(path) if record_path else None,
+        w=run.w, b=float(run.b), objective=np.array(J), running=np.array(run.running, dtype=float),
+        eta=etas[:run.t].copy(), n_iter=run.t, n_epochs=len(J) - 1, converged=converged, loss=loss,
+        path=np.array(run.path) if record_path else None,
     )

@@ -410,7 +410,7 @@ M = np.linspace(-2.5, 2.5, 1001)
 fig, ax = plt.subplots()
 ax.plot(M, losses.zero_one(M), color="k", lw=2.5, label="zero-one")
 for name in ("quadratic", "hinge", "sigmoid", "logistic", "exponential", "perceptron"):
-    ax.plot(M, getattr(losses, name)(M), label=name, ls=":" if name == "perceptron" else "-")
+    ax.plot(M, losses.get(name)[0](M), label=name, ls=":" if name == "perceptron" else "-")
 ax.set(xlabel="margin $M = y f(x)$", ylabel=r"loss $\varphi(M)$", ylim=(-0.1, 4))
 ax.legend(ncol=2)
 plt.show()

@@ -134,6 +134,9 @@ _alpha = np.full(40, 0.1)
 HELPERS = {
     "boosting.best_stump": lambda: B.best_stump(X, Y_PM),
     "boosting.check_distribution": lambda: B.check_distribution(np.full(4, 0.25), 4),
+    "boosting.reweight": lambda: B.reweight(np.full(4, 0.25), 0.5, np.array([1.0, 1.0, 1.0, -1.0])),
+    "boosting.vote": lambda: B.vote(0.25),
+    "boosting.weighted_error": lambda: B.weighted_error(np.full(4, 0.25), np.array([1.0, 1.0, 1.0, -1.0])),
     "boosting.stump_errors": lambda: B.stump_errors(X, Y_PM),
     "bounds.binomial_logpmf": lambda: mlnotes.bounds.binomial_logpmf(3, 10, 0.4),
     "bounds.binomial_tail": lambda: mlnotes.bounds.binomial_tail(50, 0.4, 0.1),
@@ -180,6 +183,7 @@ HELPERS = {
     "online.winnow_bound": lambda: O.winnow_bound(0.1, 10, 0.1),
     "optim.gradient_descent": lambda: _quiet(mlnotes.optim.gradient_descent, lambda w: 2 * w,
                                              np.ones(2), eta=0.1),
+    "optim.step_sizes": lambda: mlnotes.optim.step_sizes(0.1, 0.5, 10),
     "optim.subgradient_method": lambda: mlnotes.optim.subgradient_method(
         lambda w: np.abs(w).sum(), np.sign, np.ones(2), eta=0.1, max_iter=20),
     "svm.bias_from_gradient": lambda: S.bias_from_gradient(_alpha, Y_PM, _K @ (_alpha * Y_PM) * Y_PM - 1, 1.0),
@@ -192,8 +196,8 @@ HELPERS = {
     **{f"losses.{n}": (lambda n=n: getattr(mlnotes.losses, n)(np.linspace(-2, 2, 5)))
        for n in ["exponential", "exponential_derivative", "hinge", "hinge_derivative", "log_loss",
                  "log_loss_derivative", "logistic", "logistic_derivative", "perceptron",
-                 "perceptron_derivative", "quadratic", "quadratic_derivative", "sigmoid",
-                 "sigmoid_derivative", "zero_one"]},
+                 "perceptron_derivative", "quadratic", "quadratic_derivative", "sigmoid_loss",
+                 "sigmoid_loss_derivative", "zero_one"]},
     "losses.get": lambda: mlnotes.losses.get("hinge"),
 }
 EXEMPT: dict[str, str] = {}
