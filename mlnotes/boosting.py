@@ -97,6 +97,11 @@ def check_distribution(D, n: int, name: str = "D") -> np.ndarray:
     Weights must be finite and non-negative with a positive sum. Weights that do not sum to one
     are divided by their sum: this is the normalisation :math:`\epsilon = \sum_i D_i [y_i \ne
     h(x_i)] / \sum_i D_i` of the weighted error, so scaling ``D`` changes nothing.
+
+    Examples
+    --------
+    >>> check_distribution([1.0, 1.0, 2.0], 3).tolist()
+    [0.25, 0.25, 0.5]
     """
     D = as_float_array(D, name, ndim=1)
     if D.shape[0] != n:
@@ -190,6 +195,16 @@ def best_stump(X, y, D=None) -> Stump:
         Ties between stumps of equal error (within ``TIE_TOL``) go to the lowest feature
         index, then the lowest threshold; an edge of zero gives polarity +1. Its weighted
         error is at most 1/2 (the constant stumps have errors summing to one).
+
+    Examples
+    --------
+    >>> X = np.array([[1.0], [2.0], [3.0], [4.0]])
+    >>> y = np.array([-1.0, -1.0, 1.0, 1.0])
+    >>> h = best_stump(X, y)
+    >>> h.feature, h.threshold, h.polarity, h.eps
+    (0, 2.5, 1, 0.0)
+    >>> h.predict(X).tolist()
+    [-1.0, -1.0, 1.0, 1.0]
     """
     X, y = check_X_y(X, y)
     y = check_labels(y, (-1.0, 1.0))
@@ -204,7 +219,15 @@ def stump_errors(X, y, D=None) -> np.ndarray:
     Returns an array of shape (d, n + 1, 2): feature, threshold index (``-inf`` then the
     sorted distinct values of the feature, as in the threshold "x > value"), polarity index
     (0 for s = +1, 1 for s = -1). Entries beyond a feature's number of distinct values repeat
-    the last one. O(n^2 d): small data only.
+    the last one. O(n^2 d): small data only. Labels ``y`` in {-1, +1}; ``D`` as in
+    :func:`best_stump`.
+
+    Examples
+    --------
+    >>> X = np.array([[1.0], [2.0], [3.0]])
+    >>> y = np.array([-1.0, 1.0, 1.0])
+    >>> stump_errors(X, y)[0, :, 0].round(4).tolist()  # s = +1, thresholds -inf, 1, 2, 3
+    [0.3333, 0.0, 0.3333, 0.6667]
     """
     X, y = check_X_y(X, y)
     y = check_labels(y, (-1.0, 1.0))
@@ -453,6 +476,14 @@ def adaboost(
     Returns
     -------
     AdaBoostFit
+
+    Examples
+    --------
+    >>> X = np.array([[1.0, 0.0], [2.0, 1.0], [3.0, 0.0], [4.0, 1.0]])
+    >>> y = np.array([-1.0, 1.0, -1.0, 1.0])
+    >>> fit = adaboost(X, y, n_rounds=5)
+    >>> fit.n_rounds, fit.stop_reason, fit.predict(X).tolist()
+    (1, 'perfect', [-1.0, 1.0, -1.0, 1.0])
     """
     X, y = check_X_y(X, y)
     y = check_labels(y, (-1.0, 1.0))

@@ -106,6 +106,11 @@ def linear_kernel(X, Y=None) -> np.ndarray:
     Returns
     -------
     K : ndarray of shape (n, m)
+
+    Examples
+    --------
+    >>> linear_kernel(np.array([[1.0, 2.0], [0.0, 1.0]])).tolist()
+    [[5.0, 2.0], [2.0, 1.0]]
     """
     X, Y = _pair(X, Y)
     return X @ Y.T
@@ -127,6 +132,11 @@ def polynomial_kernel(X, Y=None, *, degree: int = 3, gamma: float = 1.0, coef0: 
         Positive scale of the inner product.
     coef0 : float
         The constant :math:`c_0`.
+
+    Examples
+    --------
+    >>> polynomial_kernel(np.array([[1.0, 2.0], [0.0, 1.0]]), degree=2).tolist()  # (x.y + 1)^2
+    [[36.0, 9.0], [9.0, 4.0]]
     """
     X, Y = _pair(X, Y)
     gamma = check_positive(gamma, "gamma")
@@ -150,6 +160,11 @@ def rbf_kernel(X, Y=None, *, gamma: float = 1.0) -> np.ndarray:
     X, Y : array_like of shape (n, d) and (m, d)
     gamma : float
         Positive inverse squared length scale (:math:`\gamma = 1 / (2\sigma^2)`).
+
+    Examples
+    --------
+    >>> rbf_kernel(np.array([[0.0, 0.0], [1.0, 1.0]]), gamma=0.5).round(4).tolist()  # exp(-1) off the diagonal
+    [[1.0, 0.3679], [0.3679, 1.0]]
     """
     same = Y is None
     X, Y = _pair(X, Y)
@@ -192,6 +207,11 @@ def sigmoid_kernel(X, Y=None, *, gamma: float = 1.0, coef0: float = 1.0) -> np.n
         Positive scale of the inner product.
     coef0 : float
         The offset :math:`c_0`.
+
+    Examples
+    --------
+    >>> sigmoid_kernel(np.array([[1.0], [-1.0]]), gamma=1.0, coef0=0.0).round(4).tolist()
+    [[0.7616, -0.7616], [-0.7616, 0.7616]]
     """
     X, Y = _pair(X, Y)
     gamma = check_positive(gamma, "gamma")
@@ -212,6 +232,11 @@ def intersection_kernel(X, Y=None) -> np.ndarray:
     ------
     ValueError
         If ``X`` or ``Y`` has a negative entry.
+
+    Examples
+    --------
+    >>> intersection_kernel(np.array([[1.0, 2.0], [3.0, 0.5]])).tolist()
+    [[3.0, 1.5], [1.5, 3.5]]
     """
     same = Y is None
     X, Y = _pair(X, Y)
@@ -251,6 +276,11 @@ def additive_chi2_kernel(X, Y=None) -> np.ndarray:
     ------
     ValueError
         If ``X`` or ``Y`` has a negative entry.
+
+    Examples
+    --------
+    >>> (additive_chi2_kernel(np.array([[1.0, 0.0], [0.0, 1.0]])) + 0.0).tolist()  # a zero diagonal
+    [[0.0, -2.0], [-2.0, 0.0]]
     """
     K = _chi2_distances(X, Y)
     return np.negative(K, out=K)
@@ -267,6 +297,11 @@ def chi2_kernel(X, Y=None, *, gamma: float = 1.0) -> np.ndarray:
     ------
     ValueError
         If ``X`` or ``Y`` has a negative entry or ``gamma`` is not positive.
+
+    Examples
+    --------
+    >>> chi2_kernel(np.array([[1.0, 0.0], [0.0, 1.0]]), gamma=0.5).round(4).tolist()  # exp(-1)
+    [[1.0, 0.3679], [0.3679, 1.0]]
     """
     gamma = check_positive(gamma, "gamma")
     K = _chi2_distances(X, Y)
@@ -382,6 +417,14 @@ def gram(X, Y=None, *, kernel="rbf", **params) -> np.ndarray:
         :class:`NotPSDWarning` giving the most negative eigenvalue.
     **params
         Keyword parameters of the kernel (``gamma``, ``degree``, ``coef0``).
+
+    Examples
+    --------
+    >>> X = np.array([[1.0, 2.0], [0.0, 1.0]])
+    >>> gram(X, kernel="poly", degree=2).tolist() == polynomial_kernel(X, degree=2).tolist()
+    True
+    >>> gram(X, kernel=lambda A, B: A @ B.T).tolist()  # a callable kernel
+    [[5.0, 2.0], [2.0, 1.0]]
     """
     if callable(kernel):
         Xa, Ya = _pair(X, Y)
@@ -447,7 +490,8 @@ def kernel_ridge(X, y, *, lam: float, kernel="rbf", **kernel_params) -> KernelRi
     ----------
     X : array_like of shape (n, d)
     y : array_like of shape (n,) or (n, k)
-        Targets; with k columns, k problems sharing one Gram matrix (e.g. one-vs-rest
+        Real targets (any values: this is regression; for classification pass :math:`\pm 1`
+        columns and take the sign of the prediction); with k columns, k problems sharing one Gram matrix (e.g. one-vs-rest
         classification with :math:`\pm 1` columns).
     lam : float
         Positive regularisation :math:`\lambda`.
@@ -455,6 +499,13 @@ def kernel_ridge(X, y, *, lam: float, kernel="rbf", **kernel_params) -> KernelRi
         As in :func:`gram`.
     **kernel_params
         Parameters of the kernel.
+
+    Examples
+    --------
+    >>> X = np.array([[0.0], [1.0], [2.0]])
+    >>> fit = kernel_ridge(X, np.array([0.0, 1.0, 4.0]), lam=1e-8, kernel="poly", degree=2)
+    >>> fit.predict(np.array([[3.0]])).round(4).tolist()  # x^2 lies in the span of (1 + xy)^2
+    [9.0]
     """
     X = as_float_array(X, "X", ndim=2)
     y = as_float_array(y, "y")
@@ -501,6 +552,14 @@ def poly2_features(X, *, coef0: float = 0.0) -> np.ndarray:
     -------
     Phi : ndarray of shape (n, D)
         :math:`D = d(d+1)/2` for :math:`c_0 = 0`, :math:`1 + d + d(d+1)/2` otherwise.
+
+    Examples
+    --------
+    >>> Phi = poly2_features(np.array([[1.0, 2.0]]))
+    >>> Phi.round(4).tolist()
+    [[1.0, 4.0, 2.8284]]
+    >>> float((Phi @ Phi.T)[0, 0]) == float(np.array([1.0, 2.0]) @ [1.0, 2.0]) ** 2
+    True
     """
     X = as_float_array(X, "X", ndim=2)
     coef0 = check_positive(coef0, "coef0", allow_zero=True)
@@ -517,6 +576,11 @@ def polar_features(X) -> np.ndarray:
     :math:`r = \sqrt{x_1^2 + x_2^2}` and :math:`\theta = \operatorname{atan2}(x_2, x_1) \in
     (-\pi, \pi]`, so that :math:`x = (r\cos\theta, r\sin\theta)`; ``arctan(x2 / x1)`` would lose
     the quadrant (and divide by zero on the vertical axis).
+
+    Examples
+    --------
+    >>> polar_features(np.array([[0.0, 2.0], [-1.0, 0.0]])).round(4).tolist()
+    [[2.0, 1.5708], [1.0, 3.1416]]
     """
     X = as_float_array(X, "X", ndim=2)
     if X.shape[1] != 2:

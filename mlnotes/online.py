@@ -240,6 +240,16 @@ def perceptron(
     OnlineFit
         ``converged=False`` with a :class:`~mlnotes.ConvergenceWarning` giving the number of
         mistakes when ``n_epochs`` passes still make mistakes.
+
+    Examples
+    --------
+    >>> X = np.array([[2.0, 1.0], [1.0, 3.0], [-1.0, -1.0], [-2.0, 1.0]])
+    >>> y = np.array([1.0, 1.0, -1.0, -1.0])
+    >>> fit = perceptron(X, y)
+    >>> fit.converged, fit.n_mistakes, fit.w.tolist()
+    (True, 1, [2.0, 1.0])
+    >>> fit.predict(X).tolist()
+    [1.0, 1.0, -1.0, -1.0]
     """
     n_epochs = check_int(n_epochs, "n_epochs")
     A, y = _prepare(X, y, fit_intercept)
@@ -258,7 +268,15 @@ def perceptron_bound(X, y, u, *, fit_intercept: bool = False) -> float:
     :math:`R = \max_i \|a_i\|` and :math:`\gamma = \min_i y_i\, u^\top a_i / \|u\|` over the
     (homogeneous, if ``fit_intercept``) points :math:`a_i`; ``u`` includes the bias last when
     ``fit_intercept``. Any separator gives a valid bound; the max-margin one gives the best.
-    Raises ValueError if ``u`` does not separate the data (:math:`\gamma \le 0`).
+    Labels ``y`` in {-1, +1} (convert with :func:`mlnotes.to_pm1`); raises ValueError if ``u``
+    does not separate the data (:math:`\gamma \le 0`).
+
+    Examples
+    --------
+    >>> X = np.array([[2.0, 1.0], [1.0, 3.0], [-1.0, -1.0], [-2.0, 1.0]])
+    >>> y = np.array([1.0, 1.0, -1.0, -1.0])
+    >>> round(perceptron_bound(X, y, np.array([1.0, 0.5])), 4)  # (R / gamma)^2 >= the 2 mistakes made
+    5.5556
     """
     A, y = _prepare(X, y, fit_intercept)
     u = np.asarray(u, dtype=float)
@@ -317,6 +335,16 @@ def winnow(
         ``w`` (of shape (d,), :math:`v^+ - v^-` when doubled, scaled so that
         :math:`\|w\|_1 \le 1`), ``v`` (the N non-negative weights, summing to 1), the mistakes;
         ``converged=False`` with a ConvergenceWarning after ``n_epochs`` epochs with mistakes.
+
+    Examples
+    --------
+    >>> X = np.array([[0.5, -0.2], [0.8, 0.1], [-0.6, 0.3], [-0.4, -0.5]])
+    >>> y = np.array([1.0, 1.0, -1.0, -1.0])
+    >>> fit = winnow(X, y, eta=0.5)
+    >>> fit.converged, fit.predict(X).tolist()
+    (True, [1.0, 1.0, -1.0, -1.0])
+    >>> bool(np.isclose(fit.v.sum(), 1.0))
+    True
     """
     eta = check_positive(eta, "eta")
     n_epochs = check_int(n_epochs, "n_epochs")
@@ -354,6 +382,11 @@ def winnow_bound(rho: float, N: int, eta: float) -> float:
 
     ``rho`` is the margin :math:`\min_i u^\top a_i` of a probability vector :math:`u` over the
     :math:`N` coordinates the algorithm runs on (Chapter 3, {eq}`eq-winnow-bound`).
+
+    Examples
+    --------
+    >>> round(winnow_bound(0.1, 10, 0.1), 2)  # 2 ln(10) / 0.1^2
+    460.52
     """
     rho = check_positive(rho, "rho")
     eta = check_positive(eta, "eta")
@@ -529,6 +562,16 @@ def sgd(
     Returns
     -------
     SGDFit
+
+    Examples
+    --------
+    >>> X = np.array([[2.0, 1.0], [1.0, 3.0], [-1.0, -1.0], [-2.0, 1.0]])
+    >>> y = np.array([1.0, 1.0, -1.0, -1.0])
+    >>> fit = sgd(X, y, loss="hinge", eta=0.1, n_epochs=20)
+    >>> fit.n_iter, fit.predict(X).tolist()
+    (80, [1.0, 1.0, -1.0, -1.0])
+    >>> bool(fit.objective[-1] < fit.objective[0])  # J fell from phi(0) = 1
+    True
     """
     phi, dphi = losses.get(loss)
     eta, lam, power_t, batch_size, n_epochs, tol = _check_sgd_options(

@@ -95,6 +95,12 @@ def gradient_descent(
 
     Stops when :math:`\|\nabla f(w_t)\| \le` ``tol``; warns (ConvergenceWarning) when
     ``max_iter`` is reached first or the iterates blow up (``converged=False``).
+
+    Examples
+    --------
+    >>> res = gradient_descent(lambda w: 2 * w, np.array([1.0, -1.0]), eta=0.25, tol=1e-10)
+    >>> res.converged, res.n_iter  # w_t = (1/2)^t w_0 until ||grad|| = 2^(1.5 - t) <= 1e-10
+    (True, 35)
     """
     w, etas, tol, max_iter = _check_common(w0, eta, power_t, tol, max_iter)
     path = [w.copy()]
@@ -163,6 +169,13 @@ def subgradient_method(
         (ConvergenceWarning) if ``max_iter`` is reached first. Without it there is no stopping
         test: the method runs ``max_iter`` steps and reports ``converged=False`` without warning
         (unless it meets a zero subgradient, which certifies optimality).
+
+    Examples
+    --------
+    >>> res = subgradient_method(lambda w: float(np.abs(w).sum()), np.sign, np.array([1.0, -2.0]),
+    ...                          eta=0.5, max_iter=2000, f_star=0.0, tol=0.05)
+    >>> res.converged, bool(res.best[-1] <= 0.05)
+    (True, True)
     """
     w, etas, tol, max_iter = _check_common(w0, eta, power_t, tol, max_iter)
     path, obj = [w.copy()], [float(f(w))]
