@@ -48,9 +48,21 @@ class _LinearClassifier:
         """Labels in {-1, +1}; a score of exactly 0 is predicted as +1 (the library's tie rule).
 
         Training still counts :math:`y_i w^\top x_i \\le 0` as a mistake: that is the update rule,
-        not the prediction.
+        not the prediction. The sign is taken of the score with ``X`` and ``(w, b)`` rescaled by
+        powers of two (exact), so it is right even where the score itself overflows or
+        underflows (features at 1e200 or 1e-200).
         """
-        return np.where(self.decision_function(X) >= 0, 1.0, -1.0)
+        X = check_n_features(X, self.w.shape[0])
+        ex, ew = _binary_exponent(X), _binary_exponent(np.append(self.w, self.b))
+        with np.errstate(over="ignore", under="ignore"):
+            f = np.ldexp(X, -ex) @ np.ldexp(self.w, -ew) + np.ldexp(self.b, -ex - ew)
+        return np.where(f >= 0, 1.0, -1.0)
+
+
+def _binary_exponent(A: np.ndarray) -> int:
+    """The e with max |A| in [2^(e-1), 2^e) (0 for a zero A): dividing by 2^e is exact."""
+    top = float(np.max(np.abs(A), initial=0.0))
+    return int(np.frexp(top)[1]) if top > 0 else 0
 
 
 @dataclass(frozen=True)
@@ -253,10 +265,16 @@ def perceptron(
     """
     n_epochs = check_int(n_epochs, "n_epochs")
     A, y = _prepare(X, y, fit_intercept)
+    P = y[:, None] * A
+    # The perceptron is scale invariant (w is a sum of points, the mistakes are the same for
+    # c * a_i): run it on the points divided by a power of two near their largest entry, exactly,
+    # so that scores neither overflow (x ~ 1e200) nor underflow (x ~ 1e-200), and scale back.
+    e = _binary_exponent(P)
     w, run = _mistake_driven(
-        y[:, None] * A, np.zeros(A.shape[1]), lambda w, a: w + a,
+        np.ldexp(P, -e), np.zeros(A.shape[1]), lambda w, a: w + a,
         n_epochs=n_epochs, shuffle=shuffle, rng=rng, name="perceptron",
     )
+    w = np.ldexp(w, e)
     if fit_intercept:
         return OnlineFit(w=w[:-1].copy(), b=float(w[-1]), **run)
     return OnlineFit(w=w, b=0.0, **run)
@@ -354,6 +372,12 @@ def winnow(
         raise ValueError(
             "winnow needs features in [-1, 1] (they are the payoffs of its game, and its mistake "
             f"bound assumes |x_ij| <= 1); got max |x_ij| = {top:.4g}: scale X, e.g. X / {top:.4g}"
+        )
+    if top > 0 and eta * top < np.finfo(float).epsneg:
+        raise ValueError(
+            f"winnow: at the scale of X (max |x_ij| = {top:.3g}) a multiplicative update "
+            f"e^(eta x_ij) rounds to 1 (eta * max |x_ij| = {eta * top:.3g} < 1.1e-16), so no mistake can "
+            f"change the weights: scale X to [-1, 1], e.g. X / {top:.4g}, or increase eta"
         )
     A, y = _prepare(X, y, fit_intercept)
     if doubled:  # (a, -a): non-negative weights v+ and v- with w = v+ - v-
