@@ -293,6 +293,17 @@ class AdaBoostFit(OwnsArrays):
         return self.n_rounds
 
     @property
+    def objective(self) -> np.ndarray:
+        r"""The exponential loss :math:`\sum_i D_1(i)\, e^{-y_i f_t(x_i)} = \prod_{s \le t} Z_s` after each round.
+
+        The objective AdaBoost descends (Chapter 6, {eq}`eq-exp-loss-product`), one entry per
+        round: the contract's ``objective`` trace.
+        """
+        out = np.cumprod(self.Z)
+        out.flags.writeable = False
+        return out
+
+    @property
     def converged(self) -> bool:
         """Always True: AdaBoost has no tolerance; running all ``n_rounds`` rounds is the algorithm."""
         return True
