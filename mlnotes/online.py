@@ -54,8 +54,11 @@ class _LinearClassifier:
         """
         X = check_n_features(X, self.w.shape[0])
         ex, ew = _binary_exponent(X), _binary_exponent(np.append(self.w, self.b))
-        with np.errstate(over="ignore", under="ignore"):
-            f = np.ldexp(X, -ex) @ np.ldexp(self.w, -ew) + np.ldexp(self.b, -ex - ew)
+        if abs(ex + ew) < 900:  # the products x_ij w_j neither overflow nor underflow: no copy of X
+            f = X @ self.w + self.b
+        else:
+            with np.errstate(over="ignore", under="ignore"):
+                f = np.ldexp(X, -ex) @ np.ldexp(self.w, -ew) + np.ldexp(self.b, -ex - ew)
         return np.where(f >= 0, 1.0, -1.0)
 
 
