@@ -30,9 +30,20 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from mlnotes._validation import OwnsArrays, as_float_array, check_int, check_labels, check_n_features, check_X_y
+from mlnotes._validation import (
+    OwnsArrays,
+    as_float_array,
+    check_int,
+    check_labels,
+    check_n_features,
+    check_scalar,
+    check_X_y,
+)
 
-__all__ = ["AdaBoostFit", "Stump", "StumpSearch", "adaboost", "best_stump", "check_distribution", "stump_errors"]
+__all__ = [
+    "AdaBoostFit", "Stump", "StumpSearch", "adaboost", "best_stump", "check_distribution", "reweight",
+    "stump_errors", "vote", "weighted_error",
+]
 
 #: Weighted errors below this floor are treated as this floor when computing the vote, so a
 #: (nearly) perfect weak learner gets a large but finite alpha (about 11.5) instead of inf.
@@ -86,6 +97,11 @@ def check_distribution(D, n: int, name: str = "D") -> np.ndarray:
     Weights must be finite and non-negative with a positive sum. Weights that do not sum to one
     are divided by their sum: this is the normalisation :math:`\epsilon = \sum_i D_i [y_i \ne
     h(x_i)] / \sum_i D_i` of the weighted error, so scaling ``D`` changes nothing.
+
+    Examples
+    --------
+    >>> check_distribution([1.0, 1.0, 2.0], 3).tolist()
+    [0.25, 0.25, 0.5]
     """
     D = as_float_array(D, name, ndim=1)
     if D.shape[0] != n:
@@ -179,6 +195,16 @@ def best_stump(X, y, D=None) -> Stump:
         Ties between stumps of equal error (within ``TIE_TOL``) go to the lowest feature
         index, then the lowest threshold; an edge of zero gives polarity +1. Its weighted
         error is at most 1/2 (the constant stumps have errors summing to one).
+
+    Examples
+    --------
+    >>> X = np.array([[1.0], [2.0], [3.0], [4.0]])
+    >>> y = np.array([-1.0, -1.0, 1.0, 1.0])
+    >>> h = best_stump(X, y)
+    >>> h.feature, h.threshold, h.polarity, h.eps
+    (0, 2.5, 1, 0.0)
+    >>> h.predict(X).tolist()
+    [-1.0, -1.0, 1.0, 1.0]
     """
     X, y = check_X_y(X, y)
     y = check_labels(y, (-1.0, 1.0))
@@ -193,7 +219,15 @@ def stump_errors(X, y, D=None) -> np.ndarray:
     Returns an array of shape (d, n + 1, 2): feature, threshold index (``-inf`` then the
     sorted distinct values of the feature, as in the threshold "x > value"), polarity index
     (0 for s = +1, 1 for s = -1). Entries beyond a feature's number of distinct values repeat
-    the last one. O(n^2 d): small data only.
+    the last one. O(n^2 d): small data only. Labels ``y`` in {-1, +1}; ``D`` as in
+    :func:`best_stump`.
+
+    Examples
+    --------
+    >>> X = np.array([[1.0], [2.0], [3.0]])
+    >>> y = np.array([-1.0, 1.0, 1.0])
+    >>> stump_errors(X, y)[0, :, 0].round(4).tolist()  # s = +1, thresholds -inf, 1, 2, 3
+    [0.3333, 0.0, 0.3333, 0.6667]
     """
     X, y = check_X_y(X, y)
     y = check_labels(y, (-1.0, 1.0))
@@ -259,6 +293,17 @@ class AdaBoostFit(OwnsArrays):
         return self.n_rounds
 
     @property
+    def objective(self) -> np.ndarray:
+        r"""The exponential loss :math:`\sum_i D_1(i)\, e^{-y_i f_t(x_i)} = \prod_{s \le t} Z_s` after each round.
+
+        The objective AdaBoost descends (Chapter 6, {eq}`eq-exp-loss-product`), one entry per
+        round: the contract's ``objective`` trace.
+        """
+        out = np.cumprod(self.Z)
+        out.flags.writeable = False
+        return out
+
+    @property
     def converged(self) -> bool:
         """Always True: AdaBoost has no tolerance; running all ``n_rounds`` rounds is the algorithm."""
         return True
@@ -287,6 +332,99 @@ class AdaBoostFit(OwnsArrays):
         """
         f = self.decision_function(X)
         return np.where(f >= -TIE_TOL * float(np.sum(self.alpha)), 1.0, -1.0)
+
+
+# -- AdaBoost, step by step ----------------------------------------------------------------------
+def weighted_error(D, yh) -> float:
+    r"""The weighted error :math:`\epsilon_t = \sum_i D_t(i)\,[y_i \ne h_t(x_i)]` of a weak learner.
+
+    ``yh`` holds :math:`y_i h_t(x_i)` (labels and predictions in {-1, +1}: -1 marks a
+    mistake). Summed with ``math.fsum``, correctly rounded, so the error, and every tie it
+    decides, does not depend on the order of the rows (Chapter 6, {eq}`def-adaboost`).
+
+    Examples
+    --------
+    >>> weighted_error(np.array([0.5, 0.25, 0.25]), np.array([1.0, -1.0, 1.0]))
+    0.25
+    """
+    D, yh = as_float_array(D, "D", ndim=1), as_float_array(yh, "yh", ndim=1)
+    if yh.shape != D.shape:
+        raise ValueError(f"yh must have one entry per weight ({D.shape[0]}), got {yh.shape[0]}")
+    return math.fsum(D[yh < 0])
+
+
+def vote(eps: float) -> float:
+    r"""The vote :math:`\alpha_t = \frac12 \log\frac{1 - \epsilon_t}{\epsilon_t}` of a weak learner.
+
+    The :math:`\alpha` that minimises the normaliser :math:`Z_t(\alpha)` (Chapter 6,
+    {eq}`eq-optimal-alpha`). An error below ``EPS_FLOOR`` (a perfect weak learner) is raised to
+    it, so the vote is large (about 11.5) but finite; an error above 1/2 gets a negative vote.
+    No labels: ``eps`` is a weighted error in [0, 1).
+
+    Examples
+    --------
+    >>> round(vote(0.25), 4)  # log(3) / 2
+    0.5493
+    """
+    eps = check_scalar(eps, "eps", low=0.0, high=1.0, high_open=True)
+    e = max(eps, EPS_FLOOR)
+    return float(0.5 * np.log((1.0 - e) / e))
+
+
+def reweight(D, alpha: float, yh) -> tuple[np.ndarray, float]:
+    r"""The reweighting :math:`D_{t+1}(i) = D_t(i)\, e^{-\alpha_t y_i h_t(x_i)} / Z_t` and the normaliser :math:`Z_t`.
+
+    Returns ``(D_next, Z)`` with :math:`Z_t = \sum_i D_t(i)\, e^{-\alpha_t y_i h_t(x_i)}` the
+    actual sum (Chapter 6, {eq}`def-adaboost`; the training error is at most
+    :math:`\prod_t Z_t`, {eq}`eq-train-bound`). ``yh`` holds :math:`y_i h_t(x_i)` in {-1, +1}.
+    With :math:`\epsilon_t < 1/2`, :math:`Z_t > 0`: the correctly classified examples (mass
+    :math:`1 - \epsilon_t > 1/2`) keep weight.
+
+    Examples
+    --------
+    >>> D, Z = reweight(np.full(4, 0.25), vote(0.25), np.array([1.0, 1.0, 1.0, -1.0]))
+    >>> D.round(4).tolist(), round(Z, 4)  # the mistake now weighs 1/2: h_t has error 1/2 under D_{t+1}
+    ([0.1667, 0.1667, 0.1667, 0.5], 0.866)
+    """
+    w = D * np.exp(-alpha * yh)
+    Z = math.fsum(w)  # correctly rounded: independent of the row order
+    return w / Z, Z
+
+
+class _BoostingTrace:
+    """The per-round record of an AdaBoost run: weak learners, votes, errors, normalisers, and
+    the scores :math:`f_t(x_i)` from which the training error after each round is counted."""
+
+    def __init__(self, y, D, keep_D: bool):
+        self.y = y
+        self.stumps, self.alpha, self.eps, self.Z, self.errors = [], [], [], [], []
+        self.history = [D] if keep_D else None
+        self.f = np.zeros(y.shape[0])
+        self.alpha_sum = 0.0  # scales the tie tolerance of a vote
+        self.stop_reason = "n_rounds"
+
+    def add(self, h, alpha, eps, Z, yh, D) -> None:
+        self.f = self.f + alpha * yh * self.y  # yh * y = h_t(x_i)
+        self.stumps.append(h)
+        self.alpha.append(alpha)
+        self.alpha_sum += alpha
+        self.eps.append(eps)
+        self.Z.append(Z)
+        # A margin within rounding of zero is a tied vote, counted as an error (see predict).
+        self.errors.append(float(np.mean(self.y * self.f <= TIE_TOL * self.alpha_sum)))
+        if self.history is not None:
+            self.history.append(D)
+
+    def fit(self, D, *, n_features: int) -> AdaBoostFit:
+        eps = np.array(self.eps, dtype=float)
+        return AdaBoostFit(
+            stumps=tuple(self.stumps), alpha=np.array(self.alpha, dtype=float), eps=eps,
+            Z=np.array(self.Z, dtype=float), gamma=0.5 - eps,
+            train_error=np.array(self.errors, dtype=float), D=D, margins=self.y * self.f,
+            n_rounds=len(self.stumps), stop_reason=self.stop_reason,
+            D_history=np.vstack(self.history) if self.history is not None else None,
+            n_features=n_features,
+        )
 
 
 def adaboost(
@@ -349,61 +487,36 @@ def adaboost(
     Returns
     -------
     AdaBoostFit
+
+    Examples
+    --------
+    >>> X = np.array([[1.0, 0.0], [2.0, 1.0], [3.0, 0.0], [4.0, 1.0]])
+    >>> y = np.array([-1.0, 1.0, -1.0, 1.0])
+    >>> fit = adaboost(X, y, n_rounds=5)
+    >>> fit.n_rounds, fit.stop_reason, fit.predict(X).tolist()
+    (1, 'perfect', [-1.0, 1.0, -1.0, 1.0])
     """
     X, y = check_X_y(X, y)
     y = check_labels(y, (-1.0, 1.0))
-    n = X.shape[0]
     T = check_int(n_rounds, "n_rounds")
     if not (0 <= edge_tol < 0.5):
         raise ValueError(f"edge_tol must lie in [0, 0.5), got {edge_tol!r}")
-    D = np.full(n, 1.0 / n) if D is None else check_distribution(D, n)
+    D = np.full(X.shape[0], 1.0 / X.shape[0]) if D is None else check_distribution(D, X.shape[0])
     if weak_learner is None:
-        search = StumpSearch(X)
+        search = StumpSearch(X)  # each feature sorted once for all rounds
         weak_learner = lambda X_, y_, D_: search.best(y_, D_)  # noqa: E731
-
-    stumps, alphas, epss, Zs, errors = [], [], [], [], []
-    history = [D] if keep_D else None
-    f = np.zeros(n)
-    alpha_sum = 0.0  # scales the tie tolerance of a vote
-    stop_reason = "n_rounds"
+    trace = _BoostingTrace(y, D, keep_D)
     for _ in range(T):
-        h = weak_learner(X, y, D)
-        yh = y * np.asarray(h.predict(X), dtype=float)
-        eps = math.fsum(D[yh < 0])  # exact: independent of the row order
-        if eps >= 0.5 - edge_tol:
-            stop_reason = "no edge"
+        h = weak_learner(X, y, D)  # the weak learner call: h_t for D_t
+        yh = y * np.asarray(h.predict(X), dtype=float)  # y_i h_t(x_i), +1 right, -1 wrong
+        eps = weighted_error(D, yh)
+        if eps >= 0.5 - edge_tol:  # no edge: alpha_t <= 0, the round teaches nothing
+            trace.stop_reason = "no edge"
             break
-        e = max(eps, EPS_FLOOR)
-        alpha = 0.5 * np.log((1.0 - e) / e)
-        w = D * np.exp(-alpha * yh)
-        Z = math.fsum(w)  # > 0: the correctly classified examples (mass 1 - eps > 1/2) keep weight
-        D = w / Z
-        f = f + alpha * yh * y  # yh * y = h(x_i)
-        stumps.append(h)
-        alphas.append(alpha)
-        alpha_sum += alpha
-        epss.append(eps)
-        Zs.append(Z)
-        # A margin within rounding of zero is a tied vote, counted as an error (see predict).
-        errors.append(float(np.mean(y * f <= TIE_TOL * alpha_sum)))
-        if keep_D:
-            history.append(D)
-        if eps == 0.0:
-            stop_reason = "perfect"
+        alpha = vote(eps)
+        D, Z = reweight(D, alpha, yh)
+        trace.add(h, alpha, eps, Z, yh, D)
+        if eps == 0.0:  # f already classifies every example; D_{t+1} = D_t would repeat h_t
+            trace.stop_reason = "perfect"
             break
-
-    eps_arr = np.array(epss, dtype=float)
-    return AdaBoostFit(
-        stumps=tuple(stumps),
-        alpha=np.array(alphas, dtype=float),
-        eps=eps_arr,
-        Z=np.array(Zs, dtype=float),
-        gamma=0.5 - eps_arr,
-        train_error=np.array(errors, dtype=float),
-        D=D,
-        margins=y * f,
-        n_rounds=len(stumps),
-        stop_reason=stop_reason,
-        D_history=np.vstack(history) if keep_D else None,
-        n_features=X.shape[1],
-    )
+    return trace.fit(D, n_features=X.shape[1])

@@ -113,6 +113,11 @@ def hoeffding_bound(m, gamma) -> np.ndarray | float:
     -------
     float or ndarray
         :math:`2 e^{-2\gamma^2 m}`.
+
+    Examples
+    --------
+    >>> round(hoeffding_bound(100, 0.1), 4)  # 2 exp(-2)
+    0.2707
     """
     m, gamma = _check_m(m), _check_gamma(gamma)
     out = 2.0 * np.exp(-2.0 * gamma**2 * m)
@@ -124,6 +129,11 @@ def union_bound(p, axis: int = -1) -> np.ndarray | float:
 
     Chapter 7, {eq}`eq-union-bound`. ``p`` holds the probabilities :math:`P(A_i)` along
     ``axis``; the sum is returned unclipped (it may exceed 1, when it says nothing).
+
+    Examples
+    --------
+    >>> round(union_bound([0.1, 0.2, 0.05]), 4)
+    0.35
     """
     p = np.asarray(p, dtype=float)
     bad = ~((p >= 0) & (p <= 1))
@@ -143,6 +153,11 @@ def uniform_deviation(m, k, delta) -> np.ndarray | float:
 
     Chapter 7, {eq}`eq-uniform-deviation`. With probability at least :math:`1 - \delta`,
     :math:`|\hat e(h) - e(h)| \le \gamma` for every :math:`h` in the class at once.
+
+    Examples
+    --------
+    >>> round(uniform_deviation(1000, 10, 0.05), 4)
+    0.0547
     """
     m, k, delta = _check_m(m), _check_k(k), _check_delta(delta)
     out = np.sqrt(np.log(2.0 * k / delta) / (2.0 * m))
@@ -157,16 +172,27 @@ def sample_complexity(k, gamma, delta) -> np.ndarray | int:
     .. math:: m(k, \gamma, \delta) = \left\lceil \frac{1}{2\gamma^2} \log\frac{2k}{\delta} \right\rceil
 
     Chapter 7, {eq}`eq-sample-complexity`. Returns an integer (or an int64 array).
+
+    Examples
+    --------
+    >>> sample_complexity(10, 0.1, 0.05)  # ceil(log(400) / 0.02)
+    300
+    >>> sample_complexity(10, 1e-10, 0.05)
+    Traceback (most recent call last):
+    ...
+    ValueError: sample_complexity: the sample size m = 3e+20 exceeds 2**63 (gamma=1e-10 is too small ...
     """
     k, gamma, delta = _check_k(k), _check_gamma(gamma), _check_delta(delta)
     x = np.log(2.0 * k / delta) / (2.0 * gamma**2)
     # An x that is an integer up to rounding (e.g. 199.99999999999997) must not be rounded up
     # to the next integer: that would ask for one sample more than the bound needs.
     m = np.maximum(np.ceil(x - 1e-12 * np.maximum(x, 1.0)), 1.0)
-    if np.any(m >= 2.0**63):  # an int64 would wrap around to a negative or tiny sample size
+    too_big = m >= 2.0**63
+    if np.any(too_big):  # an int64 would wrap around to a negative or tiny sample size
         raise ValueError(
-            f"sample_complexity: the sample size exceeds 2**63 (gamma={_first_bad(gamma, m >= 2.0**63)!r} "
-            "is too small for an int64 count)"
+            f"sample_complexity: the sample size m = {_first_bad(np.broadcast_to(m, too_big.shape), too_big):.3g} "
+            f"exceeds 2**63 (gamma={_first_bad(np.broadcast_to(gamma, too_big.shape), too_big)!r} is too small "
+            "for an int64 count); take a larger gamma"
         )
     m = m.astype(np.int64)
     return int(m) if m.ndim == 0 else m
@@ -178,6 +204,13 @@ def kl_bernoulli(p, q) -> np.ndarray | float:
     .. math:: \mathrm{KL}(p \,\|\, q) = p \log\frac{p}{q} + (1 - p) \log\frac{1 - p}{1 - q}
 
     with :math:`0 \log 0 = 0`; it is :math:`+\infty` where ``p`` puts mass that ``q`` does not.
+
+    Examples
+    --------
+    >>> round(kl_bernoulli(0.5, 0.25), 4)
+    0.1438
+    >>> kl_bernoulli(1.0, 0.0)
+    inf
     """
     p, q = np.broadcast_arrays(np.asarray(p, dtype=float), np.asarray(q, dtype=float))
     for name, a in (("p", p), ("q", q)):
@@ -204,6 +237,11 @@ def chernoff_bound(m, phi, gamma) -> np.ndarray | float:
     By Pinsker's inequality :math:`\mathrm{KL}(p\|q) \ge 2(p - q)^2` each term is at most
     :math:`e^{-2\gamma^2 m}`, so this is never worse than :func:`hoeffding_bound`; unlike it,
     it needs :math:`\phi`.
+
+    Examples
+    --------
+    >>> round(chernoff_bound(100, 0.5, 0.1), 4), round(hoeffding_bound(100, 0.1), 4)
+    (0.267, 0.2707)
     """
     m, phi, gamma = _check_m(m), _check_phi(phi), _check_gamma(gamma)
     m, phi, gamma = np.broadcast_arrays(m, phi, gamma)
@@ -240,7 +278,7 @@ def _bd0(x: np.ndarray, mu: np.ndarray) -> np.ndarray:
     Near :math:`x = \mu` it is :math:`(x - \mu) v + 2x \sum_{j \ge 1} v^{2j+1}/(2j+1)` with
     :math:`v = (x - \mu)/(x + \mu)`, :math:`|v| < 0.1`: ten terms reach 1e-20 (Loader, 2000).
     """
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):  # mu can be subnormal
         near = np.abs(x - mu) < 0.1 * (x + mu)
         v = np.where(near, (x - mu) / (x + mu), 0.0)
         out = (x - mu) * v
@@ -250,6 +288,39 @@ def _bd0(x: np.ndarray, mu: np.ndarray) -> np.ndarray:
             out = out + ej / (2 * j + 1)
         far = x * np.log(x / mu) + mu - x
     return np.where(near, out, far)
+
+
+def _two_product(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``a * b = p + e`` exactly (Dekker's product: Veltkamp's split, no fused multiply-add)."""
+    p = a * b
+
+    def split(x):
+        c = 134217729.0 * x  # 2**27 + 1
+        hi = c - (c - x)
+        return hi, x - hi
+
+    (ah, al), (bh, bl) = split(a), split(b)
+    return p, ((ah * bh - p) + ah * bl + al * bh) + al * bl
+
+
+def _bd0_exact_mean(x: np.ndarray, m: np.ndarray, phi: np.ndarray, complement: bool = False) -> np.ndarray:
+    r""":func:`_bd0` at the mean :math:`\mu = m\phi` (or :math:`m(1 - \phi)`) of the float ``phi``, exactly.
+
+    Rounding :math:`m\phi` (or :math:`1 - \phi`) to a double moves :math:`\mu` by up to half an ulp,
+    and :math:`\partial\, \mathrm{bd0}/\partial\mu = 1 - x/\mu` turns that into a relative
+    error of the pmf of about :math:`|x - \mu| \cdot 10^{-16}` (2e-12 at m = 1e8, five
+    standard deviations out). The rounding errors are recovered exactly (Dekker's product,
+    Fast2Sum for :math:`1 - \phi`) and added to first order.
+    """
+    if complement:
+        q = 1.0 - phi
+        q_lo = -phi - (q - 1.0)  # Fast2Sum: 1 - phi = q + q_lo exactly (|1| >= |phi|)
+    else:
+        q, q_lo = phi, 0.0
+    mu, mu_lo = _two_product(m, q)
+    mu_lo = mu_lo + m * q_lo
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return _bd0(x, mu) + (mu_lo - x * (mu_lo / mu))  # (1 - x / mu) mu_lo, no inf * 0
 
 
 def binomial_logpmf(s, m, phi) -> np.ndarray:
@@ -272,11 +343,10 @@ def binomial_logpmf(s, m, phi) -> np.ndarray:
     s, m, phi = np.broadcast_arrays(s.astype(float), _check_m(m).astype(float), _check_phi(phi))
     inside = (s >= 0) & (s <= m)
     s = np.clip(s, 0, m)
-    q = 1.0 - phi
     with np.errstate(divide="ignore", invalid="ignore"):
         ends = np.where(s == 0, m * np.log1p(-phi), m * np.log(phi))  # s = 0 or s = m
-        mid = (_stirlerr(m) - _stirlerr(s) - _stirlerr(m - s) - _bd0(s, m * phi) - _bd0(m - s, m * q)
-               + 0.5 * np.log(m / (2 * np.pi * s * (m - s))))
+        mid = (_stirlerr(m) - _stirlerr(s) - _stirlerr(m - s) - _bd0_exact_mean(s, m, phi)
+               - _bd0_exact_mean(m - s, m, phi, complement=True) + 0.5 * np.log(m / (2 * np.pi * s * (m - s))))
     interior = (s > 0) & (s < m)
     out = np.where(interior, np.where((phi > 0) & (phi < 1), mid, -np.inf), ends)
     return np.where(inside, out, -np.inf)
@@ -291,6 +361,25 @@ def _exceeds(s, m, phi, gamma) -> np.ndarray:
     """``|s/m - phi| > gamma`` for counts ``s``, with rounding-level ties counted as not exceeding."""
     # dev > lim and not isclose(dev, lim, rtol=_TIE_RTOL), in one comparison (lim >= 0)
     return np.abs(s - m * phi) > (m * gamma) * (1 + _TIE_RTOL)
+
+
+def _tail_width(m: int, p: np.ndarray, g: np.ndarray) -> int:
+    r"""How many counts past each boundary hold all but a 1e-17 fraction of the tail.
+
+    The pmf is log-concave: beyond the mean it falls at least as fast as a Gaussian of its
+    variance (15 standard deviations leave e^-100), and past a boundary its ratio
+    :math:`r = P(S = s \pm 1)/P(S = s)` only shrinks, so the terms are below a geometric series
+    and :math:`k` counts with :math:`r^k / (1 - r) \le 10^{-17}` suffice. The smaller of the
+    two, for the widest point of the group.
+    """
+    gauss = 15 * np.sqrt(m * p * (1 - p)) + 50
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        hi = np.minimum(np.ceil(m * (p + g)), m)
+        lo = np.maximum(np.floor(m * (p - g)), 0)
+        ratios = ((m - hi) / (hi + 1) * (p / (1 - p)), lo / (m - lo + 1) * ((1 - p) / p))
+        need = [np.where((r >= 0) & (r < 1), (39.2 - np.log1p(-r)) / -np.log(r), np.inf) for r in ratios]
+    width = np.minimum(gauss, np.maximum(np.nan_to_num(need[0], nan=np.inf), np.nan_to_num(need[1], nan=np.inf)))
+    return int(np.ceil(np.max(width))) + 2
 
 
 def binomial_tail(m, phi, gamma) -> np.ndarray | float:
@@ -308,6 +397,13 @@ def binomial_tail(m, phi, gamma) -> np.ndarray | float:
     :math:`|s/m - \phi| = \gamma` up to rounding, do not count (the inequality is strict).
     ``m``, ``phi`` and ``gamma`` broadcast; the cost is one
     ``(points, m + 1)`` array per distinct ``m``.
+
+    Examples
+    --------
+    >>> round(binomial_tail(4, 0.5, 0.3), 4)  # S in {0, 4}: 2 / 16
+    0.125
+    >>> round(binomial_tail(100, 0.5, 0.1), 4)
+    0.0352
     """
     m, phi, gamma = _check_m(m), _check_phi(phi), _check_gamma(gamma)
     m, phi, gamma = np.broadcast_arrays(m, phi, gamma)
@@ -317,9 +413,7 @@ def binomial_tail(m, phi, gamma) -> np.ndarray | float:
     for mi in np.unique(m):
         at = m == mi
         p, g = phi[at, None], gamma[at, None]
-        # The pmf is log-concave, so beyond the mean it falls at least as fast as a Gaussian of
-        # its variance: W counts past each boundary hold all but e^-100 of the tail.
-        W = int(np.ceil(15 * np.sqrt(mi * np.max(p * (1 - p))) + 50))
+        W = _tail_width(mi, p, g)
         offs = np.arange(-1, W + 1)
         lo = np.floor(mi * (p - g)) - offs  # counts at and below the lower boundary
         hi = np.ceil(mi * (p + g)) + offs   # counts at and above the upper one
@@ -341,6 +435,12 @@ def mc_interval(p, n_rep: int, alpha: float) -> tuple[np.ndarray, np.ndarray]:
     probability is at most ``p`` is contradicted by a simulation only when the frequency
     exceeds ``hi``; this is how the chapter accounts for Monte Carlo error. ``p`` outside
     [0, 1] (a vacuous bound) is clipped.
+
+    Examples
+    --------
+    >>> lo, hi = mc_interval(0.1, 1000, 0.001)
+    >>> float(lo), float(hi)
+    (0.072, 0.13)
     """
     p = np.clip(np.asarray(p, dtype=float), 0.0, 1.0)
     n_rep = int(_check_m(n_rep, "n_rep"))
@@ -368,6 +468,12 @@ def simulate_deviation(m, phi, gamma, *, n_rep: int = 10_000, rng=0):
         The frequencies, of the broadcast shape. Each is the mean of ``n_rep`` Bernoulli
         variables, so it is itself within :math:`\sqrt{\log(2/\alpha)/(2 n_{rep})}` of the true
         tail with probability at least :math:`1 - \alpha` (Hoeffding again).
+
+    Examples
+    --------
+    >>> freq = simulate_deviation(100, 0.5, 0.1, n_rep=20_000, rng=0)
+    >>> bool(abs(freq - binomial_tail(100, 0.5, 0.1)) < 0.01)
+    True
     """
     m, phi, gamma = _check_m(m), _check_phi(phi), _check_gamma(gamma)
     n_rep = int(_check_m(n_rep, "n_rep"))
@@ -446,7 +552,7 @@ class StumpClass:
     def training_errors(self, X, y) -> np.ndarray:
         r"""Training error :math:`\hat e(h)` of every hypothesis on every training set.
 
-        ``X`` and ``y`` of shape (n_rep, m) give an array (n_rep, k). Vectorised by counting:
+        ``X`` and ``y`` of shape (n_rep, m), labels ``y`` in {-1, +1}, give an array (n_rep, k). Vectorised by counting:
         each point falls in one of the ``len(thresholds) + 1`` cells between thresholds, and
         :math:`h_{t_j,+1}` errs on the positives left of :math:`t_j` and the negatives right of
         it, two cumulative sums over cells; :math:`\hat e(h_{t,-1}) = 1 - \hat e(h_{t,+1})`.
@@ -478,6 +584,14 @@ def stump_class(n_thresholds: int, *, theta: float = 0.3, eta: float = 0.1) -> S
     (:math:`n = 1, 3, 7, 15, \dots`), so their best errors :math:`e(h^*)` can only fall as
     :math:`k` grows. ``theta`` is the threshold of the clean labels and ``eta`` the label-noise
     rate of the distribution the class is judged on (see :class:`StumpClass`).
+
+    Examples
+    --------
+    >>> H = stump_class(3)
+    >>> H.k, H.thresholds.tolist()
+    (6, [0.25, 0.5, 0.75])
+    >>> H.generalisation_error.round(3).tolist()
+    [0.14, 0.26, 0.46, 0.86, 0.74, 0.54]
     """
     n = int(_check_m(n_thresholds, "n_thresholds"))
     return StumpClass(np.arange(1, n + 1) / (n + 1), float(theta), float(eta))
@@ -530,6 +644,12 @@ def erm_simulation(H: StumpClass, m: int, *, delta: float = 0.05, n_rep: int = 2
     Chapter 7, {eq}`eq-erm-guarantee`: with probability at least :math:`1 - \delta`,
 
     .. math:: e(\hat h) \le e(h^*) + 2\gamma, \qquad \gamma = \sqrt{\tfrac{1}{2m}\log\tfrac{2k}{\delta}}.
+
+    Examples
+    --------
+    >>> res = erm_simulation(stump_class(7), 200, n_rep=500, rng=0)
+    >>> res.uniform_failure_rate <= res.delta
+    True
     """
     m, delta = int(_check_m(m)), float(_check_delta(delta))
     rng = check_rng(rng)

@@ -33,6 +33,11 @@ def numerical_gradient(f: Callable[[np.ndarray], float], x, h: float | None = No
         Point of evaluation (any shape; the gradient has the same shape).
     h : float, optional
         Step; default :math:`\epsilon^{1/3} \max(1, |x_j|)` per coordinate.
+
+    Examples
+    --------
+    >>> numerical_gradient(lambda w: w @ w, np.array([1.0, -2.0])).round(6).tolist()  # 2w
+    [2.0, -4.0]
     """
     x = np.asarray(x, dtype=float)
     flat = x.ravel()
@@ -46,7 +51,13 @@ def numerical_gradient(f: Callable[[np.ndarray], float], x, h: float | None = No
 
 
 def numerical_jacobian(F: Callable[[np.ndarray], np.ndarray], x, h: float | None = None) -> np.ndarray:
-    r"""Central-difference Jacobian :math:`J_{ij} = \partial F_i / \partial x_j` of shape (m, n)."""
+    r"""Central-difference Jacobian :math:`J_{ij} = \partial F_i / \partial x_j` of shape (m, n).
+
+    Examples
+    --------
+    >>> numerical_jacobian(lambda w: np.array([w[0] * w[1], w[0]]), np.array([2.0, 3.0])).round(6).tolist()
+    [[3.0, 2.0], [1.0, 0.0]]
+    """
     x = np.asarray(x, dtype=float).ravel()
     steps = _steps(x, 1 / 3) if h is None else np.full(x.size, float(h))
     cols = []
@@ -62,6 +73,11 @@ def numerical_hessian(f: Callable[[np.ndarray], float], x, h: float | None = Non
 
     .. math:: H_{jk} \approx \frac{f(x + h_j e_j + h_k e_k) - f(x + h_j e_j - h_k e_k)
               - f(x - h_j e_j + h_k e_k) + f(x - h_j e_j - h_k e_k)}{4 h_j h_k}
+
+    Examples
+    --------
+    >>> numerical_hessian(lambda w: w[0] ** 2 * w[1], np.array([1.0, 2.0])).round(4).tolist()
+    [[4.0, 2.0], [2.0, 0.0]]
     """
     x = np.asarray(x, dtype=float).ravel()
     steps = _steps(x, 1 / 4) if h is None else np.full(x.size, float(h))
@@ -83,6 +99,17 @@ def rel_error(a, b) -> float:
     r"""Relative error :math:`\|a - b\| / \max(\|a\|, \|b\|)` (0 when both are 0).
 
     Symmetric in its arguments, so neither side of a claim is privileged.
+
+    Examples
+    --------
+    >>> rel_error([1.0, 2.0], [1.0, 2.0 + 1e-9]) < 1e-9
+    True
+    >>> rel_error(1e-200, 2e-200)
+    0.5
+    >>> rel_error(np.ones(3), np.ones((3, 1)))
+    Traceback (most recent call last):
+    ...
+    ValueError: a and b must have the same shape, got (3,) and (3, 1)
     """
     a = np.asarray(a, dtype=float)
     b = np.asarray(b, dtype=float)

@@ -94,6 +94,30 @@ def _tiled(X, Y, tile_fn, *, symmetric: bool = False) -> np.ndarray:
     return K
 
 
+def _inner_products(X, Y, kernel: str, *, underflow_matters: bool = True) -> np.ndarray:
+    """``X @ Y.T``, or a ValueError naming the scale of X where the products cannot be represented.
+
+    Overflow (features near 1e200) gives inf or NaN; underflow (features near 1e-200) gives
+    exact zeros for nonzero inputs, silently wrong wherever the kernel's value depends on them
+    (``underflow_matters``: the linear kernel, and the polynomial and sigmoid kernels with
+    :math:`c_0 = 0`; an offset :math:`c_0 \\ne 0` swamps them, so the kernel is right to rounding).
+    """
+    with np.errstate(over="ignore", invalid="ignore"):
+        K = X @ Y.T
+    top = max(float(np.max(np.abs(X), initial=0.0)), float(np.max(np.abs(Y), initial=0.0)))
+    low = min(float(np.max(np.abs(X), initial=0.0)), float(np.max(np.abs(Y), initial=0.0)))
+    if not np.all(np.isfinite(K)):
+        problem = "overflow"
+    elif underflow_matters and low > 0 and top * low < 2.0**-1000:
+        problem = "underflow to 0"
+    else:
+        return K
+    raise ValueError(
+        f"the {kernel} kernel's inner products x^T y {problem} at the scale of X (max |x_ij| = "
+        f"{top:.3g}): rescale X (e.g. standardise it)"
+    )
+
+
 def linear_kernel(X, Y=None) -> np.ndarray:
     r"""Linear kernel :math:`k(x, y) = x^\top y` (Chapter 5, {eq}`eq-kernel-trick`).
 
@@ -106,9 +130,14 @@ def linear_kernel(X, Y=None) -> np.ndarray:
     Returns
     -------
     K : ndarray of shape (n, m)
+
+    Examples
+    --------
+    >>> linear_kernel(np.array([[1.0, 2.0], [0.0, 1.0]])).tolist()
+    [[5.0, 2.0], [2.0, 1.0]]
     """
     X, Y = _pair(X, Y)
-    return X @ Y.T
+    return _inner_products(X, Y, "linear")
 
 
 def polynomial_kernel(X, Y=None, *, degree: int = 3, gamma: float = 1.0, coef0: float = 1.0) -> np.ndarray:
@@ -127,15 +156,27 @@ def polynomial_kernel(X, Y=None, *, degree: int = 3, gamma: float = 1.0, coef0: 
         Positive scale of the inner product.
     coef0 : float
         The constant :math:`c_0`.
+
+    Examples
+    --------
+    >>> polynomial_kernel(np.array([[1.0, 2.0], [0.0, 1.0]]), degree=2).tolist()  # (x.y + 1)^2
+    [[36.0, 9.0], [9.0, 4.0]]
     """
     X, Y = _pair(X, Y)
     gamma = check_positive(gamma, "gamma")
     degree = check_int(degree, "degree")
     coef0 = check_scalar(coef0, "coef0")
-    K = X @ Y.T
-    K *= gamma
-    K += coef0
-    return K ** degree
+    K = _inner_products(X, Y, "polynomial", underflow_matters=coef0 == 0)
+    with np.errstate(over="ignore", invalid="ignore"):
+        K *= gamma
+        K += coef0
+        K = K ** degree
+    if not np.all(np.isfinite(K)):  # gamma x^T y + c_0 or its power overflowed
+        raise ValueError(
+            f"the polynomial kernel (gamma x^T y + c_0)^{degree} overflows at the scale of X (max "
+            f"|x_ij| = {float(np.max(np.abs(X), initial=0.0)):.3g}): rescale X or lower gamma"
+        )
+    return K
 
 
 def rbf_kernel(X, Y=None, *, gamma: float = 1.0) -> np.ndarray:
@@ -150,13 +191,21 @@ def rbf_kernel(X, Y=None, *, gamma: float = 1.0) -> np.ndarray:
     X, Y : array_like of shape (n, d) and (m, d)
     gamma : float
         Positive inverse squared length scale (:math:`\gamma = 1 / (2\sigma^2)`).
+
+    Examples
+    --------
+    >>> rbf_kernel(np.array([[0.0, 0.0], [1.0, 1.0]]), gamma=0.5).round(4).tolist()  # exp(-1) off the diagonal
+    [[1.0, 0.3679], [0.3679, 1.0]]
     """
     same = Y is None
     X, Y = _pair(X, Y)
     gamma = check_positive(gamma, "gamma")
-    K = X @ Y.T
-    gx = gamma * np.einsum("ij,ij->i", X, X)
-    gy = gamma * np.einsum("ij,ij->i", Y, Y)
+    # exp(-gamma ||x - y||^2) is exact to rounding when the products underflow (it is 1), but
+    # ||x||^2 + ||y||^2 - 2 x^T y is inf - inf when they overflow
+    K = _inner_products(X, Y, "rbf", underflow_matters=False)
+    with np.errstate(over="ignore"):  # gamma ||x||^2 = inf gives exp(-inf) = 0 off the diagonal: right
+        gx = gamma * np.einsum("ij,ij->i", X, X)
+        gy = gamma * np.einsum("ij,ij->i", Y, Y)
 
     def finish(B, i, j):  # -gamma ||x - y||^2 = 2 gamma x.y - (gamma |x|^2 + gamma |y|^2), in place
         B *= 2.0 * gamma
@@ -164,6 +213,18 @@ def rbf_kernel(X, Y=None, *, gamma: float = 1.0) -> np.ndarray:
         np.minimum(B, 0.0, out=B)
         np.exp(B, out=B)
 
+    with np.errstate(over="ignore", invalid="ignore"):
+        _rbf_finish_all(K, finish, same)
+    if np.isnan(K).any():  # 2 gamma x^T y and gamma ||x||^2 both overflowed: inf - inf
+        raise ValueError(
+            f"the rbf kernel's gamma ||x - y||^2 overflows at the scale of X (max |x_ij| = "
+            f"{float(np.max(np.abs(X), initial=0.0)):.3g}) with gamma={gamma!r}: rescale X or lower gamma"
+        )
+    return K
+
+
+def _rbf_finish_all(K, finish, same: bool) -> None:
+    """Apply ``finish`` to K block by block (the upper block triangle only, mirrored, when symmetric)."""
     if same:  # K is symmetric: exponentiate the upper block triangle only and mirror it
         bs = int(np.sqrt(_TILE))
         for i in range(0, K.shape[0], bs):
@@ -172,11 +233,10 @@ def rbf_kernel(X, Y=None, *, gamma: float = 1.0) -> np.ndarray:
                 if j > i:
                     K[j : j + bs, i : i + bs] = K[i : i + bs, j : j + bs].T
         np.fill_diagonal(K, 1.0)
-        return K
+        return
     step = max(1, _TILE // max(K.shape[1], 1))
     for i in range(0, K.shape[0], step):
         finish(K[i : i + step], i, 0)
-    return K
 
 
 def sigmoid_kernel(X, Y=None, *, gamma: float = 1.0, coef0: float = 1.0) -> np.ndarray:
@@ -192,11 +252,16 @@ def sigmoid_kernel(X, Y=None, *, gamma: float = 1.0, coef0: float = 1.0) -> np.n
         Positive scale of the inner product.
     coef0 : float
         The offset :math:`c_0`.
+
+    Examples
+    --------
+    >>> sigmoid_kernel(np.array([[1.0], [-1.0]]), gamma=1.0, coef0=0.0).round(4).tolist()
+    [[0.7616, -0.7616], [-0.7616, 0.7616]]
     """
     X, Y = _pair(X, Y)
     gamma = check_positive(gamma, "gamma")
     coef0 = check_scalar(coef0, "coef0")
-    K = X @ Y.T
+    K = _inner_products(X, Y, "sigmoid", underflow_matters=coef0 == 0)
     K *= gamma
     K += coef0
     return np.tanh(K, out=K)
@@ -212,6 +277,11 @@ def intersection_kernel(X, Y=None) -> np.ndarray:
     ------
     ValueError
         If ``X`` or ``Y`` has a negative entry.
+
+    Examples
+    --------
+    >>> intersection_kernel(np.array([[1.0, 2.0], [3.0, 0.5]])).tolist()
+    [[3.0, 1.5], [1.5, 3.5]]
     """
     same = Y is None
     X, Y = _pair(X, Y)
@@ -230,12 +300,30 @@ def _chi2_tile(A, B):
     return num.sum(-1)
 
 
+def _chi2_tile_scaled(A, B):
+    # (a - b) * ((a - b) / (a + b)): the ratio lies in [-1, 1], so neither the square of a
+    # difference near 1e200 overflows nor that of one near 1e-200 underflows to 0
+    num = A - B
+    den = A + B
+    den += np.finfo(float).tiny
+    ratio = num / den
+    num *= ratio
+    return num.sum(-1)
+
+
 def _chi2_distances(X, Y):
     """:math:`D_{ij} = \\sum_l (x_{il} - y_{jl})^2 / (x_{il} + y_{jl})` after the histogram checks."""
     same = Y is None
     X, Y = _pair(X, Y)
     _check_histograms(X, Y, "the chi-squared kernel")
-    return _tiled(X, Y, _chi2_tile, symmetric=same)
+    top = max(float(np.max(X, initial=0.0)), float(np.max(Y, initial=0.0)))
+    if top > 1e307:
+        raise ValueError(
+            f"the chi-squared kernel's x + y overflows at the scale of X (max x_ij = {top:.3g}): rescale X"
+        )
+    # the direct square in the ordinary range (as scikit-learn); the scaled form near 1e+-200
+    tile = _chi2_tile if top == 0 or 1e-140 < top < 1e150 else _chi2_tile_scaled
+    return _tiled(X, Y, tile, symmetric=same)
 
 
 def additive_chi2_kernel(X, Y=None) -> np.ndarray:
@@ -251,6 +339,11 @@ def additive_chi2_kernel(X, Y=None) -> np.ndarray:
     ------
     ValueError
         If ``X`` or ``Y`` has a negative entry.
+
+    Examples
+    --------
+    >>> (additive_chi2_kernel(np.array([[1.0, 0.0], [0.0, 1.0]])) + 0.0).tolist()  # a zero diagonal
+    [[0.0, -2.0], [-2.0, 0.0]]
     """
     K = _chi2_distances(X, Y)
     return np.negative(K, out=K)
@@ -267,6 +360,11 @@ def chi2_kernel(X, Y=None, *, gamma: float = 1.0) -> np.ndarray:
     ------
     ValueError
         If ``X`` or ``Y`` has a negative entry or ``gamma`` is not positive.
+
+    Examples
+    --------
+    >>> chi2_kernel(np.array([[1.0, 0.0], [0.0, 1.0]]), gamma=0.5).round(4).tolist()  # exp(-1)
+    [[1.0, 0.3679], [0.3679, 1.0]]
     """
     gamma = check_positive(gamma, "gamma")
     K = _chi2_distances(X, Y)
@@ -382,6 +480,14 @@ def gram(X, Y=None, *, kernel="rbf", **params) -> np.ndarray:
         :class:`NotPSDWarning` giving the most negative eigenvalue.
     **params
         Keyword parameters of the kernel (``gamma``, ``degree``, ``coef0``).
+
+    Examples
+    --------
+    >>> X = np.array([[1.0, 2.0], [0.0, 1.0]])
+    >>> gram(X, kernel="poly", degree=2).tolist() == polynomial_kernel(X, degree=2).tolist()
+    True
+    >>> gram(X, kernel=lambda A, B: A @ B.T).tolist()  # a callable kernel
+    [[5.0, 2.0], [2.0, 1.0]]
     """
     if callable(kernel):
         Xa, Ya = _pair(X, Y)
@@ -447,14 +553,22 @@ def kernel_ridge(X, y, *, lam: float, kernel="rbf", **kernel_params) -> KernelRi
     ----------
     X : array_like of shape (n, d)
     y : array_like of shape (n,) or (n, k)
-        Targets; with k columns, k problems sharing one Gram matrix (e.g. one-vs-rest
-        classification with :math:`\pm 1` columns).
+        Real targets (any values: this is regression; for classification pass :math:`\pm 1`
+        columns and take the sign of the prediction); with k columns, k problems sharing one
+        Gram matrix (e.g. one-vs-rest classification with :math:`\pm 1` columns).
     lam : float
         Positive regularisation :math:`\lambda`.
     kernel : str or callable
         As in :func:`gram`.
     **kernel_params
         Parameters of the kernel.
+
+    Examples
+    --------
+    >>> X = np.array([[0.0], [1.0], [2.0]])
+    >>> fit = kernel_ridge(X, np.array([0.0, 1.0, 4.0]), lam=1e-8, kernel="poly", degree=2)
+    >>> fit.predict(np.array([[3.0]])).round(4).tolist()  # x^2 lies in the span of (1 + xy)^2
+    [9.0]
     """
     X = as_float_array(X, "X", ndim=2)
     y = as_float_array(y, "y")
@@ -501,6 +615,14 @@ def poly2_features(X, *, coef0: float = 0.0) -> np.ndarray:
     -------
     Phi : ndarray of shape (n, D)
         :math:`D = d(d+1)/2` for :math:`c_0 = 0`, :math:`1 + d + d(d+1)/2` otherwise.
+
+    Examples
+    --------
+    >>> Phi = poly2_features(np.array([[1.0, 2.0]]))
+    >>> Phi.round(4).tolist()
+    [[1.0, 4.0, 2.8284]]
+    >>> float((Phi @ Phi.T)[0, 0]) == float(np.array([1.0, 2.0]) @ [1.0, 2.0]) ** 2
+    True
     """
     X = as_float_array(X, "X", ndim=2)
     coef0 = check_positive(coef0, "coef0", allow_zero=True)
@@ -517,6 +639,11 @@ def polar_features(X) -> np.ndarray:
     :math:`r = \sqrt{x_1^2 + x_2^2}` and :math:`\theta = \operatorname{atan2}(x_2, x_1) \in
     (-\pi, \pi]`, so that :math:`x = (r\cos\theta, r\sin\theta)`; ``arctan(x2 / x1)`` would lose
     the quadrant (and divide by zero on the vertical axis).
+
+    Examples
+    --------
+    >>> polar_features(np.array([[0.0, 2.0], [-1.0, 0.0]])).round(4).tolist()
+    [[2.0, 1.5708], [1.0, 3.1416]]
     """
     X = as_float_array(X, "X", ndim=2)
     if X.shape[1] != 2:

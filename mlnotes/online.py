@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from mlnotes import losses
+from mlnotes import losses, optim
 from mlnotes._validation import (
     ConvergenceWarning,
     OwnsArrays,
@@ -48,9 +48,24 @@ class _LinearClassifier:
         """Labels in {-1, +1}; a score of exactly 0 is predicted as +1 (the library's tie rule).
 
         Training still counts :math:`y_i w^\top x_i \\le 0` as a mistake: that is the update rule,
-        not the prediction.
+        not the prediction. The sign is taken of the score with ``X`` and ``(w, b)`` rescaled by
+        powers of two (exact), so it is right even where the score itself overflows or
+        underflows (features at 1e200 or 1e-200).
         """
-        return np.where(self.decision_function(X) >= 0, 1.0, -1.0)
+        X = check_n_features(X, self.w.shape[0])
+        ex, ew = _binary_exponent(X), _binary_exponent(np.append(self.w, self.b))
+        if abs(ex + ew) < 900:  # the products x_ij w_j neither overflow nor underflow: no copy of X
+            f = X @ self.w + self.b
+        else:
+            with np.errstate(over="ignore", under="ignore"):
+                f = np.ldexp(X, -ex) @ np.ldexp(self.w, -ew) + np.ldexp(self.b, -ex - ew)
+        return np.where(f >= 0, 1.0, -1.0)
+
+
+def _binary_exponent(A: np.ndarray) -> int:
+    """The e with max |A| in [2^(e-1), 2^e) (0 for a zero A): dividing by 2^e is exact."""
+    top = float(np.max(np.abs(A), initial=0.0))
+    return int(np.frexp(top)[1]) if top > 0 else 0
 
 
 @dataclass(frozen=True)
@@ -240,13 +255,29 @@ def perceptron(
     OnlineFit
         ``converged=False`` with a :class:`~mlnotes.ConvergenceWarning` giving the number of
         mistakes when ``n_epochs`` passes still make mistakes.
+
+    Examples
+    --------
+    >>> X = np.array([[2.0, 1.0], [1.0, 3.0], [-1.0, -1.0], [-2.0, 1.0]])
+    >>> y = np.array([1.0, 1.0, -1.0, -1.0])
+    >>> fit = perceptron(X, y)
+    >>> fit.converged, fit.n_mistakes, fit.w.tolist()
+    (True, 1, [2.0, 1.0])
+    >>> fit.predict(X).tolist()
+    [1.0, 1.0, -1.0, -1.0]
     """
     n_epochs = check_int(n_epochs, "n_epochs")
     A, y = _prepare(X, y, fit_intercept)
+    P = y[:, None] * A
+    # The perceptron is scale invariant (w is a sum of points, the mistakes are the same for
+    # c * a_i): run it on the points divided by a power of two near their largest entry, exactly,
+    # so that scores neither overflow (x ~ 1e200) nor underflow (x ~ 1e-200), and scale back.
+    e = _binary_exponent(P)
     w, run = _mistake_driven(
-        y[:, None] * A, np.zeros(A.shape[1]), lambda w, a: w + a,
+        np.ldexp(P, -e), np.zeros(A.shape[1]), lambda w, a: w + a,
         n_epochs=n_epochs, shuffle=shuffle, rng=rng, name="perceptron",
     )
+    w = np.ldexp(w, e)
     if fit_intercept:
         return OnlineFit(w=w[:-1].copy(), b=float(w[-1]), **run)
     return OnlineFit(w=w, b=0.0, **run)
@@ -258,7 +289,15 @@ def perceptron_bound(X, y, u, *, fit_intercept: bool = False) -> float:
     :math:`R = \max_i \|a_i\|` and :math:`\gamma = \min_i y_i\, u^\top a_i / \|u\|` over the
     (homogeneous, if ``fit_intercept``) points :math:`a_i`; ``u`` includes the bias last when
     ``fit_intercept``. Any separator gives a valid bound; the max-margin one gives the best.
-    Raises ValueError if ``u`` does not separate the data (:math:`\gamma \le 0`).
+    Labels ``y`` in {-1, +1} (convert with :func:`mlnotes.to_pm1`); raises ValueError if ``u``
+    does not separate the data (:math:`\gamma \le 0`).
+
+    Examples
+    --------
+    >>> X = np.array([[2.0, 1.0], [1.0, 3.0], [-1.0, -1.0], [-2.0, 1.0]])
+    >>> y = np.array([1.0, 1.0, -1.0, -1.0])
+    >>> round(perceptron_bound(X, y, np.array([1.0, 0.5])), 4)  # (R / gamma)^2 >= the 2 mistakes made
+    5.5556
     """
     A, y = _prepare(X, y, fit_intercept)
     u = np.asarray(u, dtype=float)
@@ -317,6 +356,16 @@ def winnow(
         ``w`` (of shape (d,), :math:`v^+ - v^-` when doubled, scaled so that
         :math:`\|w\|_1 \le 1`), ``v`` (the N non-negative weights, summing to 1), the mistakes;
         ``converged=False`` with a ConvergenceWarning after ``n_epochs`` epochs with mistakes.
+
+    Examples
+    --------
+    >>> X = np.array([[0.5, -0.2], [0.8, 0.1], [-0.6, 0.3], [-0.4, -0.5]])
+    >>> y = np.array([1.0, 1.0, -1.0, -1.0])
+    >>> fit = winnow(X, y, eta=0.5)
+    >>> fit.converged, fit.predict(X).tolist()
+    (True, [1.0, 1.0, -1.0, -1.0])
+    >>> bool(np.isclose(fit.v.sum(), 1.0))
+    True
     """
     eta = check_positive(eta, "eta")
     n_epochs = check_int(n_epochs, "n_epochs")
@@ -326,6 +375,12 @@ def winnow(
         raise ValueError(
             "winnow needs features in [-1, 1] (they are the payoffs of its game, and its mistake "
             f"bound assumes |x_ij| <= 1); got max |x_ij| = {top:.4g}: scale X, e.g. X / {top:.4g}"
+        )
+    if top > 0 and eta * top < np.finfo(float).epsneg:
+        raise ValueError(
+            f"winnow: at the scale of X (max |x_ij| = {top:.3g}) a multiplicative update "
+            f"e^(eta x_ij) rounds to 1 (eta * max |x_ij| = {eta * top:.3g} < 1.1e-16), so no mistake can "
+            f"change the weights: scale X to [-1, 1], e.g. X / {top:.4g}, or increase eta"
         )
     A, y = _prepare(X, y, fit_intercept)
     if doubled:  # (a, -a): non-negative weights v+ and v- with w = v+ - v-
@@ -354,12 +409,114 @@ def winnow_bound(rho: float, N: int, eta: float) -> float:
 
     ``rho`` is the margin :math:`\min_i u^\top a_i` of a probability vector :math:`u` over the
     :math:`N` coordinates the algorithm runs on (Chapter 3, {eq}`eq-winnow-bound`).
+
+    Examples
+    --------
+    >>> round(winnow_bound(0.1, 10, 0.1), 2)  # 2 ln(10) / 0.1^2
+    460.52
     """
     rho = check_positive(rho, "rho")
     eta = check_positive(eta, "eta")
     if eta >= 2 * rho:
         raise ValueError(f"the bound needs eta < 2 * rho = {2 * rho:.4g}, got eta={eta!r}")
     return float(np.log(N) / (eta * rho - eta**2 / 2))
+
+
+# -- SGD, step by step ---------------------------------------------------------------------------
+@dataclass
+class _SGDRun:
+    """The state of an SGD run: the iterate, the number of updates so far and the traces."""
+
+    w: np.ndarray
+    b: float = 0.0
+    t: int = 0
+    est: float | None = None  # the running estimate of J
+    running: list = field(default_factory=list)
+    path: list | None = None
+
+
+def _check_sgd_options(eta, lam, power_t, batch_size, n_epochs, tol, running_alpha):
+    eta = check_positive(eta, "eta")
+    lam = check_positive(lam, "lam", allow_zero=True)
+    power_t = check_positive(power_t, "power_t", allow_zero=True)
+    batch_size = check_int(batch_size, "batch_size")
+    n_epochs = check_int(n_epochs, "n_epochs")
+    if tol is not None:
+        tol = check_positive(tol, "tol")
+    if not 0.0 < float(running_alpha) <= 1.0:
+        raise ValueError(f"running_alpha must lie in (0, 1], got {running_alpha!r}")
+    return eta, lam, power_t, batch_size, n_epochs, tol
+
+
+def _sgd_objective(phi, X, y, w, b, lam) -> float:
+    """:math:`J(w, b)` on the whole training set ({eq}`def-online-objective`)."""
+    return float(np.mean(phi(y * (X @ w + b))) + 0.5 * lam * (w @ w))
+
+
+def _running_average(est: float | None, value: float, alpha: float) -> float:
+    r"""Averaging: :math:`\hat J \leftarrow (1 - \alpha) \hat J + \alpha\, \varepsilon_t`; the first value starts it."""
+    return value if est is None else (1 - alpha) * est + alpha * value
+
+
+def _surrogate_step(w, b, Xb, yb, g, eta_t, lam, fit_intercept) -> float:
+    r"""The surrogate-loss (sub)gradient step on a mini-batch, in place on ``w``; returns the new ``b``.
+
+    ``g`` holds :math:`\varphi'(M_i)\, y_i`, the derivative of the loss with respect to the
+    score :math:`f(x_i)`, so that :math:`\nabla_w \varphi(M_i) = g_i x_i` ({eq}`eq-sgd-gradient`).
+    Weight decay first, then the loss step, both at the old ``w`` ({eq}`eq-weight-decay`).
+    """
+    if lam > 0.0:
+        w *= 1.0 - eta_t * lam
+    w -= (eta_t / yb.size) * (g @ Xb)
+    if fit_intercept:  # the bias is not penalised: no decay
+        b -= eta_t * float(np.mean(g))
+    return b
+
+
+def _sgd_update(run: _SGDRun, Xb, yb, phi, dphi, eta_t, *, lam, fit_intercept, running_alpha) -> None:
+    """One update on the mini-batch ``(Xb, yb)``: the running estimate of J, then the step."""
+    M = yb * (Xb @ run.w + run.b)  # the margins of the batch at the current iterate
+    # the mini-batch's estimate of J: its mean loss plus the penalty at the current w
+    batch_loss = float(np.mean(phi(M))) + 0.5 * lam * float(run.w @ run.w)
+    run.est = _running_average(run.est, batch_loss, running_alpha)
+    run.running.append(run.est)
+    run.b = _surrogate_step(run.w, run.b, Xb, yb, dphi(M) * yb, eta_t, lam, fit_intercept)
+    if run.path is not None:
+        run.path.append(np.append(run.w, run.b))
+    run.t += 1
+
+
+#: Largest step :math:`\eta \max_i \|x_i\|^2` SGD accepts: beyond it one step moves the
+#: margins by more than 1e150 and the quadratic loss of the next overflows.
+MAX_STEP_SCALE = 1e150
+
+
+def _check_sgd_scale(X, eta, fit_intercept) -> None:
+    """Refuse a scale of X at which one step overflows (SGD is not scale invariant: its step is not)."""
+    top = float(np.max(np.abs(X), initial=0.0))
+    if top == 0.0:
+        return
+    with np.errstate(over="ignore"):
+        r2 = float(np.max(np.einsum("ij,ij->i", X / top, X / top))) * top * top + float(fit_intercept)
+    if not eta * r2 <= MAX_STEP_SCALE:
+        raise ValueError(
+            f"sgd: the scale of X (max |x_ij| = {top:.3g}) makes one step eta * max ||x_i||^2 = "
+            f"{eta * r2:.3g} overflow; standardise X (or take eta of order 1 / max ||x_i||^2)"
+        )
+
+
+def _warn_sgd(J, *, eta, n_epochs, tol, converged) -> None:
+    if not np.isfinite(J[-1]):
+        warnings.warn(
+            f"sgd diverged (objective {J[-1]}) with eta={eta!r}: reduce the step size or scale X",
+            ConvergenceWarning, stacklevel=3,
+        )
+    elif tol is not None and not converged:
+        warnings.warn(
+            f"sgd did not converge in n_epochs={n_epochs}: the last epoch changed the objective by "
+            f"{abs(J[-2] - J[-1]):.3g} > tol * max(1, |J|); increase n_epochs or tol",
+            ConvergenceWarning, stacklevel=3,
+        )
 
 
 def sgd(
@@ -432,35 +589,28 @@ def sgd(
     Returns
     -------
     SGDFit
+
+    Examples
+    --------
+    >>> X = np.array([[2.0, 1.0], [1.0, 3.0], [-1.0, -1.0], [-2.0, 1.0]])
+    >>> y = np.array([1.0, 1.0, -1.0, -1.0])
+    >>> fit = sgd(X, y, loss="hinge", eta=0.1, n_epochs=20)
+    >>> fit.n_iter, fit.predict(X).tolist()
+    (80, [1.0, 1.0, -1.0, -1.0])
+    >>> bool(fit.objective[-1] < fit.objective[0])  # J fell from phi(0) = 1
+    True
     """
     phi, dphi = losses.get(loss)
-    eta = check_positive(eta, "eta")
-    lam = check_positive(lam, "lam", allow_zero=True)
-    power_t = check_positive(power_t, "power_t", allow_zero=True)
-    batch_size = check_int(batch_size, "batch_size")
-    n_epochs = check_int(n_epochs, "n_epochs")
-    if tol is not None:
-        tol = check_positive(tol, "tol")
-    if not 0.0 < float(running_alpha) <= 1.0:
-        raise ValueError(f"running_alpha must lie in (0, 1], got {running_alpha!r}")
+    eta, lam, power_t, batch_size, n_epochs, tol = _check_sgd_options(
+        eta, lam, power_t, batch_size, n_epochs, tol, running_alpha)
     X, y = check_X_y(X, y)
     y = check_labels(y, (-1.0, 1.0))
     n, d = X.shape
+    _check_sgd_scale(X, eta, fit_intercept)
     rng = check_rng(rng)
-    w = np.zeros(d)
-    b = 0.0
-
-    def objective(w, b):
-        return float(np.mean(phi(y * (X @ w + b))) + 0.5 * lam * (w @ w))
-
-    n_batches = -(-n // batch_size)
-    total = n_batches * n_epochs
-    etas = eta * np.arange(1, total + 1, dtype=float) ** (-power_t)
-    running = np.empty(total)
-    J = [objective(w, b)]
-    est = None
-    path = [np.zeros(d + 1)] if record_path else None
-    t = 0
+    etas = optim.step_sizes(eta, power_t, -(-n // batch_size) * n_epochs)
+    run = _SGDRun(w=np.zeros(d), path=[np.zeros(d + 1)] if record_path else None)
+    J = [_sgd_objective(phi, X, y, run.w, run.b, lam)]
     converged = False
     with np.errstate(over="ignore", invalid="ignore"):  # a diverging run is reported, not hidden
         for _ in range(n_epochs):
@@ -468,42 +618,17 @@ def sgd(
             for start in range(0, n, batch_size):
                 # gather each batch on its own: a copy of all of X per epoch costs more (memory)
                 idx = order[start:start + batch_size]
-                Xb, yb = X[idx], y[idx]
-                M = yb * (Xb @ w + b)
-                g = dphi(M) * yb  # d phi(M_i) / d f_i
-                eta_t = etas[t]
-                # the mini-batch's estimate of J: its mean loss plus the penalty at the current w
-                batch_loss = float(np.mean(phi(M))) + 0.5 * lam * float(w @ w)
-                est = batch_loss if est is None else (1 - running_alpha) * est + running_alpha * batch_loss
-                running[t] = est
-                # weight decay first, then the loss step: both use w before the update
-                if lam > 0.0:
-                    w *= 1.0 - eta_t * lam
-                w -= (eta_t / yb.size) * (g @ Xb)
-                if fit_intercept:
-                    b -= eta_t * float(np.mean(g))
-                if record_path:
-                    path.append(np.append(w, b))
-                t += 1
-            J.append(objective(w, b))
+                _sgd_update(run, X[idx], y[idx], phi, dphi, etas[run.t], lam=lam,
+                            fit_intercept=fit_intercept, running_alpha=running_alpha)
+            J.append(_sgd_objective(phi, X, y, run.w, run.b, lam))
             if not np.isfinite(J[-1]):
                 break
             if tol is not None and abs(J[-2] - J[-1]) <= tol * max(1.0, abs(J[-1])):
                 converged = True
                 break
-    if not np.isfinite(J[-1]):
-        warnings.warn(
-            f"sgd diverged (objective {J[-1]}) with eta={eta!r}: reduce the step size or scale X",
-            ConvergenceWarning, stacklevel=2,
-        )
-    elif tol is not None and not converged:
-        warnings.warn(
-            f"sgd did not converge in n_epochs={n_epochs}: the last epoch changed the objective by "
-            f"{abs(J[-2] - J[-1]):.3g} > tol * max(1, |J|); increase n_epochs or tol",
-            ConvergenceWarning, stacklevel=2,
-        )
+    _warn_sgd(J, eta=eta, n_epochs=n_epochs, tol=tol, converged=converged)
     return SGDFit(
-        w=w, b=float(b), objective=np.array(J), running=running[:t].copy(), eta=etas[:t].copy(),
-        n_iter=t, n_epochs=len(J) - 1, converged=converged, loss=loss,
-        path=np.array(path) if record_path else None,
+        w=run.w, b=float(run.b), objective=np.array(J), running=np.array(run.running, dtype=float),
+        eta=etas[:run.t].copy(), n_iter=run.t, n_epochs=len(J) - 1, converged=converged, loss=loss,
+        path=np.array(run.path) if record_path else None,
     )

@@ -15,7 +15,7 @@ import numpy as np
 
 from mlnotes._validation import ConvergenceWarning, OwnsArrays, as_float_array, check_int, check_positive
 
-__all__ = ["OptimResult", "gradient_descent", "subgradient_method"]
+__all__ = ["OptimResult", "gradient_descent", "step_sizes", "subgradient_method"]
 
 
 @dataclass(frozen=True)
@@ -48,8 +48,23 @@ class OptimResult(OwnsArrays):
     converged: bool
 
 
-def _steps(eta: float, power_t: float, max_iter: int) -> np.ndarray:
-    return eta * np.arange(1, max_iter + 1, dtype=float) ** (-power_t)
+def step_sizes(eta: float, power_t: float, n_updates: int) -> np.ndarray:
+    r"""The step-size schedule :math:`\eta_t = \eta\, t^{-p}` for :math:`t = 1, \dots, T`.
+
+    :math:`p = 0` is a constant step; :math:`1/2 < p \le 1` meets the Robbins-Monro conditions
+    :math:`\sum_t \eta_t = \infty`, :math:`\sum_t \eta_t^2 < \infty` (Chapter 3,
+    {eq}`def-robbins-monro`); shared by :func:`gradient_descent`,
+    :func:`subgradient_method` and :func:`mlnotes.online.sgd`. No labels.
+
+    Examples
+    --------
+    >>> step_sizes(0.5, 1.0, 4).round(4).tolist()
+    [0.5, 0.25, 0.1667, 0.125]
+    """
+    eta = check_positive(eta, "eta")
+    power_t = check_positive(power_t, "power_t", allow_zero=True)
+    n_updates = check_int(n_updates, "n_updates", low=0)
+    return eta * np.arange(1, n_updates + 1, dtype=float) ** (-power_t)
 
 
 def _check_common(w0, eta, power_t, tol, max_iter):
@@ -59,7 +74,7 @@ def _check_common(w0, eta, power_t, tol, max_iter):
     tol = check_positive(tol, "tol", allow_zero=True)
     max_iter = check_int(max_iter, "max_iter")
     w = as_float_array(w0, "w0", ndim=1).copy()
-    return w, _steps(eta, power_t, max_iter), tol, max_iter
+    return w, step_sizes(eta, power_t, max_iter), tol, max_iter
 
 
 def gradient_descent(
@@ -80,6 +95,12 @@ def gradient_descent(
 
     Stops when :math:`\|\nabla f(w_t)\| \le` ``tol``; warns (ConvergenceWarning) when
     ``max_iter`` is reached first or the iterates blow up (``converged=False``).
+
+    Examples
+    --------
+    >>> res = gradient_descent(lambda w: 2 * w, np.array([1.0, -1.0]), eta=0.25, tol=1e-10)
+    >>> res.converged, res.n_iter  # w_t = (1/2)^t w_0 until ||grad|| = 2^(1.5 - t) <= 1e-10
+    (True, 35)
     """
     w, etas, tol, max_iter = _check_common(w0, eta, power_t, tol, max_iter)
     path = [w.copy()]
@@ -148,6 +169,13 @@ def subgradient_method(
         (ConvergenceWarning) if ``max_iter`` is reached first. Without it there is no stopping
         test: the method runs ``max_iter`` steps and reports ``converged=False`` without warning
         (unless it meets a zero subgradient, which certifies optimality).
+
+    Examples
+    --------
+    >>> res = subgradient_method(lambda w: float(np.abs(w).sum()), np.sign, np.array([1.0, -2.0]),
+    ...                          eta=0.5, max_iter=2000, f_star=0.0, tol=0.05)
+    >>> res.converged, bool(res.best[-1] <= 0.05)
+    (True, True)
     """
     w, etas, tol, max_iter = _check_common(w0, eta, power_t, tol, max_iter)
     path, obj = [w.copy()], [float(f(w))]

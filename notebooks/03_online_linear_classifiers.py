@@ -410,7 +410,7 @@ M = np.linspace(-2.5, 2.5, 1001)
 fig, ax = plt.subplots()
 ax.plot(M, losses.zero_one(M), color="k", lw=2.5, label="zero-one")
 for name in ("quadratic", "hinge", "sigmoid", "logistic", "exponential", "perceptron"):
-    ax.plot(M, getattr(losses, name)(M), label=name, ls=":" if name == "perceptron" else "-")
+    ax.plot(M, losses.get(name)[0](M), label=name, ls=":" if name == "perceptron" else "-")
 ax.set(xlabel="margin $M = y f(x)$", ylabel=r"loss $\varphi(M)$", ylim=(-0.1, 4))
 ax.legend(ncol=2)
 plt.show()
@@ -823,10 +823,12 @@ show_source(online._mistake_driven)
 
 # %% [markdown]
 # `P` holds the signed points $a_i = y_i x_i$ (with the constant feature appended when
-# `fit_intercept`, the homogeneous form {eq}`eq-homogeneous-form`), so `P[i] @ w <= 0.0` is the
-# mistake test $w^\top a_i \le 0$, a point on the boundary included. The loop over samples is
-# written in Python on purpose: each update changes the margins of all later points. An epoch
-# without a mistake ends it (`converged`); otherwise `n_epochs` does, with a warning.
+# `fit_intercept`, the homogeneous form {eq}`eq-homogeneous-form`), so `P[i] @ w <= a_max[i] *
+# w_l1` is the mistake test $w^\top a_i \le 0$, a point on the boundary included: a score within
+# rounding of zero ($10^{-12} \|a_i\|_\infty \|w\|_1$) is a tie and counts as 0, so that the
+# test does not depend on the order of the products in the dot product. The loop over samples
+# is written in Python on purpose: each update changes the margins of all later points. An
+# epoch without a mistake ends it (`converged`); otherwise `n_epochs` does, with a warning.
 
 # %%
 show_source(online.perceptron)
@@ -835,7 +837,11 @@ show_source(online.perceptron)
 # The perceptron's update is the `lambda w, a: w + a` passed to the loop: $w \leftarrow w + a_i$,
 # which raises the score of the mistaken point by $\|a_i\|^2$ {eq}`eq-perceptron-score-increase`;
 # the start $w = 0$ is `np.zeros(A.shape[1])`, the start the mistake bound
-# {eq}`eq-perceptron-bound` assumes.
+# {eq}`eq-perceptron-bound` assumes. The points are first divided by the power of two `2**e`
+# nearest their largest entry (`np.ldexp`, exact in floating point) and $w$ multiplied back at
+# the end: the perceptron makes the same mistakes on $c\,a_i$ for any $c > 0$ (its $w$ is a sum
+# of points), and this keeps the scores representable when the features are near $10^{200}$ or
+# $10^{-200}$.
 
 # %%
 show_source(online.winnow)
@@ -847,6 +853,42 @@ show_source(online.winnow)
 # overflowing. The start `np.full(N, 1.0 / N)` is $v_k = 1$ normalised, the $\Phi_0 = N$ of
 # the potential argument {eq}`eq-winnow-potential`, and the refusal of features outside
 # $[-1, 1]$ is the assumption $|a_{jk}| \le 1$ of the bound {eq}`eq-winnow-bound`.
+
+# %% [markdown]
+# SGD ({ref}`sec-online-sgd`) is a loop over epochs and mini-batches in `online.sgd`; each update
+# is one call of `_sgd_update`:
+
+# %%
+show_source(online._sgd_update)
+
+# %% [markdown]
+# `M` holds the margins $M_i = y_i (w^\top x_i + b)$ of the batch at the current iterate
+# {eq}`def-online-margin`. Before the step, the batch's mean loss plus the penalty, an unbiased
+# estimate of $J$ {eq}`def-online-objective`, enters the running average
+# $\hat J \leftarrow (1 - \alpha) \hat J + \alpha\, \varepsilon_t$ (`_running_average`, the
+# trace `running` of the fit). Then `dphi(M) * yb` is $\varphi'(M_i)\, y_i$, the derivative of
+# the loss with respect to the score, which the surrogate-loss step turns into the gradient:
+
+# %%
+show_source(online._surrogate_step)
+
+# %% [markdown]
+# `g @ Xb` is $\sum_{i \in B} \varphi'(M_i)\, y_i x_i$, the sum of the gradients
+# {eq}`eq-sgd-gradient` (a subgradient for the hinge and perceptron losses, whose derivative
+# functions return the left derivative at the kink). Weight decay `w *= 1.0 - eta_t * lam` comes
+# first and the loss step second, both at the old $w$: that is the regularised step
+# {eq}`eq-weight-decay`. The bias takes the loss step only, since it is not penalised. With the
+# perceptron loss, `eta=1`, `lam=0` and one point per batch, `g` is $-y_i [M_i \le 0]$ and the
+# step is the perceptron rule {eq}`eq-perceptron-rule`; with the log loss it is
+# {eq}`eq-logistic-sgd`. The step sizes come from one schedule, shared with `optim`'s gradient
+# methods:
+
+# %%
+show_source(optim.step_sizes)
+
+# %% [markdown]
+# $\eta_t = \eta\, t^{-p}$ with $p$ = `power_t`, computed for all updates at once: $p = 0$ is the
+# constant step, $1/2 < p \le 1$ meets the Robbins-Monro conditions {eq}`def-robbins-monro`.
 
 # %% [markdown]
 # (sec-online-exercises)=

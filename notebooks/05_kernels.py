@@ -791,7 +791,9 @@ show_source(kernels.gram)
 # A named kernel is looked up in `KERNELS`; each entry is a vectorised formula for the whole
 # matrix $K_{ij} = k(x_i, y_j)$, never a loop over pairs (the RBF kernel below): the kernel
 # trick {eq}`eq-kernel-trick` put to work, inner products in feature space computed without the
-# feature map. A user's callable is trusted for nothing: its output shape is checked and, for a
+# feature map. The inner products $x^\top y$ come from `_inner_products`, which refuses a scale of
+# the features at which they overflow (near $10^{200}$) with an error that says so, instead of
+# returning the NaN of $\infty - \infty$. A user's callable is trusted for nothing: its output shape is checked and, for a
 # square Gram matrix, its positive semidefiniteness.
 
 # %%

@@ -561,8 +561,8 @@ for t in (5, 20, 100, 400):
 # (sec-adaboost-implementation)=
 # ## Implementation
 #
-# `boosting.adaboost` is the algorithm {eq}`def-adaboost` line by line; the cell below displays
-# the library's code itself.
+# `boosting.adaboost` is the algorithm {eq}`def-adaboost` step by step, one named function per
+# step; the cells below display the library's code itself.
 
 # %%
 from mlnotes import show_source
@@ -570,13 +570,40 @@ from mlnotes import show_source
 show_source(boosting.adaboost)
 
 # %% [markdown]
-# In the loop, `yh` is $y_i h_t(x_i)$, $+1$ on a correct example and $-1$ on a mistake, so
-# `eps = D[yh < 0].sum()` is $\epsilon_t$, `alpha` is the optimal $\alpha_t$
-# {eq}`eq-optimal-alpha`, `w = D * np.exp(-alpha * yh)` are the unnormalised weights and their
-# sum `Z` is $Z_t$, whose product bounds the training error {eq}`eq-train-bound`. Two guards
-# keep it honest: a learner with no edge ($\epsilon_t \ge 1/2$) ends the loop instead of
-# entering with a non-positive $\alpha_t$, and a perfect one ($\epsilon_t = 0$, infinite
-# $\alpha_t$) gets the finite weight of `EPS_FLOOR` and ends it. The weak learner by default is
+# Round $t$ calls the weak learner on $D_t$ (`weak_learner(X, y, D)`) and forms `yh`, which is
+# $y_i h_t(x_i)$: $+1$ on a correct example and $-1$ on a mistake. Then come the three steps of
+# {eq}`def-adaboost`: the weighted error, the vote, the reweighting with its normaliser. Two
+# guards keep it honest: a learner with no edge ($\epsilon_t \ge 1/2$) ends the loop instead of
+# entering with a non-positive $\alpha_t$, and a perfect one ($\epsilon_t = 0$) is added and ends
+# it, since $D_{t+1} = D_t$ would return it again. `_BoostingTrace` only records the rounds and
+# the scores $f_t(x_i)$ from which the training error after each round is counted.
+
+# %%
+show_source(boosting.weighted_error)
+
+# %% [markdown]
+# $\epsilon_t = \sum_i D_t(i) [y_i \ne h_t(x_i)]$ is the mass of the examples with `yh < 0`. It
+# is summed with `math.fsum`, correctly rounded, so that $\epsilon_t$, and every tie between two
+# weak learners it decides, is the same for any order of the rows.
+
+# %%
+show_source(boosting.vote)
+
+# %% [markdown]
+# The vote is the $\alpha_t$ that minimises $Z_t$ {eq}`eq-optimal-alpha`. A perfect learner would
+# get $\alpha_t = \infty$; its error is raised to `EPS_FLOOR` = $10^{-10}$ first, which gives the
+# large but finite vote $\alpha_t \approx 11.5$.
+
+# %%
+show_source(boosting.reweight)
+
+# %% [markdown]
+# `w = D * np.exp(-alpha * yh)` is the numerator of $D_{t+1}$ in {eq}`def-adaboost`, which
+# multiplies the weight of a mistake by $e^{\alpha_t}$ and that of a correct example by
+# $e^{-\alpha_t}$; its sum `Z` is the normaliser $Z_t$, computed as the actual sum rather than the
+# closed form $2\sqrt{\epsilon_t (1 - \epsilon_t)}$ {eq}`eq-Z-closed-form` (the two differ when
+# the floor was used), so that the bound $\prod_t Z_t$ on the training error
+# {eq}`eq-train-bound` is checked against what the algorithm did. The weak learner by default is
 # the exact stump search, with every feature sorted once for all rounds:
 
 # %%

@@ -568,7 +568,9 @@ show_source(bounds.sample_complexity)
 # be inverted; `uniform_deviation` is that inversion after the union bound over $k$ hypotheses,
 # {eq}`eq-uniform-deviation`, and `sample_complexity` solves the same equation for $m$,
 # {eq}`eq-sample-complexity`. The ceiling needs care: a value that is an integer up to rounding
-# must not ask for one sample more than the bound needs.
+# must not ask for one sample more than the bound needs, and a sample size beyond what an int64
+# can count ($\gamma = 10^{-10}$ asks for $3 \times 10^{20}$) is refused rather than wrapped
+# around to a small number.
 #
 # The ERM experiment draws many training sets at once and lets each pick its empirical risk
 # minimiser:

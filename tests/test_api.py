@@ -134,6 +134,9 @@ _alpha = np.full(40, 0.1)
 HELPERS = {
     "boosting.best_stump": lambda: B.best_stump(X, Y_PM),
     "boosting.check_distribution": lambda: B.check_distribution(np.full(4, 0.25), 4),
+    "boosting.reweight": lambda: B.reweight(np.full(4, 0.25), 0.5, np.array([1.0, 1.0, 1.0, -1.0])),
+    "boosting.vote": lambda: B.vote(0.25),
+    "boosting.weighted_error": lambda: B.weighted_error(np.full(4, 0.25), np.array([1.0, 1.0, 1.0, -1.0])),
     "boosting.stump_errors": lambda: B.stump_errors(X, Y_PM),
     "bounds.binomial_logpmf": lambda: mlnotes.bounds.binomial_logpmf(3, 10, 0.4),
     "bounds.binomial_tail": lambda: mlnotes.bounds.binomial_tail(50, 0.4, 0.1),
@@ -180,6 +183,7 @@ HELPERS = {
     "online.winnow_bound": lambda: O.winnow_bound(0.1, 10, 0.1),
     "optim.gradient_descent": lambda: _quiet(mlnotes.optim.gradient_descent, lambda w: 2 * w,
                                              np.ones(2), eta=0.1),
+    "optim.step_sizes": lambda: mlnotes.optim.step_sizes(0.1, 0.5, 10),
     "optim.subgradient_method": lambda: mlnotes.optim.subgradient_method(
         lambda w: np.abs(w).sum(), np.sign, np.ones(2), eta=0.1, max_iter=20),
     "svm.bias_from_gradient": lambda: S.bias_from_gradient(_alpha, Y_PM, _K @ (_alpha * Y_PM) * Y_PM - 1, 1.0),
@@ -192,8 +196,8 @@ HELPERS = {
     **{f"losses.{n}": (lambda n=n: getattr(mlnotes.losses, n)(np.linspace(-2, 2, 5)))
        for n in ["exponential", "exponential_derivative", "hinge", "hinge_derivative", "log_loss",
                  "log_loss_derivative", "logistic", "logistic_derivative", "perceptron",
-                 "perceptron_derivative", "quadratic", "quadratic_derivative", "sigmoid",
-                 "sigmoid_derivative", "zero_one"]},
+                 "perceptron_derivative", "quadratic", "quadratic_derivative", "sigmoid_loss",
+                 "sigmoid_loss_derivative", "zero_one"]},
     "losses.get": lambda: mlnotes.losses.get("hinge"),
 }
 EXEMPT: dict[str, str] = {}
@@ -388,3 +392,88 @@ def test_examples_in_docstrings_run(module):
     mod = importlib.import_module(f"mlnotes.{module}")
     result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0
+
+
+# == scale 1e+-200: online, boosting, kernels (helper `rest`) ====================================
+# Each fit or kernel at features scaled by 1e200 or 1e-200 gives the answer of the unscaled
+# problem, transformed (the perceptron's w scales with X; stumps' thresholds do; the kernels are
+# homogeneous or reach their limit exactly), or a ValueError naming the scale of X; never NaN,
+# inf or zeros that the mathematics does not give.
+SCALES = [1e200, 1e-200]
+_Y_SEP = np.where(X @ np.array([1.0, -2.0, 0.5]) > 0, 1.0, -1.0)
+
+
+@pytest.mark.parametrize("scale", SCALES)
+def test_scale_perceptron_is_the_scaled_fit(scale):
+    base, fit = O.perceptron(X, _Y_SEP), O.perceptron(X * scale, _Y_SEP)
+    assert fit.converged and fit.n_mistakes == base.n_mistakes
+    np.testing.assert_array_equal(fit.mistake_index, base.mistake_index)
+    np.testing.assert_allclose(fit.w, base.w * scale, rtol=1e-12)
+    np.testing.assert_array_equal(fit.predict(X * scale), base.predict(X))
+
+
+@pytest.mark.parametrize("scale", SCALES)
+def test_scale_winnow_names_the_scale_of_X(scale):
+    with pytest.raises(ValueError, match=r"scale.*X|scale X"):
+        O.winnow(X_W * scale, _Y_SEP)
+
+
+def test_scale_sgd_large_names_the_scale_of_X():
+    with pytest.raises(ValueError, match="scale of X"):
+        O.sgd(X * 1e200, Y_PM)
+
+
+def test_scale_sgd_small_is_the_scaled_run():
+    # w(sX, eta) = s w(X, eta s^2); eta s^2 underflows, but with margins far below 1 the hinge
+    # subgradient is -1 at every step, so any tiny step gives the same direction: compare with
+    # eta' = 1e-20 on X, scaled by s eta / eta'.
+    s, eta = 1e-200, 0.05
+    fit = O.sgd(X * s, Y_PM, eta=eta, fit_intercept=False, n_epochs=3)
+    ref = O.sgd(X, Y_PM, eta=1e-20, fit_intercept=False, n_epochs=3)
+    assert np.all(np.isfinite(fit.w)) and np.any(fit.w != 0)
+    np.testing.assert_allclose(fit.w, ref.w * (s * eta / 1e-20), rtol=1e-12)
+    np.testing.assert_array_equal(fit.predict(X * s), ref.predict(X))
+
+
+@pytest.mark.parametrize("scale", SCALES)
+def test_scale_adaboost_is_the_scaled_fit(scale):
+    base, fit = B.adaboost(X, Y_PM, n_rounds=8), B.adaboost(X * scale, Y_PM, n_rounds=8)
+    np.testing.assert_array_equal(fit.alpha, base.alpha)
+    np.testing.assert_array_equal([h.feature for h in fit.stumps], [h.feature for h in base.stumps])
+    np.testing.assert_allclose([h.threshold for h in fit.stumps], [h.threshold * scale for h in base.stumps],
+                               rtol=1e-15)
+    np.testing.assert_array_equal(fit.predict(X * scale), base.predict(X))
+
+
+@pytest.mark.parametrize("kernel, params", [("linear", {}), ("poly", {}), ("rbf", {"gamma": 0.5}),
+                                            ("sigmoid", {"gamma": 0.1})])
+def test_scale_large_inner_product_kernels_name_the_scale_of_X(kernel, params):
+    with pytest.raises(ValueError, match="scale of X"):
+        K.gram(X * 1e200, kernel=kernel, **params)
+    with pytest.raises(ValueError, match="scale of X"):
+        K.kernel_ridge(X * 1e200, Y_REAL, lam=1.0, kernel=kernel, **params)
+
+
+def test_scale_small_inner_product_kernels():
+    Xs = X * 1e-200
+    with pytest.raises(ValueError, match="underflow.*scale of X"):  # x^T y ~ 1e-400: not a double
+        K.gram(Xs, kernel="linear")
+    with pytest.raises(ValueError, match="underflow.*scale of X"):
+        K.gram(Xs, kernel="poly", coef0=0.0)
+    # with an offset the kernel is its limit at x = 0, exactly in double precision
+    np.testing.assert_array_equal(K.gram(Xs, kernel="poly"), np.ones((40, 40)))
+    np.testing.assert_array_equal(K.gram(Xs, kernel="rbf", gamma=0.5), np.ones((40, 40)))
+    np.testing.assert_array_equal(K.gram(Xs, kernel="sigmoid", gamma=0.1), np.full((40, 40), np.tanh(1.0)))
+    # kernel ridge with K = 1 1^T: alpha = (1 1^T + lam I)^{-1} y, so f(x) = sum(y) / (n + lam)
+    fit = K.kernel_ridge(Xs, Y_REAL, lam=2.0, kernel="rbf", gamma=0.5)
+    np.testing.assert_allclose(fit.predict(Xs[:5]), np.full(5, Y_REAL.sum() / 42.0), rtol=1e-12)
+
+
+@pytest.mark.parametrize("scale", SCALES)
+def test_scale_histogram_kernels_are_homogeneous(scale):
+    Xp = X_POS * scale
+    np.testing.assert_allclose(K.additive_chi2_kernel(Xp), K.additive_chi2_kernel(X_POS) * scale, rtol=1e-13)
+    np.testing.assert_allclose(K.intersection_kernel(Xp), K.intersection_kernel(X_POS) * scale, rtol=1e-13)
+    # chi2(sX, gamma) = chi2(X, gamma s): exp(-1e200 D) = 0 off the diagonal, exp(-1e-200 D) = 1
+    np.testing.assert_allclose(K.chi2_kernel(Xp), K.chi2_kernel(X_POS, gamma=scale), rtol=1e-13, atol=0)
+# == end of the scale block of `rest` =================================================================

@@ -304,3 +304,34 @@ def test_tied_vote_predicts_plus_one_up_to_rounding():
     )
     assert fit.decision_function(np.array([[1.0]]))[0] != 0  # a rounding-level score
     np.testing.assert_array_equal(fit.predict(np.array([[1.0], [-1.0]])), [1.0, 1.0])
+
+
+# -- the named steps of adaboost -----------------------------------------------------------------
+def test_steps_vote_reweight_and_error_are_the_books_formulas():
+    rng = np.random.default_rng(3)
+    D = rng.random(30)
+    D /= D.sum()
+    yh = np.where(rng.random(30) < 0.3, -1.0, 1.0)
+    eps = boosting.weighted_error(D, yh)
+    assert eps == pytest.approx(D[yh < 0].sum(), rel=1e-15)
+    alpha = boosting.vote(eps)
+    assert alpha == pytest.approx(0.5 * np.log((1 - eps) / eps), rel=1e-15)
+    D_next, Z = boosting.reweight(D, alpha, yh)
+    assert Z == pytest.approx(2 * np.sqrt(eps * (1 - eps)), rel=1e-12)  # eq-Z-closed-form
+    assert D_next.sum() == pytest.approx(1.0, rel=1e-15)
+    assert boosting.weighted_error(D_next, yh) == pytest.approx(0.5, rel=1e-12)  # h_t is a coin under D_{t+1}
+    assert boosting.vote(0.0) == pytest.approx(0.5 * np.log((1 - 1e-10) / 1e-10))  # the floor
+    with pytest.raises(ValueError, match="eps"):
+        boosting.vote(1.0)
+    with pytest.raises(ValueError, match="yh"):
+        boosting.weighted_error(D, yh[:-1])
+
+
+def test_objective_is_the_exponential_loss_after_each_round():
+    rng = np.random.default_rng(1)
+    X = rng.standard_normal((50, 3))
+    y = np.where(X[:, 0] + 0.5 * rng.standard_normal(50) > 0, 1.0, -1.0)
+    fit = boosting.adaboost(X, y, n_rounds=10)
+    F = np.cumsum(fit.alpha[:, None] * fit.weak_predictions(X), axis=0)
+    np.testing.assert_allclose(fit.objective, np.mean(np.exp(-y * F), axis=1), rtol=1e-12)
+    assert fit.converged and fit.n_iter == fit.n_rounds == 10

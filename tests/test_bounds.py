@@ -333,3 +333,68 @@ def test_rng_accepts_seed_or_generator_only():
     a = bounds.simulate_deviation(10, 0.5, 0.1, n_rep=50, rng=3)
     b = bounds.simulate_deviation(10, 0.5, 0.1, n_rep=50, rng=np.random.default_rng(3))
     assert a == b
+
+
+# -- m = 1e8: log-gamma speed, scipy agreement, and an exact oracle where scipy itself errs ---------
+def _mp_pmf(s, m, phi):
+    """The binomial pmf in 40-digit arithmetic (mpmath), at the float phi itself."""
+    import mpmath as mp
+
+    with mp.workdps(40):
+        p = mp.mpf(phi)
+        return mp.exp(mp.loggamma(m + 1) - mp.loggamma(s + 1) - mp.loggamma(m - s + 1)
+                      + s * mp.log(p) + (m - s) * mp.log1p(-p))
+
+
+def test_binomial_logpmf_at_m_1e8_matches_a_40_digit_oracle():
+    # Far from the mean the pmf is ill-conditioned in the float phi (rounding m phi or 1 - phi
+    # moves it by |s - m phi| * 1e-16 relative); scipy's boost pmf errs by up to 1e-11 there.
+    m = 10**8
+    for phi in (0.3, 0.01, 0.97, 0.123456789):
+        for ds in (-50_000, -10_000, 0, 3_217, 40_000):
+            s = int(m * phi) + ds
+            ref = _mp_pmf(s, m, phi)
+            if ref > 1e-300:
+                ours = float(np.exp(bounds.binomial_logpmf(s, m, phi)))
+                assert abs(ours - float(ref)) <= 1e-12 * float(ref), (phi, ds)
+
+
+def test_binomial_tail_at_m_1e8_matches_scipy_and_is_fast():
+    import time
+
+    m = 10**8
+    for phi in (0.3, 0.01, 0.5, 0.97):
+        for gamma in (1e-5, 1e-4):  # within 2.2 standard deviations, where scipy is exact to 1e-12
+            start = time.perf_counter()
+            ours = bounds.binomial_tail(m, phi, gamma)
+            elapsed = time.perf_counter() - start
+            assert elapsed < 1.0, f"binomial_tail(m=1e8) took {elapsed:.2f} s"
+            assert ours == pytest.approx(_scipy_tail_scalar(m, phi, gamma), rel=1e-12, abs=0), (phi, gamma)
+
+
+def _mp_tail(m, phi, gamma):
+    """P(|S/m - phi| > gamma) in 40-digit arithmetic: the pmf at the first deviating count on each
+    side, then the ratio recursion outwards until the terms fall below 1e-22 of the sum."""
+    import mpmath as mp
+
+    with mp.workdps(40):
+        p, total = mp.mpf(phi), mp.mpf(0)
+        lim, mu = mp.mpf(m) * mp.mpf(gamma) * (1 + mp.mpf("1e-9")), m * mp.mpf(phi)  # the tie rule
+        for s, step in ((int(np.ceil(m * (phi + gamma))), 1), (int(np.floor(m * (phi - gamma))), -1)):
+            while abs(s - mu) <= lim:
+                s += step
+            term = _mp_pmf(s, m, phi) if 0 <= s <= m else mp.mpf(0)
+            while term > total * mp.mpf(10) ** -22:
+                total += term
+                term *= (m - s) * p / ((s + 1) * (1 - p)) if step == 1 else s * (1 - p) / ((m - s + 1) * p)
+                s += step
+        return float(total)
+
+
+@pytest.mark.parametrize("phi", [0.3, 0.01, 0.5, 0.97])
+def test_binomial_tail_at_m_1e8_far_out_matches_a_40_digit_oracle(phi):
+    # Where scipy's cdf/sf err by up to 1e-11 (relative): ours must reach 1e-13.
+    for gamma in (3e-4, 5e-4):  # 6.5 to 11 standard deviations out (at phi = 0.5)
+        ref = _mp_tail(10**8, phi, gamma)
+        if ref > 1e-300:
+            assert bounds.binomial_tail(10**8, phi, gamma) == pytest.approx(ref, rel=1e-13, abs=0), gamma

@@ -23,14 +23,14 @@ def test_known_values():
     np.testing.assert_allclose(losses.exponential(M), np.exp(-M))
     np.testing.assert_allclose(losses.logistic(M), np.log2(1 + np.exp(-M)))
     np.testing.assert_allclose(losses.log_loss(M), np.log1p(np.exp(-M)))
-    np.testing.assert_allclose(losses.sigmoid(M), 2 / (1 + np.exp(M)))
+    np.testing.assert_allclose(losses.sigmoid_loss(M), 2 / (1 + np.exp(M)))
 
 
 def test_log_loss_against_scipy_for_extreme_margins():
     M = np.array([-800.0, -40.0, 0.0, 40.0, 800.0])
     np.testing.assert_allclose(losses.log_loss(M), -log_expit(M), rtol=1e-14)
     np.testing.assert_allclose(-losses.log_loss_derivative(M), expit(-M), rtol=1e-14)
-    np.testing.assert_allclose(losses.sigmoid_derivative(M), -2 * expit(M) * expit(-M), rtol=1e-12)
+    np.testing.assert_allclose(losses.sigmoid_loss_derivative(M), -2 * expit(M) * expit(-M), rtol=1e-12)
 
 
 @pytest.mark.parametrize("name", SMOOTH)
