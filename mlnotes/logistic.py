@@ -233,56 +233,32 @@ def _singular_message(H_label: str) -> str:
 
 def _newton_family(X, y, *, lam, tol, max_iter, w0, method) -> LogisticFit:
     X, y, lam, tol, max_iter, w = _check_problem(X, y, lam, tol, max_iter, w0)
-    n, d = X.shape
     a = X @ w
-    obj = _loglik(a, y) - 0.5 * lam * (w @ w)
+    obj = _penalised_loglik(a, y, w, lam)
     objective, grad_norms, steps, path = [obj], [], [], [w.copy()]
-    converged = separable = False
-    separation_checked = False
-    eye = np.eye(d)
+    converged = separable = separation_checked = False
     L = None
     for it in range(max_iter):
-        p = sigmoid(a)
-        r = p * (1.0 - p)  # the diagonal of R, never formed as an n x n matrix
-        grad = X.T @ (y - p) - lam * w
+        # the first Hessian is also checked for conditioning: a singular one there is a
+        # property of X (dependent columns), later ones may lose rank only by separation
+        grad, delta, L = _newton_direction(X, y, w, a, lam, method, check_conditioning=it == 0)
         grad_norms.append(float(np.linalg.norm(grad)))
-        Xs = X * np.sqrt(r)[:, None]
-        H = Xs.T @ Xs + lam * eye  # X^T R X + lam I (numpy uses a symmetric rank-k update)
-        L = _cholesky(H)
-        if it == 0 and (L is None or _ill_conditioned(H)):
-            raise np.linalg.LinAlgError(_singular_message("weighted Hessian X^T R X" + (
-                " + lam I" if lam else "")))
         if L is None:  # the weights r underflowed along some direction
-            if not separation_checked and lam == 0 and is_separable(X, y):
-                separable = True
-                grad_norms.pop()  # recorded again below, once per iterate
-                break
-            raise np.linalg.LinAlgError(_singular_message("weighted Hessian X^T R X"))
-        if method == "irls":
-            # weighted least squares with the adjusted response z = a + (y - p) / r; R z is
-            # formed as r * a + (y - p) so that no division by a vanishing r_i ever happens
-            delta = _cho_solve(L, X.T @ (r * a + (y - p))) - w
-        else:
-            delta = _cho_solve(L, grad)
-        # Newton's step on a concave objective; halve it on the rare overshoot far from w*
-        t = 1.0
-        for _ in range(60):
-            w_new = w + t * delta
-            a_new = X @ w_new
-            obj_new = _loglik(a_new, y) - 0.5 * lam * (w_new @ w_new)
-            if obj_new >= obj - 1e-12 * abs(obj):
-                break
-            t *= 0.5
-        step_inf = t * np.max(np.abs(delta))
-        w, a, obj = w_new, a_new, obj_new
+            if it == 0 or separation_checked or lam != 0 or not is_separable(X, y):
+                raise np.linalg.LinAlgError(_singular_message("weighted Hessian X^T R X" + (
+                    " + lam I" if lam and it == 0 else "")))
+            separable = True
+            grad_norms.pop()  # recorded again below, once per iterate
+            break
+        t, w, a, obj = _halving_step(X, y, lam, w, delta, obj)
         objective.append(obj)
         steps.append(t)
         path.append(w.copy())
-        converged = bool(step_inf <= tol * max(1.0, np.max(np.abs(w))))
+        converged = bool(t * np.max(np.abs(delta)) <= tol * max(1.0, np.max(np.abs(w))))
         if lam == 0 and not separation_checked and np.max((2 * y - 1) * a) > _SEPARATION_SCORE:
             separation_checked = True
-            if is_separable(X, y):
-                separable = True
+            separable = is_separable(X, y)
+            if separable:
                 break
         if converged:
             # the last Hessian, at the previous iterate, differs from the one at w by O(tol)
@@ -291,30 +267,77 @@ def _newton_family(X, y, *, lam, tol, max_iter, w0, method) -> LogisticFit:
     grad_norms.append(float(np.linalg.norm(X.T @ (y - sigmoid(a)) - lam * w)))
     if not converged and not separable and lam == 0 and not separation_checked:
         separable = is_separable(X, y)
-    n_iter = len(steps)
+    converged = converged and not separable
+    se = _standard_errors(L, separable, converged, method, tol, max_iter, X.shape[1])
+    return LogisticFit(
+        w=w, se=se, log_likelihood=_loglik(a, y), objective=np.array(objective),
+        grad_norm=np.array(grad_norms), step_sizes=np.array(steps), path=np.array(path),
+        n_iter=len(steps), converged=converged, separable=separable, lam=lam, method=method,
+    )
+
+
+def _penalised_loglik(a, y, w, lam) -> float:
+    """The penalised log-likelihood ell_lam(w) = ell(w) - lam/2 ||w||^2, from the scores a = X w."""
+    return _loglik(a, y) - 0.5 * lam * (w @ w)
+
+
+def _newton_direction(X, y, w, a, lam, method, *, check_conditioning: bool):
+    r"""The gradient, the Newton (or IRLS) step and the Cholesky factor of the negated Hessian.
+
+    Returns ``(grad, delta, L)``; ``delta`` and ``L`` are None when :math:`X^\top R X + \lambda I`
+    has no Cholesky factor (or, if ``check_conditioning``, is numerically singular).
+    """
+    p = sigmoid(a)
+    r = p * (1.0 - p)  # the diagonal of R, never formed as an n x n matrix
+    grad = X.T @ (y - p) - lam * w
+    Xs = X * np.sqrt(r)[:, None]
+    H = Xs.T @ Xs + lam * np.eye(X.shape[1])  # X^T R X + lam I (a symmetric rank-k update)
+    L = _cholesky(H)
+    if L is not None and check_conditioning and _ill_conditioned(H):
+        L = None
+    if L is None:
+        return grad, None, None
+    if method == "irls":
+        # weighted least squares with the adjusted response z = a + (y - p) / r; R z is formed
+        # as r * a + (y - p) so that no division by a vanishing r_i ever happens
+        return grad, _cho_solve(L, X.T @ (r * a + (y - p))) - w, L
+    return grad, _cho_solve(L, grad), L
+
+
+def _halving_step(X, y, lam, w, delta, obj):
+    """Newton's step on a concave objective, halved on the rare overshoot far from w*.
+
+    Returns ``(t, w_new, a_new, obj_new)``: the step length taken and the new iterate.
+    """
+    t = 1.0
+    for _ in range(60):
+        w_new = w + t * delta
+        a_new = X @ w_new
+        obj_new = _penalised_loglik(a_new, y, w_new, lam)
+        if obj_new >= obj - 1e-12 * abs(obj):
+            break
+        t *= 0.5
+    return t, w_new, a_new, obj_new
+
+
+def _standard_errors(L, separable, converged, method, tol, max_iter, d) -> np.ndarray:
+    """Standard errors from the last Hessian's factor, with the warning a failed fit deserves."""
     if separable:
-        converged = False
-        se = np.full(d, np.inf)
         warnings.warn(
             "the data are separable (completely or quasi-completely): a direction v with "
             "(2 y_i - 1) x_i^T v >= 0 for every sample exists, so the maximum likelihood estimate "
             "does not exist and the weights grow without bound; regularise with lam > 0",
             ConvergenceWarning,
-            stacklevel=3,
+            stacklevel=4,
         )
-    else:
-        se = np.sqrt(np.diag(_cho_inverse(L)))
-        if not converged:
-            warnings.warn(
-                f"{method} stopped at max_iter={max_iter} before the step fell below tol={tol:g}",
-                ConvergenceWarning,
-                stacklevel=3,
-            )
-    return LogisticFit(
-        w=w, se=se, log_likelihood=_loglik(a, y), objective=np.array(objective),
-        grad_norm=np.array(grad_norms), step_sizes=np.array(steps), path=np.array(path),
-        n_iter=n_iter, converged=converged, separable=separable, lam=lam, method=method,
-    )
+        return np.full(d, np.inf)
+    if not converged:
+        warnings.warn(
+            f"{method} stopped at max_iter={max_iter} before the step fell below tol={tol:g}",
+            ConvergenceWarning,
+            stacklevel=4,
+        )
+    return np.sqrt(np.diag(_cho_inverse(L)))
 
 
 def _cholesky(H: np.ndarray):

@@ -700,20 +700,28 @@ plt.show()
 #
 # `logistic.newton` and `logistic.irls` check their input and call one loop,
 # `logistic._newton_family`, which differs between the two only in the right-hand side of the
-# linear system. The cell below displays the library's code itself.
+# linear system. The cells below display the library's code itself: the loop, then its two
+# steps, the direction and the step length.
 
 # %%
 from mlnotes import show_source
 
 show_source(lg._newton_family)
 
+# %%
+show_source(lg._newton_direction)
+
+# %%
+show_source(lg._halving_step)
+
 # %% [markdown]
-# Read it against the equations:
+# Read them against the equations:
 #
-# - `p = sigmoid(a)` with `a = X @ w`, and `grad = X.T @ (y - p) - lam * w` is the gradient
-#   {eq}`eq-loglik-gradient` (minus the derivative of the penalty).
+# - In `_newton_direction`, `p = sigmoid(a)` with `a = X @ w`, and
+#   `grad = X.T @ (y - p) - lam * w` is the gradient {eq}`eq-loglik-gradient` (minus the
+#   derivative of the penalty).
 # - `r = p * (1.0 - p)` is the diagonal of $R$, never formed as an $n \times n$ matrix, and
-#   `H = Xs.T @ Xs + lam * eye` is $X^\top R X + \lambda I$, the negated Hessian
+#   `H = Xs.T @ Xs + lam * np.eye(...)` is $X^\top R X + \lambda I$, the negated Hessian
 #   {eq}`eq-loglik-hessian`, formed from the rows of $X$ scaled by $\sqrt{r_i}$. `_cholesky`
 #   factors it once per iteration; both methods solve with that factor.
 # - Newton solves $H\,\delta = \nabla\ell$ for the step, {eq}`def-newton-step`:
@@ -721,13 +729,14 @@ show_source(lg._newton_family)
 #   for the new $w$ directly, with the right-hand side $X^\top R z$ written as
 #   `X.T @ (r * a + (y - p))` so that no $r_i$ is ever divided by; subtracting `w` gives the same
 #   step in exact arithmetic.
-# - The step is halved only if it would lower the penalised log-likelihood (it does not near the optimum,
-#   where Newton converges quadratically), and the loop stops when the step changes no weight
-#   by more than `tol` relative to the largest weight: a rule on $w$, the quantity reported.
+# - `_halving_step` takes the full step unless it would lower the penalised log-likelihood (it
+#   does not near the optimum, where Newton converges quadratically), and halves it until it
+#   does not. The loop stops when the step changes no weight by more than `tol` relative to the
+#   largest weight: a rule on $w$, the quantity reported.
 # - Without a penalty the maximum-likelihood estimate exists only if the classes overlap: a
 #   score beyond `_SEPARATION_SCORE`, or a Hessian that stops being positive definite, triggers
 #   the linear-programming test `is_separable`, and a separable problem ends with a warning
-#   instead of weights growing without bound.
+#   (`_standard_errors` issues it) instead of weights growing without bound.
 
 # %% [markdown]
 # (sec-logistic-exercises)=
