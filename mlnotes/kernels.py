@@ -11,6 +11,7 @@ SMO solver takes any of them by name through :func:`gram` (or a callable of the 
 
 from __future__ import annotations
 
+import inspect
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ __all__ = [
     "gram",
     "intersection_kernel",
     "kernel_ridge",
+    "kernel_rows",
     "linear_kernel",
     "polar_features",
     "poly2_features",
@@ -168,9 +170,7 @@ def polynomial_kernel(X, Y=None, *, degree: int = 3, gamma: float = 1.0, coef0: 
     coef0 = check_scalar(coef0, "coef0")
     K = _inner_products(X, Y, "polynomial", underflow_matters=coef0 == 0)
     with np.errstate(over="ignore", invalid="ignore"):
-        K *= gamma
-        K += coef0
-        K = K ** degree
+        K = _poly_from_inner(K, gamma=gamma, coef0=coef0, degree=degree)
     if not np.all(np.isfinite(K)):  # gamma x^T y + c_0 or its power overflowed
         raise ValueError(
             f"the polynomial kernel (gamma x^T y + c_0)^{degree} overflows at the scale of X (max "
@@ -207,11 +207,8 @@ def rbf_kernel(X, Y=None, *, gamma: float = 1.0) -> np.ndarray:
         gx = gamma * np.einsum("ij,ij->i", X, X)
         gy = gamma * np.einsum("ij,ij->i", Y, Y)
 
-    def finish(B, i, j):  # -gamma ||x - y||^2 = 2 gamma x.y - (gamma |x|^2 + gamma |y|^2), in place
-        B *= 2.0 * gamma
-        B -= gx[i : i + B.shape[0], None] + gy[None, j : j + B.shape[1]]
-        np.minimum(B, 0.0, out=B)
-        np.exp(B, out=B)
+    def finish(B, i, j):
+        _rbf_from_inner(B, gx[i : i + B.shape[0], None], gy[None, j : j + B.shape[1]], gamma)
 
     with np.errstate(over="ignore", invalid="ignore"):
         _rbf_finish_all(K, finish, same)
@@ -221,6 +218,25 @@ def rbf_kernel(X, Y=None, *, gamma: float = 1.0) -> np.ndarray:
             f"{float(np.max(np.abs(X), initial=0.0)):.3g}) with gamma={gamma!r}: rescale X or lower gamma"
         )
     return K
+
+
+def _poly_from_inner(P, *, gamma, coef0, degree):
+    """(gamma x^T y + c_0)^p from the inner products P = x^T y (P is overwritten)."""
+    P *= gamma
+    P += coef0
+    return P ** degree
+
+
+def _rbf_from_inner(B, gx, gy, gamma) -> None:
+    """exp(-gamma ||x - y||^2) in place from B = x^T y and gx = gamma ||x||^2, gy = gamma ||y||^2.
+
+    -gamma ||x - y||^2 = 2 gamma x^T y - (gamma ||x||^2 + gamma ||y||^2), clipped at 0 against
+    rounding.
+    """
+    B *= 2.0 * gamma
+    B -= gx + gy
+    np.minimum(B, 0.0, out=B)
+    np.exp(B, out=B)
 
 
 def _rbf_finish_all(K, finish, same: bool) -> None:
@@ -504,6 +520,53 @@ def gram(X, Y=None, *, kernel="rbf", **params) -> np.ndarray:
     except (KeyError, TypeError):
         raise ValueError(f"kernel must be one of {sorted(KERNELS)} or a callable, got {kernel!r}") from None
     return fn(X, Y, **params)
+
+
+def kernel_rows(X, *, kernel="rbf", **params) -> Callable[[int], np.ndarray]:
+    r"""The rows :math:`K_{i\cdot} = (k(x_i, x_1), \dots, k(x_i, x_n))` of a Gram matrix, one at a time.
+
+    Row i of ``gram(X, kernel=kernel, **params)``.
+    For solvers that touch a few rows of a large Gram matrix (SMO, Chapter 4). The parameters
+    and the scale of ``X`` are checked once, on the row of the point of largest norm (every
+    inner product is bounded by that point's squared norm). For the linear, polynomial and rbf
+    kernels a row is then one matrix-vector product finished by the same formula as the whole
+    matrix, with the squared norms computed once; any other kernel gets one row of :func:`gram`.
+
+    Examples
+    --------
+    >>> X = np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 0.0]])
+    >>> row = kernel_rows(X, kernel="rbf", gamma=0.5)
+    >>> np.allclose(row(1), rbf_kernel(X, gamma=0.5)[1])
+    True
+    """
+    X = as_float_array(X, "X", ndim=2)
+    if X.shape[0] == 0:
+        raise ValueError("X must have at least one row")
+    top = int(np.argmax(np.einsum("ij,ij->i", X, X)))
+    gram(X[top : top + 1], X, kernel=kernel, **params)  # a bad parameter or scale raises here
+    if callable(kernel) or kernel not in ("linear", "poly", "rbf"):
+        return lambda i: gram(X[i : i + 1], X, kernel=kernel, **params)[0]
+    p = _with_defaults(KERNELS[kernel], params)
+    if kernel == "linear":
+        return lambda i: X @ X[i]
+    if kernel == "poly":
+        return lambda i: _poly_from_inner(X @ X[i], **p)
+    g = p["gamma"] * np.einsum("ij,ij->i", X, X)
+
+    def rbf_row(i):
+        row = X @ X[i]
+        _rbf_from_inner(row, g, g[i], p["gamma"])
+        row[i] = 1.0  # exp(0), exactly as on gram's diagonal
+        return row
+
+    return rbf_row
+
+
+def _with_defaults(fn, params) -> dict:
+    """The keyword parameters of kernel function ``fn``, its own defaults filled in."""
+    bound = inspect.signature(fn).bind_partial(**params)
+    bound.apply_defaults()
+    return {k: v for k, v in bound.arguments.items() if k not in ("X", "Y")}
 
 
 @dataclass(frozen=True)

@@ -85,34 +85,17 @@ class _Rows:
         self.cache_rows = cache_rows
         if self.full is not None:
             self.diag = np.ascontiguousarray(np.diag(self.full))
-        elif kernel == "rbf":
-            kernels.gram(X[:1], X[:1], kernel=kernel, **params)  # validate gamma once
+            return
+        # one row formula, the kernels module's: it checks the parameters and the scale of X
+        # once and computes the squared norms once (kernels.gram per row would redo both)
+        self._compute = kernels.kernel_rows(X, kernel=kernel, **params)
+        if kernel == "rbf":
             self.diag = np.ones(n)  # exp(0)
         else:  # k(x_i, x_i) in blocks of 256 points
             self.diag = np.concatenate([
                 np.diag(kernels.gram(X[s:s + 256], X[s:s + 256], kernel=kernel, **params))
                 for s in range(0, n, 256)
             ])
-
-        # Named kernels get a row formula with the squared norms computed once: calling
-        # kernels.gram per row would re-validate X and recompute the norms every time, which
-        # costs ten times the row itself. tests/test_svm.py checks the rows against kernels.gram.
-        self._sqn = (X**2).sum(1) if kernel == "rbf" and not precomputed else None
-        if kernel == "poly" and not precomputed:
-            kernels.gram(X[:1], X[:1], kernel=kernel, **params)  # validate the parameters once
-
-    def _compute(self, i: int) -> np.ndarray:
-        X, x, p = self.X, self.X[i], self.params
-        if self.kernel == "linear":
-            return X @ x
-        if self.kernel == "rbf":
-            sq = self._sqn + (self._sqn[i] - 2.0 * (X @ x))
-            np.maximum(sq, 0.0, out=sq)
-            sq *= -p.get("gamma", 1.0)
-            return np.exp(sq, out=sq)
-        if self.kernel == "poly":
-            return (p.get("gamma", 1.0) * (X @ x) + p.get("coef0", 1.0)) ** p.get("degree", 3)
-        return kernels.gram(self.X[i:i + 1], self.X, kernel=self.kernel, **self.params)[0]
 
     def __call__(self, i: int) -> np.ndarray:
         if self.full is not None:
@@ -427,6 +410,65 @@ def smo(
     SVMFit
     """
     precomputed = isinstance(kernel, str) and kernel == "precomputed"
+    X, y = _check_smo_data(X, y, kernel, precomputed)
+    C = check_positive(C, "C", allow_inf=True)  # inf: the hard margin
+    tol = check_positive(tol, "tol")
+    max_iter = check_int(max_iter, "max_iter")
+    cache_rows = check_int(cache_rows, "cache_rows", low=0)
+    rows = _Rows(X, kernel, kernel_params, precomputed, int(cache_rows))
+    _check_smo_problem(rows, y, C, kernel, kernel_params)
+
+    state = _SMOState(y, C, rows)
+    trace, viol = [0.0], []
+    converged, unshrunk, t = False, False, 0
+    while True:
+        i, m, M = state.maximal_violating_pair()
+        gap = float(m - M)
+        # libsvm's unshrinking: once the active problem has converged, or the gap first falls
+        # below 10 tol, go back to all variables (the final test is on the whole problem)
+        if shrinking and not state.full and (gap < tol or (gap < 10 * tol and not unshrunk)):
+            unshrunk = True
+            state.unshrink()
+            continue
+        unshrunk = unshrunk or gap < 10 * tol
+        viol.append(gap)
+        if gap < tol:  # the stopping rule: no pair violates the KKT conditions by tol
+            converged = True
+            break
+        if t >= max_iter:
+            if not state.full:  # stopped while shrunk: finish on the whole problem
+                state.unshrink()
+                viol[-1] = state.violation()
+            break
+        if shrinking and state.shrink_due() and state.shrink(m, M):
+            continue
+        Ki = state.row(i)
+        j = state.second_order_j(i, m, Ki)
+        state.pair_step(i, j, Ki)
+        t += 1
+        trace.append(-state.f)
+        if callback is not None:
+            callback(t, state.alpha)
+
+    if not converged:
+        warnings.warn(
+            f"smo stopped at max_iter={max_iter} with maximal KKT violation {viol[-1]:.3g} > "
+            f"tol={tol:g}; raise max_iter or tol",
+            ConvergenceWarning,
+            stacklevel=2,
+        )
+    alpha = state.alpha
+    b = bias_from_gradient(alpha, y, state.gradient(), C)
+    support = np.flatnonzero(alpha > 0)
+    return SVMFit(
+        alpha=alpha, b=b, support=support, dual_objective=np.asarray(trace),
+        violation=np.asarray(viol), n_iter=t, converged=converged, C=C, kernel=kernel,
+        kernel_params=dict(kernel_params), X_support=None if precomputed else X[support].copy(), y=y,
+    )
+
+
+def _check_smo_data(X, y, kernel, precomputed: bool):
+    """The data of :func:`smo`: X (or the Gram matrix) and labels in {-1, +1}, both present."""
     if precomputed:
         X = as_float_array(X, "X (the precomputed Gram matrix)", ndim=2)
         kernels.check_psd(X, name="X (the precomputed Gram matrix)", rtol=1e-8, on_indefinite="raise")
@@ -443,163 +485,139 @@ def smo(
     y = check_labels(y, (-1.0, 1.0))
     if np.unique(y).size < 2:
         raise ValueError(f"y must contain both classes -1 and +1, got only {y[0]:+g}")
-    C = check_positive(C, "C", allow_inf=True)  # inf: the hard margin
-    tol = check_positive(tol, "tol")
-    max_iter = check_int(max_iter, "max_iter")
-    cache_rows = check_int(cache_rows, "cache_rows", low=0)
-    n = X.shape[0]
+    return X, y
 
-    rows = _Rows(X, kernel, kernel_params, precomputed, int(cache_rows))
+
+def _check_smo_problem(rows, y, C, kernel, kernel_params) -> None:
+    """A convex dual (a PSD Gram matrix) and, for the hard margin, a feasible one."""
     # A user's kernel, and the named ones that are not positive semidefinite in general
     # (sigmoid; additive chi-squared; poly with coef0 < 0): check the Gram matrix.
     if kernels.may_be_indefinite(kernel, **kernel_params):
         what = "the callable kernel" if callable(kernel) else f"kernel={kernel!r}"
         kernels.check_psd(rows.gram(), name=f"the Gram matrix of {what}", rtol=1e-8, on_indefinite="raise")
-    if np.isinf(C):
-        if not is_separable(rows.gram(), y):
-            raise ValueError(
-                "C=inf asks for the hard margin, but the data are not separable in the feature "
-                "space of this kernel (no w, b with y_i f(x_i) >= 1 for all i); use a finite C"
-            )
+    if np.isinf(C) and not is_separable(rows.gram(), y):
+        raise ValueError(
+            "C=inf asks for the hard margin, but the data are not separable in the feature "
+            "space of this kernel (no w, b with y_i f(x_i) >= 1 for all i); use a finite C"
+        )
 
-    alpha = np.zeros(n)
-    # With G = Q alpha - e the gradient of f, let v = -y * G (at alpha = 0, v = y). I_up holds
-    # the t whose y_t alpha_t may increase, I_low those whose y_t alpha_t may decrease (at
-    # alpha = 0: the y = +1 and the y = -1 points); every t is in at least one of them. The loop
-    # keeps vu = v on I_up, -inf elsewhere, and vl = v on I_low, +inf elsewhere: both move by
-    # the same O(n) step (inf - finite = inf), and m(alpha) = max vu, M(alpha) = min vl.
-    #
-    # Shrinking (as in libsvm): every min(n, 1000) iterations, a variable at a bound whose v
-    # puts it on the wrong side of [M, m] cannot be in a violating pair soon; it is dropped from
-    # the active set A and its v is no longer updated. When the active problem has converged
-    # (or the gap first falls below 10 tol), v is rebuilt for everyone from the support
-    # vectors' kernel rows and the loop continues on all variables: the final test is always
-    # on the whole problem.
-    A = np.arange(n)
-    full = True
 
-    def state(v):
-        upk = np.where(y > 0, alpha < C, alpha > 0)
-        lowk = np.where(y > 0, alpha > 0, alpha < C)
-        return upk, lowk, np.where(upk, v, -np.inf), np.where(lowk, v, np.inf)
+class _SMOState:
+    r"""What SMO keeps between iterations: :math:`\alpha`, the values :math:`v = -y \odot G`
+    (:math:`G = Q\alpha - e`) and the active set, with :math:`f(\alpha) = -D(\alpha)`.
 
-    def rebuild_v():
-        Kv = np.zeros(n)
-        for s_ in np.flatnonzero(alpha > 0):
-            Kv += (alpha[s_] * y[s_]) * rows(s_)
-        return y - Kv
+    :math:`I_{up}` holds the t whose :math:`y_t \alpha_t` may increase, :math:`I_{low}` those
+    whose :math:`y_t \alpha_t` may decrease (at :math:`\alpha = 0`: the y = +1 and the y = -1
+    points); every t is in at least one. The state keeps ``vu`` = v on :math:`I_{up}`, -inf
+    elsewhere, and ``vl`` = v on :math:`I_{low}`, +inf elsewhere: both move by the same O(n)
+    step (inf - finite = inf), and :math:`m(\alpha)` = max vu, :math:`M(\alpha)` = min vl
+    ({eq}`eq-kkt-pair`). Indices i, j are positions in the active set ``A``; ``A[i]`` is the
+    variable.
 
-    yA, QD = y, rows.diag
-    QDA = QD
-    up, low, vu, vl = state(y.copy())
-    work = np.empty(n)
-    a_it = np.empty(n)
-    trace = [0.0]
-    viol = []
-    f = 0.0  # f(alpha) = -D(alpha), updated in O(1) per step
-    converged = False
-    unshrunk = False
-    period = min(n, 1000)
-    counter = period
-    t = 0
-    while True:
-        i = int(np.argmax(vu))
-        Gmax = vu[i]
-        Gmin = float(vl.min())
-        gap = float(Gmax - Gmin)
-        if shrinking and ((gap < tol and not full) or (gap < 10 * tol and not unshrunk)):
-            unshrunk = unshrunk or gap < 10 * tol
-            if not full:
-                A, full, yA, QDA = np.arange(n), True, y, QD
-                up, low, vu, vl = state(rebuild_v())
-                work, a_it = np.empty(n), np.empty(n)
-                counter = period
-                continue
-        viol.append(gap)
-        if gap < tol:
-            converged = True
-            break
-        if t >= max_iter:
-            if not full:  # stopped while shrunk: finish on the whole problem, as on convergence
-                A, full, yA, QDA = np.arange(n), True, y, QD
-                up, low, vu, vl = state(rebuild_v())
-                viol[-1] = float(vu.max() - vl.min())
-            break
-        counter -= 1
-        if shrinking and counter == 0:
-            counter = period
-            keep = (up & low) | (up & (vu >= Gmin)) | (low & (vl <= Gmax))
-            if not keep.all():
-                A, full = A[keep], False
-                yA, QDA = y[A], QD[A]
-                up, low, vu, vl = up[keep], low[keep], vu[keep], vl[keep]
-                work, a_it = np.empty(A.size), np.empty(A.size)
-                continue
-        gi = A[i]
-        Ki = rows(gi) if full else rows(gi)[A]
-        # second-order choice of j: maximise b_it^2 / a_it over t in I_low with b_it > 0
-        np.subtract(Gmax, vl, out=work)  # b_it, -inf outside I_low
+    Shrinking (as in libsvm): every min(n, 1000) iterations, a variable at a bound whose v puts
+    it on the wrong side of [M, m] cannot be in a violating pair soon; it leaves the active set
+    and its v is no longer updated, until :meth:`unshrink` rebuilds v for everyone from the
+    support vectors' kernel rows.
+    """
+
+    def __init__(self, y, C, rows):
+        self.y, self.C, self.rows, self.n = y, C, rows, y.size
+        self.alpha = np.zeros(self.n)
+        self.f = 0.0  # f(alpha) = -D(alpha), updated in O(1) per step
+        self.period = min(self.n, 1000)
+        self._activate(np.arange(self.n), y.copy())  # v = y at alpha = 0
+
+    def _activate(self, A, v) -> None:
+        """Make A the active set, with values v on it."""
+        self.A, self.full = A, A.size == self.n
+        self.yA, self.QD = self.y[A], self.rows.diag[A]
+        aA = self.alpha[A]
+        self.up = np.where(self.yA > 0, aA < self.C, aA > 0)
+        self.low = np.where(self.yA > 0, aA > 0, aA < self.C)
+        self.vu, self.vl = np.where(self.up, v, -np.inf), np.where(self.low, v, np.inf)
+        self.work, self.a_it = np.empty(A.size), np.empty(A.size)
+        self.counter = self.period
+
+    def maximal_violating_pair(self):
+        """i = argmax of v over I_up, with m(alpha) = v_i and M(alpha) = min of v over I_low."""
+        i = int(np.argmax(self.vu))
+        return i, self.vu[i], float(self.vl.min())
+
+    def violation(self) -> float:
+        """m(alpha) - M(alpha), the maximal KKT violation on the active set."""
+        return float(self.vu.max() - self.vl.min())
+
+    def gradient(self) -> np.ndarray:
+        """G = Q alpha - e (on the whole problem: call after unshrink)."""
+        return -self.y * np.where(self.up, self.vu, self.vl)
+
+    def unshrink(self) -> None:
+        """All variables active again, v rebuilt from the support vectors' kernel rows."""
+        Kv = np.zeros(self.n)
+        for s in np.flatnonzero(self.alpha > 0):
+            Kv += (self.alpha[s] * self.y[s]) * self.rows(s)
+        self._activate(np.arange(self.n), self.y - Kv)
+
+    def shrink_due(self) -> bool:
+        """Every ``period`` iterations, time to look for variables to shrink."""
+        self.counter -= 1
+        if self.counter:
+            return False
+        self.counter = self.period
+        return True
+
+    def shrink(self, m, M) -> bool:
+        """Drop the variables at a bound on the wrong side of [M, m]; whether any was dropped."""
+        keep = (self.up & self.low) | (self.up & (self.vu >= M)) | (self.low & (self.vl <= m))
+        if keep.all():
+            return False
+        self.A, self.full = self.A[keep], False
+        self.yA, self.QD = self.y[self.A], self.rows.diag[self.A]
+        self.up, self.low, self.vu, self.vl = self.up[keep], self.low[keep], self.vu[keep], self.vl[keep]
+        self.work, self.a_it = np.empty(self.A.size), np.empty(self.A.size)
+        return True
+
+    def row(self, i) -> np.ndarray:
+        """The kernel row of active position i, restricted to the active set."""
+        return self.rows(self.A[i]) if self.full else self.rows(self.A[i])[self.A]
+
+    def second_order_j(self, i, m, Ki) -> int:
+        """j maximising b_it^2 / a_it over t in I_low with b_it = m - v_t > 0 (WSS2); Ki = row(i)."""
+        work, a_it = self.work, self.a_it
+        np.subtract(m, self.vl, out=work)  # b_it, -inf outside I_low
         np.maximum(work, 0.0, out=work)  # b_it <= 0 cannot be chosen
         np.square(work, out=work)
-        np.multiply(Ki, -2.0, out=a_it)
-        a_it += QDA
-        a_it += QDA[i]
+        np.multiply(Ki, -2.0, out=a_it)  # a_it = K_ii + K_tt - 2 K_it
+        a_it += self.QD
+        a_it += self.QD[i]
         np.maximum(a_it, _TAU, out=a_it)
         work /= a_it
-        j = int(np.argmax(work))
-        gj = A[j]
-        Kj = rows(gj) if full else rows(gj)[A]
-        yi, yj = yA[i], yA[j]
-        vi = vu[i] if up[i] else vl[i]
-        vj = vu[j] if up[j] else vl[j]
+        return int(np.argmax(work))
+
+    def pair_step(self, i, j, Ki) -> None:
+        """Minimise f over (alpha_i, alpha_j) ({eq}`eq-smo-step`) and update f, v, I_up, I_low."""
+        Kj = self.row(j)
+        yi, yj, QDi, QDj = self.yA[i], self.yA[j], self.QD[i], self.QD[j]
+        vi = self.vu[i] if self.up[i] else self.vl[i]
+        vj = self.vu[j] if self.up[j] else self.vl[j]
         Gi, Gj = -yi * vi, -yj * vj
-        ai_old, aj_old = alpha[gi], alpha[gj]
-        Qij = yi * yj * Ki[j]
-        QDi, QDj = QDA[i], QDA[j]
-        ai, aj = two_variable_step(ai_old, aj_old, yi, yj, Gi, Gj, QDi, QDj, Ki[j], C)
-        di, dj = ai - ai_old, aj - aj_old
+        gi, gj = self.A[i], self.A[j]
+        ai, aj = two_variable_step(self.alpha[gi], self.alpha[gj], yi, yj, Gi, Gj, QDi, QDj, Ki[j], self.C)
+        di, dj = ai - self.alpha[gi], aj - self.alpha[gj]
         # f changes by G_i d_i + G_j d_j + (Q_ii d_i^2 + 2 Q_ij d_i d_j + Q_jj d_j^2) / 2
-        f += Gi * di + Gj * dj + 0.5 * (QDi * di * di + QDj * dj * dj) + Qij * di * dj
-        alpha[gi], alpha[gj] = ai, aj
+        self.f += Gi * di + Gj * dj + 0.5 * (QDi * di * di + QDj * dj * dj) + (yi * yj * Ki[j]) * di * dj
+        self.alpha[gi], self.alpha[gj] = ai, aj
         # G_t += Q_ti d_i + Q_tj d_j, so v_t = -y_t G_t drops by y_i d_i K_ti + y_j d_j K_tj
+        work = self.work
         np.multiply(Ki, yi * di, out=work)
         work += (yj * dj) * Kj
-        vu -= work
-        vl -= work
+        self.vu -= work
+        self.vl -= work
         for k, ak, vk, yk in ((i, ai, vi - work[i], yi), (j, aj, vj - work[j], yj)):
-            up[k] = ak < C if yk > 0 else ak > 0
-            low[k] = ak > 0 if yk > 0 else ak < C
-            vu[k] = vk if up[k] else -np.inf
-            vl[k] = vk if low[k] else np.inf
-        t += 1
-        trace.append(-f)
-        if callback is not None:
-            callback(t, alpha)
-
-    if not converged:
-        warnings.warn(
-            f"smo stopped at max_iter={max_iter} with maximal KKT violation {viol[-1]:.3g} > "
-            f"tol={tol:g}; raise max_iter or tol",
-            ConvergenceWarning,
-            stacklevel=2,
-        )
-    v = np.where(up, vu, vl)  # the loop always ends on the full problem (see max_iter above)
-    b = bias_from_gradient(alpha, y, -y * v, C)
-    support = np.flatnonzero(alpha > 0)
-    return SVMFit(
-        alpha=alpha,
-        b=b,
-        support=support,
-        dual_objective=np.asarray(trace),
-        violation=np.asarray(viol),
-        n_iter=t,
-        converged=converged,
-        C=C,
-        kernel=kernel,
-        kernel_params=dict(kernel_params),
-        X_support=None if precomputed else X[support].copy(),
-        y=y,
-    )
+            self.up[k] = ak < self.C if yk > 0 else ak > 0
+            self.low[k] = ak > 0 if yk > 0 else ak < self.C
+            self.vu[k] = vk if self.up[k] else -np.inf
+            self.vl[k] = vk if self.low[k] else np.inf
 
 
 def bias_from_gradient(alpha, y, G, C) -> float:

@@ -893,6 +893,19 @@ show_source(svm.smo_basic)
 show_source(svm.two_variable_step)
 
 # %% [markdown]
+# The loop of `svm.smo` reads as the same steps, each a method of a small state object
+# `_SMOState` that keeps $\alpha$, the values $v_t$ on $I_{up}$ and $I_{low}$, and the active
+# set: `maximal_violating_pair` gives $i$, $m(\alpha)$ and $M(\alpha)$ of {eq}`eq-kkt-pair`, the
+# stopping rule compares their gap with `tol`, `second_order_j` is the rule {eq}`eq-wss2`, and
+# `pair_step` takes the step {eq}`eq-smo-step` and updates the values with two kernel rows.
+# `shrink` and `unshrink` are the speed-up: every `min(n, 1000)` iterations the variables at a
+# bound that cannot join a violating pair soon leave the loop, and before the final test all
+# come back with their values rebuilt from the support vectors.
+
+# %%
+show_source(svm.smo)
+
+# %% [markdown]
 # (sec-svm-exercises)=
 # ## Exercises
 #

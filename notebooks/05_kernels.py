@@ -799,6 +799,16 @@ show_source(kernels.gram)
 # %%
 show_source(kernels.rbf_kernel)
 
+# %% [markdown]
+# The formula itself is one small function, `_rbf_from_inner`: from $x^\top y$ and the squared
+# norms, $-\gamma\|x - y\|^2 = 2\gamma\, x^\top y - \gamma\|x\|^2 - \gamma\|y\|^2$, clipped at 0
+# against rounding, then exponentiated in place. `kernel_rows`, which gives Chapter 4's SMO one
+# row of $K$ at a time, finishes its rows with the same function, so the solver and this
+# chapter cannot disagree on what the kernel is.
+
+# %%
+show_source(kernels._rbf_from_inner)
+
 # %%
 show_source(kernels.kernel_ridge)
 

@@ -160,6 +160,7 @@ HELPERS = {
     "kernels.may_be_indefinite": lambda: K.may_be_indefinite("poly", coef0=-1.0),
     "kernels.chi2_kernel": lambda: K.chi2_kernel(X_POS),
     "kernels.gram": lambda: K.gram(X),
+    "kernels.kernel_rows": lambda: K.kernel_rows(X, kernel="rbf", gamma=0.5)(3),
     "kernels.intersection_kernel": lambda: K.intersection_kernel(X_POS),
     "kernels.linear_kernel": lambda: K.linear_kernel(X),
     "kernels.polar_features": lambda: K.polar_features(X[:, :2]),

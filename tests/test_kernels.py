@@ -254,3 +254,24 @@ def test_errata_maps_fail_where_the_chapter_says():
 
     target = skp.polynomial_kernel(X, Y, degree=2, gamma=1.0, coef0=1.0)
     assert np.abs(powers(X) @ powers(Y).T - target).max() > 0.1
+
+
+@pytest.mark.parametrize("name, params", [
+    ("linear", {}), ("poly", {"degree": 2, "coef0": 0.5}), ("poly", {}), ("rbf", {"gamma": 0.3}),
+    ("sigmoid", {"gamma": 0.1}), ("chi2", {}), ("intersection", {}),
+])
+def test_kernel_rows_are_the_rows_of_gram(name, params):
+    X = np.abs(np.random.default_rng(3).standard_normal((40, 4)))
+    row = kern.kernel_rows(X, kernel=name, **params)
+    K = kern.gram(X, kernel=name, **params)
+    np.testing.assert_allclose(np.array([row(i) for i in range(40)]), K, rtol=1e-13, atol=1e-14)
+
+
+def test_kernel_rows_check_parameters_and_scale_once():
+    X = np.random.default_rng(4).standard_normal((10, 3))
+    with pytest.raises(ValueError, match="gamma"):
+        kern.kernel_rows(X, kernel="rbf", gamma=-1.0)
+    with pytest.raises(ValueError, match="scale of X"):
+        kern.kernel_rows(X * 1e200, kernel="linear")
+    with pytest.raises(TypeError):
+        kern.kernel_rows(X, kernel="poly", sigma=2.0)  # not a parameter of the kernel
