@@ -39,6 +39,20 @@ class OwnsArrays:
             object.__setattr__(self, f.name, v)
 
 
+def read_only(a: np.ndarray) -> np.ndarray:
+    """``a`` made read-only (for arrays a result computes from its own fields)."""
+    a.flags.writeable = False
+    return a
+
+
+class ClosedForm:
+    """Mixin for fits computed in closed form: no iterations (``n_iter = 0``), nothing to
+    converge (``converged = True``). The fit's ``objective`` is an array of one entry."""
+
+    n_iter = 0
+    converged = True
+
+
 def as_float_array(a, name: str, *, ndim: int | None = None) -> np.ndarray:
     """Return ``a`` as a float64 array, rejecting wrong dimensions, NaN and inf."""
     arr = np.asarray(a, dtype=float)

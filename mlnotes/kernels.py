@@ -18,7 +18,15 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from mlnotes._validation import OwnsArrays, as_float_array, check_int, check_n_features, check_positive, check_scalar
+from mlnotes._validation import (
+    ClosedForm,
+    OwnsArrays,
+    as_float_array,
+    check_int,
+    check_n_features,
+    check_positive,
+    check_scalar,
+)
 
 __all__ = [
     "KERNELS",
@@ -570,7 +578,7 @@ def _with_defaults(fn, params) -> dict:
 
 
 @dataclass(frozen=True)
-class KernelRidgeFit(OwnsArrays):
+class KernelRidgeFit(ClosedForm, OwnsArrays):
     r"""Kernel ridge regression fit: :math:`f(x) = \sum_i \alpha_i k(x_i, x)`.
 
     Attributes
@@ -584,7 +592,7 @@ class KernelRidgeFit(OwnsArrays):
     kernel_params : dict
     objective : ndarray of shape (1,)
         :math:`\|y - K\alpha\|^2 + \lambda\, \alpha^\top K \alpha` at the solution (one
-        entry: the solution is closed-form; an array like every fit's objective trace).
+        entry: the solution is closed-form, so ``n_iter = 0`` and ``converged = True``).
     """
 
     alpha: np.ndarray

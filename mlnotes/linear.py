@@ -26,6 +26,7 @@ import scipy.linalg as sla
 from scipy.linalg import lapack
 
 from mlnotes._validation import (
+    ClosedForm,
     ConvergenceWarning,
     OwnsArrays,
     as_float_array,
@@ -35,6 +36,7 @@ from mlnotes._validation import (
     check_rng,
     check_scalar,
     check_X_y,
+    read_only,
 )
 
 __all__ = [
@@ -73,7 +75,7 @@ def _predict(X, w: np.ndarray, b: float) -> np.ndarray:
 
 
 @dataclass(frozen=True)
-class LeastSquaresFit(OwnsArrays):
+class LeastSquaresFit(ClosedForm, OwnsArrays):
     """A least-squares fit.
 
     Attributes
@@ -90,6 +92,8 @@ class LeastSquaresFit(OwnsArrays):
         for ``method="auto"`` this says which path was taken.
     rss : float
         Residual sum of squares :math:`\\|y - Xw\\|^2`.
+    objective, n_iter, converged
+        ``[rss]``, 0 and True: a closed form (CONTRIBUTING.md's contract).
     """
 
     w: np.ndarray
@@ -97,6 +101,11 @@ class LeastSquaresFit(OwnsArrays):
     cond: float
     method: str
     rss: float
+
+    @property
+    def objective(self) -> np.ndarray:
+        """``[rss]``, the minimised objective, as the one-entry array of a closed form."""
+        return read_only(np.array([self.rss]))
 
     def predict(self, X) -> np.ndarray:
         """Fitted values :math:`Xw` for new rows ``X`` of shape (m, d)."""
@@ -275,13 +284,18 @@ def _ls_result(X, y, w, rank, cond, method) -> LeastSquaresFit:
 
 
 @dataclass(frozen=True)
-class RidgeFit(OwnsArrays):
-    """A ridge fit: ``w``, the unpenalised intercept ``b`` (0 unless ``fit_intercept``), ``lam``."""
+class RidgeFit(ClosedForm, OwnsArrays):
+    """A ridge fit: ``w``, the unpenalised intercept ``b`` (0 unless ``fit_intercept``), ``lam``.
+
+    ``objective`` is :math:`[\\|y - Xw - b\\|^2 + \\lambda \\|w\\|^2]` at the solution (one entry: a
+    closed form, so ``n_iter = 0`` and ``converged = True``).
+    """
 
     w: np.ndarray
     b: float
     lam: float
     method: str
+    objective: np.ndarray | None = None
 
     def predict(self, X) -> np.ndarray:
         """Predictions :math:`Xw + b` for new rows ``X``."""
@@ -349,7 +363,8 @@ def ridge(X, y, *, lam: float, fit_intercept: bool = False, method: str = "auto"
             U, sv, Vt = np.linalg.svd(Xc, full_matrices=False)
             w = Vt.T @ (sv / (sv**2 + lam) * (U.T @ yc))
     b = y_mean - float(x_mean @ w) if fit_intercept else 0.0
-    return RidgeFit(w=w, b=b, lam=lam, method=used)
+    r = yc - Xc @ w  # = y - X w - b
+    return RidgeFit(w=w, b=b, lam=lam, method=used, objective=np.array([r @ r + lam * (w @ w)]))
 
 
 def ridge_path(X, y, lams: Sequence[float], *, fit_intercept: bool = False) -> np.ndarray:

@@ -30,6 +30,7 @@ from mlnotes._validation import (
     check_positive,
     check_rng,
     check_X_y,
+    read_only,
 )
 
 __all__ = [
@@ -93,6 +94,9 @@ class OnlineFit(_LinearClassifier, OwnsArrays):
         True when the last epoch made no mistake (every training point has margin > 0).
     v : ndarray or None
         Winnow only: the non-negative weights on the (doubled) coordinates, summing to 1.
+    n_iter, objective
+        ``n_epochs`` and the mistakes of each epoch as floats: what a mistake-driven method
+        drives to zero, and what its mistake bound controls (CONTRIBUTING.md's contract).
     """
 
     w: np.ndarray
@@ -104,6 +108,14 @@ class OnlineFit(_LinearClassifier, OwnsArrays):
     n_epochs: int
     converged: bool
     v: np.ndarray | None = None
+
+    @property
+    def n_iter(self) -> int:
+        return self.n_epochs
+
+    @property
+    def objective(self) -> np.ndarray:
+        return read_only(self.mistakes.astype(float))
 
 
 @dataclass(frozen=True)

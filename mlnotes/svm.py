@@ -36,6 +36,7 @@ from mlnotes._validation import (
     check_rng,
     check_scalar,
     check_X_y,
+    read_only,
 )
 
 __all__ = [
@@ -170,6 +171,11 @@ class SVMFit(OwnsArrays):
     kernel_params: dict = field(default_factory=dict)
     X_support: np.ndarray | None = None
     y: np.ndarray | None = None
+
+    @property
+    def objective(self) -> np.ndarray:
+        """The objective trace every fit carries: here ``dual_objective``, :math:`D(\\alpha)` per iteration."""
+        return self.dual_objective
 
     @property
     def dual(self) -> float:
@@ -717,6 +723,9 @@ class LinearSVMFit(OwnsArrays):
         Number of (sub)gradient steps taken. Both methods run a fixed budget: a subgradient
         gives no stopping certificate.
     C : float
+    converged : None
+        Always None: with no stopping test, the fit claims neither convergence nor its
+        failure, and no ConvergenceWarning is issued (CONTRIBUTING.md's contract).
     """
 
     w: np.ndarray
@@ -724,6 +733,7 @@ class LinearSVMFit(OwnsArrays):
     objective: np.ndarray
     n_iter: int
     C: float
+    converged: None = None
 
     def decision_function(self, X_new) -> np.ndarray:
         r""":math:`f(x) = w^\top x + b`."""
@@ -896,6 +906,21 @@ class MulticlassFit(OwnsArrays):
     fits: tuple
     pairs: tuple
     scheme: str
+
+    @property
+    def n_iter(self) -> int:
+        """SMO iterations over all the binary fits."""
+        return sum(f.n_iter for f in self.fits)
+
+    @property
+    def converged(self) -> bool:
+        """Whether every binary fit converged."""
+        return all(f.converged for f in self.fits)
+
+    @property
+    def objective(self) -> np.ndarray:
+        """The final dual objective :math:`D(\\alpha)` of each binary fit."""
+        return read_only(np.array([f.dual for f in self.fits]))
 
     def decision_function(self, X_new) -> np.ndarray:
         """Scores of shape (m, K) for one-vs-rest; (m, K(K-1)/2) pairwise scores for one-vs-one."""

@@ -50,6 +50,7 @@ class Fit:
     cap: dict | None = None  # kwargs that hit the iteration cap
     random: bool = False  # takes rng=
     batch: bool = True  # row order must not matter
+    budget: bool = False  # a fixed budget with no stopping test: converged is None
     X: np.ndarray = dataclasses.field(default_factory=lambda: X)
 
     @property
@@ -95,10 +96,10 @@ FITS = {
                          {"C": "pos", "tol": "pos", "max_iter": "count"},
                          cap={"max_iter": 1, "tol": 1e-15}),
     "svm.subgradient_svm": Fit(S.subgradient_svm, "pm1", {"max_iter": 50},
-                               {"C": "pos", "max_iter": "count"}),
+                               {"C": "pos", "max_iter": "count"}, budget=True),
     "svm.pegasos": Fit(S.pegasos, "pm1", {"n_epochs": 2},
                        {"C": "pos", "n_epochs": "count", "batch_size": "count"},
-                       random=True, batch=False),
+                       random=True, batch=False, budget=True),
     "svm.one_vs_rest": Fit(S.one_vs_rest, "multi", {"kernel": "linear", "tol": 1e-10}, {"C": "pos"}),
     "svm.one_vs_one": Fit(S.one_vs_one, "multi", {"kernel": "linear", "tol": 1e-10}, {"C": "pos"}),
     "boosting.adaboost": Fit(B.adaboost, "pm1", {"n_rounds": 5}, {"n_rounds": "count"}),
@@ -280,6 +281,11 @@ def test_fit_result_contract(name):
         if isinstance(v, MappingProxyType):
             with pytest.raises(TypeError):
                 v["gamma"] = 1.0
+    # the fields every fit carries: n_iter, converged, objective as a finite 1-D array
+    assert isinstance(fit.n_iter, (int, np.integer)) and fit.n_iter >= 0
+    assert fit.converged is None if spec.budget else fit.converged in (True, False)
+    assert isinstance(fit.objective, np.ndarray) and fit.objective.ndim == 1 and fit.objective.size >= 1
+    assert np.all(np.isfinite(fit.objective)) and not fit.objective.flags.writeable
     before = _predict(fit, spec.X)
     spec.X.flags.writeable = False  # a fit that wrote into its input would fail here, too
     assert np.array_equal(_predict(fit, spec.X), before)
