@@ -787,7 +787,8 @@ def subgradient_svm(
     n, d = X.shape
     max_iter = check_int(max_iter, "max_iter")
     if eta0 is None:  # scale so the first step is of the size of the data term
-        eta0 = 1.0 / (C * n * max(1.0, float(np.mean((X * X).sum(1)))))
+        with np.errstate(over="ignore"):  # an overflow is caught just below, with its cause
+            eta0 = 1.0 / (C * n * max(1.0, float(np.mean((X * X).sum(1)))))
         if not 0 < eta0 < np.inf:  # |x|^2 overflowed: the default step would be 0
             raise ValueError(
                 f"the scale of X (max |x_ij| = {np.abs(X).max():.3g}) leaves no representable default "
