@@ -197,6 +197,7 @@ def least_squares(
     X : array_like of shape (n, d)
         Design matrix; include a column of ones for an intercept.
     y : array_like of shape (n,)
+        Real-valued responses (regression: no label set).
     method : {"auto", "cholesky", "qr", "svd", "normal"}
         ``"cholesky"``: normal equations, columns equilibrated by powers of two, Cholesky --
         fast (about :math:`nd^2` flops, one pass over ``X``) and accurate only when ``X`` is
@@ -224,6 +225,13 @@ def least_squares(
     ValueError
         Bad shapes, NaN or inf, an unknown method, or a rank-deficient ``X`` with a method that
         cannot handle it (``"cholesky"``, ``"normal"``, ``"qr"``).
+
+    Examples
+    --------
+    >>> X = np.array([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0]])  # an intercept column and x
+    >>> fit = least_squares(X, np.array([1.0, 3.0, 5.0]))  # y = 1 + 2x exactly
+    >>> np.round(fit.w, 10).tolist(), fit.rank
+    ([1.0, 2.0], 2)
     """
     if method not in LEAST_SQUARES_METHODS:
         raise ValueError(f"method must be one of {', '.join(LEAST_SQUARES_METHODS)}; got {method!r}")
@@ -325,6 +333,7 @@ def ridge(X, y, *, lam: float, fit_intercept: bool = False, method: str = "auto"
     ----------
     X : array_like of shape (n, d)
     y : array_like of shape (n,)
+        Real-valued responses (regression: no label set).
     lam : float
         Penalty :math:`\lambda \ge 0` (scikit-learn's ``Ridge(alpha=lam)``). ``lam=0`` is
         :func:`least_squares`.
@@ -338,6 +347,11 @@ def ridge(X, y, *, lam: float, fit_intercept: bool = False, method: str = "auto"
     Returns
     -------
     RidgeFit
+
+    Examples
+    --------
+    >>> ridge(np.eye(2), np.array([2.0, 4.0]), lam=1.0).w.round(12).tolist()  # (I + 1 I)^-1 y
+    [1.0, 2.0]
     """
     methods = ("auto", "cholesky", "dual", "svd")
     if method not in methods:
@@ -372,7 +386,12 @@ def ridge_path(X, y, lams: Sequence[float], *, fit_intercept: bool = False) -> n
 
     .. math:: w_\lambda = \sum_j v_j \frac{d_j}{d_j^2 + \lambda} u_j^\top y
 
-    Returns an array of shape (len(lams), d).
+    Returns an array of shape (len(lams), d). ``y`` holds real-valued responses.
+
+    Examples
+    --------
+    >>> ridge_path(np.eye(2), np.array([2.0, 4.0]), [0.0, 1.0, 3.0]).round(12).tolist()  # y / (1 + lam)
+    [[2.0, 4.0], [1.0, 2.0], [0.5, 1.0]]
     """
     X, y = check_X_y(X, y)
     lams = np.array([check_positive(v, "lams", allow_zero=True) for v in lams])
@@ -389,6 +408,11 @@ def ridge_dof(X, lam: float) -> float:
 
     The trace of the ridge hat matrix :math:`X (X^\top X + \lambda I)^{-1} X^\top`
     (Chapter 1, {eq}`eq-ridge-dof`); equals the rank of ``X`` at :math:`\lambda = 0`.
+
+    Examples
+    --------
+    >>> round(ridge_dof(np.eye(3), lam=1.0), 12)  # three directions, each shrunk by 1 / (1 + 1)
+    1.5
     """
     X = as_float_array(X, "X", ndim=2)
     lam = check_positive(lam, "lam", allow_zero=True)
@@ -403,7 +427,13 @@ def ridge_dof(X, lam: float) -> float:
 
 def soft_threshold(z, t: float):
     r"""Soft-thresholding :math:`S(z, t) = \sign(z) \max(|z| - t, 0)` (Chapter 1,
-    {eq}`eq-soft-threshold`), the minimiser of :math:`\frac12 (w - z)^2 + t|w|`."""
+    {eq}`eq-soft-threshold`), the minimiser of :math:`\frac12 (w - z)^2 + t|w|`.
+
+    Examples
+    --------
+    >>> (soft_threshold(np.array([-3.0, -0.5, 0.5, 2.0]), 1.0) + 0.0).tolist()  # + 0.0 prints -0.0 as 0.0
+    [-2.0, 0.0, 0.0, 1.0]
+    """
     t = check_positive(t, "t", allow_zero=True)
     z = np.asarray(z, dtype=float)
     return np.sign(z) * np.maximum(np.abs(z) - t, 0.0)
@@ -445,7 +475,17 @@ class LassoFit(OwnsArrays):
 
 def lasso_lambda_max(X, y, *, fit_intercept: bool = False) -> float:
     r"""The smallest :math:`\lambda` for which the lasso solution is :math:`w = 0`:
-    :math:`\lambda_{\max} = 2 \|X^\top y\|_\infty` (Chapter 1, {eq}`eq-lasso-lambda-max`)."""
+    :math:`\lambda_{\max} = 2 \|X^\top y\|_\infty` (Chapter 1, {eq}`eq-lasso-lambda-max`). ``y`` holds
+    real-valued responses.
+
+    Examples
+    --------
+    >>> X, y = np.eye(3), np.array([3.0, -0.5, 1.5])
+    >>> lam = lasso_lambda_max(X, y); lam
+    6.0
+    >>> bool(np.all(lasso(X, y, lam=lam).w == 0))  # from lambda_max on, w = 0
+    True
+    """
     X, y = check_X_y(X, y)
     Xc, yc, _, _ = _center(X, y, fit_intercept)
     return float(2 * np.max(np.abs(Xc.T @ yc)))
@@ -490,6 +530,7 @@ def lasso(
     ----------
     X : array_like of shape (n, d)
     y : array_like of shape (n,)
+        Real-valued responses (regression: no label set).
     lam : float
         :math:`\lambda \ge 0` (``lam=0`` is solved by :func:`least_squares`). scikit-learn's
         ``Lasso(alpha)`` minimises :math:`\frac{1}{2n}\|y - Xw\|^2 + \alpha \|w\|_1`, which is
@@ -507,6 +548,12 @@ def lasso(
     Returns
     -------
     LassoFit
+
+    Examples
+    --------
+    >>> fit = lasso(np.eye(3), np.array([3.0, -0.5, 1.5]), lam=1.0)  # orthonormal X: soft-thresholding
+    >>> fit.w.round(10).tolist(), fit.converged
+    ([2.5, 0.0, 1.0], True)
     """
     X, y = check_X_y(X, y)
     lam = check_positive(lam, "lam", allow_zero=True)
@@ -575,7 +622,13 @@ def lasso(
 def lasso_path(X, y, lams: Sequence[float], *, fit_intercept: bool = False, **kwargs) -> np.ndarray:
     """Lasso coefficients for each ``lam`` (solved in decreasing order with warm starts).
 
-    Returns an array of shape (len(lams), d) in the order of ``lams``.
+    Returns an array of shape (len(lams), d) in the order of ``lams``. ``y`` holds real-valued
+    responses.
+
+    Examples
+    --------
+    >>> lasso_path(np.eye(2), np.array([3.0, -1.0]), [8.0, 2.0, 0.0]).round(10).tolist()
+    [[0.0, 0.0], [2.0, 0.0], [3.0, -1.0]]
     """
     X, y = check_X_y(X, y)
     lams = np.array([check_positive(v, "lams", allow_zero=True) for v in lams])
@@ -602,6 +655,8 @@ def cross_validate(
 
     Parameters
     ----------
+    y : array_like of shape (n,)
+        Real-valued responses (regression: no label set).
     fit : {"ridge", "lasso"}
     n_folds : int
         Number of folds K (rows shuffled once with ``rng``: None, an int seed or a Generator).
@@ -610,6 +665,14 @@ def cross_validate(
     -------
     (cv, se) : ndarrays of shape (len(lams),)
         Mean squared prediction error over all rows, and its standard error across folds.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.standard_normal((40, 3)); y = X @ np.array([1.0, 0.0, -1.0]) + 0.1 * rng.standard_normal(40)
+    >>> mean, se = cross_validate(X, y, [0.1, 1.0, 10.0], n_folds=5)
+    >>> mean.shape, se.shape  # one mean validation error and its standard error per lambda
+    ((3,), (3,))
     """
     if fit not in ("ridge", "lasso"):
         raise ValueError(f"fit must be 'ridge' or 'lasso'; got {fit!r}")

@@ -65,6 +65,11 @@ def sigmoid(a) -> np.ndarray:
     Evaluated as :math:`1/(1 + e^{-|a|})` for :math:`a \ge 0` and :math:`e^{-|a|}/(1 + e^{-|a|})`
     for :math:`a < 0`, so the exponential never overflows and both tails keep full relative
     precision (:math:`g(-800)` underflows to 0, as it should, with no warning).
+
+    Examples
+    --------
+    >>> sigmoid(np.array([-1000.0, 0.0, 1000.0])).tolist()  # no overflow warning at either end
+    [0.0, 0.5, 1.0]
     """
     a = np.asarray(a, dtype=float)
     with np.errstate(under="ignore"):  # e^{-|a|} rounding to 0 is the correct answer
@@ -76,6 +81,11 @@ def log_sigmoid(a) -> np.ndarray:
     r""":math:`\log g(a) = -\log(1 + e^{-a})`, exact for large :math:`|a|`.
 
     Use :math:`\log(1 - g(a)) = \log g(-a)` ({eq}`eq-sigmoid-symmetry`) for the other class.
+
+    Examples
+    --------
+    >>> log_sigmoid(np.array([-1000.0, 0.0])).round(6).tolist()  # log(1 / (1 + e^1000)) = -1000, log(1/2)
+    [-1000.0, -0.693147]
     """
     with np.errstate(under="ignore"):  # log(1 + tiny) rounding to tiny or 0 is exact enough
         return -np.logaddexp(0.0, -np.asarray(a, dtype=float))
@@ -93,6 +103,11 @@ def log_loss(y, f) -> np.ndarray:
         Labels in {-1, +1} (convert {0, 1} labels with :func:`mlnotes.to_pm1`).
     f : array_like of shape (n,)
         Scores :math:`f(x_i) = w^\top x_i`.
+
+    Examples
+    --------
+    >>> log_loss(np.array([1.0, -1.0]), np.array([0.0, 2.0])).round(6).tolist()  # log(1 + e^{-y f})
+    [0.693147, 2.126928]
     """
     y = check_labels(y, (-1.0, 1.0))
     f = as_float_array(f, "f", ndim=1)
@@ -107,6 +122,11 @@ def log_likelihood(w, X, y) -> float:
 
     .. math:: \ell(w) = \sum_i \bigl[y_i \log g(a_i) + (1 - y_i)\log g(-a_i)\bigr]
               = \sum_i \bigl[y_i a_i - \log(1 + e^{a_i})\bigr], \quad a = Xw .
+
+    Examples
+    --------
+    >>> round(log_likelihood(np.zeros(2), np.ones((4, 2)), np.array([0.0, 1.0, 1.0, 0.0])), 6)  # 4 log(1/2)
+    -2.772589
     """
     X, y = check_X_y(X, y)
     y = check_labels(y, (0.0, 1.0))
@@ -209,6 +229,12 @@ def is_separable(X, y) -> bool:
     1984; Chapter 2, {ref}`sec-separation`). Decided by the linear program of Konis (2007):
     maximise :math:`\sum_i s_i x_i^\top v` subject to :math:`s_i x_i^\top v \ge 0` and
     :math:`-1 \le v_j \le 1`; a positive optimum exhibits such a :math:`v`.
+
+    Examples
+    --------
+    >>> X = np.array([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0], [1.0, 3.0]])  # intercept and x
+    >>> is_separable(X, np.array([0.0, 0.0, 1.0, 1.0])), is_separable(X, np.array([0.0, 1.0, 0.0, 1.0]))
+    (True, False)
     """
     from scipy.optimize import linprog  # an LP solver is the right tool; it is not what we teach
 
@@ -402,12 +428,19 @@ def newton(X, y, *, lam: float = 0.0, tol: float = 1e-10, max_iter: int = 100, w
     ConvergenceWarning
         The data are separable (``separable=True``, ``converged=False``, ``se = inf``), or
         ``max_iter`` was reached.
+
+    Examples
+    --------
+    >>> X = np.array([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0], [1.0, 3.0]])  # intercept and x
+    >>> fit = newton(X, np.array([0.0, 1.0, 0.0, 1.0]))  # overlapping classes: the MLE exists
+    >>> fit.converged, fit.w.round(4).tolist()
+    (True, [-1.3623, 0.9082])
     """
     return _newton_family(X, y, lam=lam, tol=tol, max_iter=max_iter, w0=w0, method="newton")
 
 
 def irls(X, y, *, lam: float = 0.0, tol: float = 1e-10, max_iter: int = 100, w0=None) -> LogisticFit:
-    r"""Iteratively reweighted least squares (Chapter 2, {eq}`eq-irls-step`).
+    r"""Iteratively reweighted least squares (Chapter 2, {eq}`eq-irls-step`); labels ``y`` in {0, 1}.
 
     Each iterate is the weighted least-squares fit of the adjusted response :math:`z`:
 
@@ -418,6 +451,13 @@ def irls(X, y, *, lam: float = 0.0, tol: float = 1e-10, max_iter: int = 100, w0=
     checks it). :math:`Rz` is computed as :math:`R X w^t + (y - g)` so that vanishing weights
     :math:`g_i(1 - g_i)` never cause a division by zero. Parameters, return value, errors and
     warnings as in :func:`newton`.
+
+    Examples
+    --------
+    >>> X = np.array([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0], [1.0, 3.0]])
+    >>> y = np.array([0.0, 1.0, 0.0, 1.0])
+    >>> np.allclose(irls(X, y).w, newton(X, y).w)  # the same iterates, another right-hand side
+    True
     """
     return _newton_family(X, y, lam=lam, tol=tol, max_iter=max_iter, w0=w0, method="irls")
 
@@ -427,6 +467,8 @@ def gradient_ascent(
     w0=None,
 ) -> LogisticFit:
     r"""Maximise the logistic log-likelihood by gradient ascent (Chapter 2, {eq}`def-gradient-ascent`).
+
+    Labels ``y`` in {0, 1}.
 
     .. math:: w^{t+1} = w^t + \eta \bigl(X^\top (y - g) - \lambda w^t\bigr).
 
@@ -443,6 +485,14 @@ def gradient_ascent(
     Other parameters and the result as in :func:`newton`; ``se`` is computed at the final
     iterate. Gradient ascent converges only linearly, which is the point of the chapter's
     comparison with Newton's method.
+
+    Examples
+    --------
+    >>> X = np.array([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0], [1.0, 3.0]])
+    >>> y = np.array([0.0, 1.0, 0.0, 1.0])
+    >>> fit = gradient_ascent(X, y, tol=1e-10)
+    >>> fit.n_iter > newton(X, y).n_iter, bool(np.abs(fit.w - newton(X, y).w).max() < 1e-6)
+    (True, True)
     """
     X, y, lam, tol, max_iter, w = _check_problem(X, y, lam, tol, max_iter, w0)
     if eta is None:
@@ -496,6 +546,11 @@ def softmax(A) -> np.ndarray:
 
     The row maximum is subtracted first (the softmax is unchanged by adding a constant to a
     row, {eq}`eq-softmax-redundancy`), so no exponential overflows.
+
+    Examples
+    --------
+    >>> softmax(np.array([[0.0, 0.0], [0.0, np.log(3.0)]])).round(6).tolist()
+    [[0.5, 0.5], [0.25, 0.75]]
     """
     A = as_float_array(A, "A", ndim=2)
     E = np.exp(A - A.max(axis=1, keepdims=True))
@@ -599,6 +654,13 @@ def softmax_regression(
     With ``lam = 0`` the fitted probabilities do not depend on the choice of reference class.
     With ``lam > 0`` they do, slightly: the penalty is not invariant under the shifts of
     {eq}`eq-softmax-redundancy` (scikit-learn penalises all K weight vectors instead).
+
+    Examples
+    --------
+    >>> X = np.array([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0], [1.0, 3.0], [1.0, 4.0], [1.0, 5.0]])
+    >>> fit = softmax_regression(X, np.array([0, 1, 0, 2, 1, 2]), lam=0.1)
+    >>> fit.converged, fit.predict(X).shape
+    (True, (6,))
     """
     X, y = check_X_y(X, y)
     lam = check_positive(lam, "lam", allow_zero=True)

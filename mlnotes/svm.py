@@ -46,7 +46,7 @@ __all__ = [
     "bias_from_gradient",
     "dual_objective",
     "hinge_objective",
-    "is_separable",
+    "is_kernel_separable",
     "kkt_violation",
     "one_vs_one",
     "one_vs_rest",
@@ -238,6 +238,12 @@ def dual_objective(alpha, y, K) -> float:
     r"""Dual objective :math:`D(\alpha) = \sum_i \alpha_i - \tfrac12 v^\top K v`, :math:`v = \alpha \circ y`.
 
     Chapter 4, {eq}`eq-soft-dual`. Labels ``y`` in {-1, +1}.
+
+    Examples
+    --------
+    >>> K, y = np.eye(2), np.array([1.0, -1.0])
+    >>> dual_objective(np.array([1.0, 1.0]), y, K)  # 2 - (1 + 1) / 2
+    1.0
     """
     alpha, y, K = _check_dual(alpha, y, K)
     v = alpha * y
@@ -251,6 +257,12 @@ def primal_objective(alpha, b, y, K, C) -> float:
     {eq}`def-soft-primal` with the slacks at their optimum :math:`\xi_i = \max(0, 1 - y_i f(x_i))`.
     For ``C = inf`` the hinge term must vanish (hard margin) and the primal is :math:`\tfrac12 \|w\|^2`.
     Labels ``y`` in {-1, +1}.
+
+    Examples
+    --------
+    >>> K, y = np.eye(2), np.array([1.0, -1.0])
+    >>> primal_objective(np.array([1.0, 1.0]), 0.0, y, K, C=1.0)  # equals the dual: alpha is optimal
+    1.0
     """
     alpha, y, K = _check_dual(alpha, y, K)
     C = check_positive(C, "C", allow_inf=True)
@@ -268,6 +280,12 @@ def kkt_violation(alpha, y, K, C) -> float:
     With the gradient :math:`G = Q\alpha - e` of the minimised dual, :math:`Q_{ik} = y_i y_k K_{ik}`,
     :math:`m = \max_{t \in I_{up}} -y_t G_t` and :math:`M = \min_{t \in I_{low}} -y_t G_t`
     (Chapter 4, {eq}`eq-kkt-pair`). Clipped at 0. Labels ``y`` in {-1, +1}.
+
+    Examples
+    --------
+    >>> K, y = np.eye(2), np.array([1.0, -1.0])
+    >>> kkt_violation(np.array([1.0, 1.0]), y, K, C=1.0), kkt_violation(np.array([0.5, 0.5]), y, K, C=1.0)
+    (0.0, 1.0)
     """
     alpha, y, K = _check_dual(alpha, y, K)
     C = check_positive(C, "C", allow_inf=True)
@@ -280,13 +298,19 @@ def kkt_violation(alpha, y, K, C) -> float:
     return max(0.0, float(v[up].max() - v[low].min()))
 
 
-def is_separable(K, y) -> bool:
+def is_kernel_separable(K, y) -> bool:
     r"""Whether some :math:`(\beta, b)` has :math:`y_i ((K\beta)_i + b) \ge 1` for all i.
 
     This is separability in the feature space of the kernel: an optimal :math:`w` lies in the
     span of the :math:`\phi(x_k)`, so :math:`w^\top \phi(x_i) = (K\beta)_i`. Decided by a linear
     feasibility program (scipy's HiGHS): it is a pre-check of the input, not the algorithm taught.
     Labels ``y`` in {-1, +1}.
+
+    Examples
+    --------
+    >>> K = np.array([[4.0, 0.0], [0.0, 0.0]])  # x = 2 and x = 0, linear kernel
+    >>> is_kernel_separable(K, np.array([1.0, -1.0]))
+    True
     """
     from scipy.optimize import linprog
 
@@ -316,6 +340,12 @@ def two_variable_step(ai, aj, yi, yj, Gi, Gj, Kii, Kjj, Kij, C):
     clipped to the box :math:`[0, C]^2` (Chapter 4, {eq}`eq-smo-step`). This is libsvm's update
     written for one C; ``a <= 0`` (an indefinite or repeated pair) is replaced by a tiny
     positive number, as libsvm does. Returns the new :math:`(\alpha_i, \alpha_j)`.
+
+    Examples
+    --------
+    >>> # alpha = 0, so G = Q alpha - e = -1; K = I, labels +1 and -1
+    >>> two_variable_step(0.0, 0.0, 1.0, -1.0, -1.0, -1.0, 1.0, 1.0, 0.0, C=1.0)
+    (1.0, 1.0)
     """
     Qij = yi * yj * Kij
     if yi != yj:
@@ -414,6 +444,13 @@ def smo(
     Returns
     -------
     SVMFit
+
+    Examples
+    --------
+    >>> X, y = np.array([[2.0], [0.0], [3.0], [-1.0]]), np.array([1.0, -1.0, 1.0, -1.0])
+    >>> fit = smo(X, y, C=10.0, tol=1e-8)
+    >>> fit.converged, fit.support.tolist(), round(fit.b, 6), fit.coef.round(6).tolist()  # w = 1, b = -1
+    (True, [0, 1], -1.0, [1.0])
     """
     precomputed = isinstance(kernel, str) and kernel == "precomputed"
     X, y = _check_smo_data(X, y, kernel, precomputed)
@@ -501,7 +538,7 @@ def _check_smo_problem(rows, y, C, kernel, kernel_params) -> None:
     if kernels.may_be_indefinite(kernel, **kernel_params):
         what = "the callable kernel" if callable(kernel) else f"kernel={kernel!r}"
         kernels.check_psd(rows.gram(), name=f"the Gram matrix of {what}", rtol=1e-8, on_indefinite="raise")
-    if np.isinf(C) and not is_separable(rows.gram(), y):
+    if np.isinf(C) and not is_kernel_separable(rows.gram(), y):
         raise ValueError(
             "C=inf asks for the hard margin, but the data are not separable in the feature "
             "space of this kernel (no w, b with y_i f(x_i) >= 1 for all i); use a finite C"
@@ -627,13 +664,21 @@ class _SMOState:
 
 
 def bias_from_gradient(alpha, y, G, C) -> float:
-    r"""Bias from the KKT conditions, given the dual gradient :math:`G = Q\alpha - e`.
+    r"""Bias from the KKT conditions, given the dual gradient :math:`G = Q\alpha - e`; labels ``y`` in {-1, +1}.
 
     :math:`b = -\overline{y_i G_i}`, the mean over the free support vectors.
 
     For a free support vector :math:`y_i f(x_i) = 1` gives :math:`b = y_i - \sum_k \alpha_k y_k K_{ik}
     = -y_i G_i`; averaged over all of them against rounding. With no free SV, b lies anywhere in
     an interval fixed by the bounded ones; take its midpoint (as libsvm does).
+
+    Examples
+    --------
+    >>> # x = 2 (label +1) and x = 0 (label -1), linear kernel: w = 1, b = -1, alpha = (1/2, 1/2)
+    >>> alpha, y, K = np.array([0.5, 0.5]), np.array([1.0, -1.0]), np.array([[4.0, 0.0], [0.0, 0.0]])
+    >>> G = (np.outer(y, y) * K) @ alpha - 1.0
+    >>> bias_from_gradient(alpha, y, G, C=10.0)
+    -1.0
     """
     yG = y * G
     free = (alpha > 0) & (alpha < C)
@@ -664,6 +709,13 @@ def smo_basic(X, y, *, C: float = 1.0, kernel: str = "linear", tol: float = 1e-3
     when the maximal violating pair violates by less than ``tol`` ({eq}`eq-kkt-pair`). It takes
     O(n^2) memory; use :func:`smo` for real problems (the tests hold it to this function).
     Parameters and result as for :func:`smo`.
+
+    Examples
+    --------
+    >>> X, y = np.array([[2.0], [0.0], [3.0], [-1.0]]), np.array([1.0, -1.0, 1.0, -1.0])
+    >>> fit = smo_basic(X, y, C=10.0, tol=1e-8)
+    >>> fit.support.tolist(), np.allclose(fit.alpha, smo(X, y, C=10.0, tol=1e-8).alpha)
+    ([0, 1], True)
     """
     X, y = check_X_y(X, y)
     y = check_labels(y, (-1.0, 1.0))
@@ -751,6 +803,12 @@ def hinge_objective(w, b, X, y, C, *, regularise_bias: bool = False) -> float:
     :math:`\lambda = 1/(2C)` (Chapter 4, {eq}`eq-hinge-form`). With ``regularise_bias=True`` the
     penalty is :math:`\tfrac12 (\|w\|^2 + b^2)`, liblinear's objective (the bias is the weight of a
     constant feature). Labels ``y`` in {-1, +1}.
+
+    Examples
+    --------
+    >>> X, y = np.array([[2.0], [0.0]]), np.array([1.0, -1.0])
+    >>> hinge_objective(np.array([1.0]), -1.0, X, y, C=1.0)  # margins exactly 1: only ||w||^2 / 2
+    0.5
     """
     from mlnotes.losses import hinge
 
@@ -782,6 +840,14 @@ def subgradient_svm(
 
     and :math:`\eta_t = \eta_0 / \sqrt{t}`. A subgradient step need not decrease :math:`P`, so the
     best iterate is returned. Vectorised over the samples: one matrix-vector product per step.
+    Labels ``y`` in {-1, +1}.
+
+    Examples
+    --------
+    >>> X, y = np.array([[2.0], [0.0], [3.0], [-1.0]]), np.array([1.0, -1.0, 1.0, -1.0])
+    >>> fit = subgradient_svm(X, y, C=10.0, max_iter=2000)
+    >>> fit.converged is None, fit.n_iter, bool(fit.objective.min() < 1.01 * 0.5)  # P* = ||w*||^2 / 2 = 1/2
+    (True, 2000, True)
     """
     X, y, C = _check_linear(X, y, C)
     n, d = X.shape
@@ -824,7 +890,7 @@ def pegasos(
     average: bool = True,
     rng=0,
 ) -> LinearSVMFit:
-    r"""Pegasos: stochastic subgradient steps on the primal (Shalev-Shwartz et al., 2011).
+    r"""Pegasos: stochastic subgradient steps on the primal (Shalev-Shwartz et al., 2011); labels in {-1, +1}.
 
     Minimises :math:`\tfrac{\lambda}{2}\|w\|^2 + \tfrac1n \sum_i \max(0, 1 - y_i w^\top x_i)` with
     :math:`\lambda = 1/(nC)`, which is :math:`P(w)/(nC)`: the same minimiser as the soft-margin
@@ -842,6 +908,13 @@ def pegasos(
     With ``fit_intercept=True`` a constant feature 1 is appended, so the bias is regularised
     like the weights (as in liblinear, scikit-learn's ``LinearSVC``): the objective is then
     :math:`\tfrac12 (\|w\|^2 + b^2) + C \sum_i \max(0, 1 - y_i f(x_i))`.
+
+    Examples
+    --------
+    >>> X, y = np.array([[2.0], [0.0], [3.0], [-1.0]]), np.array([1.0, -1.0, 1.0, -1.0])
+    >>> fit = pegasos(X, y, C=10.0, n_epochs=200, rng=0)
+    >>> fit.predict(X).tolist()
+    [1.0, -1.0, 1.0, -1.0]
     """
     X, y, C = _check_linear(X, y, C)
     n, d = X.shape
@@ -955,8 +1028,17 @@ def _classes(X, y, smo_params):
 def one_vs_rest(X, y, **smo_params) -> MulticlassFit:
     r"""One-vs-rest: for each class k an SVM of class k (+1) against all others (-1).
 
+    Labels ``y``: any values, at least two distinct (the sorted distinct values are the classes).
+
     Predicts :math:`\argmax_k f_k(x)` (Chapter 4, section "Multiclass"). ``smo_params`` go to
     :func:`smo` (``C``, ``kernel``, ``tol``, ``gamma``, ...).
+
+    Examples
+    --------
+    >>> X = np.array([[0.0], [1.0], [5.0], [6.0], [10.0], [11.0]])
+    >>> fit = one_vs_rest(X, np.array([0, 0, 1, 1, 2, 2]), kernel="rbf", gamma=0.5, C=10.0)
+    >>> fit.predict(X).tolist(), len(fit.fits)
+    ([0.0, 0.0, 1.0, 1.0, 2.0, 2.0], 3)
     """
     X, y, classes = _classes(X, y, smo_params)
     fits = tuple(smo(X, np.where(y == c, 1.0, -1.0), **smo_params) for c in classes)
@@ -966,8 +1048,17 @@ def one_vs_rest(X, y, **smo_params) -> MulticlassFit:
 def one_vs_one(X, y, **smo_params) -> MulticlassFit:
     r"""One-vs-one: an SVM for every pair of classes, trained on those two classes only.
 
+    Labels ``y``: any values, at least two distinct (the sorted distinct values are the classes).
+
     Predicts by majority vote over the :math:`K(K-1)/2` pairwise decisions, ties to the smallest
     class index, as libsvm does.
+
+    Examples
+    --------
+    >>> X = np.array([[0.0], [1.0], [5.0], [6.0], [10.0], [11.0]])
+    >>> fit = one_vs_one(X, np.array([0, 0, 1, 1, 2, 2]), kernel="linear", C=10.0)
+    >>> fit.predict(X).tolist(), fit.pairs
+    ([0.0, 0.0, 1.0, 1.0, 2.0, 2.0], ((0, 1), (0, 2), (1, 2)))
     """
     X, y, classes = _classes(X, y, smo_params)
     fits, pairs = [], []

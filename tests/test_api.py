@@ -191,7 +191,7 @@ HELPERS = {
     "svm.bias_from_gradient": lambda: S.bias_from_gradient(_alpha, Y_PM, _K @ (_alpha * Y_PM) * Y_PM - 1, 1.0),
     "svm.dual_objective": lambda: S.dual_objective(_alpha, Y_PM, _K),
     "svm.hinge_objective": lambda: S.hinge_objective(np.zeros(3), 0.0, X, Y_PM, 1.0),
-    "svm.is_separable": lambda: S.is_separable(_K, Y_PM),
+    "svm.is_kernel_separable": lambda: S.is_kernel_separable(_K, Y_PM),
     "svm.kkt_violation": lambda: S.kkt_violation(_alpha, Y_PM, _K, 1.0),
     "svm.primal_objective": lambda: S.primal_objective(_alpha, 0.0, Y_PM, _K, 1.0),
     "svm.two_variable_step": lambda: S.two_variable_step(0.1, 0.1, 1.0, -1.0, -1.0, -1.0, 2.0, 2.0, 0.5, 1.0),
@@ -339,11 +339,11 @@ def test_helper_runs_without_modifying_inputs(name):
 
 
 @pytest.mark.parametrize("name", ["svm.dual_objective", "svm.primal_objective",
-                                  "svm.kkt_violation", "svm.is_separable"])
+                                  "svm.kkt_violation", "svm.is_kernel_separable"])
 def test_svm_helpers_reject_01_labels(name):
     fn = getattr(S, name.split(".")[1])
     args = {"svm.dual_objective": (_alpha, Y_01, _K), "svm.primal_objective": (_alpha, 0.0, Y_01, _K, 1.0),
-            "svm.kkt_violation": (_alpha, Y_01, _K, 1.0), "svm.is_separable": (_K, Y_01)}[name]
+            "svm.kkt_violation": (_alpha, Y_01, _K, 1.0), "svm.is_kernel_separable": (_K, Y_01)}[name]
     with pytest.raises(ValueError, match="y must take values in"):
         fn(*args)
 
