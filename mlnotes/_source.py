@@ -21,7 +21,17 @@ class Source:
 
 
 def show_source(func: Callable) -> Source:
-    """The source code of ``func``, for display as a cell's result (``show_source(svm.smo_basic)``)."""
+    """The source code of ``func``, for display as a cell's result (``show_source(svm.smo_basic)``).
+
+    Jupyter and the book render it as a highlighted Python block; its ``repr`` is the plain
+    source.
+
+    Examples
+    --------
+    >>> from mlnotes import svm
+    >>> show_source(svm.two_variable_step).name
+    'mlnotes.svm.two_variable_step'
+    """
     if not callable(func):
         raise TypeError(f"func must be a function, got {type(func).__name__}")
     return Source(inspect.unwrap(func))

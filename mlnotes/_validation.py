@@ -220,12 +220,24 @@ def check_in_open_interval(value: float, name: str, low: float, high: float) -> 
 
 
 def to_pm1(y) -> np.ndarray:
-    """Map labels in {0, 1} to {-1, +1} (0 -> -1, 1 -> +1)."""
+    """Map labels in {0, 1} to {-1, +1} (0 -> -1, 1 -> +1).
+
+    Examples
+    --------
+    >>> to_pm1([0, 1, 1]).tolist()
+    [-1.0, 1.0, 1.0]
+    """
     y = check_labels(y, (0.0, 1.0))
     return 2.0 * y - 1.0
 
 
 def to_01(y) -> np.ndarray:
-    """Map labels in {-1, +1} to {0, 1} (-1 -> 0, +1 -> 1)."""
+    """Map labels in {-1, +1} to {0, 1} (-1 -> 0, +1 -> 1).
+
+    Examples
+    --------
+    >>> to_01([-1, 1, 1]).tolist()
+    [0.0, 1.0, 1.0]
+    """
     y = check_labels(y, (-1.0, 1.0))
     return (y + 1.0) / 2.0

@@ -94,7 +94,14 @@ class NistDataset:
 
 
 def load_nist(name: str) -> NistDataset:
-    """Load one of the 11 NIST StRD linear least-squares data sets (see ``NIST_NAMES``)."""
+    """Load one of the 11 NIST StRD linear least-squares data sets (see ``NIST_NAMES``).
+
+    Examples
+    --------
+    >>> D = load_nist("Norris")
+    >>> D.X.shape, D.certified.round(6).tolist()  # NIST's certified intercept and slope
+    ((36, 2), [-0.262323, 1.002117])
+    """
     if name not in NIST_NAMES:
         raise ValueError(f"name must be one of {', '.join(NIST_NAMES)}; got {name!r}")
     lines = _read_text("nist", f"{name}.dat").splitlines()
@@ -131,6 +138,12 @@ def load_prostate() -> Dataset:
 
     ``X`` holds the 8 predictors unstandardised, ``y`` is ``lpsa``; ``extra["train"]`` is the
     boolean mask of ESL's 67 training rows.
+
+    Examples
+    --------
+    >>> D = load_prostate()
+    >>> D.X.shape, D.target_name  # 97 men, 8 clinical measures, log PSA
+    ((97, 8), 'lpsa')
     """
     # the header line starts with a tab (the row-number column has no name): keep it
     rows = [ln.split("\t") for ln in _read_text("prostate.data").splitlines() if ln.strip()]
@@ -148,6 +161,12 @@ def load_saheart() -> Dataset:
     """South African heart disease data (Rousseauw et al. 1983; ESL section 4.4.2), 462 rows.
 
     All 9 predictors (``famhist`` coded 1 = Present); ``y`` is ``chd`` in {0, 1}.
+
+    Examples
+    --------
+    >>> D = load_saheart()
+    >>> D.X.shape, D.target_name  # 462 men, coronary heart disease in {0, 1}
+    ((462, 9), 'chd')
     """
     lines = _read_text("SAheart.data").strip().splitlines()
     header = lines[0].split(",")[1:]
@@ -159,7 +178,14 @@ def load_saheart() -> Dataset:
 
 
 def load_spector() -> Dataset:
-    """Spector and Mazzeo (1980) grade data, 32 rows: GPA, TUCE, PSI; ``y`` = GRADE in {0, 1}."""
+    """Spector and Mazzeo (1980) grade data, 32 rows: GPA, TUCE, PSI; ``y`` = GRADE in {0, 1}.
+
+    Examples
+    --------
+    >>> D = load_spector()
+    >>> D.X.shape, D.target_name  # Spector and Mazzeo's 32 students
+    ((32, 3), 'GRADE')
+    """
     lines = _read_text("spector.csv").strip().splitlines()
     header = lines[0].split(",")
     body = np.array([[float(v) for v in ln.split(",")] for ln in lines[1:]])
@@ -170,7 +196,14 @@ def load_spector() -> Dataset:
 
 
 def load_heart_scale() -> Dataset:
-    """LIBSVM's heart_scale (Statlog heart, features scaled to [-1, 1]): 270 rows, labels +-1."""
+    """LIBSVM's heart_scale (Statlog heart, features scaled to [-1, 1]): 270 rows, labels +-1.
+
+    Examples
+    --------
+    >>> D = load_heart_scale()
+    >>> D.X.shape, sorted(set(D.y.tolist()))  # LIBSVM's heart_scale, labels in {-1, +1}
+    ((270, 13), [-1.0, 1.0])
+    """
     lines = _read_text("heart_scale").strip().splitlines()
     X = np.zeros((len(lines), 13))
     y = np.empty(len(lines))
@@ -196,7 +229,14 @@ def _load_sklearn_csv(name: str, description: str, feature_names: tuple[str, ...
 
 
 def load_iris() -> Dataset:
-    """Fisher's iris data: 150 rows, 4 features, classes 0 setosa, 1 versicolor, 2 virginica."""
+    """Fisher's iris data: 150 rows, 4 features, classes 0 setosa, 1 versicolor, 2 virginica.
+
+    Examples
+    --------
+    >>> D = load_iris()
+    >>> D.X.shape, sorted(set(D.y.tolist()))  # Fisher's 150 irises, three species
+    ((150, 4), [0.0, 1.0, 2.0])
+    """
     return _load_sklearn_csv(
         "iris.csv", "Iris (Fisher 1936), UCI Machine Learning Repository",
         ("sepal length", "sepal width", "petal length", "petal width"),
@@ -204,7 +244,14 @@ def load_iris() -> Dataset:
 
 
 def load_breast_cancer() -> Dataset:
-    """Breast Cancer Wisconsin (Diagnostic): 569 rows, 30 features, 0 malignant / 1 benign."""
+    """Breast Cancer Wisconsin (Diagnostic): 569 rows, 30 features, 0 malignant / 1 benign.
+
+    Examples
+    --------
+    >>> D = load_breast_cancer()
+    >>> D.X.shape, sorted(set(D.y.tolist()))  # Wisconsin diagnostic: 569 tumours, 30 features
+    ((569, 30), [0.0, 1.0])
+    """
     return _load_sklearn_csv(
         "breast_cancer.csv", "Breast Cancer Wisconsin (Diagnostic), UCI Machine Learning Repository",
         tuple(
@@ -222,6 +269,12 @@ def load_digits() -> Dataset:
     """UCI optical handwritten digits, 8x8 images: 1797 rows, 64 pixel counts in 0..16.
 
     ``y`` is the digit 0..9.
+
+    Examples
+    --------
+    >>> D = load_digits()
+    >>> D.X.shape, int(D.y.max()) + 1  # 8 x 8 images of the ten digits
+    ((1797, 64), 10)
     """
     text = gzip.decompress(_path("digits.csv.gz").read_bytes()).decode()
     body = np.array([[float(v) for v in ln.split(",")] for ln in text.strip().splitlines()])

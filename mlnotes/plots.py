@@ -15,7 +15,14 @@ FIGSIZE = (6.4, 4.0)
 
 
 def setup() -> None:
-    """Apply the course style; call once at the top of a chapter."""
+    """Apply the course style; call once at the top of a chapter.
+
+    Examples
+    --------
+    >>> setup()
+    >>> mpl.rcParams["axes.grid"]
+    True
+    """
     mpl.rcParams.update(
         {
             "figure.figsize": FIGSIZE,
@@ -43,6 +50,16 @@ def decision_regions(ax, score, X, y, *, levels=(0.0,), resolution: int = 200, p
 
     Draws the contour(s) ``score = level`` and the points coloured by their label; returns the
     grid values so a chapter can add probability contours or margins.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots()
+    >>> X, y = np.array([[0.0, 0.0], [1.0, 1.0]]), np.array([-1, 1])
+    >>> G0, G1, S = decision_regions(ax, lambda Z: Z.sum(axis=1) - 1.0, X, y, resolution=50)
+    >>> S.shape, float(np.sign(S[0, 0])), float(np.sign(S[-1, -1]))  # score x1 + x2 - 1 on a 50 x 50 grid
+    ((50, 50), -1.0, 1.0)
+    >>> plt.close(fig)
     """
     x0 = np.linspace(X[:, 0].min() - pad, X[:, 0].max() + pad, resolution)
     x1 = np.linspace(X[:, 1].min() - pad, X[:, 1].max() + pad, resolution)

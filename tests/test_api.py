@@ -391,7 +391,7 @@ def test_least_squares_checks_its_options(kw, match):
         L.least_squares(X, Y_REAL, **kw)
 
 
-@pytest.mark.parametrize("module", [*MODULES, "_validation"])
+@pytest.mark.parametrize("module", [*MODULES, "_validation", "_source", "datasets", "plots"])
 def test_examples_in_docstrings_run(module):
     """The ``Examples`` sections are doctests; they must print what they show."""
     import doctest
