@@ -79,6 +79,35 @@ def check_X_y(X, y, *, y_name: str = "y") -> tuple[np.ndarray, np.ndarray]:
     return X, y
 
 
+def check_scale(X: np.ndarray, what: str, name: str = "X") -> np.ndarray:
+    """Reject a scale of ``X`` at which the squared entries (X^T X, a Hessian) over- or underflow.
+
+    For the fits that form such products: a ValueError naming the scale, instead of the NaN,
+    the w = 0 or the "singular matrix" that the arithmetic would give. ``least_squares``
+    rescales its columns by powers of two instead and needs no such check.
+
+    Examples
+    --------
+    >>> check_scale(np.array([[1e200, 1.0]]), "ridge")
+    Traceback (most recent call last):
+    ...
+    ValueError: the scale of X (max |x_ij| = 1e+200) is too large for ridge: ...
+    """
+    top = float(np.max(np.abs(X), initial=0.0))
+    if top == 0.0:
+        return X
+    e = 2.0 * np.log2(top)  # the exponent of the largest squared entry
+    if e + np.log2(X.size) > 1000 or e < -1000:
+        big = e > 0
+        raise ValueError(
+            f"the scale of {name} (max |x_ij| = {top:.3g}) is too {'large' if big else 'small'} for "
+            f"{what}: its squared entries (X^T X, the Hessian) {'overflow' if big else 'underflow'} "
+            f"in floating point; standardise the columns of {name} (e.g. divide each by its "
+            "standard deviation) and scale the result back"
+        )
+    return X
+
+
 def check_labels(y, labels: Iterable[float], name: str = "y") -> np.ndarray:
     """Check that every entry of ``y`` lies in the label set ``labels``; return ``y`` as float."""
     labels = tuple(labels)

@@ -35,6 +35,7 @@ from mlnotes._validation import (
     check_positive,
     check_rng,
     check_scalar,
+    check_scale,
     check_X_y,
     read_only,
 )
@@ -138,7 +139,9 @@ def _qr_refined(X: np.ndarray, y: np.ndarray, refine: int):
 
     Returns (w, rank_ok, cond estimate).
     """
-    s = _pow2_scale(np.linalg.norm(X, axis=0))
+    m = np.max(np.abs(X), axis=0)
+    m[m == 0] = 1.0
+    s = _pow2_scale(m * np.linalg.norm(X / m, axis=0))  # the norms without overflow at 1e200
     Xs = X / s
     Q, R = np.linalg.qr(Xs)
     diag = np.abs(np.diag(R))
@@ -258,8 +261,11 @@ def least_squares(
         return _ls_result(X, y, w, d, np.sqrt(cond_G), "normal")
 
     if method in ("auto", "cholesky") and n >= d:
-        G = X.T @ X  # numpy calls BLAS syrk for X.T @ X: one pass over X
-        w, cond_G = _gram_cholesky(G, X.T @ y)
+        # numpy calls BLAS syrk for X.T @ X: one pass over X. At a scale where its entries
+        # overflow (1e200), the factorisation fails or cond_G is not finite, and QR takes over
+        with np.errstate(over="ignore", invalid="ignore"):
+            G = X.T @ X
+            w, cond_G = _gram_cholesky(G, X.T @ y)
         if method == "cholesky":
             if w is None or not cond_G <= _NE_COND_LIMIT:
                 raise ValueError(rank_msg)
@@ -357,6 +363,7 @@ def ridge(X, y, *, lam: float, fit_intercept: bool = False, method: str = "auto"
     if method not in methods:
         raise ValueError(f"method must be one of {', '.join(methods)}; got {method!r}")
     X, y = check_X_y(X, y)
+    check_scale(X, "ridge")
     lam = check_positive(lam, "lam", allow_zero=True)
     Xc, yc, x_mean, y_mean = _center(X, y, fit_intercept)
     n, d = Xc.shape
@@ -394,6 +401,7 @@ def ridge_path(X, y, lams: Sequence[float], *, fit_intercept: bool = False) -> n
     [[2.0, 4.0], [1.0, 2.0], [0.5, 1.0]]
     """
     X, y = check_X_y(X, y)
+    check_scale(X, "ridge_path")
     lams = np.array([check_positive(v, "lams", allow_zero=True) for v in lams])
     Xc, yc, _, _ = _center(X, y, fit_intercept)
     U, sv, Vt = np.linalg.svd(Xc, full_matrices=False)
@@ -487,6 +495,7 @@ def lasso_lambda_max(X, y, *, fit_intercept: bool = False) -> float:
     True
     """
     X, y = check_X_y(X, y)
+    check_scale(X, "lasso_lambda_max")
     Xc, yc, _, _ = _center(X, y, fit_intercept)
     return float(2 * np.max(np.abs(Xc.T @ yc)))
 
@@ -556,6 +565,7 @@ def lasso(
     ([2.5, 0.0, 1.0], True)
     """
     X, y = check_X_y(X, y)
+    check_scale(X, "lasso")
     lam = check_positive(lam, "lam", allow_zero=True)
     tol = check_positive(tol, "tol")
     max_iter = check_int(max_iter, "max_iter")
@@ -631,6 +641,7 @@ def lasso_path(X, y, lams: Sequence[float], *, fit_intercept: bool = False, **kw
     [[0.0, 0.0], [2.0, 0.0], [3.0, -1.0]]
     """
     X, y = check_X_y(X, y)
+    check_scale(X, "lasso_path")
     lams = np.array([check_positive(v, "lams", allow_zero=True) for v in lams])
     order = np.argsort(-lams)
     out = np.empty((lams.size, X.shape[1]))

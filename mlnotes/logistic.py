@@ -34,6 +34,7 @@ from mlnotes._validation import (
     check_labels,
     check_n_features,
     check_positive,
+    check_scale,
     check_X_y,
 )
 
@@ -207,6 +208,7 @@ class LogisticFit(OwnsArrays):
 
 def _check_problem(X, y, lam, tol, max_iter, w0):
     X, y = check_X_y(X, y)
+    check_scale(X, "logistic regression")
     y = check_labels(y, (0.0, 1.0))
     lam = check_positive(lam, "lam", allow_zero=True)
     tol = check_positive(tol, "tol")
@@ -663,6 +665,7 @@ def softmax_regression(
     (True, (6,))
     """
     X, y = check_X_y(X, y)
+    check_scale(X, "softmax regression")
     lam = check_positive(lam, "lam", allow_zero=True)
     tol = check_positive(tol, "tol")
     max_iter = check_int(max_iter, "max_iter")

@@ -35,6 +35,7 @@ from mlnotes._validation import (
     check_positive,
     check_rng,
     check_scalar,
+    check_scale,
     check_X_y,
     read_only,
 )
@@ -823,6 +824,7 @@ def hinge_objective(w, b, X, y, C, *, regularise_bias: bool = False) -> float:
 
 def _check_linear(X, y, C):
     X, y = check_X_y(X, y)
+    check_scale(X, "a linear SVM in the primal")
     y = check_labels(y, (-1.0, 1.0))
     C = check_positive(C, "C")  # finite: the hinge form needs lambda = 1/(nC) > 0
     return X, y, C

@@ -484,3 +484,34 @@ def test_scale_histogram_kernels_are_homogeneous(scale):
     # chi2(sX, gamma) = chi2(X, gamma s): exp(-1e200 D) = 0 off the diagonal, exp(-1e-200 D) = 1
     np.testing.assert_allclose(K.chi2_kernel(Xp), K.chi2_kernel(X_POS, gamma=scale), rtol=1e-13, atol=0)
 # == end of the scale block of `rest` =================================================================
+
+
+# == scale 1e+-200: linear, logistic, svm ==========================================================
+# least_squares rescales its columns by powers of two, so the scaled problem's answer is the
+# unscaled one divided by the scale; every other fit of these modules forms X^T X, a Hessian or a
+# Gram matrix, whose entries over- or underflow at these scales, and must say so by naming the
+# scale of X (never NaN, a "singular matrix", or the silent w = 0 of an underflow).
+_SCALE_NAMED = sorted(n for n in FITS if n.split(".")[0] in ("linear", "logistic", "svm")
+                      and n != "linear.least_squares")
+
+
+@pytest.mark.parametrize("scale", SCALES)
+def test_scale_least_squares_is_the_scaled_fit(scale):
+    base, fit = L.least_squares(X, Y_REAL), L.least_squares(X * scale, Y_REAL)
+    np.testing.assert_allclose(fit.w * scale, base.w, rtol=1e-12)
+
+
+@pytest.mark.parametrize("scale", SCALES)
+@pytest.mark.parametrize("name", _SCALE_NAMED)
+def test_scale_fits_name_the_scale_of_X(name, scale):
+    spec = FITS[name]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)  # no overflow noise before the error
+        with pytest.raises(ValueError, match="scale of X"):
+            spec(X_=spec.X * scale)
+
+
+def test_scale_check_leaves_ordinary_scales_alone():
+    for scale in (1e-100, 1e100):  # squares 1e+-200: representable, so the fits run
+        L.ridge(X * scale, Y_REAL, lam=1.0)
+        _quiet(G.newton, X * scale, Y_01, lam=0.1)
