@@ -13,11 +13,16 @@ from collections.abc import Callable
 
 import numpy as np
 
+from mlnotes._validation import check_positive
+
 _EPS = np.finfo(float).eps
 
 
-def _steps(x: np.ndarray, power: float) -> np.ndarray:
-    return _EPS**power * np.maximum(1.0, np.abs(x))
+def _steps(x: np.ndarray, power: float, h) -> np.ndarray:
+    """The default steps eps^power max(1, |x_j|), or the user's h, which must be a positive number."""
+    if h is None:
+        return _EPS**power * np.maximum(1.0, np.abs(x))
+    return np.full(x.size, check_positive(h, "h"))
 
 
 def numerical_gradient(f: Callable[[np.ndarray], float], x, h: float | None = None) -> np.ndarray:
@@ -41,7 +46,7 @@ def numerical_gradient(f: Callable[[np.ndarray], float], x, h: float | None = No
     """
     x = np.asarray(x, dtype=float)
     flat = x.ravel()
-    steps = _steps(flat, 1 / 3) if h is None else np.full(flat.size, float(h))
+    steps = _steps(flat, 1 / 3, h)
     grad = np.empty(flat.size)
     for j in range(flat.size):  # one coordinate at a time: f is a black box
         e = np.zeros(flat.size)
@@ -59,7 +64,7 @@ def numerical_jacobian(F: Callable[[np.ndarray], np.ndarray], x, h: float | None
     [[3.0, 2.0], [1.0, 0.0]]
     """
     x = np.asarray(x, dtype=float).ravel()
-    steps = _steps(x, 1 / 3) if h is None else np.full(x.size, float(h))
+    steps = _steps(x, 1 / 3, h)
     cols = []
     for j in range(x.size):
         e = np.zeros(x.size)
@@ -80,7 +85,7 @@ def numerical_hessian(f: Callable[[np.ndarray], float], x, h: float | None = Non
     [[4.0, 2.0], [2.0, 0.0]]
     """
     x = np.asarray(x, dtype=float).ravel()
-    steps = _steps(x, 1 / 4) if h is None else np.full(x.size, float(h))
+    steps = _steps(x, 1 / 4, h)
     n = x.size
     H = np.empty((n, n))
     for j in range(n):

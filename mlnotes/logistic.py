@@ -701,6 +701,10 @@ def softmax_regression(
         try:
             step = np.linalg.solve(H, G.T.reshape(-1)).reshape(m, d).T
         except np.linalg.LinAlgError:
+            # after a first step, a Hessian can turn singular because the probabilities
+            # saturate on separable classes: then say that, not "dependent columns"
+            if it > 0 and lam == 0 and _softmax_separable(X, y, K):
+                break
             raise np.linalg.LinAlgError(_singular_message("softmax Hessian")) from None
         t = 1.0
         for _ in range(60):

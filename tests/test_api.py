@@ -377,6 +377,23 @@ def test_softmax_regression_detects_separation():
         assert not G.softmax_regression(X, Y_MULTI).separable  # overlapping classes
 
 
+def test_softmax_regression_separable_with_saturated_probabilities():
+    # two classes far apart: the probabilities saturate and the Hessian turns singular after
+    # a few steps; the fit must say "separable", not "linearly dependent columns"
+    Xs = np.column_stack([np.ones(20), np.r_[np.linspace(-4, -3, 10), np.linspace(3, 4, 10)]])
+    with pytest.warns(ConvergenceWarning, match="separable"):
+        fit = G.softmax_regression(Xs, np.repeat([0.0, 1.0], 10))
+    assert fit.separable and not fit.converged
+
+
+@pytest.mark.parametrize("fn", ["numerical_gradient", "numerical_jacobian", "numerical_hessian"])
+@pytest.mark.parametrize("h", [0.0, -1e-5, np.nan, np.inf])
+def test_finite_difference_step_is_checked(fn, h):
+    f = (lambda w: 2 * w) if fn == "numerical_jacobian" else (lambda w: w @ w)
+    with pytest.raises(ValueError, match="h must"):
+        getattr(mlnotes.check, fn)(f, np.ones(2), h=h)
+
+
 def test_unrepresentable_default_steps_blame_the_scale_of_X():
     with pytest.raises(ValueError, match="scale of X"):
         G.gradient_ascent(X * 1e200, Y_01)
