@@ -681,6 +681,11 @@ def bias_from_gradient(alpha, y, G, C) -> float:
     >>> bias_from_gradient(alpha, y, G, C=10.0)
     -1.0
     """
+    y = check_labels(y, (-1.0, 1.0))
+    alpha, G = as_float_array(alpha, "alpha", ndim=1), as_float_array(G, "G", ndim=1)
+    if alpha.shape != y.shape or G.shape != y.shape:
+        raise ValueError(f"alpha, y and G must have one entry per point; got {alpha.shape}, {y.shape}, {G.shape}")
+    C = check_positive(C, "C", allow_inf=True)
     yG = y * G
     free = (alpha > 0) & (alpha < C)
     if free.any():

@@ -338,6 +338,23 @@ def test_helper_runs_without_modifying_inputs(name):
     np.testing.assert_array_equal(_K, Kc)
 
 
+# the module-level arrays a helper's registered call may use, and which a NaN must not get past
+_POISONABLE = ("X", "X_POS", "X_W", "Y_PM", "Y_01", "Y_REAL", "_K", "_alpha")
+# elementwise maps propagate NaN like numpy's own ufuncs (np.exp, np.tanh): NaN in, NaN out
+_ELEMENTWISE = {"logistic.sigmoid", "logistic.log_sigmoid"}
+_HELPER_ARRAYS = [(name, g) for name, call in sorted(HELPERS.items()) if name not in _ELEMENTWISE
+                  for g in _POISONABLE if g in call.__code__.co_names]
+
+
+@pytest.mark.parametrize(("name", "array"), _HELPER_ARRAYS)
+def test_helper_rejects_nan_in_its_data(name, array, monkeypatch):
+    bad = globals()[array].copy()
+    bad[(0,) * bad.ndim] = np.nan
+    monkeypatch.setitem(globals(), array, bad)
+    with pytest.raises(ValueError, match="NaN"):
+        HELPERS[name]()
+
+
 @pytest.mark.parametrize("name", ["svm.dual_objective", "svm.primal_objective",
                                   "svm.kkt_violation", "svm.is_kernel_separable"])
 def test_svm_helpers_reject_01_labels(name):
