@@ -30,7 +30,9 @@ function, so that numerical claims (and ``import mlnotes``) never load it.
 
 from __future__ import annotations
 
+import html
 import importlib
+import inspect
 import pkgutil
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -86,7 +88,8 @@ class Claim:
 class ClaimResult:
     """The outcome of running one claim: worst residual against tolerance.
 
-    Printed (as a chapter's check cell shows it), a passing result is a verdict against the
+    In a notebook or the book the line comes with the claim's code under it, folded
+    (``_repr_html_``). Printed (as a chapter's check cell shows it), a passing result is a verdict against the
     tolerance and nothing more, e.g. ``eq-ridge-solution  verified on 20 instances: max rel.
     residual <= 1e-10``. The worst residual itself is rounding noise that changes with the CPU,
     the BLAS and the thread count, so a committed notebook must not show it; it stays available
@@ -99,6 +102,7 @@ class ClaimResult:
     max_residual: float
     tol: float
     measure: str
+    source: str = field(default="", repr=False, compare=False)
 
     @property
     def passed(self) -> bool:
@@ -113,6 +117,24 @@ class ClaimResult:
         return f"{self.label}  FAILED {n}: max {self.measure} {self.max_residual:.1e} > {self.tol:g}"
 
     __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        """The check line, and under it the claim's own code, folded (Jupyter and the book).
+
+        The line is the text/plain one, unchanged; the code is the registered function's source
+        (decorator included: statement, tolerance, instance count), so a reader can see what
+        the line checked without opening mlnotes/claims. Plain escaped text, no highlighting,
+        so the output is the same wherever it is produced.
+        """
+        line = f'<pre class="mlnotes-claim-line">{html.escape(str(self))}</pre>'
+        if not self.source:
+            return f'<div class="mlnotes-claim">{line}</div>'
+        return (
+            f'<div class="mlnotes-claim">{line}<details class="mlnotes-claim-source">'
+            "<summary>Show the check</summary>"
+            f'<pre><code class="language-python">{html.escape(self.source)}</code></pre>'
+            "</details></div>"
+        )
 
 
 class ClaimFailed(AssertionError):
@@ -188,7 +210,8 @@ def run(label: str, *, n_instances: int | None = None, seed: int = 0) -> ClaimRe
     if residuals.size == 0:
         raise RuntimeError(f"claim {label!r} returned no residuals")
     worst = float(np.max(np.where(np.isnan(residuals), np.inf, residuals)))
-    return ClaimResult(label, 0 if c.symbolic else residuals.size, worst, c.tol, c.measure)
+    return ClaimResult(label, 0 if c.symbolic else residuals.size, worst, c.tol, c.measure,
+                       source=inspect.getsource(c.func))
 
 
 def verify(label: str, *, n_instances: int | None = None, seed: int = 0) -> ClaimResult:
