@@ -140,30 +140,27 @@ def eq_feature_map_poly2(rng, n):
 
 
 @claim(
-    "eq-rbf-series", chapter=CH, tol=1e-13,
+    "eq-rbf-series", per_instance=True, chapter=CH, tol=1e-13,
     statement=r"$e^{-\gamma(x - y)^2} = \sum_{k \ge 0} \phi_k(x)\phi_k(y)$ with "
               r"$\phi_k(x) = e^{-\gamma x^2}\sqrt{(2\gamma)^k / k!}\, x^k$",
 )
-def eq_rbf_series(rng, n):
+def eq_rbf_series(rng):
     from math import lgamma
 
-    res = []
     k = np.arange(60)
     log_fact = np.array([lgamma(j + 1) for j in k])
-    for _ in range(n):
-        gamma = rng.uniform(0.1, 2)
-        x, y = rng.uniform(-1.5, 1.5, (2, 20))
+    gamma = rng.uniform(0.1, 2)
+    x, y = rng.uniform(-1.5, 1.5, (2, 20))
 
-        def phi(v, gamma=gamma):  # 60 terms: the tail is below 1e-16 for |x|, |y| <= 1.5, gamma <= 2
-            v = v[:, None]
-            sign = np.where(v < 0, (-1.0) ** k, 1.0)
-            return sign * np.exp(-gamma * v**2 + 0.5 * (k * np.log(2 * gamma) - log_fact)
-                                 + k * np.log(np.abs(v) + 1e-300))
+    def phi(v, gamma=gamma):  # 60 terms: the tail is below 1e-16 for |x|, |y| <= 1.5, gamma <= 2
+        v = v[:, None]
+        sign = np.where(v < 0, (-1.0) ** k, 1.0)
+        return sign * np.exp(-gamma * v**2 + 0.5 * (k * np.log(2 * gamma) - log_fact)
+                             + k * np.log(np.abs(v) + 1e-300))
 
-        lhs = np.exp(-gamma * (x - y) ** 2)
-        rhs = (phi(x) * phi(y)).sum(1)
-        res.append(rel_error(lhs, rhs))
-    return res
+    lhs = np.exp(-gamma * (x - y) ** 2)
+    rhs = (phi(x) * phi(y)).sum(1)
+    return rel_error(lhs, rhs)
 
 
 # -- positive-definite kernels -------------------------------------------------------------------
@@ -334,27 +331,24 @@ def eq_representer(rng):
 
 
 @claim(
-    "eq-kernel-ridge", chapter=CH, tol=1e-8,
+    "eq-kernel-ridge", per_instance=True, chapter=CH, tol=1e-8,
     statement=r"$\alpha = (K + \lambda I)^{-1}y$ zeroes the gradient of "
               r"$\|y - K\alpha\|^2 + \lambda\,\alpha^\top K\alpha$",
 )
-def eq_kernel_ridge(rng, n):
-    res = []
-    for _ in range(n):
-        X, y = rng.standard_normal((20, 3)), rng.standard_normal(20)
-        lam, gamma = 10 ** rng.uniform(-1, 1), rng.uniform(0.1, 2)
-        fit = kern.kernel_ridge(X, y, lam=lam, kernel="rbf", gamma=gamma)
-        K = kern.rbf_kernel(X, gamma=gamma)
+def eq_kernel_ridge(rng):
+    X, y = rng.standard_normal((20, 3)), rng.standard_normal(20)
+    lam, gamma = 10 ** rng.uniform(-1, 1), rng.uniform(0.1, 2)
+    fit = kern.kernel_ridge(X, y, lam=lam, kernel="rbf", gamma=gamma)
+    K = kern.rbf_kernel(X, gamma=gamma)
 
-        def J(a, K=K, y=y, lam=lam):
-            r = y - K @ a
-            return r @ r + lam * a @ K @ a
+    def J(a, K=K, y=y, lam=lam):
+        r = y - K @ a
+        return r @ r + lam * a @ K @ a
 
-        g = numerical_gradient(J, fit.alpha)
-        # central differences: error ~ eps^(2/3) relative to the size of the gradient's terms
-        scale = np.linalg.norm(K) * (np.linalg.norm(y) + np.linalg.norm(K @ fit.alpha))
-        res.append(float(np.linalg.norm(g) / scale))
-    return res
+    g = numerical_gradient(J, fit.alpha)
+    # central differences: error ~ eps^(2/3) relative to the size of the gradient's terms
+    scale = np.linalg.norm(K) * (np.linalg.norm(y) + np.linalg.norm(K @ fit.alpha))
+    return float(np.linalg.norm(g) / scale)
 
 
 @claim(
@@ -371,7 +365,7 @@ def eq_kernel_ridge_linear(rng):
 
 
 @claim(
-    "eq-kernel-svm-duality", chapter=CH, tol=1e-8,
+    "eq-kernel-svm-duality", per_instance=True, chapter=CH, tol=1e-8,
     statement=r"SMO's $\alpha$ for $k = (1 + x^\top y)^2$ attains "
               r"$\max_\alpha \sum_i\alpha_i - \frac12\sum_{ij}\alpha_i\alpha_jy_iy_jk(x_i, x_j)"
               r" = \min_{w, b} \frac12\|w\|^2 + C\sum_i\max(0, 1 - y_i(w^\top\phi(x_i) + b))$, "
@@ -397,24 +391,21 @@ def eq_kernel_ridge_linear(rng):
         ),
     ],
 )
-def eq_kernel_svm_duality(rng, n):
+def eq_kernel_svm_duality(rng):
     from mlnotes import svm
 
-    res = []
-    for _ in range(n):
-        X = rng.standard_normal((40, 2))
-        y = np.where(X[:, 0] ** 2 + 0.5 * X[:, 1] ** 2 + 0.3 * rng.standard_normal(40) > 1, 1.0, -1.0)
-        C = 10 ** rng.uniform(-1, 1)
-        fit = svm.smo(X, y, C=C, kernel="poly", degree=2, gamma=1.0, coef0=1.0, tol=1e-10)
-        K = kern.polynomial_kernel(X, degree=2, gamma=1.0, coef0=1.0)
-        Phi = kern.poly2_features(X, coef0=1.0)
-        v = fit.alpha * y
-        w = Phi.T @ v  # the primal is evaluated in the explicit feature space, not through K
-        primal = 0.5 * w @ w + C * np.maximum(0.0, 1.0 - y * (Phi @ w + fit.b)).sum()
-        dual = fit.alpha.sum() - 0.5 * v @ K @ v
-        free = (fit.alpha > 1e-8 * C) & (fit.alpha < (1 - 1e-8) * C)
-        b = np.mean(y[free] - K[free] @ v) if free.any() else fit.b
-        # SMO stops at a maximal KKT violation of 1e-10, which bounds the duality gap by about
-        # n C 1e-10 relative to the objective: 1e-8 leaves room for that, nothing more.
-        res.append(max(abs(primal - dual) / abs(primal), abs(b - fit.b) / max(1.0, abs(fit.b))))
-    return res
+    X = rng.standard_normal((40, 2))
+    y = np.where(X[:, 0] ** 2 + 0.5 * X[:, 1] ** 2 + 0.3 * rng.standard_normal(40) > 1, 1.0, -1.0)
+    C = 10 ** rng.uniform(-1, 1)
+    fit = svm.smo(X, y, C=C, kernel="poly", degree=2, gamma=1.0, coef0=1.0, tol=1e-10)
+    K = kern.polynomial_kernel(X, degree=2, gamma=1.0, coef0=1.0)
+    Phi = kern.poly2_features(X, coef0=1.0)
+    v = fit.alpha * y
+    w = Phi.T @ v  # the primal is evaluated in the explicit feature space, not through K
+    primal = 0.5 * w @ w + C * np.maximum(0.0, 1.0 - y * (Phi @ w + fit.b)).sum()
+    dual = fit.alpha.sum() - 0.5 * v @ K @ v
+    free = (fit.alpha > 1e-8 * C) & (fit.alpha < (1 - 1e-8) * C)
+    b = np.mean(y[free] - K[free] @ v) if free.any() else fit.b
+    # SMO stops at a maximal KKT violation of 1e-10, which bounds the duality gap by about
+    # n C 1e-10 relative to the objective: 1e-8 leaves room for that, nothing more.
+    return max(abs(primal - dual) / abs(primal), abs(b - fit.b) / max(1.0, abs(fit.b)))

@@ -253,24 +253,21 @@ def eq_ridge_dual(rng):
 
 
 @claim(
-    "eq-soft-threshold", chapter=CH, tol=1e-14, measure="violation",
+    "eq-soft-threshold", per_instance=True, chapter=CH, tol=1e-14, measure="violation",
     statement=r"$\arg\min_w \tfrac12 (w - z)^2 + t|w| = \operatorname{sign}(z)\max(|z| - t, 0)$",
 )
-def eq_soft_threshold(rng, n):
+def eq_soft_threshold(rng):
     # S(z, t) must do at least as well as Brent's method on the (non-smooth) scalar objective
     # and as the kink w = 0: the violation f(S) - min(f(Brent), f(0)), relative, is rounding
     # (~1e-16) when S is the minimiser; a wrong formula loses by far more.
-    res = []
-    for _ in range(n):
-        z, t = rng.normal(0, 3), rng.uniform(0, 3)
+    z, t = rng.normal(0, 3), rng.uniform(0, 3)
 
-        def f(w, z=z, t=t):
-            return 0.5 * (w - z) ** 2 + t * abs(w)
+    def f(w, z=z, t=t):
+        return 0.5 * (w - z) ** 2 + t * abs(w)
 
-        brent = minimize_scalar(f, bounds=(-10, 10), method="bounded", options={"xatol": 1e-12}).x
-        best = min(f(brent), f(0.0))
-        res.append(max(0.0, f(float(linear.soft_threshold(z, t))) - best) / max(best, 1e-300))
-    return res
+    brent = minimize_scalar(f, bounds=(-10, 10), method="bounded", options={"xatol": 1e-12}).x
+    best = min(f(brent), f(0.0))
+    return max(0.0, f(float(linear.soft_threshold(z, t))) - best) / max(best, 1e-300)
 
 
 @claim(
@@ -302,36 +299,33 @@ def eq_lasso_subgradient(rng):
 
 
 @claim(
-    "eq-lasso-coordinate", chapter=CH, tol=1e-13, measure="violation",
+    "eq-lasso-coordinate", per_instance=True, chapter=CH, tol=1e-13, measure="violation",
     statement=r"$\arg\min_{w_j} J(w) = S(x_j^\top r_{(j)}, \lambda/2) / \|x_j\|^2$ with the other "
     r"coordinates fixed",
 )
-def eq_lasso_coordinate(rng, n):
-    res = []
-    for _ in range(n):
-        X, y = _problem(rng)
-        d = X.shape[1]
-        lam = rng.uniform(0.05, 1.0) * linear.lasso_lambda_max(X, y)
-        w = rng.standard_normal(d)
-        j = int(rng.integers(d))
-        xj = X[:, j]
-        r_j = y - X @ w + xj * w[j]
-        update = float(linear.soft_threshold(xj @ r_j, lam / 2)) / (xj @ xj)
+def eq_lasso_coordinate(rng):
+    X, y = _problem(rng)
+    d = X.shape[1]
+    lam = rng.uniform(0.05, 1.0) * linear.lasso_lambda_max(X, y)
+    w = rng.standard_normal(d)
+    j = int(rng.integers(d))
+    xj = X[:, j]
+    r_j = y - X @ w + xj * w[j]
+    update = float(linear.soft_threshold(xj @ r_j, lam / 2)) / (xj @ xj)
 
-        def J(t, w=w, j=j, lam=lam, X=X, y=y):
-            v = w.copy()
-            v[j] = t
-            return np.sum((y - X @ v) ** 2) + lam * np.abs(v).sum()
+    def J(t, w=w, j=j, lam=lam, X=X, y=y):
+        v = w.copy()
+        v[j] = t
+        return np.sum((y - X @ v) ** 2) + lam * np.abs(v).sum()
 
-        # As for the soft-threshold: the update must do at least as well as Brent's method on
-        # J along coordinate j and as w_j = 0; the violation is relative to J, whose
-        # evaluation rounds at about n * eps ~ 1e-14.
-        scale = 10 * (abs(update) + 1)
-        brent = minimize_scalar(J, bounds=(-scale, scale), method="bounded",
-                                options={"xatol": 1e-12}).x
-        best = min(J(brent), J(0.0))
-        res.append(max(0.0, J(update) - best) / best)
-    return res
+    # As for the soft-threshold: the update must do at least as well as Brent's method on
+    # J along coordinate j and as w_j = 0; the violation is relative to J, whose
+    # evaluation rounds at about n * eps ~ 1e-14.
+    scale = 10 * (abs(update) + 1)
+    brent = minimize_scalar(J, bounds=(-scale, scale), method="bounded",
+                            options={"xatol": 1e-12}).x
+    best = min(J(brent), J(0.0))
+    return max(0.0, J(update) - best) / best
 
 
 @claim(
@@ -361,7 +355,7 @@ def eq_lasso_lambda_max(rng):
 
 
 @claim(
-    "eq-map-ridge", chapter=CH, tol=1e-6,
+    "eq-map-ridge", per_instance=True, chapter=CH, tol=1e-6,
     statement=r"with $y \sim N(Xw, \sigma^2 I)$ and $w \sim N(0, \tau^2 I)$ the MAP estimate is "
     r"ridge with $\lambda = \sigma^2/\tau^2$",
     errata=[Erratum(
@@ -376,55 +370,49 @@ def eq_lasso_lambda_max(rng):
         r"that equals the sum of logarithms.",
     )],
 )
-def eq_map_ridge(rng, n):
+def eq_map_ridge(rng):
     # The gradient of the log posterior, written with scipy.stats densities (not our algebra),
     # vanishes at the ridge solution; finite differences limit this to about 1e-8 relative.
-    res = []
-    for _ in range(n):
-        X, y = _problem(rng)
-        sigma, tau = rng.uniform(0.5, 2), rng.uniform(0.3, 3)
-        w = linear.ridge(X, y, lam=sigma**2 / tau**2).w
+    X, y = _problem(rng)
+    sigma, tau = rng.uniform(0.5, 2), rng.uniform(0.3, 3)
+    w = linear.ridge(X, y, lam=sigma**2 / tau**2).w
 
-        def log_post(v, X=X, y=y, sigma=sigma, tau=tau):
-            return norm.logpdf(y, X @ v, sigma).sum() + norm.logpdf(v, 0, tau).sum()
+    def log_post(v, X=X, y=y, sigma=sigma, tau=tau):
+        return norm.logpdf(y, X @ v, sigma).sum() + norm.logpdf(v, 0, tau).sum()
 
-        g = numerical_gradient(log_post, w)
-        scale = np.linalg.norm(X.T @ y) / sigma**2
-        res.append(np.linalg.norm(g) / scale)
-    return res
+    g = numerical_gradient(log_post, w)
+    scale = np.linalg.norm(X.T @ y) / sigma**2
+    return np.linalg.norm(g) / scale
 
 
 @claim(
-    "eq-map-lasso", chapter=CH, tol=1e-9, measure="violation",
+    "eq-map-lasso", per_instance=True, chapter=CH, tol=1e-9, measure="violation",
     statement=r"with $y \sim N(Xw, \sigma^2 I)$ and Laplace($0, \beta$) weights the MAP estimate is "
     r"the lasso with $\lambda = 2\sigma^2/\beta$",
 )
-def eq_map_lasso(rng, n):
+def eq_map_lasso(rng):
     # The negative log posterior (scipy.stats densities) at the lasso solution is no larger than
     # at 200 random nearby points; the violation is relative to its value. The lasso stops at a
     # relative duality gap of 1e-12, so violations above ~1e-10 would mean a wrong lambda.
-    res = []
-    for _ in range(n):
-        X, y = _problem(rng)
-        sigma, beta = rng.uniform(0.5, 2), rng.uniform(0.05, 0.5)
-        w = linear.lasso(X, y, lam=2 * sigma**2 / beta).w
+    X, y = _problem(rng)
+    sigma, beta = rng.uniform(0.5, 2), rng.uniform(0.05, 0.5)
+    w = linear.lasso(X, y, lam=2 * sigma**2 / beta).w
 
-        def nlp(V, X=X, y=y, sigma=sigma, beta=beta):  # one candidate w per row of V
-            return -(norm.logpdf(y, V @ X.T, sigma).sum(axis=1)
-                     + laplace.logpdf(V, 0, beta).sum(axis=1))
+    def nlp(V, X=X, y=y, sigma=sigma, beta=beta):  # one candidate w per row of V
+        return -(norm.logpdf(y, V @ X.T, sigma).sum(axis=1)
+                 + laplace.logpdf(V, 0, beta).sum(axis=1))
 
-        base = nlp(w[None])[0]
-        deltas = rng.standard_normal((200, w.size)) * 10.0 ** rng.uniform(-4, -1, size=(200, 1))
-        worst = np.min(nlp(w + deltas)) - base
-        res.append(max(0.0, -worst) / abs(base))
-    return res
+    base = nlp(w[None])[0]
+    deltas = rng.standard_normal((200, w.size)) * 10.0 ** rng.uniform(-4, -1, size=(200, 1))
+    worst = np.min(nlp(w + deltas)) - base
+    return max(0.0, -worst) / abs(base)
 
 
 # -- bias and variance ------------------------------------------------------------------------
 
 
 @claim(
-    "eq-bias-variance", chapter=CH, tol=5, measure="Monte Carlo std. errors",
+    "eq-bias-variance", per_instance=True, chapter=CH, tol=5, measure="Monte Carlo std. errors",
     n_instances=5, n_test_instances=40,
     statement=r"$\mathbb{E}(y_0 - \hat g(x_0))^2 = \sigma^2 + (g(x_0) - \mathbb{E}\hat g(x_0))^2 + "
     r"\operatorname{Var}\hat g(x_0)$",
@@ -439,28 +427,25 @@ def eq_map_lasso(rng, n):
         r"$\hat g(x_0) - E\hat g(x_0)$ has mean 0.",
     )],
 )
-def eq_bias_variance(rng, n):
+def eq_bias_variance(rng):
     # Monte Carlo estimate of the left side (fresh training sets and fresh y_0) against the
     # right side in closed form (ridge is linear in y for a fixed design: E g_hat = a^T g(X),
     # Var g_hat = sigma^2 |a|^2 with a = X (X^T X + lam I)^{-1} x_0). Residual in standard
     # errors of the Monte Carlo mean; 5 standard errors is exceeded with probability 6e-7.
-    res = []
     reps = 4000
-    for _ in range(n):
-        m, d = 30, 5
-        X = rng.standard_normal((m, d))
-        beta = rng.standard_normal(d)
-        g = lambda Z: Z @ beta + 0.5 * np.sin(3 * Z[:, 0])  # noqa: E731
-        x0 = rng.standard_normal((1, d))
-        sigma, lam = rng.uniform(0.5, 1.5), 10 ** rng.uniform(-1, 1.5)
-        a = X @ np.linalg.solve(X.T @ X + lam * np.eye(d), x0[0])
-        g0 = g(x0)[0]
-        bias2 = (g0 - a @ g(X)) ** 2
-        var = sigma**2 * a @ a
-        Y = g(X) + sigma * rng.standard_normal((reps, m))
-        W = np.linalg.solve(X.T @ X + lam * np.eye(d), X.T @ Y.T)  # one column per training set
-        y0 = g0 + sigma * rng.standard_normal(reps)
-        sq = (y0 - x0 @ W) ** 2
-        se = sq.std(ddof=1) / np.sqrt(reps)
-        res.append(abs(sq.mean() - (sigma**2 + bias2 + var)) / se)
-    return res
+    m, d = 30, 5
+    X = rng.standard_normal((m, d))
+    beta = rng.standard_normal(d)
+    g = lambda Z: Z @ beta + 0.5 * np.sin(3 * Z[:, 0])  # noqa: E731
+    x0 = rng.standard_normal((1, d))
+    sigma, lam = rng.uniform(0.5, 1.5), 10 ** rng.uniform(-1, 1.5)
+    a = X @ np.linalg.solve(X.T @ X + lam * np.eye(d), x0[0])
+    g0 = g(x0)[0]
+    bias2 = (g0 - a @ g(X)) ** 2
+    var = sigma**2 * a @ a
+    Y = g(X) + sigma * rng.standard_normal((reps, m))
+    W = np.linalg.solve(X.T @ X + lam * np.eye(d), X.T @ Y.T)  # one column per training set
+    y0 = g0 + sigma * rng.standard_normal(reps)
+    sq = (y0 - x0 @ W) ** 2
+    se = sq.std(ddof=1) / np.sqrt(reps)
+    return abs(sq.mean() - (sigma**2 + bias2 + var)) / se

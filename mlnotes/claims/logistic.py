@@ -246,41 +246,35 @@ def eq_cost_intercept(rng):
 
 
 @claim(
-    "eq-link-decision", chapter=CH, tol=0, measure="disagreement rate",
+    "eq-link-decision", per_instance=True, chapter=CH, tol=0, measure="disagreement rate",
     statement=r"$G$ increasing with $G(0) = \frac12$: $G(a) > \frac12 \iff a > 0$ (logit, probit, "
     "cauchit decide alike)",
 )
-def eq_link_decision(rng, n):
+def eq_link_decision(rng):
     from scipy.special import ndtr
 
     links = (lg.sigmoid, ndtr, lambda a: 0.5 + np.arctan(a) / np.pi)
-    res = []
-    for _ in range(n):
-        a = rng.normal(scale=rng.uniform(0.1, 10), size=1000)
-        res.append(max(float(np.mean((G(a) > 0.5) != (a > 0))) for G in links))
-    return res
+    a = rng.normal(scale=rng.uniform(0.1, 10), size=1000)
+    return max(float(np.mean((G(a) > 0.5) != (a > 0))) for G in links)
 
 
 @claim(
-    "eq-softmax-gradient", chapter=CH, tol=1e-7,  # central differences
+    "eq-softmax-gradient", per_instance=True, chapter=CH, tol=1e-7,  # central differences
     statement=r"$\nabla_{w_k} \sum_i \log p_{iy_i} = \sum_i (Y_{ik} - p_{ik})\,x_i$",
 )
-def eq_softmax_gradient(rng, n):
-    res = []
-    for _ in range(n):
-        X, _, _ = _problem(rng)
-        K = int(rng.integers(2, 5))
-        y = rng.integers(0, K, size=X.shape[0])
-        Y = (y[:, None] == np.arange(K)).astype(float)
-        W = rng.normal(size=(X.shape[1], K))
+def eq_softmax_gradient(rng):
+    X, _, _ = _problem(rng)
+    K = int(rng.integers(2, 5))
+    y = rng.integers(0, K, size=X.shape[0])
+    Y = (y[:, None] == np.arange(K)).astype(float)
+    W = rng.normal(size=(X.shape[1], K))
 
-        def ll(Wflat, X=X, Y=Y, K=K):
-            A = X @ Wflat.reshape(-1, K)
-            return float(np.sum(A * Y) - np.sum(np.logaddexp.reduce(A, axis=1)))
+    def ll(Wflat, X=X, Y=Y, K=K):
+        A = X @ Wflat.reshape(-1, K)
+        return float(np.sum(A * Y) - np.sum(np.logaddexp.reduce(A, axis=1)))
 
-        num = numerical_gradient(ll, W.ravel()).reshape(W.shape)
-        res.append(rel_error(num, X.T @ (Y - lg.softmax(X @ W))))
-    return res
+    num = numerical_gradient(ll, W.ravel()).reshape(W.shape)
+    return rel_error(num, X.T @ (Y - lg.softmax(X @ W)))
 
 
 @claim(

@@ -223,29 +223,26 @@ def eq_calibration_minimisers(rng, n):
     return res
 
 
-@claim("eq-weight-decay", chapter=CH, tol=1e-6,
+@claim("eq-weight-decay", per_instance=True, chapter=CH, tol=1e-6,
        statement=r"a gradient step on $J + \frac{\lambda}{2}\|w\|^2$ is "
                  r"$w \leftarrow (1 - \eta\lambda) w - \eta \nabla J(w)$")
-def eq_weight_decay(rng, n):
-    res = []
-    for _ in range(n):
-        m, d = 40, int(rng.integers(1, 5))
-        X = rng.standard_normal((m, d))
-        y = rng.choice([-1.0, 1.0], m)
-        lam, eta = float(rng.uniform(0.01, 1.0)), float(rng.uniform(0.01, 0.5))
-        name = str(rng.choice(_SMOOTH))
-        kw = dict(loss=name, eta=eta, lam=lam, batch_size=m, shuffle=False, fit_intercept=True)
-        one, two = online.sgd(X, y, n_epochs=1, **kw), online.sgd(X, y, n_epochs=2, **kw)
-        phi = losses.get(name)[0]
+def eq_weight_decay(rng):
+    m, d = 40, int(rng.integers(1, 5))
+    X = rng.standard_normal((m, d))
+    y = rng.choice([-1.0, 1.0], m)
+    lam, eta = float(rng.uniform(0.01, 1.0)), float(rng.uniform(0.01, 0.5))
+    name = str(rng.choice(_SMOOTH))
+    kw = dict(loss=name, eta=eta, lam=lam, batch_size=m, shuffle=False, fit_intercept=True)
+    one, two = online.sgd(X, y, n_epochs=1, **kw), online.sgd(X, y, n_epochs=2, **kw)
+    phi = losses.get(name)[0]
 
-        def J(v):  # v = (w, b); the penalty leaves b alone
-            return float(np.mean(phi(y * (X @ v[:-1] + v[-1]))))
+    def J(v):  # v = (w, b); the penalty leaves b alone
+        return float(np.mean(phi(y * (X @ v[:-1] + v[-1]))))
 
-        v1 = np.append(one.w, one.b)
-        g = numerical_gradient(J, v1)
-        expected = np.append((1 - eta * lam) * one.w - eta * g[:-1], one.b - eta * g[-1])
-        res.append(rel_error(np.append(two.w, two.b), expected))
-    return res
+    v1 = np.append(one.w, one.b)
+    g = numerical_gradient(J, v1)
+    expected = np.append((1 - eta * lam) * one.w - eta * g[:-1], one.b - eta * g[-1])
+    return rel_error(np.append(two.w, two.b), expected)
 
 
 def _rule(X, y, eta, step):
@@ -334,29 +331,26 @@ def eq_gd_stability(rng, n):
     return res
 
 
-@claim("eq-subgradient-max", chapter=CH, tol=1e-12, measure="violation",
+@claim("eq-subgradient-max", per_instance=True, chapter=CH, tol=1e-12, measure="violation",
        statement=r"$f = \max_k f_k$ convex, $f_k(w_0) = f(w_0)$: $f(w) \ge f(w_0) + \nabla f_k(w_0)^\top (w - w_0)$")
-def eq_subgradient_max(rng, n):
-    res = []
-    for _ in range(n):
-        d, K = int(rng.integers(1, 5)), int(rng.integers(2, 6))
-        C = rng.standard_normal((K, d))
-        c0 = rng.standard_normal(K)
-        Ms = [np.diag(rng.uniform(0, 2, d)) for _ in range(K)]  # convex quadratics f_k
+def eq_subgradient_max(rng):
+    d, K = int(rng.integers(1, 5)), int(rng.integers(2, 6))
+    C = rng.standard_normal((K, d))
+    c0 = rng.standard_normal(K)
+    Ms = [np.diag(rng.uniform(0, 2, d)) for _ in range(K)]  # convex quadratics f_k
 
-        def fk(w, C=C, c0=c0, Ms=Ms):
-            return np.array([0.5 * w @ M @ w + c @ w + c_ for M, c, c_ in zip(Ms, C, c0, strict=True)])
+    def fk(w, C=C, c0=c0, Ms=Ms):
+        return np.array([0.5 * w @ M @ w + c @ w + c_ for M, c, c_ in zip(Ms, C, c0, strict=True)])
 
-        w0 = rng.standard_normal(d)
-        k = int(np.argmax(fk(w0)))
-        v = Ms[k] @ w0 + C[k]
-        W = w0 + rng.standard_normal((200, d)) * rng.uniform(0.01, 5)
-        f0 = fk(w0).max()
-        # all f_k at all W at once: 0.5 w^T M_k w + c_k^T w + c0_k
-        FW = np.stack([0.5 * np.sum((W @ M) * W, axis=1) + W @ c + c_
-                       for M, c, c_ in zip(Ms, C, c0, strict=True)]).max(axis=0)
-        res.append(float(np.max(np.maximum(0.0, f0 + (W - w0) @ v - FW))) / max(1.0, abs(f0)))
-    return res
+    w0 = rng.standard_normal(d)
+    k = int(np.argmax(fk(w0)))
+    v = Ms[k] @ w0 + C[k]
+    W = w0 + rng.standard_normal((200, d)) * rng.uniform(0.01, 5)
+    f0 = fk(w0).max()
+    # all f_k at all W at once: 0.5 w^T M_k w + c_k^T w + c0_k
+    FW = np.stack([0.5 * np.sum((W @ M) * W, axis=1) + W @ c + c_
+                   for M, c, c_ in zip(Ms, C, c0, strict=True)]).max(axis=0)
+    return float(np.max(np.maximum(0.0, f0 + (W - w0) @ v - FW))) / max(1.0, abs(f0))
 
 
 def _l1_weighted(w):

@@ -93,33 +93,30 @@ def eq_geometric_margin(rng):
     return rel_error(np.linalg.norm(u), abs(w @ x + b) / np.linalg.norm(w))
 
 
-@claim("eq-hard-primal", chapter=CH, n_instances=10, tol=1e-6, n_test_instances=50,
+@claim("eq-hard-primal", per_instance=True, chapter=CH, n_instances=10, tol=1e-6, n_test_instances=50,
        statement=r"The solution of $\min \frac12\|w\|^2$ s.t. $y_i(w^\top x_i + b) \ge 1$ has geometric "
                  r"margin $1/\|w\|$, the largest of all separating hyperplanes")
-def eq_hard_primal(rng, n):
+def eq_hard_primal(rng):
     # 2-D data, so the largest margin can be found by brute force over the direction of w:
     # for a unit u at angle phi the best bias gives margin (min_{y=+1} u.x - max_{y=-1} u.x) / 2.
     from scipy.optimize import minimize_scalar
 
-    res = []
-    for _ in range(n):
-        X, y = _separable(rng, 30, 2)
+    X, y = _separable(rng, 30, 2)
 
-        def margin(phi, X=X, y=y):
-            p = X @ np.array([np.cos(phi), np.sin(phi)])
-            return 0.5 * (p[y > 0].min() - p[y < 0].max())
+    def margin(phi, X=X, y=y):
+        p = X @ np.array([np.cos(phi), np.sin(phi)])
+        return 0.5 * (p[y > 0].min() - p[y < 0].max())
 
-        grid = np.linspace(0, 2 * np.pi, 3601)
-        U = np.stack([np.cos(grid), np.sin(grid)])
-        P = X @ U
-        vals = 0.5 * (P[y > 0].min(0) - P[y < 0].max(0))
-        k = int(np.argmax(vals))
-        best = minimize_scalar(lambda p: -margin(p), bounds=(grid[k] - 0.002, grid[k] + 0.002),
-                               method="bounded", options={"xatol": 1e-12})
-        brute = max(vals[k], -best.fun)
-        fit = svm.smo(X, y, C=np.inf, kernel="linear", tol=1e-10)
-        res.append(rel_error(1.0 / np.linalg.norm(fit.coef), brute))
-    return res
+    grid = np.linspace(0, 2 * np.pi, 3601)
+    U = np.stack([np.cos(grid), np.sin(grid)])
+    P = X @ U
+    vals = 0.5 * (P[y > 0].min(0) - P[y < 0].max(0))
+    k = int(np.argmax(vals))
+    best = minimize_scalar(lambda p: -margin(p), bounds=(grid[k] - 0.002, grid[k] + 0.002),
+                           method="bounded", options={"xatol": 1e-12})
+    brute = max(vals[k], -best.fun)
+    fit = svm.smo(X, y, C=np.inf, kernel="linear", tol=1e-10)
+    return rel_error(1.0 / np.linalg.norm(fit.coef), brute)
 
 
 # -- Lagrange duality ----------------------------------------------------------------------------
@@ -204,42 +201,36 @@ def _dual_feasible(rng):
     return X, y, alpha
 
 
-@claim("eq-hard-stationarity", chapter=CH, tol=1e-7,
+@claim("eq-hard-stationarity", per_instance=True, chapter=CH, tol=1e-7,
        statement=r"$\nabla_w L = 0$ and $\partial_b L = 0$ give $w = \sum_i \alpha_i y_i x_i$ and "
                  r"$\sum_i \alpha_i y_i = 0$")
-def eq_hard_stationarity(rng, n):
-    res = []
-    for _ in range(n):
-        X, y, alpha = _dual_feasible(rng)
-        w = (alpha * y) @ X
+def eq_hard_stationarity(rng):
+    X, y, alpha = _dual_feasible(rng)
+    w = (alpha * y) @ X
 
-        def L(wb, X=X, y=y, alpha=alpha):
-            return 0.5 * wb[:-1] @ wb[:-1] - alpha @ (y * (X @ wb[:-1] + wb[-1]) - 1)
+    def L(wb, X=X, y=y, alpha=alpha):
+        return 0.5 * wb[:-1] @ wb[:-1] - alpha @ (y * (X @ wb[:-1] + wb[-1]) - 1)
 
-        grad = numerical_gradient(L, np.append(w, rng.standard_normal()))
-        res.append(np.abs(grad).max() / max(1.0, np.abs(w).max()))
-    return res
+    grad = numerical_gradient(L, np.append(w, rng.standard_normal()))
+    return np.abs(grad).max() / max(1.0, np.abs(w).max())
 
 
-@claim("eq-hard-dual", chapter=CH, tol=1e-10,
+@claim("eq-hard-dual", per_instance=True, chapter=CH, tol=1e-10,
        statement=r"$\min_{w,b} L(w, b, \alpha) = \sum_i \alpha_i - \frac12 \sum_{i,k} \alpha_i \alpha_k "
                  r"y_i y_k x_i^\top x_k$ when $\sum_i \alpha_i y_i = 0$")
-def eq_hard_dual(rng, n):
-    res = []
-    for _ in range(n):
-        X, y, alpha = _dual_feasible(rng)
-        d = X.shape[1]
+def eq_hard_dual(rng):
+    X, y, alpha = _dual_feasible(rng)
+    d = X.shape[1]
 
-        def L(w, b, X=X, y=y, alpha=alpha):
-            return 0.5 * w @ w - alpha @ (y * (X @ w + b) - 1)
+    def L(w, b, X=X, y=y, alpha=alpha):
+        return 0.5 * w @ w - alpha @ (y * (X @ w + b) - 1)
 
-        theta = svm.dual_objective(alpha, y, X @ X.T)
-        w = (alpha * y) @ X
-        at_min = rel_error(L(w, rng.standard_normal()), theta)
-        # and it is the minimum: no other (w, b) gives less (L is convex in w, flat in b)
-        others = min(L(w + rng.standard_normal(d), rng.standard_normal()) for _ in range(20))
-        res.append(max(at_min, max(0.0, theta - others) / max(1.0, abs(theta))))
-    return res
+    theta = svm.dual_objective(alpha, y, X @ X.T)
+    w = (alpha * y) @ X
+    at_min = rel_error(L(w, rng.standard_normal()), theta)
+    # and it is the minimum: no other (w, b) gives less (L is convex in w, flat in b)
+    others = min(L(w + rng.standard_normal(d), rng.standard_normal()) for _ in range(20))
+    return max(at_min, max(0.0, theta - others) / max(1.0, abs(theta)))
 
 
 @claim("eq-hard-gap", per_instance=True, chapter=CH, n_instances=10, tol=1e-6, n_test_instances=50,
@@ -275,21 +266,18 @@ def eq_bias(rng):
 # -- the soft margin -------------------------------------------------------------------------------
 
 
-@claim("eq-slack", chapter=CH, tol=1e-9,
+@claim("eq-slack", per_instance=True, chapter=CH, tol=1e-9,
        statement=r"For fixed $(w, b)$ the optimal slacks are $\xi_i = \max(0, 1 - y_i f(x_i))$")
-def eq_slack(rng, n):
+def eq_slack(rng):
     from scipy.optimize import linprog
 
-    res = []
-    for _ in range(n):
-        X, y = _overlapping(rng, int(rng.integers(5, 30)), 3)
-        w, b = rng.standard_normal(3), rng.standard_normal()
-        m = len(y)
-        # min sum xi  s.t.  xi_i >= 1 - y_i f(x_i), xi_i >= 0: a linear program in xi
-        lp = linprog(np.ones(m), A_ub=-np.eye(m), b_ub=-(1 - y * (X @ w + b)), bounds=[(0, None)] * m,
-                     method="highs")
-        res.append(rel_error(lp.x, np.maximum(0.0, 1 - y * (X @ w + b))))
-    return res
+    X, y = _overlapping(rng, int(rng.integers(5, 30)), 3)
+    w, b = rng.standard_normal(3), rng.standard_normal()
+    m = len(y)
+    # min sum xi  s.t.  xi_i >= 1 - y_i f(x_i), xi_i >= 0: a linear program in xi
+    lp = linprog(np.ones(m), A_ub=-np.eye(m), b_ub=-(1 - y * (X @ w + b)), bounds=[(0, None)] * m,
+                 method="highs")
+    return rel_error(lp.x, np.maximum(0.0, 1 - y * (X @ w + b)))
 
 
 @claim("eq-soft-dual", per_instance=True, chapter=CH, n_instances=10, tol=1e-6, n_test_instances=50,
@@ -459,43 +447,37 @@ def eq_wss2(rng, n):
     return res
 
 
-@claim("eq-kkt-pair", chapter=CH, tol=1e-6, n_instances=8, n_test_instances=40,
+@claim("eq-kkt-pair", per_instance=True, chapter=CH, tol=1e-6, n_instances=8, n_test_instances=40,
        statement=r"$\alpha$ is optimal iff $m(\alpha) \le M(\alpha)$: SMO stopped by this rule matches "
                  r"an independent QP solver")
-def eq_kkt_pair(rng, n):
+def eq_kkt_pair(rng):
     from scipy.optimize import minimize
 
-    res = []
-    for _ in range(n):
-        X, y = _overlapping(rng, 15, 2)
-        C = float(rng.choice([0.1, 1.0, 10.0]))
-        K = kernels.rbf_kernel(X, gamma=0.5)
-        fit = svm.smo(X, y, C=C, kernel="rbf", gamma=0.5, tol=1e-9)
-        Q = y[:, None] * y[None, :] * K
-        qp = minimize(lambda a: 0.5 * a @ Q @ a - a.sum(), np.zeros(15),
-                      jac=lambda a: Q @ a - 1, method="SLSQP", bounds=[(0, C)] * 15,
-                      constraints=[{"type": "eq", "fun": lambda a: a @ y, "jac": lambda a: y}],
-                      options={"ftol": 1e-13, "maxiter": 300})
-        D_qp = -qp.fun
-        res.append(max(abs(fit.dual - D_qp) / abs(D_qp), svm.kkt_violation(fit.alpha, y, K, C)))
-    return res
+    X, y = _overlapping(rng, 15, 2)
+    C = float(rng.choice([0.1, 1.0, 10.0]))
+    K = kernels.rbf_kernel(X, gamma=0.5)
+    fit = svm.smo(X, y, C=C, kernel="rbf", gamma=0.5, tol=1e-9)
+    Q = y[:, None] * y[None, :] * K
+    qp = minimize(lambda a: 0.5 * a @ Q @ a - a.sum(), np.zeros(15),
+                  jac=lambda a: Q @ a - 1, method="SLSQP", bounds=[(0, C)] * 15,
+                  constraints=[{"type": "eq", "fun": lambda a: a @ y, "jac": lambda a: y}],
+                  options={"ftol": 1e-13, "maxiter": 300})
+    D_qp = -qp.fun
+    return max(abs(fit.dual - D_qp) / abs(D_qp), svm.kkt_violation(fit.alpha, y, K, C))
 
 
-@claim("eq-kernel-decision", chapter=CH, tol=1e-12,
+@claim("eq-kernel-decision", per_instance=True, chapter=CH, tol=1e-12,
        statement=r"$\sum_i \alpha_i y_i k(x_i, x) + b = w^\top \phi(x) + b$ with $w = \sum_i \alpha_i y_i \phi(x_i)$")
-def eq_kernel_decision(rng, n):
-    res = []
-    for _ in range(n):
-        m, d = 15, int(rng.integers(1, 5))
-        X, Xn = rng.standard_normal((m, d)), rng.standard_normal((5, d))
-        g, c0 = rng.uniform(0.2, 2.0), rng.uniform(0.0, 2.0)
-        alpha, y, b = rng.uniform(0, 1, m), np.where(rng.random(m) < 0.5, 1.0, -1.0), rng.standard_normal()
+def eq_kernel_decision(rng):
+    m, d = 15, int(rng.integers(1, 5))
+    X, Xn = rng.standard_normal((m, d)), rng.standard_normal((5, d))
+    g, c0 = rng.uniform(0.2, 2.0), rng.uniform(0.0, 2.0)
+    alpha, y, b = rng.uniform(0, 1, m), np.where(rng.random(m) < 0.5, 1.0, -1.0), rng.standard_normal()
 
-        def phi(Z, g=g, c0=c0):  # (g x.z + c0)^2 = c0^2 + 2 g c0 x.z + g^2 (x.z)^2
-            outer = (Z[:, :, None] * Z[:, None, :]).reshape(len(Z), -1)
-            return np.column_stack([np.full(len(Z), c0), np.sqrt(2 * g * c0) * Z, g * outer])
+    def phi(Z, g=g, c0=c0):  # (g x.z + c0)^2 = c0^2 + 2 g c0 x.z + g^2 (x.z)^2
+        outer = (Z[:, :, None] * Z[:, None, :]).reshape(len(Z), -1)
+        return np.column_stack([np.full(len(Z), c0), np.sqrt(2 * g * c0) * Z, g * outer])
 
-        w = (alpha * y) @ phi(X)
-        via_kernel = kernels.polynomial_kernel(Xn, X, degree=2, gamma=g, coef0=c0) @ (alpha * y) + b
-        res.append(rel_error(via_kernel, phi(Xn) @ w + b))
-    return res
+    w = (alpha * y) @ phi(X)
+    via_kernel = kernels.polynomial_kernel(Xn, X, degree=2, gamma=g, coef0=c0) @ (alpha * y) + b
+    return rel_error(via_kernel, phi(Xn) @ w + b)
