@@ -76,8 +76,8 @@ def numerical_jacobian(F: Callable[[np.ndarray], np.ndarray], x, h: float | None
 def numerical_hessian(f: Callable[[np.ndarray], float], x, h: float | None = None) -> np.ndarray:
     r"""Central-difference Hessian of a scalar function, symmetrised.
 
-    .. math:: H_{jk} \approx \frac{f(x + h_j e_j + h_k e_k) - f(x + h_j e_j - h_k e_k)
-              - f(x - h_j e_j + h_k e_k) + f(x - h_j e_j - h_k e_k)}{4 h_j h_k}
+    .. math:: 4 h_j h_k H_{jk} &\approx f(x + h_j e_j + h_k e_k) - f(x + h_j e_j - h_k e_k) \\
+              &\quad - f(x - h_j e_j + h_k e_k) + f(x - h_j e_j - h_k e_k)
 
     Examples
     --------

@@ -121,8 +121,8 @@ def log_loss(y, f) -> np.ndarray:
 def log_likelihood(w, X, y) -> float:
     r"""Bernoulli log-likelihood of labels :math:`y \in \{0, 1\}` (Chapter 2, {eq}`def-loglik`).
 
-    .. math:: \ell(w) = \sum_i \bigl[y_i \log g(a_i) + (1 - y_i)\log g(-a_i)\bigr]
-              = \sum_i \bigl[y_i a_i - \log(1 + e^{a_i})\bigr], \quad a = Xw .
+    .. math:: \ell(w) &= \sum_i \bigl[y_i \log g(a_i) + (1 - y_i)\log g(-a_i)\bigr] \\
+              &= \sum_i \bigl[y_i a_i - \log(1 + e^{a_i})\bigr], \quad a = Xw .
 
     Examples
     --------
@@ -394,8 +394,8 @@ def _cho_inverse(L: np.ndarray) -> np.ndarray:
 def newton(X, y, *, lam: float = 0.0, tol: float = 1e-10, max_iter: int = 100, w0=None) -> LogisticFit:
     r"""Maximise the logistic log-likelihood by Newton-Raphson (Chapter 2, {eq}`def-newton-step`).
 
-    .. math:: w^{t+1} = w^t + (X^\top R X + \lambda I)^{-1}\bigl(X^\top (y - g) - \lambda w^t\bigr),
-              \qquad R = \operatorname{diag}\bigl(g_i (1 - g_i)\bigr),
+    .. math:: w^{t+1} &= w^t + (X^\top R X + \lambda I)^{-1}\bigl(X^\top (y - g) - \lambda w^t\bigr), \\
+              R &= \operatorname{diag}\bigl(g_i (1 - g_i)\bigr),
 
     the step being halved only if it would decrease :math:`\ell_\lambda` (far from the optimum).
     :math:`X^\top R X` is formed as :math:`(R^{1/2}X)^\top (R^{1/2}X)`, never with an n x n matrix.
@@ -474,6 +474,10 @@ def gradient_ascent(
 
     .. math:: w^{t+1} = w^t + \eta \bigl(X^\top (y - g) - \lambda w^t\bigr).
 
+    Other parameters and the result as in :func:`newton`; ``se`` is computed at the final
+    iterate. Gradient ascent converges only linearly, which is the point of the chapter's
+    comparison with Newton's method.
+
     Parameters
     ----------
     eta : float, optional
@@ -483,10 +487,6 @@ def gradient_ascent(
     tol : float, default 1e-6
         Stop when the gradient norm is at most ``tol`` times its value at the start.
     max_iter : int, default 10000
-
-    Other parameters and the result as in :func:`newton`; ``se`` is computed at the final
-    iterate. Gradient ascent converges only linearly, which is the point of the chapter's
-    comparison with Newton's method.
 
     Examples
     --------
@@ -641,8 +641,8 @@ def softmax_regression(
     :math:`w_k` changes no probability ({eq}`eq-softmax-redundancy`), so the last class's weights
     are fixed at 0 and the other :math:`K - 1` columns are estimated. Gradient and Hessian blocks:
 
-    .. math:: \nabla_{w_k} = \sum_i (Y_{ik} - p_{ik}) x_i - \lambda w_k, \qquad
-              \nabla^2_{w_k w_l} = -\sum_i p_{ik}(\delta_{kl} - p_{il})\, x_i x_i^\top
+    .. math:: \nabla_{w_k} &= \sum_i (Y_{ik} - p_{ik}) x_i - \lambda w_k, \\
+              \nabla^2_{w_k w_l} &= -\sum_i p_{ik}(\delta_{kl} - p_{il})\, x_i x_i^\top
               - \lambda\delta_{kl} I .
 
     Parameters
