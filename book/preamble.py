@@ -14,6 +14,11 @@
 
 Both are tagged ``remove-cell``: the book defines the macros itself and has the package.
 
+It also folds, for JupyterLab and Binder (cell metadata ``jupyter.source_hidden``), what the book
+folds or hides: the coding exercises' solutions (shown in the book under "Solution"), their test
+cells and the otter markers (``# BEGIN QUESTION`` ... ``# END TESTS``), which the book removes.
+The assignment pipeline drops this metadata: a student's answer cell is never folded.
+
     python book/preamble.py notebooks/*.py          # write the cells (make preamble)
     python book/preamble.py --check notebooks/*.py  # exit 1 if a chapter's cells are stale
 
@@ -105,7 +110,43 @@ def strip_preamble(cells: str) -> str:
 
 def with_preamble(text: str) -> str:
     header, cells = split_header(text)
-    return header + preamble() + strip_preamble(cells)
+    return fold_hidden(header + preamble() + strip_preamble(cells))
+
+
+def is_solution(cell) -> bool:
+    """A coding exercise's solution: a code cell the book folds under "Solution"."""
+    return (cell.cell_type == "code" and "hide-input" in cell.metadata.get("tags", [])
+            and cell.metadata.get("mystnb", {}).get("code_prompt_show") == "Solution")
+
+
+def is_test_cell(cell) -> bool:
+    """An exercise's test cell: code the book removes (``remove-cell``), other than the install cell."""
+    return (cell.cell_type == "code" and "remove-cell" in cell.metadata.get("tags", [])
+            and not cell.source.startswith(INSTALL_TITLE))
+
+
+def is_folded(cell) -> bool:
+    """Folded in notebook front ends: a solution, a test cell or an otter marker."""
+    return is_solution(cell) or is_test_cell(cell) or is_otter_marker(cell)
+
+
+def is_otter_marker(cell) -> bool:
+    """A raw ``# BEGIN ...`` / ``# END ...`` cell of the assignment pipeline."""
+    return cell.cell_type == "raw" and cell.source.lstrip().startswith(("# BEGIN ", "# END "))
+
+
+def fold_hidden(text: str) -> str:
+    """The chapter with its solutions and otter markers folded in notebook front ends."""
+    import jupytext
+    from jupytext.config import load_jupytext_config
+
+    nb = jupytext.reads(text, fmt="py:percent")
+    for cell in nb.cells:
+        meta = {k: v for k, v in cell.metadata.items() if k != "jupyter"}
+        if is_folded(cell):
+            meta["jupyter"] = {"source_hidden": True}
+        cell.metadata = dict(sorted(meta.items()))  # the key order of the .ipynb's JSON
+    return jupytext.writes(nb, fmt="py:percent", config=load_jupytext_config(str(ROOT / "notebooks")))
 
 
 def main(argv: list[str]) -> int:

@@ -400,7 +400,7 @@ show_source(rel_error)
 # The remaining exercises are coding exercises; the course's assignments turn them into
 # autograded questions (see the page on teaching with this course).
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: logsumexp
 # points: 2
@@ -413,7 +413,7 @@ show_source(rel_error)
 # `z = [1000, 1000]` (the answer is $1000 + \log 2$) and for `z = [-1000, -1000]`.
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def stable_logsumexp(z):
     z = np.asarray(z, dtype=float)
     # BEGIN SOLUTION
@@ -422,13 +422,13 @@ def stable_logsumexp(z):
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 assert np.isclose(stable_logsumexp(np.array([1000.0, 1000.0])), 1000 + np.log(2))
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -436,7 +436,7 @@ z_test = np.random.default_rng(1).normal(size=6)
 assert np.isclose(stable_logsumexp(z_test), np.log(np.sum(np.exp(z_test))))
 assert np.isclose(stable_logsumexp(np.array([-1000.0, -1000.0])), -1000 + np.log(2))
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -444,13 +444,13 @@ assert np.isclose(stable_logsumexp(np.array([-1000.0, 0.0, 1000.0])), 1000.0)
 z_test = 300 * np.random.default_rng(6).normal(size=20)
 assert np.isclose(stable_logsumexp(z_test + 500.0), stable_logsumexp(z_test) + 500.0)
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: rss-gradient
 # points: 2
@@ -462,23 +462,23 @@ assert np.isclose(stable_logsumexp(z_test + 500.0), stable_logsumexp(z_test) + 5
 # $\|y - Xw\|^2$ as a vector of length $d$, using matrix products only (no loop over samples).
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def rss_gradient(X, y, w):
     # BEGIN SOLUTION
     return -2 * X.T @ (y - X @ w)
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 X_test = np.random.default_rng(2).normal(size=(15, 3))
 y_test, w_test = X_test @ np.array([1.0, -2.0, 0.5]), np.zeros(3)
 assert np.shape(rss_gradient(X_test, y_test, w_test)) == (3,)
 assert np.allclose(rss_gradient(X_test, y_test, w_test), numerical_gradient(lambda v: np.sum((y_test - X_test @ v) ** 2), w_test), rtol=1e-6)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -488,7 +488,7 @@ assert np.allclose(rss_gradient(X_test, y_test, w_test), numerical_gradient(lamb
 w_hat = np.linalg.lstsq(X_test, y_test, rcond=None)[0]
 assert np.allclose(rss_gradient(X_test, y_test, w_hat), 0, atol=1e-8)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -499,13 +499,13 @@ f_test = lambda u: np.sum((y_test - X_test @ u) ** 2)
 slope_test = (f_test(w_test + 1e-3 * v_test) - f_test(w_test - 1e-3 * v_test)) / 2e-3  # exact for a quadratic
 assert np.isclose(rss_gradient(X_test, y_test, w_test) @ v_test, slope_test, rtol=1e-6)
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: softmax-rows
 # points: 2
@@ -519,7 +519,7 @@ assert np.isclose(rss_gradient(X_test, y_test, w_test) @ v_test, slope_test, rto
 # a Python loop.
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def softmax_rows(A):
     # BEGIN SOLUTION
     E = np.exp(A - np.max(A, axis=1, keepdims=True))
@@ -527,16 +527,16 @@ def softmax_rows(A):
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 from mlnotes import logistic
 
 A_test = np.random.default_rng(130).normal(size=(6, 4))
 assert np.allclose(softmax_rows(A_test), logistic.softmax(A_test))
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -545,20 +545,20 @@ P_test = softmax_rows(A_test)
 assert np.all(np.isfinite(P_test)) and np.allclose(P_test.sum(axis=1), 1.0)
 assert np.allclose(P_test, softmax_rows(A_test - 1000.0))  # a shift of a row changes nothing
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
 A_test = np.array([[0.0, np.log(3.0)], [-800.0, 800.0]])
 assert np.allclose(softmax_rows(A_test), [[0.25, 0.75], [0.0, 1.0]])
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: log-sigmoid
 # points: 2
@@ -572,7 +572,7 @@ assert np.allclose(softmax_rows(A_test), [[0.25, 0.75], [0.0, 1.0]])
 # about $-e^{-a}$). `np.logaddexp` and `np.log1p` help.
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def log_sigmoid(a):
     # BEGIN SOLUTION
     a = np.asarray(a, dtype=float)
@@ -580,14 +580,14 @@ def log_sigmoid(a):
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 a_test = np.linspace(-10, 10, 41)
 assert np.allclose(log_sigmoid(a_test), np.log(1.0 / (1.0 + np.exp(-a_test))))
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -596,20 +596,20 @@ l_test = log_sigmoid(a_test)
 assert np.allclose(l_test[:2], [-1000.0, -40.0], rtol=1e-12)  # log g(a) = a - log(1 + e^a)
 assert np.allclose(l_test[2:], -np.exp(-a_test[2:]), rtol=1e-12, atol=0)  # -log(1 + e^{-a}) ~ -e^{-a}
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
 a_test = np.random.default_rng(132).normal(scale=5, size=200)
 assert np.allclose(log_sigmoid(a_test) - log_sigmoid(-a_test), a_test)  # g(a) / g(-a) = e^a
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: quadratic-gradient
 # points: 2
@@ -621,24 +621,24 @@ assert np.allclose(log_sigmoid(a_test) - log_sigmoid(-a_test), a_test)  # g(a) /
 # square matrix $A$ that need not be symmetric.
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def quadratic_gradient(A, b, x):
     # BEGIN SOLUTION
     return 0.5 * (A + A.T) @ x - b
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 r_test = np.random.default_rng(133)
 S_test = r_test.normal(size=(4, 4))
 A_test, b_test, x_test = S_test + S_test.T, r_test.normal(size=4), r_test.normal(size=4)
 f_test = lambda u: 0.5 * u @ A_test @ u - b_test @ u
 assert np.allclose(quadratic_gradient(A_test, b_test, x_test), numerical_gradient(f_test, x_test), atol=1e-6)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -647,7 +647,7 @@ A_test, b_test, x_test = r_test.normal(size=(5, 5)), r_test.normal(size=5), r_te
 f_test = lambda u: 0.5 * u @ A_test @ u - b_test @ u
 assert np.allclose(quadratic_gradient(A_test, b_test, x_test), numerical_gradient(f_test, x_test), atol=1e-6)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -656,10 +656,10 @@ S_test = r_test.normal(size=(3, 3))
 A_test, b_test = S_test @ S_test.T + np.eye(3), r_test.normal(size=3)
 assert np.allclose(quadratic_gradient(A_test, b_test, np.linalg.solve(A_test, b_test)), 0.0)  # the minimiser
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
 # %% [markdown]

@@ -955,7 +955,7 @@ show_source(linear.lasso)
 # The remaining exercises are coding exercises; the course's assignments turn them into
 # autograded questions.
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: ridge-svd
 # points: 2
@@ -968,7 +968,7 @@ show_source(linear.lasso)
 # solving any linear system.
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def ridge_svd(X, y, lam):
     # BEGIN SOLUTION
     U, d, Vt = np.linalg.svd(X, full_matrices=False)
@@ -976,15 +976,15 @@ def ridge_svd(X, y, lam):
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 X_test = np.random.default_rng(10).normal(size=(25, 4))
 y_test = np.random.default_rng(11).normal(size=25)
 assert np.allclose(ridge_svd(X_test, y_test, 2.0), linear.ridge(X_test, y_test, lam=2.0).w)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -994,7 +994,7 @@ for lam_test in (0.01, 1.0, 100.0):
     w_test = ridge_svd(X_test, y_test, lam_test)
     assert np.allclose(-2 * X_test.T @ (y_test - X_test @ w_test) + 2 * lam_test * w_test, 0, atol=1e-8)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -1004,13 +1004,13 @@ assert np.allclose(ridge_svd(X_test, y_test, 1e-12), np.linalg.lstsq(X_test, y_t
 norms_test = [np.linalg.norm(ridge_svd(X_test, y_test, lam)) for lam in (0.5, 5.0, 50.0)]
 assert np.all(np.diff(norms_test) < 0)  # more shrinkage
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: lasso-cd
 # points: 3
@@ -1025,7 +1025,7 @@ assert np.all(np.diff(norms_test) < 0)  # more shrinkage
 # update costs $O(n)$).
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def lasso_cd(X, y, lam, n_sweeps=500):
     # BEGIN SOLUTION
     n, d = X.shape
@@ -1042,15 +1042,15 @@ def lasso_cd(X, y, lam, n_sweeps=500):
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 X_test = np.random.default_rng(20).normal(size=(40, 5))
 y_test = X_test @ np.array([2.0, 0.0, -1.0, 0.0, 0.5]) + 0.3 * np.random.default_rng(21).normal(size=40)
 assert np.allclose(lasso_cd(X_test, y_test, 20.0), linear.lasso(X_test, y_test, lam=20.0).w, atol=1e-6)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -1060,7 +1060,7 @@ lam_big = 2 * np.max(np.abs(X_test.T @ y_test))
 assert np.all(lasso_cd(X_test, y_test, lam_big) == 0)
 assert np.allclose(lasso_cd(X_test, y_test, 0.3 * lam_big), linear.lasso(X_test, y_test, lam=0.3 * lam_big).w, atol=1e-6)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -1070,13 +1070,13 @@ w_test = lasso_cd(X_test, y_test, 5.0)
 g_test = -2 * X_test.T @ (y_test - X_test @ w_test)  # optimality: |g_j| <= lam, = -lam sign(w_j) if w_j != 0
 assert np.all(np.abs(g_test) <= 5.0 + 1e-6) and np.allclose(g_test[w_test != 0], -5.0 * np.sign(w_test[w_test != 0]), atol=1e-6)
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: lstsq-qr
 # points: 3
@@ -1091,7 +1091,7 @@ assert np.all(np.abs(g_test) <= 5.0 + 1e-6) and np.allclose(g_test[w_test != 0],
 # while this is graded.
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def lstsq_qr(X, y):
     # BEGIN SOLUTION
     Q, R = np.linalg.qr(X)
@@ -1099,15 +1099,15 @@ def lstsq_qr(X, y):
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 X_test = np.random.default_rng(80).normal(size=(50, 4))
 y_test = X_test @ np.array([1.0, -2.0, 0.5, 3.0]) + 0.1 * np.random.default_rng(81).normal(size=50)
 assert np.allclose(lstsq_qr(X_test, y_test), linear.least_squares(X_test, y_test).w)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -1116,7 +1116,7 @@ X_test = np.vander(t_test, 7, increasing=True)  # condition number about 1e5: X^
 y_test = np.cos(3 * t_test)
 assert np.allclose(lstsq_qr(X_test, y_test), np.linalg.lstsq(X_test, y_test, rcond=None)[0], rtol=1e-7, atol=1e-9)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -1125,13 +1125,13 @@ y_test = np.random.default_rng(83).normal(size=30)
 r_test = y_test - X_test @ lstsq_qr(X_test, y_test)
 assert np.allclose(X_test.T @ r_test, 0.0, atol=1e-10)  # the normal equations
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: ridge-augmented
 # points: 2
@@ -1145,7 +1145,7 @@ assert np.allclose(X_test.T @ r_test, 0.0, atol=1e-10)  # the normal equations
 # on $\sqrt\lambda I$, $y$ stacked on zeros (solve it with `np.linalg.lstsq` or your `lstsq_qr`).
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def ridge_augmented(X, y, lam):
     # BEGIN SOLUTION
     d = X.shape[1]
@@ -1155,15 +1155,15 @@ def ridge_augmented(X, y, lam):
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 X_test = np.random.default_rng(84).normal(size=(30, 4))
 y_test = X_test @ np.arange(4.0) + np.random.default_rng(85).normal(size=30)
 assert np.allclose(ridge_augmented(X_test, y_test, 1.0), linear.ridge(X_test, y_test, lam=1.0).w)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -1172,7 +1172,7 @@ y_test = np.random.default_rng(87).normal(size=10)
 for lam_test in (0.01, 3.0, 100.0):
     assert np.allclose(ridge_augmented(X_test, y_test, lam_test), linear.ridge(X_test, y_test, lam=lam_test).w)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -1182,13 +1182,13 @@ norms_test = [np.linalg.norm(ridge_augmented(X_test, y_test, lam)) for lam in (0
 assert np.all(np.diff(norms_test) < 0)
 assert np.allclose(ridge_augmented(X_test, y_test, 0.0), np.linalg.lstsq(X_test, y_test, rcond=None)[0])
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: ridge-dof
 # points: 2
@@ -1202,7 +1202,7 @@ assert np.allclose(ridge_augmented(X_test, y_test, 0.0), np.linalg.lstsq(X_test,
 # as a float (for $\lambda > 0$).
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def ridge_dof(X, lam):
     # BEGIN SOLUTION
     d2 = np.linalg.svd(X, compute_uv=False) ** 2
@@ -1210,14 +1210,14 @@ def ridge_dof(X, lam):
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 X_test = np.random.default_rng(90).normal(size=(40, 6))
 assert np.isclose(ridge_dof(X_test, 5.0), linear.ridge_dof(X_test, 5.0))
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -1225,7 +1225,7 @@ X_test = np.random.default_rng(91).normal(size=(20, 5))
 H_test = X_test @ np.linalg.solve(X_test.T @ X_test + 2.0 * np.eye(5), X_test.T)
 assert np.isclose(ridge_dof(X_test, 2.0), np.trace(H_test))  # the trace of the hat matrix
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -1233,10 +1233,10 @@ X_test = np.random.default_rng(92).normal(size=(8, 12))
 df_test = [ridge_dof(X_test, lam) for lam in (1e-9, 1.0, 10.0, 1e9)]
 assert np.isclose(df_test[0], 8.0) and np.all(np.diff(df_test) < 0) and df_test[-1] < 1e-6
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
 # %% [markdown]

@@ -808,7 +808,7 @@ show_source(lg._halving_step)
 # The remaining exercises are coding exercises; the course's assignments turn them into
 # autograded questions.
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: logistic-gradient
 # points: 2
@@ -821,17 +821,17 @@ show_source(lg._halving_step)
 # no overflow for large scores (use `lg.sigmoid`).
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def loglik_gradient(X, y, w):
     # BEGIN SOLUTION
     return X.T @ (y - lg.sigmoid(X @ w))
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 from mlnotes.check import numerical_gradient
 
 X_test = np.random.default_rng(10).normal(size=(25, 3))
@@ -839,7 +839,7 @@ y_test, w_test = (X_test[:, 0] > 0).astype(float), np.array([0.3, -0.2, 0.1])
 assert np.shape(loglik_gradient(X_test, y_test, w_test)) == (3,)
 assert np.allclose(loglik_gradient(X_test, y_test, w_test), numerical_gradient(lambda v: lg.log_likelihood(v, X_test, y_test), w_test), rtol=1e-6)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -854,7 +854,7 @@ with np.errstate(over="raise"):
 w_hat = lg.newton(X_test, y_test).w
 assert np.allclose(loglik_gradient(X_test, y_test, w_hat), 0, atol=1e-8)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -864,13 +864,13 @@ for _ in range(20):  # the gradient of a concave function is monotone decreasing
     w1, w2 = r_test.normal(size=3), r_test.normal(size=3)
     assert (loglik_gradient(X_test, y_test, w1) - loglik_gradient(X_test, y_test, w2)) @ (w1 - w2) <= 1e-12
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: irls-step
 # points: 3
@@ -884,7 +884,7 @@ for _ in range(20):  # the gradient of a concave function is monotone decreasing
 # $\sqrt{R_{ii}}$. Do not form the $n \times n$ matrix $R$.
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def irls_step(X, y, w):
     # BEGIN SOLUTION
     g = lg.sigmoid(X @ w)
@@ -895,10 +895,10 @@ def irls_step(X, y, w):
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 import warnings
 
 X_test = np.random.default_rng(20).normal(size=(30, 3))
@@ -909,7 +909,7 @@ with warnings.catch_warnings():
 assert one.step_sizes[0] == 1.0
 assert np.allclose(irls_step(X_test, y_test, np.zeros(3)), one.w)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -920,7 +920,7 @@ for _ in range(25):
     w_test = irls_step(X_test, sp_test.y, w_test)
 assert np.allclose(w_test, lg.irls(X_test, sp_test.y).w, rtol=1e-8)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -929,13 +929,13 @@ y_test = (np.random.default_rng(23).random(70) < 0.35).astype(float)
 w_hat = lg.irls(X_test, y_test).w
 assert np.allclose(irls_step(X_test, y_test, w_hat), w_hat, atol=1e-8)  # the maximiser is a fixed point
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: logistic-loglik
 # points: 2
@@ -949,7 +949,7 @@ assert np.allclose(irls_step(X_test, y_test, w_hat), w_hat, atol=1e-8)  # the ma
 # overflow for large $|a_i|$ (`np.logaddexp` helps).
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def log_likelihood(w, X, y):
     # BEGIN SOLUTION
     a = X @ w
@@ -957,16 +957,16 @@ def log_likelihood(w, X, y):
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 X_test = np.random.default_rng(100).normal(size=(40, 3))
 y_test = (np.random.default_rng(101).random(40) < 0.5).astype(float)
 w_test = np.array([0.5, -1.0, 2.0])
 assert np.isclose(log_likelihood(w_test, X_test, y_test), lg.log_likelihood(w_test, X_test, y_test))
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -976,7 +976,7 @@ w_test = np.array([800.0, 300.0])  # scores in the hundreds: exp(a) overflows
 assert np.isfinite(log_likelihood(w_test, X_test, y_test))
 assert np.isclose(log_likelihood(w_test, X_test, y_test), lg.log_likelihood(w_test, X_test, y_test))
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -984,13 +984,13 @@ X_test = np.random.default_rng(103).normal(size=(25, 4))
 y_test = (np.random.default_rng(104).random(25) < 0.3).astype(float)
 assert np.isclose(log_likelihood(np.zeros(4), X_test, y_test), -25 * np.log(2))
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: logistic-hessian
 # points: 2
@@ -1002,7 +1002,7 @@ assert np.isclose(log_likelihood(np.zeros(4), X_test, y_test), -25 * np.log(2))
 # $R = \mathrm{diag}(g_i(1 - g_i))$ and $g = g(Xw)$, without forming the $n \times n$ matrix $R$.
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def loglik_hessian(X, w):
     # BEGIN SOLUTION
     g = lg.sigmoid(X @ w)
@@ -1010,10 +1010,10 @@ def loglik_hessian(X, w):
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 from mlnotes.check import numerical_jacobian
 
 X_test = np.random.default_rng(105).normal(size=(30, 3))
@@ -1022,7 +1022,7 @@ w_test = np.array([0.3, -0.5, 0.8])
 H_num = numerical_jacobian(lambda u: X_test.T @ (y_test - lg.sigmoid(X_test @ u)), w_test)
 assert np.allclose(loglik_hessian(X_test, w_test), H_num, atol=1e-6)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -1030,20 +1030,20 @@ X_test = np.random.default_rng(107).normal(size=(200, 5))
 H_test = loglik_hessian(X_test, np.random.default_rng(108).normal(size=5))
 assert np.allclose(H_test, H_test.T) and np.linalg.eigvalsh(H_test).max() < 0  # concave
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
 X_test = np.random.default_rng(109).normal(size=(50, 2))
 assert np.allclose(loglik_hessian(X_test, np.zeros(2)), -0.25 * X_test.T @ X_test)
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: irls-full
 # points: 3
@@ -1057,7 +1057,7 @@ assert np.allclose(loglik_hessian(X_test, np.zeros(2)), -0.25 * X_test.T @ X_tes
 # `lg.newton` are withdrawn while this is graded.
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def irls(X, y, n_iter):
     # BEGIN SOLUTION
     w = np.zeros(X.shape[1])
@@ -1071,15 +1071,15 @@ def irls(X, y, n_iter):
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 X_test = np.column_stack([np.ones(60), np.random.default_rng(110).normal(size=(60, 2))])
 y_test = (X_test @ np.array([0.2, 1.0, -1.0]) + np.random.default_rng(111).logistic(size=60) > 0).astype(float)
 assert np.allclose(irls(X_test, y_test, 25), lg.irls(X_test, y_test).w, atol=1e-6)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -1088,7 +1088,7 @@ y_test = (X_test @ np.array([-0.5, 2.0, 0.0, 1.0, -0.3]) + np.random.default_rng
 w_test = irls(X_test, y_test, 30)
 assert np.allclose(X_test.T @ (y_test - lg.sigmoid(X_test @ w_test)), 0.0, atol=1e-8)  # the score equations
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -1097,10 +1097,10 @@ y_test = (np.random.default_rng(115).random(80) < 0.4).astype(float)
 assert np.allclose(irls(X_test, y_test, 30), lg.irls(X_test, y_test).w, atol=1e-6)
 assert np.allclose(irls(X_test, y_test, 0), 0.0)
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
 # %% [markdown]

@@ -942,7 +942,7 @@ show_source(optim.step_sizes)
 # The remaining exercises are coding exercises; the course's assignments turn them into
 # autograded questions.
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: perceptron-epochs
 # points: 3
@@ -958,7 +958,7 @@ show_source(optim.step_sizes)
 # `(w, n_mistakes)`.
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def my_perceptron(X, y, max_epochs=100):
     # BEGIN SOLUTION
     w = np.zeros(X.shape[1])
@@ -976,10 +976,10 @@ def my_perceptron(X, y, max_epochs=100):
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 r_test = np.random.default_rng(11)
 X_test = r_test.standard_normal((60, 3))
 y_test = np.sign(X_test @ np.array([1.0, -2.0, 0.5]))
@@ -987,7 +987,7 @@ w_test, k_test = my_perceptron(X_test, y_test)
 ref_test = online.perceptron(X_test, y_test)
 assert np.allclose(w_test, ref_test.w) and k_test == ref_test.n_mistakes
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -1001,7 +1001,7 @@ w_test, k_test = my_perceptron(X_test, y_test, max_epochs=10_000)
 assert np.all(y_test * (X_test @ w_test) > 0)
 assert k_test <= online.perceptron_bound(X_test, y_test, u_test)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -1012,13 +1012,13 @@ assert k_test == 2 and np.allclose(w_test, [1.0, 1.0])
 w_test, k_test = my_perceptron(X_test, -y_test, max_epochs=1)
 assert k_test == 2 and np.allclose(w_test, [-1.0, -1.0])
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: svm-subgradient
 # points: 2
@@ -1031,7 +1031,7 @@ assert k_test == 2 and np.allclose(w_test, [-1.0, -1.0])
 # {eq}`eq-sgd-gradient` and {eq}`eq-subgradient-max` and matrix products only.
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def svm_subgradient(X, y, w, lam):
     # BEGIN SOLUTION
     M = y * (X @ w)
@@ -1039,10 +1039,10 @@ def svm_subgradient(X, y, w, lam):
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 from mlnotes.check import numerical_gradient  # noqa: E402
 
 r_test = np.random.default_rng(13)
@@ -1051,7 +1051,7 @@ w_test = r_test.standard_normal(3)
 J_test = lambda v: np.mean(losses.hinge(y_test * (X_test @ v))) + 0.05 * v @ v  # noqa: E731
 assert np.allclose(svm_subgradient(X_test, y_test, w_test, 0.1), numerical_gradient(J_test, w_test), atol=1e-6)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -1064,7 +1064,7 @@ W_test = r_test.standard_normal((200, 4)) * 3
 J0 = np.mean(losses.hinge(y_test * (X_test @ w_test)))
 assert all(np.mean(losses.hinge(y_test * (X_test @ v))) + v @ v >= J0 + g_test @ v - 1e-12 for v in W_test)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -1076,13 +1076,13 @@ y_test = np.sign(X_test @ u_test)
 w_test = 10 * u_test  # every margin above 1: only the regulariser is left
 assert np.allclose(svm_subgradient(X_test, y_test, w_test, 0.3), 0.3 * w_test)
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: perceptron-bound
 # points: 2
@@ -1096,7 +1096,7 @@ assert np.allclose(svm_subgradient(X_test, y_test, w_test, 0.3), 0.3 * w_test)
 # a separator `u` (no bias). You may assume that `u` separates the data.
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def mistake_bound(X, y, u):
     # BEGIN SOLUTION
     R = np.max(np.linalg.norm(X, axis=1))
@@ -1105,16 +1105,16 @@ def mistake_bound(X, y, u):
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 X_test = np.random.default_rng(120).normal(size=(50, 3))
 u_test = np.array([1.0, -2.0, 0.5])
 y_test = np.sign(X_test @ u_test)
 assert np.isclose(mistake_bound(X_test, y_test, u_test), online.perceptron_bound(X_test, y_test, u_test))
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -1125,7 +1125,7 @@ X_test, y_test = X_test[keep], np.sign(X_test[keep] @ u_test)
 assert online.perceptron(X_test, y_test, n_epochs=1000).n_mistakes <= mistake_bound(X_test, y_test, u_test)
 assert np.isclose(mistake_bound(X_test, y_test, 7.0 * u_test), mistake_bound(X_test, y_test, u_test))
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -1133,13 +1133,13 @@ X_test = np.array([[2.0, 0.0], [0.0, 1.0], [-1.0, -1.0]])
 y_test = np.array([1.0, 1.0, -1.0])
 assert np.isclose(mistake_bound(X_test, y_test, np.array([1.0, 1.0])), (2.0 / (1 / np.sqrt(2))) ** 2)
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: winnow-bound
 # points: 2
@@ -1152,20 +1152,20 @@ assert np.isclose(mistake_bound(X_test, y_test, np.array([1.0, 1.0])), (2.0 / (1
 # $\ln N / (\eta\rho - \eta^2/2)$ on its number of mistakes, for $0 < \eta < 2\rho$.
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def winnow_mistake_bound(rho, N, eta):
     # BEGIN SOLUTION
     return float(np.log(N) / (eta * rho - eta**2 / 2))
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 assert np.isclose(winnow_mistake_bound(0.2, 100, 0.1), online.winnow_bound(0.2, 100, 0.1))
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -1175,19 +1175,19 @@ for rho_test, N_test in [(0.05, 10), (1 / 3, 600), (0.9, 2)]:
     assert np.isclose(min(b_test), winnow_mistake_bound(rho_test, N_test, rho_test))  # best at eta = rho
     assert np.isclose(winnow_mistake_bound(rho_test, N_test, rho_test), 2 * np.log(N_test) / rho_test**2)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
 assert np.allclose([winnow_mistake_bound(0.1, N, 0.15) for N in (2, 50, 1000)], [online.winnow_bound(0.1, N, 0.15) for N in (2, 50, 1000)])
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: winnow-run
 # points: 3
@@ -1203,7 +1203,7 @@ assert np.allclose([winnow_mistake_bound(0.1, N, 0.15) for N in (2, 50, 1000)], 
 # after `max_epochs`). Return the pair `(w, n_mistakes)`.
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def my_winnow(X, y, eta, max_epochs):
     # BEGIN SOLUTION
     w = np.full(X.shape[1], 1.0 / X.shape[1])
@@ -1222,10 +1222,10 @@ def my_winnow(X, y, eta, max_epochs):
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 def winnow_data(seed, n, d):
     """Points in [-1, 1]^d labelled by the average of three coordinates, with margin 0.1."""
     X = np.random.default_rng(seed).uniform(-1, 1, size=(n, d))
@@ -1238,7 +1238,7 @@ w_test, k_test = my_winnow(X_test, y_test, 0.1, 50)
 ref_test = online.winnow(X_test, y_test, eta=0.1, n_epochs=50, doubled=False)
 assert k_test == ref_test.n_mistakes and np.allclose(w_test, ref_test.v)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -1249,7 +1249,7 @@ w_test, k_test = my_winnow(X_test, y_test, 0.1, 100)
 assert k_test <= online.winnow_bound(0.1, 30, 0.1)  # u = (1/3, 1/3, 1/3, 0, ...) has margin 0.1
 assert np.isclose(np.sum(w_test), 1.0) and np.all(w_test > 0) and np.all(y_test * (X_test @ w_test) > 0)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -1260,10 +1260,10 @@ w_test, k_test = my_winnow(X_test, y_test, 0.2, 100)
 ref_test = online.winnow(X_test, y_test, eta=0.2, n_epochs=100, doubled=False)
 assert k_test == ref_test.n_mistakes and np.allclose(w_test, ref_test.v)
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
 # %% [markdown]

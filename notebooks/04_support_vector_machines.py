@@ -991,7 +991,7 @@ show_source(svm.smo)
 # The remaining exercises are coding exercises; the course's assignments turn them into
 # autograded questions.
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: svm-bias
 # points: 2
@@ -1006,7 +1006,7 @@ show_source(svm.smo)
 # least one).
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def svm_bias(alpha, y, K, C):
     # BEGIN SOLUTION
     free = (alpha > 0) & (alpha < C)
@@ -1014,16 +1014,16 @@ def svm_bias(alpha, y, K, C):
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 X_test = np.random.default_rng(7).normal(size=(40, 2))
 y_test = np.where(X_test[:, 0] + 0.5 * np.random.default_rng(8).normal(size=40) > 0, 1.0, -1.0)
 fit_test = svm.smo(X_test, y_test, C=1.0, kernel="linear", tol=1e-10)
 assert np.isclose(svm_bias(fit_test.alpha, y_test, X_test @ X_test.T, 1.0), fit_test.b, atol=1e-6)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -1033,7 +1033,7 @@ K_test = kernels.rbf_kernel(X_test, gamma=0.5)
 fit_test = svm.smo(K_test, y_test, C=3.0, kernel="precomputed", tol=1e-10)
 assert np.isclose(svm_bias(fit_test.alpha, y_test, K_test, 3.0), fit_test.b, atol=1e-6)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -1045,13 +1045,13 @@ b_test = svm_bias(fit_test.alpha, y_test, K_test, 0.5)
 free_test = (fit_test.alpha > 1e-8) & (fit_test.alpha < 0.5 - 1e-8)
 assert np.allclose(y_test[free_test] * (K_test[free_test] @ (fit_test.alpha * y_test) + b_test), 1.0, atol=1e-5)
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: hinge-subgradient
 # points: 2
@@ -1064,7 +1064,7 @@ assert np.allclose(y_test[free_test] * (K_test[free_test] @ (fit_test.alpha * y_
 # computed with matrix products (no loop over samples).
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def hinge_subgradient(w, b, X, y, C):
     # BEGIN SOLUTION
     V = y * (X @ w + b) < 1
@@ -1072,10 +1072,10 @@ def hinge_subgradient(w, b, X, y, C):
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 from mlnotes.check import numerical_gradient
 
 X_test = np.random.default_rng(11).normal(size=(30, 3))
@@ -1085,7 +1085,7 @@ g_w, g_b = hinge_subgradient(w_test, b_test, X_test, y_test, 2.0)
 num = numerical_gradient(lambda u: svm.hinge_objective(u[:3], u[3], X_test, y_test, 2.0), np.append(w_test, b_test))
 assert np.allclose(np.append(g_w, g_b), num, atol=1e-5)  # P is differentiable at this point
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -1099,7 +1099,7 @@ for _ in range(50):  # the subgradient inequality at random points
     w2, b2 = w_test + r_test.normal(size=4), b_test + r_test.normal()
     assert svm.hinge_objective(w2, b2, X_test, y_test, 0.5) >= P0 + g_w @ (w2 - w_test) + g_b * (b2 - b_test) - 1e-9
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -1110,13 +1110,13 @@ X_test, y_test = X_test[keep], np.sign(X_test[keep] @ u_test)
 g_w, g_b = hinge_subgradient(10 * u_test, 0.0, X_test, y_test, 3.0)  # every margin above 5: no hinge is active
 assert np.allclose(g_w, 10 * u_test) and g_b == 0
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: svm-dual-value
 # points: 2
@@ -1130,7 +1130,7 @@ assert np.allclose(g_w, 10 * u_test) and g_b == 0
 # matrix products.
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def dual_value(alpha, y, K):
     # BEGIN SOLUTION
     v = alpha * y
@@ -1138,16 +1138,16 @@ def dual_value(alpha, y, K):
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 r_test = np.random.default_rng(60)
 X_test = r_test.normal(size=(15, 2))
 y_test, a_test = np.where(r_test.random(15) < 0.5, 1.0, -1.0), r_test.random(15)
 assert np.isclose(dual_value(a_test, y_test, X_test @ X_test.T), svm.dual_objective(a_test, y_test, X_test @ X_test.T))
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -1158,7 +1158,7 @@ fit_test = svm.smo(K_test, y_test, C=2.0, kernel="precomputed", tol=1e-10)
 P_test = svm.primal_objective(fit_test.alpha, fit_test.b, y_test, K_test, 2.0)
 assert np.isclose(dual_value(fit_test.alpha, y_test, K_test), P_test, rtol=1e-6)  # strong duality
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -1166,13 +1166,13 @@ y_test = np.array([1.0, -1.0, 1.0])
 assert dual_value(np.zeros(3), y_test, np.eye(3)) == 0.0
 assert np.isclose(dual_value(np.ones(3), y_test, np.eye(3)), 1.5)
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: smo-pair-step
 # points: 3
@@ -1190,7 +1190,7 @@ assert np.isclose(dual_value(np.ones(3), y_test, np.eye(3)), 1.5)
 # `(ai, aj)`. You may assume $K_{ii} + K_{jj} - 2K_{ij} > 0$.
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def pair_step(ai, aj, yi, yj, Gi, Gj, Kii, Kjj, Kij, C):
     # BEGIN SOLUTION
     t = (-yi * Gi + yj * Gj) / (Kii + Kjj - 2.0 * Kij)
@@ -1201,10 +1201,10 @@ def pair_step(ai, aj, yi, yj, Gi, Gj, Kii, Kjj, Kij, C):
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 def pair_cases(seed, n_cases, C):
     """Random SMO steps: a pair (i, j) of a random feasible alpha on RBF data, as scalars."""
     r = np.random.default_rng(seed)
@@ -1223,7 +1223,7 @@ def pair_cases(seed, n_cases, C):
 for c_test in pair_cases(63, 20, 1.0):
     assert np.allclose(pair_step(*c_test), svm.two_variable_step(*c_test))
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -1245,7 +1245,7 @@ def pair_cases(seed, n_cases, C):
 for c_test in pair_cases(64, 200, 0.1) + pair_cases(65, 200, 10.0):
     assert np.allclose(pair_step(*c_test), svm.two_variable_step(*c_test))
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -1271,13 +1271,13 @@ for ai, aj, yi, yj, Gi, Gj, Kii, Kjj, Kij, C in pair_cases(66, 100, 1.0):
     di, dj = yi * (ni - ai), yj * (nj - aj)  # the change of f along the pair can only be a decrease
     assert Gi * yi * di + Gj * yj * dj + 0.5 * (Kii * di**2 + Kjj * dj**2 + 2 * Kij * di * dj) <= 1e-12
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: smo-small
 # points: 3
@@ -1293,7 +1293,7 @@ for ai, aj, yi, yj, Gi, Gj, Kii, Kjj, Kij, C in pair_cases(66, 100, 1.0):
 # that it is feasible and optimal, not the path it took; `svm.smo` is withdrawn while it is graded.
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def smo_small(K, y, C):
     # BEGIN SOLUTION
     n = len(y)
@@ -1315,10 +1315,10 @@ def smo_small(K, y, C):
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 X_test = np.random.default_rng(67).normal(size=(20, 2))
 y_test = np.where(X_test[:, 0] + 0.3 * np.random.default_rng(68).normal(size=20) > 0, 1.0, -1.0)
 K_test = X_test @ X_test.T
@@ -1326,7 +1326,7 @@ a_test = smo_small(K_test, y_test, 1.0)
 best_test = svm.smo(K_test, y_test, C=1.0, kernel="precomputed", tol=1e-10)
 assert np.isclose(svm.dual_objective(a_test, y_test, K_test), svm.dual_objective(best_test.alpha, y_test, K_test), rtol=1e-6)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -1337,7 +1337,7 @@ a_test = smo_small(K_test, y_test, 2.0)
 assert np.all(a_test >= -1e-12) and np.all(a_test <= 2.0 + 1e-12) and abs(a_test @ y_test) < 1e-8
 assert svm.kkt_violation(a_test, y_test, K_test, 2.0) < 1e-6
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -1349,10 +1349,10 @@ best_test = svm.smo(K_test, y_test, C=0.1, kernel="precomputed", tol=1e-10)
 assert np.isclose(svm.dual_objective(a_test, y_test, K_test), svm.dual_objective(best_test.alpha, y_test, K_test), rtol=1e-6)
 assert np.all(a_test >= -1e-12) and np.all(a_test <= 0.1 + 1e-12) and abs(a_test @ y_test) < 1e-8
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
 # %% [markdown]

@@ -663,7 +663,7 @@ show_source(boosting.StumpSearch)
 # step (the zero-one loss is far below the exponential loss on well-classified examples).
 # ```
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: adaboost-round
 # points: 2
@@ -677,7 +677,7 @@ show_source(boosting.StumpSearch)
 # Assume $0 < \epsilon < 1/2$.
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def adaboost_round(D, y, h):
     # BEGIN SOLUTION
     eps = D[h != y].sum()
@@ -686,10 +686,10 @@ def adaboost_round(D, y, h):
     return eps, alpha, w.sum(), w / w.sum()
     # END SOLUTION
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 _X = np.random.default_rng(0).standard_normal((50, 3))
 _y = np.where(_X[:, 0] + 0.5 * _X[:, 1] > 0, 1.0, -1.0)
 _fit = boosting.adaboost(_X, _y, n_rounds=2, keep_D=True)
@@ -697,7 +697,7 @@ _out = adaboost_round(_fit.D_history[1], _y, _fit.stumps[1].predict(_X))
 assert np.allclose(_out[:3], (_fit.eps[1], _fit.alpha[1], _fit.Z[1]))
 assert np.allclose(_out[3], _fit.D_history[2])
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -711,7 +711,7 @@ assert np.isclose(_Z, 2 * np.sqrt(_eps * (1 - _eps)))
 assert np.isclose(_Dn.sum(), 1.0)
 assert np.isclose(_Dn[_h != _y].sum(), 0.5)  # the learner has no edge on the next distribution
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -722,13 +722,13 @@ _eps, _alpha, _Z, _Dn = adaboost_round(np.full(20, 0.05), _y, _h)
 assert np.isclose(_eps, 0.25) and np.isclose(_alpha, 0.5 * np.log(3.0))
 assert np.allclose(_Dn[:5], 0.1) and np.allclose(_Dn[5:], 0.5 / 15)
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: stump-one-feature
 # points: 3
@@ -742,7 +742,7 @@ assert np.allclose(_Dn[:5], 0.1) and np.allclose(_Dn[5:], 0.5 / 15)
 # cannot separate two equal values.
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def best_threshold(x, y, D):
     # BEGIN SOLUTION
     D = D / D.sum()
@@ -754,17 +754,17 @@ def best_threshold(x, y, D):
     return 0.5 - 0.5 * np.abs(corr).max()
     # END SOLUTION
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 _r = np.random.default_rng(2)
 _x = _r.standard_normal(60)
 _y = np.where(_x + 0.7 * _r.standard_normal(60) > 0, 1.0, -1.0)
 _D = _r.random(60)
 assert np.isclose(best_threshold(_x, _y, _D), boosting.best_stump(_x[:, None], _y, _D).eps)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -775,7 +775,7 @@ _D = _r.random(30)
 assert np.isclose(best_threshold(_x, _y, _D), boosting.stump_errors(_x[:, None], _y, _D).min())
 assert np.isclose(best_threshold(np.ones(4), np.array([1.0, 1.0, 1.0, -1.0]), np.ones(4)), 0.25)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -785,13 +785,13 @@ assert np.isclose(best_threshold(_x, np.where(_x > 0.3, 1.0, -1.0), _D), 0.0)  #
 assert np.isclose(best_threshold(_x, np.where(_x > 0.3, -1.0, 1.0), _D), 0.0)  # the other polarity
 assert np.isclose(best_threshold(_x, np.sign(_x), 5 * _D), best_threshold(_x, np.sign(_x), _D))
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: adaboost-alpha
 # points: 2
@@ -804,7 +804,7 @@ assert np.isclose(best_threshold(_x, np.sign(_x), 5 * _D), best_threshold(_x, np
 # in $(0, 1)$.
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def alpha_from_error(eps):
     # BEGIN SOLUTION
     eps = np.asarray(eps, dtype=float)
@@ -812,35 +812,35 @@ def alpha_from_error(eps):
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 X_test = np.random.default_rng(30).normal(size=(80, 3))
 y_test = np.where(X_test[:, 0] + X_test[:, 1] ** 2 - 1 + 0.5 * np.random.default_rng(31).normal(size=80) > 0, 1.0, -1.0)
 fit_test = boosting.adaboost(X_test, y_test, n_rounds=6)
 assert np.allclose(alpha_from_error(fit_test.eps), fit_test.alpha)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
 assert np.allclose(alpha_from_error(np.array([0.5, 0.25, 0.75])), [0.0, 0.5 * np.log(3), -0.5 * np.log(3)])
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
 e_test = np.linspace(0.01, 0.49, 25)
 assert np.allclose(alpha_from_error(e_test), -alpha_from_error(1 - e_test)) and np.all(np.diff(alpha_from_error(e_test)) < 0)
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: adaboost-error-bound
 # points: 2
@@ -853,7 +853,7 @@ assert np.allclose(alpha_from_error(e_test), -alpha_from_error(1 - e_test)) and 
 # training error of the combined classifier.
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def training_error_bound(eps):
     # BEGIN SOLUTION
     eps = np.asarray(eps, dtype=float)
@@ -861,16 +861,16 @@ def training_error_bound(eps):
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 X_test = np.random.default_rng(32).normal(size=(80, 3))
 y_test = np.where(X_test[:, 0] - X_test[:, 2] ** 2 + 0.5 + 0.5 * np.random.default_rng(33).normal(size=80) > 0, 1.0, -1.0)
 fit_test = boosting.adaboost(X_test, y_test, n_rounds=8)
 assert np.isclose(training_error_bound(fit_test.eps), np.prod(fit_test.Z))
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -879,20 +879,20 @@ y_test = np.where(np.sin(2 * X_test[:, 0]) + X_test[:, 1] > 0, 1.0, -1.0)
 fit_test = boosting.adaboost(X_test, y_test, n_rounds=20)
 assert np.mean(fit_test.predict(X_test) != y_test) <= training_error_bound(fit_test.eps) < 1
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
 assert np.isclose(training_error_bound(np.array([0.5, 0.5])), 1.0)
 assert np.isclose(training_error_bound(np.array([0.1, 0.2, 0.3])), 8 * np.sqrt(0.09 * 0.16 * 0.21))
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: adaboost-loop
 # points: 3
@@ -909,7 +909,7 @@ assert np.isclose(training_error_bound(np.array([0.1, 0.2, 0.3])), 8 * np.sqrt(0
 # (`boosting.adaboost` is withdrawn while this is graded.)
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def adaboost_loop(X, y, n_rounds):
     # BEGIN SOLUTION
     D = np.full(len(y), 1.0 / len(y))
@@ -926,17 +926,17 @@ def adaboost_loop(X, y, n_rounds):
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 X_test = np.random.default_rng(35).normal(size=(60, 2))
 y_test = np.where(X_test[:, 0] ** 2 + X_test[:, 1] > 0.5, 1.0, -1.0)
 fit_test = boosting.adaboost(X_test, y_test, n_rounds=5)
 a_test, F_test = adaboost_loop(X_test, y_test, 5)
 assert np.allclose(a_test, fit_test.alpha) and np.allclose(F_test, fit_test.decision_function(X_test))
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -946,7 +946,7 @@ fit_test = boosting.adaboost(X_test, y_test, n_rounds=15)
 a_test, F_test = adaboost_loop(X_test, y_test, 15)
 assert np.allclose(a_test, fit_test.alpha) and np.allclose(F_test, fit_test.decision_function(X_test))
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -956,10 +956,10 @@ a_test, F_test = adaboost_loop(X_test, y_test, 12)
 eps_test = 0.5 / np.cosh(a_test) * np.exp(-a_test)  # eps from alpha: e^{-a} / (e^{a} + e^{-a})
 assert np.all(a_test > 0) and np.mean(np.sign(F_test) != y_test) <= np.prod(2 * np.sqrt(eps_test * (1 - eps_test)))
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
 # %% [markdown]

@@ -658,7 +658,7 @@ show_source(bounds.erm_simulation)
 # The remaining exercises are coding exercises; the course's assignments turn them into
 # autograded questions.
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: exact-binomial-tail
 # points: 2
@@ -673,7 +673,7 @@ show_source(bounds.erm_simulation)
 # counts $s$ (no scipy).
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 import math
 
 
@@ -687,13 +687,13 @@ def exact_deviation_probability(m, phi, gamma):
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 assert np.isclose(exact_deviation_probability(20, 0.3, 0.1 * np.sqrt(2)), bounds.binomial_tail(20, 0.3, 0.1 * np.sqrt(2)), rtol=1e-10)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -702,7 +702,7 @@ for m_test, phi_test, g_test in [(1, 0.5, 0.3), (57, 0.07, 0.0333), (200, 0.5, 0
     assert np.isclose(p_test, bounds.binomial_tail(m_test, phi_test, g_test), rtol=1e-9, atol=1e-300)
     assert p_test <= bounds.hoeffding_bound(m_test, g_test)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -710,13 +710,13 @@ assert exact_deviation_probability(10, 0.5, 0.6) == 0  # no count deviates by mo
 assert np.isclose(exact_deviation_probability(3, 0.5, 0.3), 0.25)  # s = 0 or 3, each with probability 1/8
 assert np.isclose(exact_deviation_probability(40, 0.2, 0.0371), exact_deviation_probability(40, 0.8, 0.0371))  # symmetry
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: erm-threshold
 # points: 2
@@ -731,7 +731,7 @@ assert np.isclose(exact_deviation_probability(40, 0.2, 0.0371), exact_deviation_
 # operations, no loop over samples.
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def erm_stump(x, y, thresholds):
     # BEGIN SOLUTION
     pred = np.where(x[None, :] > thresholds[:, None], 1.0, -1.0)  # (n_thresholds, m), s = +1
@@ -742,17 +742,17 @@ def erm_stump(x, y, thresholds):
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 H_test = bounds.stump_class(15, theta=0.3, eta=0.1)
 x_test, y_test = H_test.sample(60, rng=11)
 E_test = H_test.training_errors(x_test, y_test)[0]
 j_test, s_test = erm_stump(x_test[0], y_test[0], H_test.thresholds)
 assert np.isclose(E_test[j_test if s_test == 1 else j_test + 15], E_test.min())
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -763,7 +763,7 @@ for seed_test, theta_test in [(12, 0.8), (13, 0.05), (14, 0.5)]:
     j_test, s_test = erm_stump(x_test[0], y_test[0], H_test.thresholds)
     assert (j_test if s_test == 1 else j_test + 31) == int(np.argmin(E_test))
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -773,13 +773,13 @@ assert tuple(erm_stump(x_test, np.array([-1.0, -1, -1, 1, 1, 1]), t_test)) == (2
 assert tuple(erm_stump(x_test, np.array([1.0, 1, 1, -1, -1, -1]), t_test)) == (2, -1)
 assert tuple(erm_stump(x_test, np.ones(6), t_test)) == (0, 1)  # tie: the smallest j with s = +1
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: hoeffding-sample-size
 # points: 2
@@ -793,20 +793,20 @@ assert tuple(erm_stump(x_test, np.ones(6), t_test)) == (0, 1)  # tie: the smalle
 # $\delta$, as a Python `int`.
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def hoeffding_sample_size(gamma, delta):
     # BEGIN SOLUTION
     return int(np.ceil(np.log(2.0 / delta) / (2.0 * gamma**2)))
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 assert hoeffding_sample_size(0.1, 0.05) == bounds.sample_complexity(1, 0.1, 0.05)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -814,19 +814,19 @@ for g_test, d_test in [(0.05, 0.01), (0.02, 0.1), (0.3, 0.001)]:
     m_test = hoeffding_sample_size(g_test, d_test)
     assert 2 * np.exp(-2 * g_test**2 * m_test) <= d_test < 2 * np.exp(-2 * g_test**2 * (m_test - 1))
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
 assert [hoeffding_sample_size(0.01, d) for d in (0.1, 0.01)] == [bounds.sample_complexity(1, 0.01, d) for d in (0.1, 0.01)]
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: uniform-sample-size
 # points: 2
@@ -840,20 +840,20 @@ assert [hoeffding_sample_size(0.01, d) for d in (0.1, 0.01)] == [bounds.sample_c
 # Return a Python `int`.
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def uniform_sample_size(k, gamma, delta):
     # BEGIN SOLUTION
     return int(np.ceil(np.log(2.0 * k / delta) / (2.0 * gamma**2)))
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 assert uniform_sample_size(100, 0.05, 0.05) == bounds.sample_complexity(100, 0.05, 0.05)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -861,20 +861,20 @@ for k_test, g_test, d_test in [(1, 0.1, 0.05), (10**6, 0.1, 0.01), (37, 0.03, 0.
     m_test = uniform_sample_size(k_test, g_test, d_test)
     assert 2 * k_test * np.exp(-2 * g_test**2 * m_test) <= d_test < 2 * k_test * np.exp(-2 * g_test**2 * (m_test - 1))
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
 m_test = [uniform_sample_size(k, 0.1, 0.05) for k in (10, 100, 1000)]
 assert m_test == [bounds.sample_complexity(k, 0.1, 0.05) for k in (10, 100, 1000)]
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN QUESTION
 # name: monte-carlo-deviation
 # points: 3
@@ -891,7 +891,7 @@ assert m_test == [bounds.sample_complexity(k, 0.1, 0.05) for k in (10, 100, 1000
 # $|\hat\phi - \phi|$ can equal, so rounding never decides a tie).
 # ```
 
-# %% mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def mc_deviation(m, phi, gamma, n_rep, seed):
     # BEGIN SOLUTION
     rng = np.random.default_rng(seed)
@@ -900,15 +900,15 @@ def mc_deviation(m, phi, gamma, n_rep, seed):
     # END SOLUTION
 
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # BEGIN TESTS
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 p_test = bounds.binomial_tail(50, 0.3, 0.11)
 est_test = mc_deviation(50, 0.3, 0.11, 20000, 0)
 assert abs(est_test - p_test) < 5 * np.sqrt(p_test * (1 - p_test) / 20000)
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -917,7 +917,7 @@ for m_test, phi_test, g_test in [(20, 0.5, 0.17), (200, 0.1, 0.033), (5, 0.9, 0.
     est_test = mc_deviation(m_test, phi_test, g_test, 20000, 1)
     assert abs(est_test - p_test) < 5 * np.sqrt(p_test * (1 - p_test) / 20000) + 1e-3
 
-# %% tags=["remove-cell"]
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
 """ # BEGIN TEST CONFIG
 hidden: true
 """ # END TEST CONFIG
@@ -925,10 +925,10 @@ est_test = mc_deviation(400, 0.5, 0.1025, 5000, 2)
 assert 0 <= est_test <= bounds.hoeffding_bound(400, 0.1025) + 5 * np.sqrt(bounds.hoeffding_bound(400, 0.1025) / 5000)
 assert mc_deviation(30, 0.4, 0.2, 3000, 3) == mc_deviation(30, 0.4, 0.2, 3000, 3)  # the seed is used
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END TESTS
 
-# %% [raw]
+# %% [raw] jupyter={"source_hidden": true}
 # # END QUESTION
 
 # %% [markdown]

@@ -14,6 +14,7 @@ stopped after. Part of ``make browser`` (so of ``make test``).
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import secrets
@@ -61,6 +62,11 @@ PROBE = """JSON.stringify((root => {
     exercises: root.querySelectorAll('aside.myst-exercise').length,
     solutions: root.querySelectorAll('.jp-MarkdownCell details').length,
     open_solutions: root.querySelectorAll('.jp-MarkdownCell details[open]').length,
+    folded_inputs: root.querySelectorAll('.jp-Cell .jp-InputPlaceholder').length,
+    visible_markers: [...root.querySelectorAll('.jp-RawCell')]
+      .filter(c => !c.querySelector('.jp-InputPlaceholder') && /# (BEGIN|END) /.test(c.innerText)).length,
+    visible_solutions: [...root.querySelectorAll('.jp-CodeCell')]
+      .filter(c => !c.querySelector('.jp-InputPlaceholder') && c.innerText.includes('# BEGIN SOLUTION')).length,
   };
 })(NOTEBOOK.node))"""
 
@@ -142,8 +148,9 @@ def test_chapter_runs_and_renders_in_jupyterlab(lab, browser, py):
           60, f"no idle kernel for {py.name}")
     browser.evaluate(f"window.jupyterapp.shell.activateById({notebook}.id); "
                      "window.jupyterapp.commands.execute('notebook:run-all-cells'), true")
-    _wait(browser, f"[...{notebook}.node.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]"
-                   ".every(e => /^\\[\\d+\\]:$/.test(e.textContent.trim()))",
+    # every code cell has run: its model has an execution count (a folded cell shows no prompt)
+    _wait(browser, f"{notebook}.content.widgets.filter(c => c.model.type === 'code')"
+                   ".every(c => c.model.executionCount !== null)",
           120, f"the cells of {py.name} did not all run")
     time.sleep(1)  # the last outputs and the maths of late markdown cells
     r = json.loads(browser.evaluate(f"const RAW = {json.dumps(RAW_MYST)}; "
@@ -154,3 +161,24 @@ def test_chapter_runs_and_renders_in_jupyterlab(lab, browser, py):
     assert r["numbered"] > 0, f"{py.name}: no numbered equation"
     assert r["exercises"] >= 3, r
     assert r["solutions"] >= 1 and r["open_solutions"] == 0, r
+    # the coding solutions and the otter markers are folded (book/preamble.py's jupyter.source_hidden)
+    import jupytext
+
+    spec = importlib.util.spec_from_file_location("preamble", ROOT / "book" / "preamble.py")
+    preamble = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(preamble)
+    folded = sum(preamble.is_folded(c) for c in jupytext.read(py).cells)
+    assert r["folded_inputs"] == folded and r["visible_markers"] == 0 and r["visible_solutions"] == 0, r
+    if os.environ.get("MLNOTES_LAB_SCREENSHOTS"):  # for a person to look at: the exercises as a student sees them
+        import base64
+
+        browser.call("Emulation.setDeviceMetricsOverride", width=1280, height=900, deviceScaleFactor=1,
+                     mobile=False)
+        browser.evaluate(f"{notebook}.node.querySelectorAll('.jp-InputPlaceholder')[1]?.closest('.jp-Cell')"
+                         "?.previousElementSibling?.scrollIntoView(), true")
+        time.sleep(1.0)
+        shot = Path(os.environ["MLNOTES_LAB_SCREENSHOTS"]) / f"{py.stem}.png"
+        shot.write_bytes(base64.b64decode(browser.call("Page.captureScreenshot", format="png")["data"]))
+    print(f"{py.stem}: {r['math']} typeset, {r['math_errors']} maths errors, raw MyST {r['raw']}, "
+          f"{r['exercises']} exercises, {r['solutions']} conceptual solutions folded, "
+          f"{r['folded_inputs']} solution/marker cells folded")

@@ -70,3 +70,27 @@ def test_install_cell_installs_where_mlnotes_is_missing(tmp_path):
                          text=True, cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == preamble.install_requirement()
+
+
+@pytest.mark.parametrize("py", SCRIPTS, ids=[p.stem for p in SCRIPTS])
+def test_solutions_and_otter_markers_are_folded_in_notebooks(py):
+    """JupyterLab and Binder fold (jupyter.source_hidden) what the book folds or hides: the coding
+    solutions and the otter markers, in the .py (what make lab opens) and in the .ipynb."""
+    import jupytext
+    import nbformat
+
+    assert preamble.fold_hidden(py.read_text()) == py.read_text(), f"run python book/preamble.py {py}"
+    for nb in (jupytext.read(py), nbformat.read(py.with_suffix(".ipynb"), as_version=4)):
+        hidden = [c for c in nb.cells if c.metadata.get("jupyter", {}).get("source_hidden")]
+        folded = [c for c in nb.cells if preamble.is_folded(c)]
+        assert hidden == folded and all(c.cell_type in ("code", "raw") for c in hidden)
+    if "QUESTION" in py.read_text():
+        assert any(preamble.is_solution(c) for c in jupytext.read(py).cells)
+
+
+def test_assignment_notebooks_do_not_fold_answer_cells():
+    sys.path.insert(0, str(ROOT))
+    from tools.assignments import master_notebook
+
+    nb = master_notebook(ROOT / "notebooks" / "01_linear_regression.py")
+    assert not any("jupyter" in c.metadata for c in nb.cells)

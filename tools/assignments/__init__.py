@@ -236,6 +236,7 @@ def master_notebook(chapter: Path) -> nbformat.NotebookNode:
     """The chapter notebook prepared for ``otter assign`` (see the module docstring)."""
     nb, macros = jupytext.read(chapter), book_macros()
     for cell in nb.cells:
+        cell.metadata.pop("jupyter", None)  # the chapter folds its solutions; a student's answer cell is open
         if cell.cell_type == "markdown":
             cell.source = expand_macros(myst_to_markdown(cell.source), macros)
         elif _boundary(cell, "BEGIN", "QUESTION") and "withdraw" in _question_config(cell):
