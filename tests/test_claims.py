@@ -4,6 +4,7 @@ labelled ``eq-...`` in a chapter has a claim)."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import subprocess
 import sys
@@ -116,6 +117,24 @@ def test_book_pages_list_every_claim_and_erratum():
     for c in ALL:
         for e in c.errata:
             assert e.where in errata
+
+
+def test_ledger_verdicts_come_from_running_the_claims(monkeypatch):
+    """The ledger's verdict column is this build's: a claim that fails when the page is written
+    says FAILED in its row."""
+    import mlnotes.claims._ledger as ledger
+
+    page = claims_page()
+    assert page.count("| verified: ") == len(ALL) and "FAILED" not in page
+    broken = ALL[0].label
+
+    def run(label, **kw):
+        r = claims.run(label, **kw)
+        return dataclasses.replace(r, max_residual=2 * r.tol + 1) if label == broken else r
+
+    monkeypatch.setattr(ledger, "run", run)
+    row = next(line for line in ledger.claims_page().splitlines() if f"{{eq}}`{broken}`" in line)
+    assert "| **FAILED**: " in row
 
 
 def test_ledger_cli_exits_zero_and_prints_every_claim(capsys):
