@@ -29,6 +29,9 @@ document.querySelectorAll('details').forEach(d => {
   else d.open = true;
 });
 document.querySelectorAll('.toggle-hidden').forEach(e => e.classList.remove('toggle-hidden'));
+// The front page's contents is the list the single page starts with; the front page's own
+// "Contents" heading would head the whole book on paper, a second contents with no list under it
+document.querySelector('section#contents > h2')?.remove();
 document.querySelectorAll('.dropdown').forEach(e => e.classList.remove('dropdown'));
 true
 """
