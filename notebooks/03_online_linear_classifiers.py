@@ -181,7 +181,7 @@ claims.verify("eq-perceptron-bound")
 #
 # Here is the perceptron on a two-dimensional separable sample, with the bound computed from the
 # separator that generated the data (any separator certifies a bound; the maximum-margin one,
-# Chapter 4, gives the best).
+# Chapter 4, gives the best) ({numref}`fig-perceptron-boundary`).
 
 # %%
 n_pts = 80
@@ -196,7 +196,7 @@ print(f"converged: {fit.converged} after {fit.n_epochs} epochs, {fit.n_mistakes}
       f"(bound (R/gamma)^2 = {bound:.1f})")
 print("mistakes per epoch:", fit.mistakes)
 
-# %% tags=["hide-input"]
+# %% mystnb={"figure": {"caption": "The perceptron's decision boundary (solid) on a separable sample, with the separator that generated the data (dashed).", "name": "fig-perceptron-boundary"}, "image": {"alt": "Two classes of points separated by a solid line close to a dashed one."}} tags=["hide-input"]
 fig, ax = plt.subplots()
 plots.decision_regions(ax, fit.decision_function, X2, y2)
 xs = np.linspace(-2.5, 2.5, 2)
@@ -208,9 +208,9 @@ plt.show()
 # %% [markdown]
 # How tight is the bound? Shrinking the margin of the sample (by keeping points closer to the
 # generating hyperplane) raises the bound like $1/\gamma^2$; the actual number of mistakes grows
-# too, but stays far below it.
+# too, but stays far below it ({numref}`fig-perceptron-bound`).
 
-# %% tags=["hide-input"]
+# %% mystnb={"figure": {"caption": "Mistakes of the perceptron (mean of five samples) against the margin $\\gamma$ of the sample, with the bound $(R/\\gamma)^2$: both grow as the margin shrinks, the mistakes far below the bound.", "name": "fig-perceptron-bound"}, "image": {"alt": "Log-log plot with a steep bound line above a lower curve of mistakes."}} tags=["hide-input"]
 gammas = np.array([0.4, 0.2, 0.1, 0.05, 0.025])
 made, bounds = [], []
 for g in gammas:
@@ -316,9 +316,9 @@ claims.verify("eq-winnow-bound")
 # the dimension. The experiment is the online setting the bounds describe: a stream of 2000
 # fresh examples, each predicted before its label is revealed, one pass, mistakes counted
 # (averages over three streams; `n_epochs=1` makes both functions warn that they did not
-# converge, which is expected here and silenced).
+# converge, which is expected here and silenced) ({numref}`fig-winnow-vs-perceptron`).
 
-# %% tags=["hide-input"]
+# %% mystnb={"figure": {"caption": "Mistakes on a stream of examples against the dimension $n$, for a target that depends on $k = 3$ coordinates: winnow's mistakes grow like $\\log n$, the perceptron's like $n$.", "name": "fig-winnow-vs-perceptron"}, "image": {"alt": "Mistake counts against log dimension: a nearly flat winnow curve and a rising perceptron curve, with their bounds."}} tags=["hide-input"]
 dims = np.array([10, 30, 100, 300, 1000])
 k_rel, n_stream = 3, 2000
 mist_w, mist_p = [], []
@@ -352,9 +352,9 @@ for n_dim, p_, w_ in zip(dims, mist_p, mist_w, strict=True):
 # The mistake curves of one stream in dimension $n = 300$ show the same thing as it happens:
 # cumulative mistakes against examples seen, with each algorithm's bound as a horizontal line.
 # Both curves flatten (mistakes become rare as the weights lock on to the target), winnow's after
-# a few dozen mistakes.
+# a few dozen mistakes ({numref}`fig-mistake-curves`).
 
-# %% tags=["hide-input"]
+# %% mystnb={"figure": {"caption": "Cumulative mistakes against examples seen in dimension 300: both curves flatten, winnow's after a few dozen mistakes; the horizontal line is the perceptron's bound.", "name": "fig-mistake-curves"}, "image": {"alt": "Two increasing curves that flatten, the winnow curve much lower, below a horizontal bound line."}} tags=["hide-input"]
 r = np.random.default_rng(2300)
 Xs = r.choice([-1.0, 1.0], size=(n_stream, 300))
 ys = np.sign(Xs[:, r.choice(300, size=k_rel, replace=False)].sum(axis=1))
@@ -401,11 +401,13 @@ plt.show()
 # $$
 # [M \le 0] \le \varphi(M) \quad \text{for all } M, \qquad \frac1n \sum_i [M_i \le 0] \le \frac1n \sum_i \varphi(M_i) .
 # $$ (eq-loss-upper-bound)
+#
+# See {numref}`fig-surrogate-losses`.
 
 # %%
 claims.verify("eq-loss-upper-bound")
 
-# %% tags=["hide-input"]
+# %% mystnb={"figure": {"caption": "Surrogate losses of the margin $M = yf(x)$: each lies above the zero-one loss {eq}`eq-loss-upper-bound`.", "name": "fig-surrogate-losses"}, "image": {"alt": "Several convex loss curves, all above a black step function at zero margin."}} tags=["hide-input"]
 M = np.linspace(-2.5, 2.5, 1001)
 fig, ax = plt.subplots()
 ax.plot(M, losses.zero_one(M), color="k", lw=2.5, label="zero-one")
@@ -565,9 +567,9 @@ claims.verify("eq-gd-stability")
 # narrow valleys are slow. The left panel is gradient descent on a quadratic; the right one is
 # mini-batch SGD on the quadratic loss of 200 points (`loss="quadratic"`, starting from 0), whose
 # Hessian $\frac2n \sum_i x_i x_i^\top$ plays the role of $A$: the same three regimes, blurred by
-# the noise of the mini-batch gradients.
+# the noise of the mini-batch gradients ({numref}`fig-step-size-regimes`).
 
-# %% tags=["hide-input"]
+# %% mystnb={"figure": {"caption": "Left: gradient descent on $\\tfrac12(w_1^2 + 8 w_2^2)$ converges with $\\eta = 0.1$, oscillates with $\\eta = 0.23$ and diverges with $\\eta = 0.255$, beyond $2/\\lambda_{\\max} = 0.25$. Right: mini-batch SGD on a least-squares loss shows the same three regimes, blurred by the noise of the gradients.", "name": "fig-step-size-regimes"}, "image": {"alt": "Two contour plots with iterate paths for three step sizes: one spiralling in, one zig-zagging, one flying out."}} tags=["hide-input"]
 A_q = np.array([[1.0, 0.0], [0.0, 8.0]])
 w_start = np.array([-2.0, 1.0])
 G1, G2 = np.meshgrid(np.linspace(-2.5, 2.5, 200), np.linspace(-2.5, 2.5, 200))
@@ -609,7 +611,7 @@ plt.show()
 # over four orders of magnitude. The notes' running estimate
 # $\hat J \leftarrow (1 - \alpha)\hat J + \alpha\,\varepsilon_t$, with $\varepsilon_t$ the loss
 # of the current mini-batch (plus the penalty), tracks the objective per update without another
-# pass over the data (`fit.running`, printed below next to the exact $J$).
+# pass over the data (`fit.running`, printed below next to the exact $J$) ({numref}`fig-sgd-objective`).
 
 # %%
 bc = load_breast_cancer()
@@ -620,7 +622,7 @@ mu, sd = bc.X[tr].mean(axis=0), bc.X[tr].std(axis=0)
 Xtr, Xte = (bc.X[tr] - mu) / sd, (bc.X[te] - mu) / sd
 print(f"feature scales (std) from {bc.X.std(axis=0).min():.3g} to {bc.X.std(axis=0).max():.3g}")
 
-# %% tags=["hide-input"]
+# %% mystnb={"figure": {"caption": "The objective $J(w, b)$ of SGD with the log loss on the breast cancer data after each epoch: three step sizes on standardised features, and two on the raw features, which stay far above.", "name": "fig-sgd-objective"}, "image": {"alt": "Semilog curves of the objective against epochs: three low decreasing curves and two dashed or dotted curves well above them."}} tags=["hide-input"]
 fig, ax = plt.subplots()
 runs = {}
 for eta_s in (0.01, 0.1, 1.0):
@@ -722,11 +724,13 @@ claims.verify("eq-subgradient-max")
 # \|w - \eta v - w^*\| < \|w - w^*\| \ \text{ for } 0 < \eta < \tfrac{2 v^\top (w - w^*)}{\|v\|^2} = \tfrac25 .
 # \end{gathered}
 # $$ (eq-not-descent)
+#
+# See {numref}`fig-not-descent`.
 
 # %%
 claims.verify("eq-not-descent")
 
-# %% tags=["hide-input"]
+# %% mystnb={"figure": {"caption": "Level sets of $|w_1| + 2|w_2|$ and two negative subgradients at the kink $(1, 0)$: $-v$ for $v = (1, 2)$ points uphill, for $v = (1, 0)$ downhill. A subgradient need not give a descent direction {eq}`eq-not-descent`.", "name": "fig-not-descent"}, "image": {"alt": "Diamond-shaped contours with two arrows from the point (1, 0), one leaving the diamond and one pointing inside."}} tags=["hide-input"]
 F1 = np.abs(G1) + 2 * np.abs(G2)
 fig, ax = plt.subplots()
 ax.contour(G1, G2, F1, levels=np.arange(0.25, 5, 0.25), colors="gray", linewidths=0.6)
@@ -755,12 +759,12 @@ plt.show()
 # With bounded subgradients the right side tends to 0 under {eq}`def-robbins-monro` (and also for
 # $\eta_t \propto 1/\sqrt t$); with a constant step it tends to $\eta G^2 / 2$: close to the
 # optimum, not at it. The check runs `optim.subgradient_method` on $f(w) = \|Cw - c\|_1$, whose
-# optimum is computed independently by scipy's linear-programming solver.
+# optimum is computed independently by scipy's linear-programming solver ({numref}`fig-subgradient-convergence`).
 
 # %%
 claims.verify("eq-subgradient-method")
 
-# %% tags=["hide-input"]
+# %% mystnb={"figure": {"caption": "The subgradient method on $f(w) = \\|Cw - c\\|_1$: the best value so far minus the optimum (from a linear program), for constant steps and for steps decaying like $1/\\sqrt t$ and $1/t$; a constant step stalls at a floor that shrinks with the step.", "name": "fig-subgradient-convergence"}, "image": {"alt": "Log-log plot of the best objective gap against iterations for four step-size rules, the constant ones levelling off."}} tags=["hide-input"]
 from scipy.optimize import linprog  # noqa: E402  (the oracle for this figure)
 
 r_sg = np.random.default_rng(7)

@@ -324,7 +324,7 @@ claims.verify("eq-hard-gap")
 # %% [markdown]
 # On real data: setosa against versicolor in the iris data, with the two sepal measurements,
 # are linearly separable. `C=np.inf` asks `smo` for the hard margin (it first checks that the
-# data are separable and refuses otherwise).
+# data are separable and refuses otherwise) ({numref}`fig-hard-margin-iris`).
 
 # %%
 iris = load_iris()
@@ -356,7 +356,7 @@ assert np.abs(np.delete(hard.alpha, on_margin)).max() < 1e-9 and (a_smo >= 0).al
 assert np.abs(A @ a_smo - rhs).max() < 1e-6 * np.abs(rhs).max()
 print("SMO's alpha lies on this segment; which point it returns depends on its path")
 
-# %% tags=["hide-input"]
+# %% mystnb={"figure": {"caption": "The hard-margin SVM on setosa against versicolor (sepal measurements): the decision boundary, the margin lines $f(x) = \\pm 1$ and the circled support vectors.", "name": "fig-hard-margin-iris"}, "image": {"alt": "Two classes of points with a separating line, two parallel dashed margin lines and circled points on them."}} tags=["hide-input"]
 fig, ax = plt.subplots()
 plots.decision_regions(ax, hard.decision_function, X_sv, y_sv, levels=(-1.0, 0.0, 1.0))
 ax.scatter(*X_sv[hard.support].T, s=160, facecolors="none", edgecolors="k", linewidths=1.2,
@@ -454,7 +454,7 @@ claims.verify("eq-three-kinds")
 
 # %% [markdown]
 # Versicolor against virginica on the two petal measurements overlap: a soft margin with
-# $C = 1$.
+# $C = 1$ ({numref}`fig-soft-margin-iris`).
 
 # %%
 m12 = iris.y > 0
@@ -476,7 +476,7 @@ margin_sv = kinds["0 < alpha < C (margin support vector)"]
 assert xi[margin_sv].max() < 1e-9
 print(f"margin support vectors: xi < 1e-9 (zero up to rounding), alpha = {a[margin_sv]}")
 
-# %% tags=["hide-input"]
+# %% mystnb={"figure": {"caption": "The soft-margin SVM ($C = 1$) on versicolor against virginica (petal measurements), with the margin lines $f(x) = \\pm 1$; the legend gives each point's role in the solution.", "name": "fig-soft-margin-iris"}, "image": {"alt": "Overlapping classes with a separating line, margin lines and points styled by their role."}} tags=["hide-input"]
 fig, ax = plt.subplots()
 plots.decision_regions(ax, soft.decision_function, X_pt, y_pt, levels=(-1.0, 0.0, 1.0))
 styles = [("#bbbbbb", "o"), ("#1b9e77", "o"), ("#d95f02", "o"), ("#7570b3", "X")]
@@ -512,12 +512,12 @@ plt.show()
 # `mlnotes.losses.hinge` of Chapter 3. The check certifies that the SMO solution minimises
 # {eq}`eq-hinge-form`: with $\beta_i = \alpha_i / C$, the subgradient
 # $2\lambda w - \sum_i \beta_i y_i x_i$ vanishes and each $\beta_i$ is a valid derivative of
-# the hinge at $M_i$ ($1$ inside the margin, $0$ outside, anything in $[0, 1]$ on it).
+# the hinge at $M_i$ ($1$ inside the margin, $0$ outside, anything in $[0, 1]$ on it) ({numref}`fig-hinge-loss`).
 
 # %%
 claims.verify("eq-hinge-form")
 
-# %% tags=["hide-input"]
+# %% mystnb={"figure": {"caption": "The hinge loss $\\max(0, 1 - M)$ and the logistic loss in bits, both above the zero-one loss of the margin $M$.", "name": "fig-hinge-loss"}, "image": {"alt": "A piecewise-linear hinge, a smooth logistic curve and a step function against the margin."}} tags=["hide-input"]
 M_grid = np.linspace(-2, 3, 501)
 fig, ax = plt.subplots()
 ax.plot(M_grid, (M_grid <= 0).astype(float), "k", lw=1, label="zero-one")
@@ -563,9 +563,9 @@ claims.verify("eq-kernel-decision")
 # %% [markdown]
 # **The effect of C.** Small $C$ (large $\lambda$) buys a wide margin with many violations;
 # large $C$ approaches the hard margin and follows individual points. With an RBF kernel
-# $k(x, x') = e^{-\gamma\|x - x'\|^2}$ the boundary bends:
+# $k(x, x') = e^{-\gamma\|x - x'\|^2}$ the boundary bends ({numref}`fig-effect-of-C`):
 
-# %% tags=["hide-input"]
+# %% mystnb={"figure": {"caption": "The effect of $C$ with an RBF kernel on the petal data: small $C$ gives a wide margin with many support vectors and a smooth boundary, large $C$ follows individual points.", "name": "fig-effect-of-C"}, "image": {"alt": "Three panels of the same data with curved decision boundaries, smoother on the left, more contorted on the right."}} tags=["hide-input"]
 X_pts = (X_pt - X_pt.mean(0)) / X_pt.std(0)
 fig, axes = plt.subplots(1, 3, figsize=(10.5, 3.6), sharey=True)
 for ax, C in zip(axes, (0.05, 1.0, 100.0), strict=True):
@@ -679,7 +679,7 @@ claims.verify("eq-wss2")
 # Every step lowers $f$, so the dual objective $D = -f$ increases monotonically. To watch the
 # duality gap we rebuild, after every step, the bias from the KKT conditions and the primal
 # objective $P$ at the current $(w, b)$: by weak duality $P \ge D$, and both meet at the optimum.
-# The data: breast cancer (standardised), RBF kernel, $C = 1$.
+# The data: breast cancer (standardised), RBF kernel, $C = 1$ ({numref}`fig-smo-duality-gap`).
 
 # %%
 bc = load_breast_cancer()
@@ -707,7 +707,7 @@ print(f"dual monotone: {bool(np.all(np.diff(fit_bc.dual_objective) >= 0))}, "
       f"primal >= dual throughout: {bool(np.all(P_bc >= D_bc - 1e-9))}")
 print(f"training accuracy {np.mean(fit_bc.predict(X_bc) == y_bc):.4f}")
 
-# %% tags=["hide-input"]
+# %% mystnb={"figure": {"caption": "SMO on the breast cancer data (RBF kernel, $C = 1$). Left: the primal $P$ and the dual $D$ meet at the optimum. Right: the duality gap $P - D$ and the KKT violation $m - M$ fall together.", "name": "fig-smo-duality-gap"}, "image": {"alt": "Left panel two objective curves converging; right panel two decreasing curves on a log scale."}} tags=["hide-input"]
 fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 3.8))
 it = np.arange(1, fit_bc.n_iter + 1)
 ax1.plot(it, P_bc, label="primal $P$")
@@ -758,7 +758,7 @@ print(f"LIBSVM:   obj = {-100.877288:.6f}, rho = {0.424462:.6f}, nSV = 132, nBSV
 # bound-constrained L-BFGS-B solves that dual; a quasi-Newton method can stop early, so the
 # reference certifies itself: it restarts until the primal value at its $w$ exceeds its dual value
 # by less than $10^{-8}$ of the optimum, and raises otherwise. Since every dual value bounds the
-# primal minimum from below (weak duality), $P^*$ is then known to that accuracy.
+# primal minimum from below (weak duality), $P^*$ is then known to that accuracy ({numref}`fig-primal-methods`).
 
 # %%
 from scipy.optimize import minimize
@@ -793,7 +793,7 @@ print(f"                  subgradient, 2000 steps  P = {svm.hinge_objective(sub.
 print(f"regularised bias: reference P* = {P_reg:.4f} (relative duality gap < 1e-8)")
 print(f"                  Pegasos, 60 epochs  P = {peg.objective[-1]:.4f}")
 
-# %% tags=["hide-input"]
+# %% mystnb={"figure": {"caption": "Relative suboptimality $P/P^* - 1$ of the subgradient method (best iterate, per pass) and of Pegasos (averaged, per epoch) against passes over the data.", "name": "fig-primal-methods"}, "image": {"alt": "Log-log plot of two decreasing suboptimality curves."}} tags=["hide-input"]
 fig, ax = plt.subplots()
 ax.loglog(np.arange(1, sub.objective.size + 1), np.minimum.accumulate(sub.objective) / fit_lin.dual - 1,
           label="subgradient method (best so far), per pass")

@@ -102,8 +102,10 @@ claims.verify("eq-polar-map")
 # vertical axis, so the map is not invertible. The two-argument $\operatorname{atan2}$ is the
 # polar angle (see the errata page).
 # ```
+#
+# See {numref}`fig-polar-features`.
 
-# %% tags=["hide-input"]
+# %% mystnb={"figure": {"caption": "Two classes on concentric rings (left) are not linearly separable in $(x_1, x_2)$, but are in the polar features $(r, \\theta)$ (right), where a horizontal line separates them.", "name": "fig-polar-features"}, "image": {"alt": "Left a ring of points inside another ring; right the same points as two horizontal bands."}} tags=["hide-input"]
 n_ring = 200
 radius = np.concatenate([rng.uniform(0.0, 1.0, n_ring // 2), rng.uniform(1.5, 2.5, n_ring // 2)])
 angle = rng.uniform(-np.pi, np.pi, n_ring)
@@ -476,7 +478,7 @@ claims.verify("eq-chi2-exp-psd")
 # kernels lie between. The indefinite kernels on the right have negative eigenvalues. The linear
 # kernel's smallest eigenvalue is exactly zero; computed, it is a rounding error of order
 # $n\epsilon_{\text{mach}}\lambda_{\max}$ whose sign and digits change with the machine, so the
-# table reports only that it is zero to that accuracy.
+# table reports only that it is zero to that accuracy ({numref}`fig-kernel-spectra`).
 
 # %%
 digits = datasets.load_digits()
@@ -501,7 +503,7 @@ for name, e in eigs.items():
     shown = "0 up to rounding (|.| < 1e-12)" if abs(ratio) < 1e-12 else f"{ratio:+.2e}"
     print(f"{name:38s} lambda_min / max |lambda| = {shown}")
 
-# %% tags=["hide-input"]
+# %% mystnb={"figure": {"caption": "Eigenvalues of Gram matrices, normalised by the largest: the positive-definite kernels (left, log scale) have none below zero; the indefinite kernels (right) have negative ones.", "name": "fig-kernel-spectra"}, "image": {"alt": "Two panels of eigenvalue curves, the right one crossing below zero."}} tags=["hide-input"]
 fig, (ax0, ax1) = plt.subplots(1, 2, figsize=(10, 4))
 for name in spectra:
     e = eigs[name]
@@ -685,9 +687,9 @@ claims.verify("eq-kernel-svm-duality")
 # sets how much the margin may be violated: small $C$ accepts many violations (many support
 # vectors, smooth boundary), large $C$ fits the training set. The figure fits the ring data of
 # {ref}`sec-feature-maps`, with 10 % of the labels flipped, on a grid of both; circles mark the
-# support vectors.
+# support vectors ({numref}`fig-rbf-grid`).
 
-# %% tags=["hide-input"]
+# %% mystnb={"figure": {"caption": "The RBF SVM on the ring data with 10 % of labels flipped, for three values of $\\gamma$ (rows) and of $C$ (columns): small $\\gamma$ and $C$ give smooth boundaries, large ones fit the noise; circles mark support vectors.", "name": "fig-rbf-grid"}, "image": {"alt": "A three by three grid of decision-region plots, boundaries growing more contorted towards the bottom right."}} tags=["hide-input"]
 flip = rng.uniform(size=n_ring) < 0.1
 y_noisy = np.where(flip, -y_ring, y_ring).astype(float)
 fig, axes = plt.subplots(3, 3, figsize=(10, 9.5), sharex=True, sharey=True)

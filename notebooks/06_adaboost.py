@@ -320,7 +320,7 @@ claims.verify("eq-train-bound")
 # %% [markdown]
 # The same chain on the run of this chapter: AdaBoost on two thirds of the breast cancer data
 # (Breast Cancer Wisconsin, Diagnostic, from the UCI repository: 569 tumours, 30 features, label $+1$ for benign), 400 rounds. The
-# training error reaches zero long before the bound says it must, and the bound keeps falling.
+# training error reaches zero long before the bound says it must, and the bound keeps falling ({numref}`fig-adaboost-bound`).
 
 # %%
 bc = datasets.load_breast_cancer()
@@ -335,7 +335,7 @@ print(f"chain holds at {chain.sum()} of {fit_bc.n_rounds} rounds")
 print(f"training error first zero after round {np.argmax(fit_bc.train_error == 0) + 1}")
 print(f"after 400 rounds: prod Z = {prod_Z[-1]:.2e}, exp(-2 sum gamma^2) = {exp_bound[-1]:.2e}")
 
-# %% tags=["hide-input"]
+# %% mystnb={"figure": {"caption": "AdaBoost's training error on the breast cancer data against the round $t$, below the bound $\\prod_s Z_s$, itself below $\\exp(-2\\sum_s \\gamma_s^2)$.", "name": "fig-adaboost-bound"}, "image": {"alt": "Log-scale plot of a training error that drops to zero below two falling bound curves."}} tags=["hide-input"]
 rounds = np.arange(1, fit_bc.n_rounds + 1)
 fig, ax = plt.subplots()
 nonzero = fit_bc.train_error > 0  # a log scale cannot show zero
@@ -482,7 +482,7 @@ claims.verify("eq-posterior")
 # growing (below). On the Statlog heart data (`heart_scale`: 270 patients, 13 features; 180 for
 # training), noisier, the training error reaches zero only after hundreds of rounds and the test
 # error rises again as the vote fits the noise: the number of rounds is a regularisation
-# parameter, to be chosen on held-out data.
+# parameter, to be chosen on held-out data ({numref}`fig-adaboost-test-error`).
 
 # %%
 hs = datasets.load_heart_scale()
@@ -497,7 +497,7 @@ for t in (1, 10, 50, 100, 200, 400):
     print(f"{t:5d}      {fit_bc.train_error[t - 1]:.3f} / {test_error_bc[t - 1]:.3f}"
           f"          {fit_h.train_error[t - 1]:.3f} / {test_error_h[t - 1]:.3f}")
 
-# %% tags=["hide-input"]
+# %% mystnb={"figure": {"caption": "Training and test error of AdaBoost against the round on breast cancer (left) and heart (right): on the noisier heart data the test error rises again as the vote fits the noise.", "name": "fig-adaboost-test-error"}, "image": {"alt": "Two panels each with a falling training-error curve and a test-error curve, the right one rising again."}} tags=["hide-input"]
 fig, axes = plt.subplots(1, 2, figsize=(9.6, 3.6), sharey=True)
 for ax, fit, test_err, title in ((axes[0], fit_bc, test_error_bc, "breast cancer"),
                                  (axes[1], fit_h, test_error_h, "heart")):
@@ -513,9 +513,9 @@ plt.show()
 # %% [markdown]
 # **The weights concentrate on the hard examples.** On the circle problem of the first section,
 # the marker area is proportional to $D_t(i)$: after a few rounds almost all the weight sits
-# near the boundary, where the stumps disagree.
+# near the boundary, where the stumps disagree ({numref}`fig-adaboost-weights`).
 
-# %% tags=["hide-input"]
+# %% mystnb={"figure": {"caption": "The weights $D_t$ after 1, 10 and 100 rounds on the circle problem (marker area proportional to $D_t(i)$): the weight concentrates on the examples near the boundary.", "name": "fig-adaboost-weights"}, "image": {"alt": "Three scatter plots where the points near a circular boundary grow larger from left to right."}} tags=["hide-input"]
 fig, axes = plt.subplots(1, 3, figsize=(9.6, 3.4), sharey=True)
 for ax, t in zip(axes, (1, 10, 100), strict=True):
     D_t = fit_toy.D_history[t - 1]
@@ -538,9 +538,9 @@ print("weight on the heaviest 10% of examples at t = 1, 10, 100: "
 # clearly the vote classifies an example. Boosting keeps increasing the *smallest* margins after
 # the training error is zero {cite}`schapire1998margin`: in the cumulative distribution of the
 # training margins on the breast cancer data, the left tail moves to the right with the rounds,
-# while the largest margins shrink, since the votes go to the stumps that fix the hard examples.
+# while the largest margins shrink, since the votes go to the stumps that fix the hard examples ({numref}`fig-adaboost-margins`).
 
-# %% tags=["hide-input"]
+# %% mystnb={"figure": {"caption": "Cumulative distribution of the normalised training margins on the breast cancer data after 5, 20, 100 and 400 rounds: the left tail moves right.", "name": "fig-adaboost-margins"}, "image": {"alt": "Several step-like cumulative distribution curves shifting to the right."}} tags=["hide-input"]
 F_bc = fit_bc.staged_decision_function(X_bc[train])
 fig, ax = plt.subplots()
 for t in (5, 20, 100, 400):

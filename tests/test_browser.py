@@ -54,7 +54,8 @@ PROBE = r"""
   const wide = [], over = new Set(), seen = new Set();
   for (const el of article.querySelectorAll('*')) {
     const r = el.getBoundingClientRect();
-    if (r.width > 0 && r.height > 0 && r.right > column.right + 1 && !el.closest('mjx-assistive-mml')) {
+    // (a permalink "#" is invisible until hovered, and may sit just past the end of a caption's line)
+    if (r.width > 0 && r.height > 0 && r.right > column.right + 1 && !el.closest('mjx-assistive-mml, .headerlink')) {
       over.add(el);
       // report the box that holds the overflow once (a scrolled <pre>, an equation, a table)
       const holder = over.has(el.parentElement) ? null : (el.parentElement || el);

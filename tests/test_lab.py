@@ -44,7 +44,7 @@ SETTINGS = {
 }
 
 # MyST syntax that must not survive as text once jupyterlab-myst has rendered a chapter.
-RAW_MYST = ["{eq}`", "{ref}`", "{doc}`", "{cite}`", "```{", ":label:", ":class:"]
+RAW_MYST = ["{eq}`", "{ref}`", "{doc}`", "{numref}`", "{cite}`", "```{", ":label:", ":class:"]
 
 PROBE = """JSON.stringify((root => {
   const prompts = [...root.querySelectorAll('.jp-CodeCell .jp-InputPrompt')].map(e => e.textContent.trim());
