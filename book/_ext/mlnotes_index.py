@@ -1,0 +1,100 @@
+"""The book's index: the main terms of the course, each pointing at the section that introduces it.
+
+One table, here, instead of ``{index}`` roles scattered through the chapters: a chapter opened in
+JupyterLab or Colab shows no index markup, and the whole index can be read and reviewed at once.
+Each term is attached to its section's label (``(sec-...)=`` in the chapter); a label that no
+longer exists fails the build, so the index cannot point nowhere.
+"""
+
+from __future__ import annotations
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.errors import ExtensionError
+from sphinx.transforms import SphinxTransform
+
+# section label -> the index terms it introduces ("main; sub" makes a sub-entry)
+TERMS: dict[str, list[str]] = {
+    "sec-gradients": ["gradient", "matrix calculus"],
+    "sec-hessian": ["Hessian"],
+    "sec-logsumexp": ["log-sum-exp", "softmax; function"],
+    "sec-checking-gradients": ["finite differences", "gradient; numerical check"],
+    "sec-linear-ls": ["least squares", "normal equations"],
+    "sec-linear-projection": ["hat matrix", "projection, orthogonal"],
+    "sec-linear-conditioning": ["condition number", "QR decomposition"],
+    "sec-linear-nist": ["NIST StRD"],
+    "sec-linear-ridge": ["ridge regression", "regularisation; L2"],
+    "sec-linear-shrinkage": ["shrinkage", "degrees of freedom, effective"],
+    "sec-linear-lasso": ["lasso", "soft-thresholding", "regularisation; L1", "coordinate descent; lasso"],
+    "sec-linear-map": ["MAP estimate"],
+    "sec-linear-bias-variance": ["bias-variance decomposition", "cross-validation"],
+    "sec-logistic-likelihood": ["logistic regression", "likelihood; Bernoulli"],
+    "sec-sigmoid": ["sigmoid"],
+    "sec-newton": ["Newton's method"],
+    "sec-irls": ["IRLS (iteratively reweighted least squares)"],
+    "sec-logloss": ["log-loss"],
+    "sec-separation": ["separation; complete and quasi-complete"],
+    "sec-softmax": ["softmax; regression"],
+    "sec-online-perceptron": ["perceptron", "mistake bound; perceptron"],
+    "sec-online-winnow": ["winnow", "mistake bound; winnow"],
+    "sec-online-losses": ["surrogate loss", "hinge loss"],
+    "sec-online-sgd": ["stochastic gradient descent (SGD)", "step size"],
+    "sec-online-subgradients": ["subgradient", "subgradient method"],
+    "sec-svm-margins": ["margin", "support vector machine (SVM)"],
+    "sec-svm-duality": ["Lagrange duality", "KKT conditions", "weak duality", "strong duality"],
+    "sec-svm-hard-dual": ["hard margin", "support vectors"],
+    "sec-svm-soft": ["soft margin", "slack variables"],
+    "sec-svm-solvers": ["Pegasos"],
+    "sec-svm-smo": ["SMO (sequential minimal optimisation)", "working-set selection"],
+    "sec-svm-multiclass": ["one-vs-rest", "one-vs-one"],
+    "sec-feature-maps": ["feature map"],
+    "sec-kernel-trick": ["kernel trick", "Gram matrix"],
+    "sec-pd-kernels": ["kernel; positive-definite", "Mercer's condition"],
+    "sec-common-kernels": ["kernel; RBF (Gaussian)", "kernel; polynomial", "kernel; sigmoid"],
+    "sec-rkhs": ["reproducing kernel Hilbert space (RKHS)"],
+    "sec-kernel-machines": ["kernel ridge regression", "representer theorem"],
+    "sec-adaboost-algorithm": ["AdaBoost", "boosting", "weak learner"],
+    "sec-stumps": ["decision stump"],
+    "sec-training-bound": ["AdaBoost; training error bound"],
+    "sec-coordinate-descent": ["exponential loss", "coordinate descent; AdaBoost"],
+    "sec-hoeffding": ["Hoeffding's inequality"],
+    "sec-union-bound": ["union bound"],
+    "sec-uniform-deviation": ["uniform convergence"],
+    "sec-erm": ["empirical risk minimisation (ERM)", "generalisation error"],
+    "sec-tradeoff": ["approximation-estimation trade-off"],
+    "sec-beyond": ["VC dimension"],
+}
+
+
+class AddIndexTerms(SphinxTransform):
+    """Insert each section's index entries after its title, before Sphinx's domains collect
+    the index (SphinxDomains, priority 850) and after labels became section ids (260)."""
+
+    default_priority = 800
+
+    def apply(self, **kwargs) -> None:
+        if not hasattr(self.env, "mlnotes_index_seen"):
+            self.env.mlnotes_index_seen = set()
+        for section in self.document.findall(nodes.section):
+            for label in section["ids"]:
+                if label in TERMS:
+                    entries = [("single", term, label, "", None) for term in TERMS[label]]
+                    section.insert(1, addnodes.index(entries=entries))
+                    self.env.mlnotes_index_seen.add(label)
+
+
+def check_all_placed(app, env) -> None:
+    missing = sorted(set(TERMS) - env.mlnotes_index_seen)
+    if missing and "notebooks/07_learning_theory" in env.found_docs:  # a whole-book build
+        raise ExtensionError(f"index terms attached to section labels that do not exist: {missing}")
+
+
+def check_all_placed_(app, env) -> None:
+    env.mlnotes_index_seen = getattr(env, "mlnotes_index_seen", set())
+    check_all_placed(app, env)
+
+
+def setup(app):
+    app.add_transform(AddIndexTerms)
+    app.connect("env-updated", check_all_placed_)
+    return {"parallel_read_safe": False, "parallel_write_safe": True, "env_version": 1}
