@@ -689,22 +689,23 @@ claims.verify("eq-kernel-svm-duality")
 # {ref}`sec-feature-maps`, with 10 % of the labels flipped, on a grid of both; circles mark the
 # support vectors ({numref}`fig-rbf-grid`).
 
-# %% mystnb={"figure": {"caption": "The RBF SVM on the ring data with 10 % of labels flipped, for three values of $\\gamma$ (rows) and of $C$ (columns): small $\\gamma$ and $C$ give smooth boundaries, large ones fit the noise; circles mark support vectors.", "name": "fig-rbf-grid"}, "image": {"alt": "A three by three grid of decision-region plots, boundaries growing more contorted towards the bottom right."}} tags=["hide-input"]
+# %% mystnb={"figure": {"caption": "The RBF SVM on the ring data with 10 % of labels flipped, for three values of $C$ (rows) and of $\\gamma$ (columns): small $C$ and $\\gamma$ give smooth boundaries, large ones fit the noise; circles mark support vectors.", "name": "fig-rbf-grid"}, "image": {"alt": "A three by three grid of decision-region plots, boundaries growing more contorted towards the bottom right."}} tags=["hide-input"]
 flip = rng.uniform(size=n_ring) < 0.1
 y_noisy = np.where(flip, -y_ring, y_ring).astype(float)
-fig, axes = plt.subplots(3, 3, figsize=(10, 9.5), sharex=True, sharey=True)
-for row, C in zip(axes, (0.1, 1.0, 100.0), strict=True):
-    for ax, gamma in zip(row, (0.1, 1.0, 10.0), strict=True):
-        fit = svm.smo(X_ring, y_noisy, C=C, kernel="rbf", gamma=gamma)
-        plots.decision_regions(ax, fit.decision_function, X_ring, y_noisy, resolution=120)
-        ax.scatter(*X_ring[fit.support].T, s=40, facecolors="none", edgecolors="k", linewidths=0.6)
-        err = np.mean(fit.predict(X_ring) != y_noisy)
-        ax.set_title(rf"$C = {C:g}$, $\gamma = {gamma:g}$: {fit.support.size} SV, train err {err:.2f}",
-                     fontsize=9)
-        ax.set(xlabel="", ylabel="")
-fig.supxlabel("$x_1$")
-fig.supylabel("$x_2$")
-fig.tight_layout()
+# nine panels share the column (about 65 % of the figure's width): larger type keeps them legible
+with plt.rc_context({"font.size": 12}):
+    fig, axes = plt.subplots(3, 3, figsize=(10, 10), sharex=True, sharey=True)
+    for row, C in zip(axes, (0.1, 1.0, 100.0), strict=True):
+        for ax, gamma in zip(row, (0.1, 1.0, 10.0), strict=True):
+            fit = svm.smo(X_ring, y_noisy, C=C, kernel="rbf", gamma=gamma)
+            plots.decision_regions(ax, fit.decision_function, X_ring, y_noisy, resolution=120)
+            ax.scatter(*X_ring[fit.support].T, s=40, facecolors="none", edgecolors="k", linewidths=0.6)
+            err = np.mean(fit.predict(X_ring) != y_noisy)
+            ax.set_title(rf"$C = {C:g}$, $\gamma = {gamma:g}$" + f"\n{fit.support.size} SV, train err {err:.2f}")
+            ax.set(xlabel="", ylabel="")
+    fig.supxlabel("$x_1$")
+    fig.supylabel("$x_2$")
+    fig.tight_layout()
 
 # %% [markdown]
 # (sec-digits)=
