@@ -122,6 +122,9 @@ def lab():
 @pytest.fixture(scope="module")
 def browser():
     b = Browser(loopback=True)
+    # JupyterLab's first load of a chapter can hold the page's main thread for tens of seconds
+    # on a loaded two-core machine: give each DevTools call more than the default 30 s
+    b.ws.settimeout(180)
     yield b
     b.close()
 
