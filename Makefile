@@ -16,7 +16,7 @@ export JUPYTER_ALLOW_ROOT := 1
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
 .PHONY: all venv book book-check pdf test lint unit claims pairing nbval nbval-perturbed browser \
-        notebooks preamble lab \
+        notebooks plain preamble lab \
         bench assignments lock clean
 
 all: test
@@ -109,6 +109,13 @@ notebooks: $(STAMP)
 	  $(BIN)/jupyter nbconvert --log-level=WARN --to notebook --execute --inplace \
 	    --ExecutePreprocessor.record_timing=False --ExecutePreprocessor.timeout=120 $$nb; \
 	done
+	$(MAKE) --no-print-directory plain
+
+# The chapters in plain Markdown, notebooks/plain/*.ipynb, for Colab, nbviewer, GitHub and VS Code
+# (no MyST there): written from the committed notebooks by tools/plain.py, which make notebooks
+# runs; tests/test_plain.py checks that they are current and carry the book's numbers.
+plain: $(STAMP)
+	$(BIN)/python -m tools.plain
 
 # The first two cells of every chapter (the maths macros for notebook viewers, the install cell
 # for Colab and downloads), written from book/preamble.py; tests/test_preamble.py checks them.

@@ -174,7 +174,7 @@ def test_myst_to_markdown() -> None:
     assert "secret" not in md and "{" not in md.replace("\\tag{eq-b}", "") and "(sec-a)=" not in md
     assert "**Exercise.**\n\nShow (eq-b) from [hastie2009]." in md
     assert "x = 1\n\\tag{eq-b}$$" in md
-    assert "**Theorem (Gauss).**\n\nSee the section." in md
+    assert "**Theorem** (Gauss)\n\nSee the section." in md
     assert "**Why it works.**\n\nUse `mlnotes.check.rel_error`." in md
 
 

@@ -23,11 +23,12 @@ sources need no assignment-specific markup (:func:`master_notebook`):
   answer cell only, so the code cells between a question's prompt and its ``# BEGIN TESTS`` are
   wrapped in a solution block here. Without this, ``otter assign`` leaves the reference solution
   in the student notebook (checked by ``tests/test_assignments.py``).
-- MyST markup that JupyterLab cannot render (directives such as ```` ```{exercise} ````, roles
-  such as ``{eq}`eq-label` ``, targets ``(sec-label)=``) becomes plain Markdown, and the
+- MyST markup (directives such as ```` ```{exercise} ````, roles such as ``{eq}`eq-label` ``,
+  targets ``(sec-label)=``) becomes plain Markdown with the book's numbers, as in the chapter's
+  plain copy (``tools/plain.py``), so the notebook reads the same in every front end; the
   conceptual exercises' ```` ```{solution} ```` blocks are removed from the student notebook.
 - The book's MathJax macros (``\\R``, ``\\argmin``, ... from ``book/_config.yml``) are expanded:
-  JupyterLab does not know them.
+  not every front end knows them.
 - An ``# ASSIGNMENT CONFIG`` cell is prepended (:data:`ASSIGNMENT_CONFIG`).
 - A question's ``withdraw:`` key (the ``mlnotes`` functions the grader withdraws) is not otter's:
   it is removed here and written, with what else the grader needs, to ``mlnotes-grading.json``
@@ -54,6 +55,15 @@ import jupytext
 import nbformat
 import yaml
 
+from ..plain import (
+    _chapter_targets,
+    _citation_labels,
+    book_macros,
+    chapter_numbers,
+    expand_macros,
+    myst_to_markdown,
+    references,
+)
 from .grade import GRADING_FILE, SandboxUnavailable, answer_cells, grade_folder
 
 __all__ = [
@@ -103,90 +113,7 @@ def chapters_with_questions(root: Path = ROOT) -> list[Path]:
     return [p for p in scripts if _QUESTION_LINE.search(p.read_text())]
 
 
-# -- MyST to plain Markdown ---------------------------------------------------------------------
-
-_FENCE_OPEN = re.compile(r"^(?P<indent>\s*)(?P<fence>`{3,}|:{3,})\{(?P<name>[\w:.-]+)\}\s*(?P<args>.*)$")
-_OPTION = re.compile(r"^\s*:[\w-]+:")
-_TARGET = re.compile(r"^\s*\([\w:.-]+\)=\s*$")
-_EQ_LABEL = re.compile(r"\$\$\s*\(([\w:.-]+)\)\s*$")
-_ROLE = re.compile(r"\{(?P<role>[\w:-]+)\}`(?P<text>[^`]*)`")
-_ROLE_WITH_TITLE = re.compile(r"^(?P<title>.*?)\s*<(?P<target>[^>]+)>$")
-
-
-def _role(match: re.Match) -> str:
-    role, text = match["role"], match["text"]
-    titled = _ROLE_WITH_TITLE.match(text)
-    if titled:  # {ref}`the normal equations <sec-normal-equations>` -> the title
-        return titled["title"]
-    if role in ("eq", "numref"):
-        return f"({text})"
-    if role in ("cite", "cite:p", "cite:t"):
-        return f"[{text}]"
-    if role == "doc":
-        return f"*{text.rstrip('/').split('/')[-1]}*"
-    if role == "math":
-        return f"${text}$"
-    if role in ("func", "class", "meth", "mod", "attr", "data") or role.startswith("py:"):
-        return f"`{text.lstrip('~')}`"
-    return f"*{text}*"  # ref, prf:ref, ...: the label is the best plain name there is
-
-
-def myst_to_markdown(text: str) -> str:
-    """Rewrite MyST markup as Markdown that JupyterLab renders; drop ``{solution}`` blocks.
-
-    Directives become a bold title followed by their body (options such as ``:label:`` are
-    dropped), ``{math}`` becomes a ``$$`` display, labelled displays ``$$ (eq-x)`` get
-    ``\\tag{eq-x}``, roles become plain text, and ``(label)=`` targets disappear.
-    """
-    lines, out, i = text.split("\n"), [], 0
-    while i < len(lines):
-        opened = _FENCE_OPEN.match(lines[i])
-        if not opened:
-            if not _TARGET.match(lines[i]):
-                out.append(lines[i])
-            i += 1
-            continue
-        fence, name, args = opened["fence"], opened["name"], opened["args"].strip()
-        close = re.compile(rf"^\s*{re.escape(fence[0])}{{{len(fence)},}}\s*$")
-        j = i + 1
-        while j < len(lines) and not close.match(lines[j]):
-            j += 1
-        body = [line for line in lines[i + 1 : j] if not _OPTION.match(line)]
-        i = j + 1
-        if name == "solution":
-            continue
-        body_md = myst_to_markdown("\n".join(body)).strip("\n")
-        if name == "math":
-            out += ["$$", body_md, "$$"]
-            continue
-        title = name.split(":")[-1].replace("-", " ").capitalize()
-        if name == "admonition":  # its argument is the whole title
-            title = args or title
-        elif args and name == "exercise":  # an exercise's argument is its title, if any
-            title += f": {args}"
-        elif args:
-            title += f" ({args})"
-        out += [f"**{title}.**", "", body_md] if body_md else [f"**{title}.**"]
-    md = "\n".join(out)
-    md = "\n".join(_EQ_LABEL.sub(r"\\tag{\1}$$", line) for line in md.split("\n"))
-    return _ROLE.sub(_role, md)
-
-
 # -- the master notebook given to otter assign ---------------------------------------------------
-
-
-def book_macros(root: Path = ROOT) -> dict[str, str]:
-    """The MathJax macros without arguments that the book defines (``book/_config.yml``)."""
-    config = yaml.safe_load((root / "book" / "_config.yml").read_text())
-    tex = config.get("sphinx", {}).get("config", {}).get("mathjax3_config", {}).get("tex", {})
-    return {name: value for name, value in tex.get("macros", {}).items() if isinstance(value, str)}
-
-
-def expand_macros(text: str, macros: dict[str, str]) -> str:
-    """Replace ``\\name`` by its definition for each macro (not ``\\Rightarrow`` for ``\\R``)."""
-    for name, value in macros.items():
-        text = re.sub(rf"\\{name}(?![A-Za-z])", lambda _, v=value: v, text)
-    return text
 
 
 def _wrap_solution_cells(cells: list) -> list:
@@ -235,10 +162,14 @@ def withdrawals(chapter: Path) -> dict[str, list[str]]:
 def master_notebook(chapter: Path) -> nbformat.NotebookNode:
     """The chapter notebook prepared for ``otter assign`` (see the module docstring)."""
     nb, macros = jupytext.read(chapter), book_macros()
+    # references print the book's numbers, as in the chapter's plain copy (tools/plain.py)
+    targets = {**references(), **_chapter_targets(nb, chapter.stem, chapter_numbers().get(chapter.stem))[0]}
+    citations = _citation_labels()
     for cell in nb.cells:
         cell.metadata.pop("jupyter", None)  # the chapter folds its solutions; a student's answer cell is open
         if cell.cell_type == "markdown":
-            cell.source = expand_macros(myst_to_markdown(cell.source), macros)
+            markdown = myst_to_markdown(cell.source, targets, citations=citations, chapter=chapter.stem)
+            cell.source = expand_macros(markdown, macros)
         elif _boundary(cell, "BEGIN", "QUESTION") and "withdraw" in _question_config(cell):
             config = {k: v for k, v in _question_config(cell).items() if k != "withdraw"}
             cell.source = "# BEGIN QUESTION\n" + yaml.safe_dump(config, sort_keys=False)
