@@ -262,3 +262,49 @@ def test_footer_links_the_claim_ledger(browser):
     browser.open(HTML / "notebooks" / f"{CHAPTERS[-1].stem}.html")
     href = browser.evaluate("(document.querySelector('.extra_footer a') || {}).href || ''")
     assert Path(href.removeprefix("file://")) == HTML / "book" / "generated" / "claims.html"
+
+
+# -- the plain copies (notebooks/plain/) as a notebook viewer shows them -----------------------
+
+# (without the noundefined package, an undefined macro such as the book's \R is an error, not red text)
+VIEWER_MATHJAX = r"""<script>window.MathJax = {tex: {inlineMath: [['$', '$'], ['\\(', '\\)']],
+  displayMath: [['$$', '$$'], ['\\[', '\\]']], processEscapes: true, packages: {'[-]': ['noundefined']}}};</script>"""
+
+VIEWER_PROBE = r"""
+(() => {
+  const cells = [...document.querySelectorAll('.jp-MarkdownCell')];
+  const text = cells.map(c => c.innerText).join('\n');
+  const details = cells.flatMap(c => [...c.querySelectorAll('details')]);
+  return JSON.stringify({
+    myst: text.match(/\{(eq|ref|numref|cite|doc|prf:ref|math)\}|^\s*\([\w:.-]+\)=\s*$|^\s*(```|:::)\{/gm) || [],
+    details: details.length,
+    open: details.filter(d => d.open).length,
+    // a folded block is as tall as its summary line: its body takes no room on the page
+    hidden_in_details: details.every(d => d.getBoundingClientRect().height
+                                          <= d.querySelector('summary').getBoundingClientRect().height + 1),
+  });
+})()
+"""
+
+
+@pytest.mark.parametrize("py", CHAPTERS, ids=[p.stem for p in CHAPTERS])
+def test_plain_copy_in_a_notebook_viewer(browser, py, tmp_path):
+    """A chapter's plain copy as nbviewer renders it (nbviewer is nbconvert's HTML; GitHub and
+    VS Code render Markdown and MathJax/KaTeX the same way), with the book's own MathJax 3 in
+    place of the CDN: every equation typesets without an error, no MyST and no TeX shows raw,
+    and every solution is folded, its body invisible until opened."""
+    from nbconvert import HTMLExporter
+
+    body, _ = HTMLExporter(mathjax_url="MATHJAX").from_filename(str(ROOT / "notebooks" / "plain" / f"{py.stem}.ipynb"))
+    mathjax = (HTML / "_static" / "mathjax" / "tex-chtml.js").as_uri()
+    body, n = re.subn(r'<script src="MATHJAX[^"]*">\s*</script>',
+                      lambda _: VIEWER_MATHJAX + f'<script src="{mathjax}"></script>', body)
+    assert n == 1, "nbconvert's template no longer loads MathJax from mathjax_url"
+    page = tmp_path / f"{py.stem}.html"
+    page.write_text(body)
+    r = browser.open(page, timeout=60)
+    assert r["typeset"] > r["display"] > 0 and r["errors"] == 0, r
+    assert not r["raw"], f"raw TeX in the plain copy: {r['raw'][:5]}"
+    v = json.loads(browser.evaluate(VIEWER_PROBE))
+    solutions = len(re.findall(r"^# `{3,}\{solution\}|\"code_prompt_show\": \"Solution\"", py.read_text(), flags=re.M))
+    assert v["myst"] == [] and v["details"] == solutions > 0 and v["open"] == 0 and v["hidden_in_details"], v
