@@ -7,6 +7,10 @@
    ``\\def`` in inline maths, which MathJax (JupyterLab without MyST, nbviewer) and KaTeX
    (Colab) keep for the cells below. ``\\def`` rather than ``\\newcommand``: KaTeX already
    defines ``\\R`` and refuses to ``\\newcommand`` it again.
+   The same front matter gives jupyterlab-myst the chapter's number (``numbering:`` with the
+   enumerator ``2.%s`` and numbered headings), so JupyterLab prints the book's numbers: section
+   2.1, equation (2.1), Exercise 2.5. The number comes from ``book/_toc.yml``
+   (``tools.plain.chapter_numbers``); the preliminaries are unnumbered there and here.
 2. A code cell that installs the course package when ``import mlnotes`` fails (Colab, a
    downloaded notebook), from the repository of ``book/_config.yml`` at the tag of the version
    in ``pyproject.toml``, and does nothing, silently, where the package imports (``make lab``,
@@ -35,6 +39,9 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / "book" / "_config.yml"
+sys.path.insert(0, str(ROOT))  # run as a script from anywhere: the course tooling is in tools/
+
+from tools.plain import chapter_numbers  # noqa: E402
 
 # Only tags: jupytext.toml keeps no other cell metadata, so a round trip through .ipynb keeps the text.
 MACROS_HEADER = '# %% [markdown] tags=["remove-cell"]'
@@ -62,9 +69,13 @@ def install_requirement() -> str:
     return f"mlnotes @ git+{url}@v{version()}"
 
 
-def macros_cell() -> str:
-    defs = macros()
-    lines = [MACROS_HEADER, "# ---", "# math:"]
+def macros_cell(stem: str) -> str:
+    """The first cell of chapter ``stem`` (a file stem such as ``02_logistic_regression``)."""
+    defs, number = macros(), chapter_numbers(ROOT).get(stem)
+    lines = [MACROS_HEADER, "# ---"]
+    if number is not None:
+        lines += ["# numbering:", f"#   enumerator: '{number}.%s'", "#   headings: true"]
+    lines += ["# math:"]
     lines += [f"#   '\\{name}': '{body}'" for name, body in defs.items()]
     lines += ["#", "# ---"]  # a blank line first: a viewer without front matter draws a rule, not a heading
     lines += ["# $" + "".join("\\def\\" + name + "{" + body + "}" for name, body in defs.items()) + "$"]
@@ -89,8 +100,8 @@ def install_cell() -> str:
     ]) + "\n"
 
 
-def preamble() -> str:
-    return macros_cell() + "\n" + install_cell() + "\n"
+def preamble(stem: str) -> str:
+    return macros_cell(stem) + "\n" + install_cell() + "\n"
 
 
 def split_header(text: str) -> tuple[str, str]:
@@ -108,9 +119,9 @@ def strip_preamble(cells: str) -> str:
     return cells
 
 
-def with_preamble(text: str) -> str:
+def with_preamble(text: str, stem: str) -> str:
     header, cells = split_header(text)
-    return fold_hidden(header + preamble() + strip_preamble(cells))
+    return fold_hidden(header + preamble(stem) + strip_preamble(cells))
 
 
 def is_solution(cell) -> bool:
@@ -155,7 +166,7 @@ def main(argv: list[str]) -> int:
     for name in [a for a in argv if a != "--check"]:
         path = Path(name)
         text = path.read_text()
-        new = with_preamble(text)
+        new = with_preamble(text, path.stem)
         if new != text:
             stale.append(name)
             if not check:

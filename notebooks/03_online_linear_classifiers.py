@@ -8,6 +8,9 @@
 
 # %% [markdown] tags=["remove-cell"]
 # ---
+# numbering:
+#   enumerator: '3.%s'
+#   headings: true
 # math:
 #   '\R': '\mathbb{R}'
 #   '\E': '\mathbb{E}'
@@ -484,7 +487,7 @@ claims.verify("eq-sgd-gradient")
 #
 # $$
 # w \leftarrow w - \eta_t \Big( \lambda w + \frac{1}{|B|} \sum_{i \in B} \varphi'(M_i)\, y_i x_i \Big) .
-# $$
+# $$ (def-sgd-minibatch)
 #
 # Three classical rules are this update with particular losses ($\lambda = 0$, $|B| = 1$):
 #

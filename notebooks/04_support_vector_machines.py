@@ -8,6 +8,9 @@
 
 # %% [markdown] tags=["remove-cell"]
 # ---
+# numbering:
+#   enumerator: '4.%s'
+#   headings: true
 # math:
 #   '\R': '\mathbb{R}'
 #   '\E': '\mathbb{E}'
@@ -980,15 +983,9 @@ show_source(svm.smo)
 # ```{solution} ex-svm-weak-duality-soft
 # :class: dropdown
 # Let $u = \sum_i \alpha_i y_i x_i$. Then
-#
-# $$
-# \begin{aligned}
-# P - D &= \tfrac12\|w\|^2 + C\sum_i \xi_i - \sum_i \alpha_i + \tfrac12\|u\|^2 \\
-# &= \tfrac12\|w - u\|^2 + w^\top u + C\sum_i\xi_i - \sum_i \alpha_i .
-# \end{aligned}
-# $$
-#
-# Now
+# $P - D = \tfrac12\|w\|^2 + C\sum_i \xi_i - \sum_i \alpha_i + \tfrac12\|u\|^2$, and since
+# $\tfrac12\|w\|^2 + \tfrac12\|u\|^2 = \tfrac12\|w - u\|^2 + w^\top u$,
+# $P - D = \tfrac12\|w - u\|^2 + w^\top u + C\sum_i\xi_i - \sum_i \alpha_i$. Now
 # $w^\top u = \sum_i \alpha_i y_i w^\top x_i = \sum_i \alpha_i y_i f(x_i) - b\sum_i\alpha_i y_i$,
 # and the last sum is zero (here). So $P - D = \frac12\|w - u\|^2 + \sum_i [C \xi_i - \alpha_i(1 -
 # y_i f(x_i))]$, and each bracket is $\ge 0$: $C\xi_i \ge \alpha_i \xi_i \ge \alpha_i (1 - y_i f(x_i))$

@@ -8,6 +8,9 @@
 
 # %% [markdown] tags=["remove-cell"]
 # ---
+# numbering:
+#   enumerator: '5.%s'
+#   headings: true
 # math:
 #   '\R': '\mathbb{R}'
 #   '\E': '\mathbb{E}'
@@ -270,13 +273,7 @@ claims.verify("eq-gram-psd")
 # $k$ a continuous symmetric function with $\iint k(x, y) g(x) g(y)\, d\mu(x)\, d\mu(y) \ge 0$
 # for all $g \in L^2(\mu)$. Then there are orthonormal eigenfunctions $e_j \in L^2(\mu)$ and
 # eigenvalues $\lambda_j \ge 0$ of the integral operator $g \mapsto \int k(\cdot, y) g(y)\,
-# d\mu(y)$ with
-#
-# $$
-# k(x, y) = \sum_{j \ge 1} \lambda_j e_j(x) e_j(y),
-# $$
-#
-# the series converging absolutely and uniformly. So $\phi(x) = (\sqrt{\lambda_j} e_j(x))_{j \ge 1}$
+# d\mu(y)$ with $k(x, y) = \sum_{j \ge 1} \lambda_j e_j(x) e_j(y)$, the series converging absolutely and uniformly. So $\phi(x) = (\sqrt{\lambda_j} e_j(x))_{j \ge 1}$
 # is a feature map, into $\ell^2$.
 # ```
 #

@@ -8,6 +8,9 @@
 
 # %% [markdown] tags=["remove-cell"]
 # ---
+# numbering:
+#   enumerator: '7.%s'
+#   headings: true
 # math:
 #   '\R': '\mathbb{R}'
 #   '\E': '\mathbb{E}'

@@ -27,8 +27,11 @@ import time
 import urllib.request
 from pathlib import Path
 
+import nbformat
 import pytest
 from test_browser import Browser
+
+from tools import plain
 
 pytestmark = pytest.mark.browser
 
@@ -56,8 +59,14 @@ PROBE = """JSON.stringify((root => {
           .filter(e => e.innerText.includes('Traceback')).length,
     math: root.querySelectorAll('.katex, mjx-container').length,
     math_errors: root.querySelectorAll('.katex-error, mjx-merror').length,
-    numbered: [...root.querySelectorAll('.jp-MarkdownCell')].map(e => e.innerText)
-      .join('\\n').match(/\\(\\d+\\)/g)?.length ?? 0,
+    // the numbers jupyterlab-myst prints: each equation's "(2.1)", each exercise's title, each
+    // section's number (the innermost unselectable span: the number, not the text around it)
+    equations: [...root.querySelectorAll('.jp-MarkdownCell .select-none')]
+      .filter(e => !e.querySelector('.select-none')).map(e => e.textContent.trim())
+      .filter(t => /^\\([\\d.]+\\)$/.test(t)).map(t => t.slice(1, -1)),
+    exercise_titles: [...root.querySelectorAll('aside.myst-exercise')].map(e => e.innerText.split('\\n')[0].trim()),
+    headings: [...root.querySelectorAll('.jp-MarkdownCell h2, .jp-MarkdownCell h3')]
+      .map(e => e.querySelector('span.mr-3.select-none')?.textContent.trim() ?? ''),
     raw: RAW.filter(t => text.includes(t)),
     exercises: root.querySelectorAll('aside.myst-exercise').length,
     solutions: root.querySelectorAll('.jp-MarkdownCell details').length,
@@ -161,7 +170,13 @@ def test_chapter_runs_and_renders_in_jupyterlab(lab, browser, py):
     assert r["errors"] == 0, f"{py.name}: {r['errors']} cells raised"
     assert r["math"] > 20 and r["math_errors"] == 0, r
     assert r["raw"] == [], f"{py.name}: raw MyST in JupyterLab: {r['raw']}"
-    assert r["numbered"] > 0, f"{py.name}: no numbered equation"
+    # the book's numbers, as tools/plain.py computes them (tests/test_plain.py checks those against the built book)
+    book, sections = plain._chapter_targets(nbformat.read(py.with_suffix(".ipynb"), as_version=4), py.stem,
+                                            plain.chapter_numbers(ROOT)[py.stem])
+    mine = [t for t in book.values() if t.chapter == py.stem]
+    assert r["equations"] == [t.number for t in mine if t.kind == "equation"], r["equations"]
+    assert r["exercise_titles"] == [f"Exercise {t.number}" for t in mine if t.kind == "exercise"], r
+    assert r["headings"] == sections[1:], r["headings"]  # (the first is the chapter's title)
     assert r["exercises"] >= 3, r
     assert r["solutions"] >= 1 and r["open_solutions"] == 0, r
     # the coding solutions and the otter markers are folded (book/preamble.py's jupyter.source_hidden)
@@ -177,11 +192,15 @@ def test_chapter_runs_and_renders_in_jupyterlab(lab, browser, py):
 
         browser.call("Emulation.setDeviceMetricsOverride", width=1280, height=900, deviceScaleFactor=1,
                      mobile=False)
-        browser.evaluate(f"{notebook}.node.querySelectorAll('.jp-InputPlaceholder')[1]?.closest('.jp-Cell')"
-                         "?.previousElementSibling?.scrollIntoView(), true")
-        time.sleep(1.0)
-        shot = Path(os.environ["MLNOTES_LAB_SCREENSHOTS"]) / f"{py.stem}.png"
-        shot.write_bytes(base64.b64decode(browser.call("Page.captureScreenshot", format="png")["data"]))
+        views = {  # the first section (headings, numbered equations), then the first coding exercise
+            "section": "querySelector('.jp-MarkdownCell h2')?.closest('.jp-Cell')",
+            "exercises": "querySelectorAll('.jp-InputPlaceholder')[1]?.closest('.jp-Cell')?.previousElementSibling",
+        }
+        for view, cell in views.items():
+            browser.evaluate(f"{notebook}.node.{cell}?.scrollIntoView(), true")
+            time.sleep(1.0)
+            shot = Path(os.environ["MLNOTES_LAB_SCREENSHOTS"]) / f"{py.stem}-{view}.png"
+            shot.write_bytes(base64.b64decode(browser.call("Page.captureScreenshot", format="png")["data"]))
     print(f"{py.stem}: {r['math']} typeset, {r['math_errors']} maths errors, raw MyST {r['raw']}, "
           f"{r['exercises']} exercises, {r['solutions']} conceptual solutions folded, "
           f"{r['folded_inputs']} solution/marker cells folded")

@@ -68,6 +68,21 @@ def test_numbers_are_the_books(stem: str, targets) -> None:
 
 
 @pytest.mark.parametrize("stem", STEMS)
+def test_every_display_is_labelled(stem: str) -> None:
+    """The book numbers the labelled displays only, jupyterlab-myst every display: with every
+    display labelled (eq-... or def-...), the two number alike (tests/test_lab.py compares)."""
+    lines, unlabelled, i = _source(stem).split("\n"), [], 0
+    while i < len(lines):
+        if re.fullmatch(r"# \$\$\s*", lines[i]):  # a display opens; its closing line holds the label
+            j = next(k for k in range(i + 1, len(lines)) if lines[k].startswith("# $$"))
+            if not re.fullmatch(r"# \$\$\s*\([\w:.-]+\)\s*", lines[j]):
+                unlabelled.append(i + 1)
+            i = j
+        i += 1
+    assert not unlabelled, f"displays without a label at lines {unlabelled}: label them, or write them inline"
+
+
+@pytest.mark.parametrize("stem", STEMS)
 def test_solutions_are_folded(stem: str) -> None:
     """Every solution, conceptual or coding, in a closed <details> (Colab, nbviewer, GitHub and
     VS Code render it folded) under "Solution to Exercise n.k"; the tests the book removes and

@@ -23,18 +23,25 @@ spec.loader.exec_module(preamble)
 @pytest.mark.parametrize("py", SCRIPTS, ids=[p.stem for p in SCRIPTS])
 def test_every_chapter_starts_with_the_current_preamble(py):
     header, cells = preamble.split_header(py.read_text())
-    assert cells.startswith(preamble.preamble()), (
+    assert cells.startswith(preamble.preamble(py.stem)), (
         f"{py.name}: the first cells are not book/preamble.py's; run python book/preamble.py {py}"
     )
 
 
 def test_macros_come_from_the_book_config():
-    cell = preamble.macros_cell()
+    cell = preamble.macros_cell("01_linear_regression")
     macros = preamble.macros()
     assert {"R", "E", "argmin", "sign", "diag"} <= set(macros)
     for name, body in macros.items():
         assert f"'\\{name}': '{body}'" in cell  # jupyterlab-myst's front matter
         assert f"\\def\\{name}{{{body}}}" in cell  # MathJax and KaTeX elsewhere
+
+
+def test_jupyterlab_numbers_as_the_book_does():
+    """jupyterlab-myst reads the chapter's number from the front matter: (2.1), Exercise 2.5, §2.1;
+    the preliminaries are unnumbered in the book's table of contents, and in JupyterLab."""
+    assert "#   enumerator: '2.%s'\n#   headings: true\n" in preamble.macros_cell("02_logistic_regression")
+    assert "numbering" not in preamble.macros_cell("00_notation")
 
 
 def test_install_cell_pins_the_version_the_book_is_built_from():

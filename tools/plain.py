@@ -374,10 +374,6 @@ def expand_macros(text: str, macros: dict[str, str]) -> str:
 # -- the plain notebook --------------------------------------------------------------------------
 
 
-def _is_macros_cell(cell) -> bool:
-    return cell.cell_type == "markdown" and cell.source.startswith("---\nmath:")
-
-
 def _is_otter_marker(cell) -> bool:
     return cell.cell_type == "raw" and cell.source.lstrip().startswith(("# BEGIN ", "# END "))
 
@@ -391,10 +387,10 @@ def _is_install_cell(cell) -> bool:
     return cell.cell_type == "code" and cell.source.startswith("# Install the course package")
 
 
-def _is_test_cell(cell) -> bool:
-    """An exercise's test cell, which the book removes (``remove-cell``, not the install cell)."""
-    return (cell.cell_type == "code" and "remove-cell" in cell.metadata.get("tags", [])
-            and not _is_install_cell(cell))
+def _is_removed(cell) -> bool:
+    """What the book removes (``remove-cell``) and this copy leaves out too: the macros cell (the
+    macros are expanded here) and the exercises' tests. Not the install cell: Colab needs it."""
+    return "remove-cell" in cell.metadata.get("tags", []) and not _is_install_cell(cell)
 
 
 def _form(cell) -> None:
@@ -443,8 +439,8 @@ def plain_notebook(stem: str, targets: dict[str, Target], citations: dict[str, s
     header.id = "plain-header"
     cells = [header]
     for cell in nb.cells:
-        if _is_macros_cell(cell) or _is_otter_marker(cell) or _is_test_cell(cell):
-            continue  # what the book removes, and otter's markers (the assignment pipeline reads them)
+        if _is_removed(cell) or _is_otter_marker(cell):
+            continue  # otter's markers: only the assignment pipeline reads them
         caption = _caption_cell(cell, render, macros)
         if cell.cell_type == "markdown":
             cell.source = expand_macros(render.render(cell.source), macros)
