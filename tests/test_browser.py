@@ -199,6 +199,14 @@ def test_chapter_equations_typeset_and_figures_loaded(browser, py):
         assert r["images"] > 0, "the chapter draws figures but the page shows none"
 
 
+def test_solutions_show_without_otter_markers():
+    """The book folds each coding exercise's reference solution under "Solution", without the
+    "# BEGIN SOLUTION" lines that only otter reads (book/_ext/mlnotes_solutions.py)."""
+    for py in CHAPTERS:
+        page = (HTML / "notebooks" / f"{py.stem}.html").read_text()
+        assert page.count("Hide solution") >= 5 and "BEGIN SOLUTION" not in page, py.stem
+
+
 def test_front_page_and_ledger_render(browser):
     r = browser.open(HTML / "book" / "generated" / "claims.html")
     assert r["typeset"] > 0 and r["errors"] == 0
