@@ -123,6 +123,8 @@ def test_conversion() -> None:
         "## A\n\n**Exercise 2.1.**\n\nShow (2.4), as in Fig. 2.2, [Abel, 2001, Zed, 1999].\n\n"
         "<details>\n<summary><b>Solution to Exercise 2.1</b></summary>\n\nIt is Theorem 2.1.\n\n</details>\n\n"
         "$$\nx = 1\n\\tag{2.4}$$\n\nSee §2.3 *The normal equations* and the section.")
+    assert plain.myst_to_markdown("as section {ref}`sec-a` says", targets) == (
+        "as section 2.3 (*The normal equations*) says")
     with pytest.raises(KeyError, match="eq-missing"):
         plain.myst_to_markdown("{eq}`eq-missing`", targets)
 

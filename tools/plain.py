@@ -58,7 +58,7 @@ _OPTION = re.compile(r"^\s*:(?P<key>[\w-]+):\s*(?P<value>.*)$")
 _TARGET = re.compile(r"^\s*\((?P<label>[\w:.-]+)\)=\s*$")
 _HEADING = re.compile(r"^(?P<hashes>#{1,6})\s+(?P<title>.*?)\s*$")
 _EQ_LABEL = re.compile(r"\$\$\s*\((?P<label>[\w:.-]+)\)\s*$")
-_ROLE = re.compile(r"\{(?P<role>[\w:-]+)\}`(?P<text>[^`]*)`")
+_ROLE = re.compile(r"(?P<section>\b[Ss]ection\s+)?\{(?P<role>[\w:-]+)\}`(?P<text>[^`]*)`")
 _ROLE_WITH_TITLE = re.compile(r"^(?P<title>.*?)\s*<(?P<target>[^>]+)>$")
 
 # sphinx-proof's directives, each numbered on its own counter as the book numbers them (a proof is not)
@@ -247,6 +247,13 @@ class _Renderer:
         return self.targets[label]
 
     def role(self, match: re.Match) -> str:
+        """A role as text; "section {ref}`sec-x`" reads "section 2.3 (*title*)", not "section §2.3"."""
+        said = match["section"] or ""
+        text = self._role(match)
+        numbered = re.fullmatch(r"§([\d.]+) (\*.*\*)", text)
+        return f"{said}{numbered[1]} ({numbered[2]})" if said and numbered else said + text
+
+    def _role(self, match: re.Match) -> str:
         role, text = match["role"], match["text"]
         titled = _ROLE_WITH_TITLE.match(text)
         if titled and role != "numref":  # {ref}`the normal equations <sec-normal-equations>`
