@@ -42,6 +42,9 @@ def point_at_plain_copy(app, pagename, templatename, context, doctree) -> None:
                 colab += url != button["url"]
                 button["url"], button["tooltip"] = url, "Launch on Colab (the chapter in plain Markdown)"
         if group.get("label") == "download-buttons":
+            for button in group["buttons"]:
+                if button.get("text") == ".ipynb":  # the chapter itself, in MyST
+                    button["tooltip"] = "Download the notebook (MyST: for JupyterLab with jupyterlab-myst)"
             group["buttons"].insert(1, {
                 "type": "link",
                 "url": f"{context['pathto']('_plain', 1)}/{plain.name}",
