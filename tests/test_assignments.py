@@ -178,6 +178,15 @@ def test_myst_to_markdown() -> None:
     assert "**Why it works.**\n\nUse `mlnotes.check.rel_error`." in md
 
 
+def test_student_notebook_reads_as_the_book() -> None:
+    """A real chapter's master notebook: the book's numbers, numbered headings, no MyST, no macros
+    cell (its macros are expanded, not redefined), no conceptual solution."""
+    nb = assignments.master_notebook(ROOT / "notebooks" / "02_logistic_regression.py")
+    md = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    assert "\\def" not in md and "math:" not in md and not re.search(r"\{[\w:-]+\}`", md)
+    assert "## 2.1 " in md and "\\tag{2.1}" in md and "**Exercise 2.1" in md and "<details>" not in md
+
+
 def test_book_macros_are_expanded_for_jupyterlab() -> None:
     macros = assignments.book_macros(ROOT)
     assert macros["R"] == r"\mathbb{R}"

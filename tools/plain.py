@@ -47,7 +47,7 @@ ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 PLAIN = NOTEBOOKS / "plain"
 
-__all__ = ["Target", "book_macros", "chapter_numbers", "expand_macros", "myst_to_markdown",
+__all__ = ["Target", "book_macros", "chapter_numbers", "chapter_renderer", "expand_macros", "myst_to_markdown",
            "plain_notebook", "references", "write_all"]
 
 # -- MyST syntax ---------------------------------------------------------------------------------
@@ -364,6 +364,18 @@ def myst_to_markdown(text: str, targets: dict[str, Target] | None = None, *,
     return _Renderer(targets, citations, solutions, chapter).render(text)
 
 
+def chapter_renderer(nb, stem: str, solutions: str, targets: dict[str, Target] | None = None,
+                     citations: dict[str, str] | None = None, root: Path = ROOT):
+    """A function MyST text -> Markdown for the cells of chapter ``stem`` (notebook ``nb``), in
+    order: references with the book's numbers (every chapter's labels, and this chapter's own,
+    so a chapter outside the book's table of contents works too), headings numbered as the
+    book numbers them, citations author-year, solutions ``"fold"``-ed or ``"drop"``-ped."""
+    own, headings = _chapter_targets(nb, stem, chapter_numbers(root).get(stem))
+    targets = {**(references(root) if targets is None else targets), **own}
+    citations = _citation_labels(root) if citations is None else citations
+    return _Renderer(targets, citations, solutions, stem, headings)
+
+
 def book_macros(root: Path = ROOT) -> dict[str, str]:
     """The MathJax macros without arguments that the book defines (``book/_config.yml``)."""
     config = yaml.safe_load((root / "book" / "_config.yml").read_text())
@@ -440,8 +452,7 @@ def plain_notebook(stem: str, targets: dict[str, Target], citations: dict[str, s
     nb = nbformat.read(root / "notebooks" / f"{stem}.ipynb", as_version=4)
     macros = book_macros(root)
     repository = yaml.safe_load((root / "book" / "_config.yml").read_text())["repository"]["url"]
-    headings = _chapter_targets(nb, stem, chapter_numbers(root)[stem])[1]
-    render = _Renderer(targets, citations, "fold", stem, headings)
+    render = chapter_renderer(nb, stem, "fold", targets, citations, root)
     header = nbformat.v4.new_markdown_cell(_header(stem, targets[stem], repository.rstrip("/")))
     header.id = "plain-header"
     cells = [header]

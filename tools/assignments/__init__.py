@@ -55,15 +55,7 @@ import jupytext
 import nbformat
 import yaml
 
-from ..plain import (
-    _chapter_targets,
-    _citation_labels,
-    book_macros,
-    chapter_numbers,
-    expand_macros,
-    myst_to_markdown,
-    references,
-)
+from ..plain import book_macros, chapter_renderer, expand_macros, myst_to_markdown
 from .grade import GRADING_FILE, SandboxUnavailable, answer_cells, grade_folder
 
 __all__ = [
@@ -163,13 +155,14 @@ def master_notebook(chapter: Path) -> nbformat.NotebookNode:
     """The chapter notebook prepared for ``otter assign`` (see the module docstring)."""
     nb, macros = jupytext.read(chapter), book_macros()
     # references print the book's numbers, as in the chapter's plain copy (tools/plain.py)
-    targets = {**references(), **_chapter_targets(nb, chapter.stem, chapter_numbers().get(chapter.stem))[0]}
-    citations = _citation_labels()
+    render = chapter_renderer(nb, chapter.stem, "drop")
+    # the macros cell (book/preamble.py) goes: its macros are expanded below, and expanding its
+    # own definitions would turn \def\R{...} into a TeX error
+    nb.cells = [c for c in nb.cells if not (c.cell_type == "markdown" and "remove-cell" in c.metadata.get("tags", []))]
     for cell in nb.cells:
         cell.metadata.pop("jupyter", None)  # the chapter folds its solutions; a student's answer cell is open
         if cell.cell_type == "markdown":
-            markdown = myst_to_markdown(cell.source, targets, citations=citations, chapter=chapter.stem)
-            cell.source = expand_macros(markdown, macros)
+            cell.source = expand_macros(render.render(cell.source), macros)
         elif _boundary(cell, "BEGIN", "QUESTION") and "withdraw" in _question_config(cell):
             config = {k: v for k, v in _question_config(cell).items() if k != "withdraw"}
             cell.source = "# BEGIN QUESTION\n" + yaml.safe_dump(config, sort_keys=False)
