@@ -285,7 +285,7 @@ class _Renderer:
         return self.name(found)
 
     def name(self, found: Target) -> str:
-        """How a {ref} or {prf:ref} reads: "Exercise 4.3", "Theorem 5.1", "§2.3 (title)"."""
+        """How a {ref} or {prf:ref} reads: "Exercise 4.3", "Theorem 5.1", "§2.3 *title*"."""
         if found.kind in ("section", "chapter"):
             where = f"§{found.number} " if found.kind == "section" and found.number else ""
             if found.kind == "chapter" and found.number:
