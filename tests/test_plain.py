@@ -105,6 +105,16 @@ def test_solutions_are_folded(stem: str) -> None:
     assert forms[0].metadata["jupyter"] == {"source_hidden": True}
 
 
+def test_readme_opens_every_chapter_in_colab() -> None:
+    """The README's chapter table links each chapter's plain copy on Colab, at the book's repository."""
+    import yaml
+
+    repository = yaml.safe_load((ROOT / "book" / "_config.yml").read_text())["repository"]
+    colab = repository["url"].rstrip("/").replace("https://github.com/", "https://colab.research.google.com/github/")
+    links = re.findall(r"\[Colab\]\(([^)]+)\)", (ROOT / "README.md").read_text())
+    assert links == [f"{colab}/blob/{repository['branch']}/notebooks/plain/{stem}.ipynb" for stem in STEMS]
+
+
 def test_conversion() -> None:
     """The conversion on a small text, with made-up targets and citations."""
     targets = {
