@@ -103,6 +103,7 @@ def test_solutions_are_folded(stem: str) -> None:
     assert [c.source.split("\n")[0] for c in forms] == [
         "# @title Install the course package if it is missing (Colab, a downloaded notebook)"]
     assert forms[0].metadata["jupyter"] == {"source_hidden": True}
+    assert next(c for c in nb.cells if c.cell_type == "code") is forms[0]  # Colab installs before anything runs
 
 
 def test_readme_opens_every_chapter_in_colab() -> None:
