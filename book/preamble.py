@@ -18,6 +18,11 @@
 
 Both are tagged ``remove-cell``: the book defines the macros itself and has the package.
 
+After each figure it writes a cell, removed from the book, that gives jupyterlab-myst the
+figure's label and caption (``:::{figure}`` with ``:label:``; the caption lives in myst-nb cell
+metadata, which JupyterLab does not read), so JupyterLab numbers and captions the figures and
+resolves ``{numref}`` to them as the book does (Fig. 5.2; the front matter sets the "Fig." form).
+
 It also folds, for JupyterLab and Binder (cell metadata ``jupyter.source_hidden``), what the book
 folds or hides: the coding exercises' solutions (shown in the book under "Solution"), their test
 cells and the otter markers (``# BEGIN QUESTION`` ... ``# END TESTS``), which the book removes.
@@ -72,10 +77,10 @@ def install_requirement() -> str:
 def macros_cell(stem: str) -> str:
     """The first cell of chapter ``stem`` (a file stem such as ``02_logistic_regression``)."""
     defs, number = macros(), chapter_numbers(ROOT).get(stem)
-    lines = [MACROS_HEADER, "# ---"]
+    lines = [MACROS_HEADER, "# ---", "# numbering:"]
     if number is not None:
-        lines += ["# numbering:", f"#   enumerator: '{number}.%s'", "#   headings: true"]
-    lines += ["# math:"]
+        lines += [f"#   enumerator: '{number}.%s'", "#   headings: true"]
+    lines += ["#   figure:", "#     template: Fig. %s", "# math:"]
     lines += [f"#   '\\{name}': '{body}'" for name, body in defs.items()]
     lines += ["#", "# ---"]  # a blank line first: a viewer without front matter draws a rule, not a heading
     lines += ["# $" + "".join("\\def\\" + name + "{" + body + "}" for name, body in defs.items()) + "$"]
@@ -121,7 +126,7 @@ def strip_preamble(cells: str) -> str:
 
 def with_preamble(text: str, stem: str) -> str:
     header, cells = split_header(text)
-    return fold_hidden(header + preamble(stem) + strip_preamble(cells))
+    return notebook_cells(header + preamble(stem) + strip_preamble(cells))
 
 
 def is_solution(cell) -> bool:
@@ -146,17 +151,42 @@ def is_otter_marker(cell) -> bool:
     return cell.cell_type == "raw" and cell.source.lstrip().startswith(("# BEGIN ", "# END "))
 
 
-def fold_hidden(text: str) -> str:
-    """The chapter with its solutions and otter markers folded in notebook front ends."""
+def is_lab_caption(cell) -> bool:
+    """A figure's caption for jupyterlab-myst, written by :func:`notebook_cells`."""
+    return (cell.cell_type == "markdown" and "remove-cell" in cell.metadata.get("tags", [])
+            and cell.source.startswith(":::{figure}\n:label: "))
+
+
+def lab_caption(figure: dict):
+    """The cell after a figure that gives jupyterlab-myst its label and caption: JupyterLab reads
+    no myst-nb metadata, so without it a figure has no number or caption there and
+    ``{numref}`fig-x``` prints the bare label. The book removes the cell (it has the figure)."""
+    import nbformat
+
+    source = f":::{{figure}}\n:label: {figure['name']}\n{figure.get('caption', '')}\n:::"
+    return nbformat.v4.new_markdown_cell(source, metadata={"tags": ["remove-cell"]})
+
+
+def notebook_cells(text: str) -> str:
+    """The chapter as notebook front ends need it: its solutions and otter markers folded
+    (:func:`is_folded`), and each figure followed by its :func:`lab_caption`."""
     import jupytext
     from jupytext.config import load_jupytext_config
 
     nb = jupytext.reads(text, fmt="py:percent")
+    cells = []
     for cell in nb.cells:
+        if is_lab_caption(cell):
+            continue  # written afresh below, from the figure's metadata
         meta = {k: v for k, v in cell.metadata.items() if k != "jupyter"}
         if is_folded(cell):
             meta["jupyter"] = {"source_hidden": True}
         cell.metadata = dict(sorted(meta.items()))  # the key order of the .ipynb's JSON
+        cells.append(cell)
+        figure = cell.metadata.get("mystnb", {}).get("figure", {}) if cell.cell_type == "code" else {}
+        if "name" in figure:
+            cells.append(lab_caption(figure))
+    nb.cells = cells
     return jupytext.writes(nb, fmt="py:percent", config=load_jupytext_config(str(ROOT / "notebooks")))
 
 

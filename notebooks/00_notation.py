@@ -8,6 +8,9 @@
 
 # %% [markdown] tags=["remove-cell"]
 # ---
+# numbering:
+#   figure:
+#     template: Fig. %s
 # math:
 #   '\R': '\mathbb{R}'
 #   '\E': '\mathbb{E}'
@@ -249,6 +252,12 @@ ax.set_aspect("equal")
 ax.legend(loc="upper right")
 plt.show()
 
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-gradient-contours
+# Contours of a quadratic $f(w) = \tfrac12 w^\top A w - b^\top w$ with an ill-conditioned $A$; the negative gradients (arrows) cross the contours at right angles and do not point at the minimiser $w^\star = A^{-1}b$.
+# :::
+
 # %% [markdown]
 # (sec-logsumexp)=
 # ## Log-sum-exp and the softmax
@@ -320,6 +329,12 @@ plt.show()
 h_best = hs[int(np.argmin(errors))]
 print(f"best step on the grid within a factor 10 of eps^(1/3): "
       f"{abs(np.log10(h_best / np.finfo(float).eps ** (1 / 3))) < 1}; its error below 1e-9: {min(errors) < 1e-9}")
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-finite-difference-error
+# Relative error of the central-difference gradient against the step $h$: truncation error $\propto h^2$ for large steps, rounding error $\propto \epsilon/h$ for small ones, smallest near $h = \epsilon^{1/3}$.
+# :::
 
 # %% [markdown]
 # (sec-notation-implementation)=

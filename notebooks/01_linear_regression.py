@@ -11,6 +11,8 @@
 # numbering:
 #   enumerator: '1.%s'
 #   headings: true
+#   figure:
+#     template: Fig. %s
 # math:
 #   '\R': '\mathbb{R}'
 #   '\E': '\mathbb{E}'
@@ -160,6 +162,12 @@ ax.view_init(elev=20, azim=-60)
 ax.legend(loc="upper left")
 plt.show()
 
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-projection
+# Least squares as projection: $\hat y = Hy$ is the point of the plane spanned by the columns of $X$ closest to $y$, and the residual $y - \hat y$ is orthogonal to that plane.
+# :::
+
 # %% [markdown]
 # (sec-linear-interpolation)=
 # ### Exact interpolation, and why it does not generalise
@@ -207,6 +215,12 @@ for degree, colour in ((3, "C0"), (9, "C3")):
 ax.set(xlabel="$x$", ylabel="$y$", ylim=(-2, 2))
 ax.legend(fontsize=8)
 plt.show()
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-overfitting
+# Polynomials of degree 3 and 9 fitted to ten noisy samples of $\sin 2\pi x$: the degree-9 interpolant has zero training error and a far larger test error.
+# :::
 
 # %% [markdown]
 # (sec-linear-conditioning)=
@@ -308,6 +322,12 @@ ax.axhline(1, color="gray", lw=0.8)
 ax.set(xlabel="cond$(X)$", ylabel="relative error of $\\hat w$", ylim=(1e-17, 1e3))
 ax.legend(fontsize=8)
 plt.show()
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-conditioning
+# Relative error of $\hat w$ against $\operatorname{cond}(X)$: the normal equations lose digits like $\operatorname{cond}(X)^2 u$, Householder QR like $\operatorname{cond}(X)\,u$.
+# :::
 
 # %% [markdown]
 # (sec-linear-nist)=
@@ -495,6 +515,12 @@ ax.set(xlabel="$\\lambda$", ylabel="shrinkage factor $d_j^2/(d_j^2 + \\lambda)$"
        title="Prostate training data: small singular values are shrunk first")
 ax.legend(fontsize=7, ncol=2)
 plt.show()
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-ridge-shrinkage
+# Ridge shrinkage factors $d_j^2/(d_j^2 + \lambda)$ of the principal directions of the prostate data against $\lambda$: directions of small variance are shrunk first.
+# :::
 
 # %% [markdown]
 # ### Ridge as least squares on augmented data
@@ -749,6 +775,12 @@ plt.show()
 print(f"lambda minimising the expected error: {lams_bv[np.argmin(bias2 + var)]:.2f}; "
       f"minimising the mean CV error: {cv_lams[np.argmin(cv_runs.mean(axis=0))]:.2f}")
 
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-bias-variance
+# Bias-variance decomposition of ridge regression against $\lambda$: squared bias rises, variance falls, their sum plus the noise $\sigma^2$ is the expected test error, which 10-fold cross-validation tracks.
+# :::
+
 # %% [markdown]
 # (sec-linear-prostate)=
 # ## Real data: the prostate cancer study
@@ -819,6 +851,12 @@ ax.set(xlabel="effective degrees of freedom df($\\lambda$)", ylabel="coefficient
 ax.legend(fontsize=7, ncol=2)
 plt.show()
 
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-ridge-path
+# Ridge coefficient paths on the prostate data against the effective degrees of freedom; the dashed line marks the $\lambda$ chosen by cross-validation.
+# :::
+
 # %% mystnb={"figure": {"caption": "Lasso coefficient paths on the prostate data against the shrinkage factor $s$: coefficients leave zero one at a time; the dashed line marks the $\\lambda$ chosen by cross-validation.", "name": "fig-lasso-path"}, "image": {"alt": "Eight piecewise-linear coefficient curves, most starting at exactly zero and entering one by one."}} tags=["hide-input"]
 path_lams = lmax * np.logspace(-3, 0, 80)
 lpath = linear.lasso_path(Ztr, ytr, path_lams, fit_intercept=True)
@@ -832,6 +870,12 @@ ax.set(xlabel="shrinkage factor $s = \\|w_\\lambda\\|_1 / \\|\\hat w_{LS}\\|_1$"
 ax.legend(fontsize=7, ncol=2)
 plt.show()
 
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-lasso-path
+# Lasso coefficient paths on the prostate data against the shrinkage factor $s$: coefficients leave zero one at a time; the dashed line marks the $\lambda$ chosen by cross-validation.
+# :::
+
 # %% mystnb={"figure": {"caption": "Ten-fold cross-validation error of ridge and the lasso on the prostate data, with one standard error bars, against $\\lambda$ relative to the largest on each grid.", "name": "fig-cv-curves"}, "image": {"alt": "Two cross-validation error curves with error bars, flat for small lambda and rising for large lambda."}} tags=["hide-input"]
 fig, ax = plt.subplots()
 ax.errorbar(ridge_lams / ridge_lams.max(), cv_r, yerr=se_r, fmt="o-", ms=3, label="ridge")
@@ -841,6 +885,12 @@ ax.set(xlabel="$\\lambda$ / largest $\\lambda$ on the grid", ylabel="10-fold CV 
        title="Cross-validation on the prostate training rows")
 ax.legend()
 plt.show()
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-cv-curves
+# Ten-fold cross-validation error of ridge and the lasso on the prostate data, with one standard error bars, against $\lambda$ relative to the largest on each grid.
+# :::
 
 # %% [markdown]
 # (sec-linear-implementation)=

@@ -11,6 +11,8 @@
 # numbering:
 #   enumerator: '2.%s'
 #   headings: true
+#   figure:
+#     template: Fig. %s
 # math:
 #   '\R': '\mathbb{R}'
 #   '\E': '\mathbb{E}'
@@ -196,6 +198,12 @@ ax1.legend()
 fig.tight_layout()
 plt.show()
 
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-sigmoid
+# Left: the sigmoid $g(a)$ and its derivative $g(a)(1 - g(a))$. Right: the log-loss, in bits, lies above the 0-1 loss of the margin $M$.
+# :::
+
 # %% [markdown]
 # (sec-logistic-gradient)=
 # ## Gradient and gradient ascent
@@ -355,6 +363,12 @@ ax.set_xlim(-3, ga.n_iter + 10)
 ax.set_title("objective gap (clipped at machine precision)")
 ax.legend()
 plt.show()
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-newton-vs-gradient
+# The gap $\ell(w^\star) - \ell(w^t)$ on a log scale: gradient ascent shrinks it by a constant factor per step, Newton's method squares it.
+# :::
 
 # %% [markdown]
 # (sec-logloss)=
@@ -564,6 +578,12 @@ ax1.set_title("separable: $\\lambda = 1$ (solid), unregularised (dashed)")
 fig.tight_layout()
 plt.show()
 
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-logistic-contours
+# Left: contours of $P(\mathrm{chd} = 1)$ for the South African heart data on age and LDL. Right: on separable data, the regularised fit ($\lambda = 1$, solid) keeps a gradual transition, the unregularised iterate (dashed) becomes a cliff.
+# :::
+
 # %% [markdown]
 # (sec-costs-links)=
 # ## Misclassification costs, and probit versus logit
@@ -696,6 +716,12 @@ ax.set_ylabel("petal width (cm)")
 ax.set_title("softmax regions; grey: largest probability 0.6, 0.9")
 ax.legend(loc="upper left")
 plt.show()
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-softmax-regions
+# Softmax regression on the iris petal measurements: the three class regions meet along straight lines; grey contours mark largest class probability 0.6 and 0.9.
+# :::
 
 # %% [markdown]
 # (sec-logistic-implementation)=

@@ -11,6 +11,8 @@
 # numbering:
 #   enumerator: '3.%s'
 #   headings: true
+#   figure:
+#     template: Fig. %s
 # math:
 #   '\R': '\mathbb{R}'
 #   '\E': '\mathbb{E}'
@@ -208,6 +210,12 @@ ax.set_title("Perceptron decision boundary (solid) on separable data")
 ax.legend(loc="lower right")
 plt.show()
 
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-perceptron-boundary
+# The perceptron's decision boundary (solid) on a separable sample, with the separator that generated the data (dashed).
+# :::
+
 # %% [markdown]
 # How tight is the bound? Shrinking the margin of the sample (by keeping points closer to the
 # generating hyperplane) raises the bound like $1/\gamma^2$; the actual number of mistakes grows
@@ -237,6 +245,12 @@ ax.set_xticks(gammas, [f"{g:g}" for g in gammas])
 ax.minorticks_off()
 ax.legend()
 plt.show()
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-perceptron-bound
+# Mistakes of the perceptron (mean of five samples) against the margin $\gamma$ of the sample, with the bound $(R/\gamma)^2$: both grow as the margin shrinks, the mistakes far below the bound.
+# :::
 
 # %% [markdown]
 # On data that are not linearly separable the perceptron never stops: some point is always
@@ -351,6 +365,12 @@ plt.show()
 for n_dim, p_, w_ in zip(dims, mist_p, mist_w, strict=True):
     print(f"n = {n_dim:5d}   perceptron {p_:6.1f}   winnow {w_:5.1f}")
 
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-winnow-vs-perceptron
+# Mistakes on a stream of examples against the dimension $n$, for a target that depends on $k = 3$ coordinates: winnow's mistakes grow like $\log n$, the perceptron's like $n$.
+# :::
+
 # %% [markdown]
 # The mistake curves of one stream in dimension $n = 300$ show the same thing as it happens:
 # cumulative mistakes against examples seen, with each algorithm's bound as a horizontal line.
@@ -374,6 +394,12 @@ ax.axhline(2 * k_rel**2 * np.log(600), color="C1", ls=":", label=rf"winnow bound
 ax.set(xlabel="examples seen", ylabel="cumulative mistakes", yscale="log", ylim=(1, 2000))
 ax.legend()
 plt.show()
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-mistake-curves
+# Cumulative mistakes against examples seen in dimension 300: both curves flatten, winnow's after a few dozen mistakes; the horizontal line is the perceptron's bound.
+# :::
 
 # %% [markdown]
 # The perceptron's mistakes grow roughly in proportion to $n$ until they approach the length of
@@ -419,6 +445,12 @@ for name in ("quadratic", "hinge", "sigmoid", "logistic", "exponential", "percep
 ax.set(xlabel="margin $M = y f(x)$", ylabel=r"loss $\varphi(M)$", ylim=(-0.1, 4))
 ax.legend(ncol=2)
 plt.show()
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-surrogate-losses
+# Surrogate losses of the margin $M = yf(x)$: each lies above the zero-one loss {eq}`eq-loss-upper-bound`.
+# :::
 
 # %% [markdown]
 # Three remarks on the figure. The perceptron loss is 0 at $M = 0$ and below 1 on $(-1, 0)$, so it
@@ -606,6 +638,12 @@ ax2.set(xlabel="$w_1$", ylabel="$w_2$", xlim=(-1, 2), ylim=(-1.5, 1.5), aspect="
 ax2.legend(loc="lower right", fontsize=8, frameon=True)
 plt.show()
 
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-step-size-regimes
+# Left: gradient descent on $\tfrac12(w_1^2 + 8 w_2^2)$ converges with $\eta = 0.1$, oscillates with $\eta = 0.23$ and diverges with $\eta = 0.255$, beyond $2/\lambda_{\max} = 0.25$. Right: mini-batch SGD on a least-squares loss shows the same three regimes, blurred by the noise of the gradients.
+# :::
+
 # %% [markdown]
 # **SGD on real data.** The breast-cancer data (569 tumours, 30 features, labels benign $+1$ /
 # malignant $-1$) are split into a training and a test half. The next figure shows the objective
@@ -647,6 +685,12 @@ for eta_s, r in raws.items():
     J, acc = r.objective[-1], np.mean(r.predict(bc.X[te]) == y_bc[te])
     assert J > 4 * worst_std and acc < 0.94
     print(f"raw features, eta = {eta_s:g}: J > 4 x the worst standardised run, test accuracy < 0.94")
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-sgd-objective
+# The objective $J(w, b)$ of SGD with the log loss on the breast cancer data after each epoch: three step sizes on standardised features, and two on the raw features, which stay far above.
+# :::
 
 # %% [markdown]
 # On standardised features every step size reaches a test accuracy between 95% and 98%; the
@@ -749,6 +793,12 @@ ax.set(xlabel="$w_1$", ylabel="$w_2$", xlim=(-1.5, 2), ylim=(-1.5, 1.5), aspect=
        title=r"level sets of $|w_1| + 2|w_2|$ and two subgradients at $(1, 0)$")
 plt.show()
 
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-not-descent
+# Level sets of $|w_1| + 2|w_2|$ and two negative subgradients at the kink $(1, 0)$: $-v$ for $v = (1, 2)$ points uphill, for $v = (1, 0)$ downhill. A subgradient need not give a descent direction {eq}`eq-not-descent`.
+# :::
+
 # %% [markdown]
 # **The subgradient method** {cite}`boyd2003subgradient` takes the step anyway,
 # $w_{t+1} = w_t - \eta_t v_t$ with $v_t \in \partial f(w_t)$, and keeps the best iterate so far,
@@ -785,6 +835,12 @@ for eta_sg, p_sg, label in [(0.05, 0.0, r"constant $\eta_t = 0.05$"), (0.05, 0.5
 ax.set(xlabel="iteration $t$", ylabel=r"$\min_{s \leq t}\, f(w_s) - f^*$")
 ax.legend()
 plt.show()
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-subgradient-convergence
+# The subgradient method on $f(w) = \|Cw - c\|_1$: the best value so far minus the optimum (from a linear program), for constant steps and for steps decaying like $1/\sqrt t$ and $1/t$; a constant step stalls at a floor that shrinks with the step.
+# :::
 
 # %% [markdown]
 # The constant steps level off at a gap that shrinks with $\eta$; the decreasing steps keep

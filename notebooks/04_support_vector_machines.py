@@ -11,6 +11,8 @@
 # numbering:
 #   enumerator: '4.%s'
 #   headings: true
+#   figure:
+#     template: Fig. %s
 # math:
 #   '\R': '\mathbb{R}'
 #   '\E': '\mathbb{E}'
@@ -369,6 +371,12 @@ ax.set(xlabel="sepal length (cm)", ylabel="sepal width (cm)",
 ax.legend(loc="upper left")
 plt.show()
 
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-hard-margin-iris
+# The hard-margin SVM on setosa against versicolor (sepal measurements): the decision boundary, the margin lines $f(x) = \pm 1$ and the circled support vectors.
+# :::
+
 # %% [markdown]
 # The measurements are recorded to 0.1 cm, and four points sit exactly on the two margin
 # lines. The primal solution $(w, b)$ is unique (a strictly convex objective on $w$), and so are
@@ -490,6 +498,12 @@ ax.set(xlabel="petal length (cm)", ylabel="petal width (cm)",
 ax.legend(loc="upper left", fontsize=8)
 plt.show()
 
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-soft-margin-iris
+# The soft-margin SVM ($C = 1$) on versicolor against virginica (petal measurements), with the margin lines $f(x) = \pm 1$; the legend gives each point's role in the solution.
+# :::
+
 # %% [markdown]
 # Repeated measurements overlap in the plot: the data hold several identical points.
 #
@@ -530,6 +544,12 @@ ax.set(xlabel="margin $M = y f(x)$", ylabel="loss", ylim=(-0.1, 3.1),
        title="The hinge is exactly zero beyond the margin")
 ax.legend()
 plt.show()
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-hinge-loss
+# The hinge loss $\max(0, 1 - M)$ and the logistic loss in bits, both above the zero-one loss of the margin $M$.
+# :::
 
 # %% [markdown]
 # Against the logistic loss of Chapter 2, the hinge is zero for $M \ge 1$: points beyond the
@@ -583,6 +603,12 @@ with plt.rc_context({"font.size": 13}):
     axes[0].set_ylabel("petal width (std.)")
     plt.tight_layout()
     plt.show()
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-effect-of-C
+# The effect of $C$ with an RBF kernel on the petal data: small $C$ gives a wide margin with many support vectors and a smooth boundary, large $C$ follows individual points.
+# :::
 
 # %% [markdown]
 # (sec-svm-solvers)=
@@ -726,6 +752,12 @@ ax2.legend()
 plt.tight_layout()
 plt.show()
 
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-smo-duality-gap
+# SMO on the breast cancer data (RBF kernel, $C = 1$). Left: the primal $P$ and the dual $D$ meet at the optimum. Right: the duality gap $P - D$ and the KKT violation $m - M$ fall together.
+# :::
+
 # %% [markdown]
 # The primal curve is jagged (the bias and the hinge terms jump as points cross the margin), the
 # dual rises smoothly: SMO is a descent method on the dual only.
@@ -813,6 +845,12 @@ ax.set(xlabel="passes over the data", ylabel="relative suboptimality $P / P^* - 
        title="Primal solvers on heart_scale, linear SVM, C = 1")
 ax.legend()
 plt.show()
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-primal-methods
+# Relative suboptimality $P/P^* - 1$ of the subgradient method (best iterate, per pass) and of Pegasos (averaged, per epoch) against passes over the data.
+# :::
 
 # %% [markdown]
 # (sec-svm-multiclass)=

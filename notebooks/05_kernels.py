@@ -11,6 +11,8 @@
 # numbering:
 #   enumerator: '5.%s'
 #   headings: true
+#   figure:
+#     template: Fig. %s
 # math:
 #   '\R': '\mathbb{R}'
 #   '\E': '\mathbb{E}'
@@ -128,6 +130,12 @@ ax0.legend(loc="upper right")
 ax1.axvline(1.25, color="k", lw=1)
 ax1.set(xlabel="$r$", ylabel=r"$\theta$", title=r"feature space $\phi(x) = (r, \theta)$: linear")
 fig.tight_layout()
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-polar-features
+# Two classes on concentric rings (left) are not linearly separable in $(x_1, x_2)$, but are in the polar features $(r, \theta)$ (right), where a horizontal line separates them.
+# :::
 
 # %% [markdown]
 # The line $r = 1.25$ on the right is the circle on the left: **a classifier that is linear in
@@ -517,6 +525,12 @@ ax1.set(xlabel="index $j$", ylabel=r"$\lambda_j / \max|\lambda|$", title="indefi
 ax1.legend(fontsize=8)
 fig.tight_layout()
 
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-kernel-spectra
+# Eigenvalues of Gram matrices, normalised by the largest: the positive-definite kernels (left, log scale) have none below zero; the indefinite kernels (right) have negative ones.
+# :::
+
 # %% [markdown]
 # (sec-rkhs)=
 # ## The reproducing kernel Hilbert space
@@ -703,6 +717,12 @@ with plt.rc_context({"font.size": 12}):
     fig.supxlabel("$x_1$")
     fig.supylabel("$x_2$")
     fig.tight_layout()
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-rbf-grid
+# The RBF SVM on the ring data with 10 % of labels flipped, for three values of $C$ (rows) and of $\gamma$ (columns): small $C$ and $\gamma$ give smooth boundaries, large ones fit the noise; circles mark support vectors.
+# :::
 
 # %% [markdown]
 # (sec-digits)=

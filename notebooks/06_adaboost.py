@@ -11,6 +11,8 @@
 # numbering:
 #   enumerator: '6.%s'
 #   headings: true
+#   figure:
+#     template: Fig. %s
 # math:
 #   '\R': '\mathbb{R}'
 #   '\E': '\mathbb{E}'
@@ -353,6 +355,12 @@ ax.set_title("Breast cancer, 380 training examples")
 ax.legend(loc="upper right")
 plt.show()
 
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-adaboost-bound
+# AdaBoost's training error on the breast cancer data against the round $t$, below the bound $\prod_s Z_s$, itself below $\exp(-2\sum_s \gamma_s^2)$.
+# :::
+
 # %% [markdown]
 # (sec-degenerate-rounds)=
 # ## When the weak learner is perfect, or has no edge
@@ -513,6 +521,12 @@ axes[0].set_ylabel("error")
 axes[0].legend()
 plt.show()
 
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-adaboost-test-error
+# Training and test error of AdaBoost against the round on breast cancer (left) and heart (right): on the noisier heart data the test error rises again as the vote fits the noise.
+# :::
+
 # %% [markdown]
 # **The weights concentrate on the hard examples.** On the circle problem of the first section,
 # the marker area is proportional to $D_t(i)$: after a few rounds almost all the weight sits
@@ -530,6 +544,12 @@ for ax, t in zip(axes, (1, 10, 100), strict=True):
     ax.set_aspect("equal")
 axes[0].set_ylabel("$x_2$")
 plt.show()
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-adaboost-weights
+# The weights $D_t$ after 1, 10 and 100 rounds on the circle problem (marker area proportional to $D_t(i)$): the weight concentrates on the examples near the boundary.
+# :::
 
 # %%
 share = [np.sort(D)[::-1][: n_toy // 10].sum() for D in fit_toy.D_history[[0, 9, 99]]]
@@ -554,6 +574,12 @@ ax.set_xlabel(r"normalised margin $y f(x) / \sum_t \alpha_t$")
 ax.set_ylabel("fraction of training examples")
 ax.legend()
 plt.show()
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-adaboost-margins
+# Cumulative distribution of the normalised training margins on the breast cancer data after 5, 20, 100 and 400 rounds: the left tail moves right.
+# :::
 
 # %%
 for t in (5, 20, 100, 400):

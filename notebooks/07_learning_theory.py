@@ -11,6 +11,8 @@
 # numbering:
 #   enumerator: '7.%s'
 #   headings: true
+#   figure:
+#     template: Fig. %s
 # math:
 #   '\R': '\mathbb{R}'
 #   '\E': '\mathbb{E}'
@@ -199,6 +201,12 @@ axes[0].set_ylabel(r"$P(|\hat\phi - \phi| > \gamma)$")
 axes[0].legend(loc="lower left", fontsize=8)
 plt.show()
 
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-hoeffding
+# The probability that a sample mean deviates by more than $\gamma$ against $m$, for $\phi = 1/2$ (left) and $\phi = 0.1$ (right): Hoeffding's bound, the exact binomial tail and a simulation.
+# :::
+
 # %% [markdown]
 # The simulation follows the exact tail until the probabilities drop below $1/R$, where it can
 # only report zero. The bound has the right *kind* of decay, exponential in $m\gamma^2$, but
@@ -376,6 +384,12 @@ ax.legend(fontsize=8)
 plt.show()
 print("max over m of the failure rate P(e(h_hat) > e(h*) + 2 gamma):", f"{max(r.failure_rate for r in runs):.4f}")
 
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-erm-guarantee
+# ERM over 62 stumps: the mean and 95 % quantile of the excess error $e(\hat h) - e(h^*)$ over 1000 training sets, below the guarantee $2\gamma(m, k, \delta)$.
+# :::
+
 # %% [markdown]
 # The guarantee holds with a wide margin at every $m$, and the true excess error falls faster
 # than $1/\sqrt m$ here: the bound is a worst case over all distributions, and this one is
@@ -459,6 +473,12 @@ plt.show()
 k_best = ks[np.argmin(best + 2 * gam)]
 print(f"the guarantee is smallest at k = {k_best}: {np.min(best + 2 * gam):.4f}")
 
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-approximation-estimation
+# The trade-off in the class size $k$ for $m = 1000$: the approximation error $e(h^*)$ falls, the estimation term $2\gamma$ rises, and the simulated error of ERM follows their sum.
+# :::
+
 # %% [markdown]
 # ```{admonition} Erratum
 # :class: warning
@@ -528,6 +548,12 @@ for phi, colour in ((0.5, "C0"), (0.1, "C1"), (0.01, "C2")):
 ax.set(xlabel="sample size $m$", ylabel="bound / exact tail", title=r"$\gamma = 0.05$")
 ax.legend(fontsize=8, ncol=2)
 plt.show()
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-bound-ratios
+# Hoeffding's bound (solid) and the Chernoff-KL bound (dashed) divided by the exact binomial tail, against $m$, for $\gamma = 0.05$ and $\phi = 0.5, 0.1, 0.01$; both ratios are at least 1.
+# :::
 
 # %% [markdown]
 # For $\phi = 0.5$ the two bounds nearly coincide. For $\phi = 0.01$ and $m = 1000$ the

@@ -68,6 +68,12 @@ PROBE = """JSON.stringify((root => {
     headings: [...root.querySelectorAll('.jp-MarkdownCell h2, .jp-MarkdownCell h3')]
       .map(e => e.querySelector('span.mr-3.select-none')?.textContent.trim() ?? ''),
     raw: RAW.filter(t => text.includes(t)),
+    // each figure's number, from its caption ("Figure 5.1: ..."), and what each {numref} to one reads
+    figures: [...root.querySelectorAll('.jp-MarkdownCell figcaption')]
+      .map(e => e.innerText.match(/^Figure\\s+([\\d.]+):/)?.[1] ?? e.innerText.slice(0, 40)),
+    figure_refs: [...root.querySelectorAll('.jp-MarkdownCell a')].filter(e => !e.closest('figcaption'))
+      .map(e => e.innerText.trim())
+      .filter(t => /^(Fig|fig-)/.test(t)),
     exercises: root.querySelectorAll('aside.myst-exercise').length,
     solutions: root.querySelectorAll('.jp-MarkdownCell details').length,
     open_solutions: root.querySelectorAll('.jp-MarkdownCell details[open]').length,
@@ -177,6 +183,10 @@ def test_chapter_runs_and_renders_in_jupyterlab(lab, browser, py):
     assert r["equations"] == [t.number for t in mine if t.kind == "equation"], r["equations"]
     assert r["exercise_titles"] == [f"Exercise {t.number}" for t in mine if t.kind == "exercise"], r
     assert r["headings"] == sections[1:], r["headings"]  # (the first is the chapter's title)
+    # figures numbered and captioned (book/preamble.py's lab_caption cells), references to them resolved
+    figures = [t.number for t in mine if t.kind == "figure"]
+    assert r["figures"] == figures, r["figures"]
+    assert all(ref in [f"Fig. {n}" for n in figures] for ref in r["figure_refs"]), r["figure_refs"]
     assert r["exercises"] >= 3, r
     assert r["solutions"] >= 1 and r["open_solutions"] == 0, r
     # the coding solutions and the otter markers are folded (book/preamble.py's jupyter.source_hidden)
@@ -192,8 +202,11 @@ def test_chapter_runs_and_renders_in_jupyterlab(lab, browser, py):
 
         browser.call("Emulation.setDeviceMetricsOverride", width=1280, height=900, deviceScaleFactor=1,
                      mobile=False)
-        views = {  # the first section (headings, numbered equations), then the first coding exercise
+        views = {  # the first section (headings, numbered equations), the first figure with its caption,
+            # then the first coding exercise
             "section": "querySelector('.jp-MarkdownCell h2')?.closest('.jp-Cell')",
+            "figure": "querySelector('.jp-MarkdownCell figcaption')?.closest('.jp-Cell')?.previousElementSibling"
+                      "?.querySelector('.jp-OutputArea')",
             "exercises": "querySelectorAll('.jp-InputPlaceholder')[1]?.closest('.jp-Cell')?.previousElementSibling",
         }
         for view, cell in views.items():
@@ -202,5 +215,6 @@ def test_chapter_runs_and_renders_in_jupyterlab(lab, browser, py):
             shot = Path(os.environ["MLNOTES_LAB_SCREENSHOTS"]) / f"{py.stem}-{view}.png"
             shot.write_bytes(base64.b64decode(browser.call("Page.captureScreenshot", format="png")["data"]))
     print(f"{py.stem}: {r['math']} typeset, {r['math_errors']} maths errors, raw MyST {r['raw']}, "
-          f"{r['exercises']} exercises, {r['solutions']} conceptual solutions folded, "
+          f"{len(r['figures'])} figures captioned, {r['exercises']} exercises, "
+          f"{r['solutions']} conceptual solutions folded, "
           f"{r['folded_inputs']} solution/marker cells folded")

@@ -41,7 +41,21 @@ def test_jupyterlab_numbers_as_the_book_does():
     """jupyterlab-myst reads the chapter's number from the front matter: (2.1), Exercise 2.5, §2.1;
     the preliminaries are unnumbered in the book's table of contents, and in JupyterLab."""
     assert "#   enumerator: '2.%s'\n#   headings: true\n" in preamble.macros_cell("02_logistic_regression")
-    assert "numbering" not in preamble.macros_cell("00_notation")
+    assert "enumerator" not in preamble.macros_cell("00_notation")
+
+
+@pytest.mark.parametrize("py", SCRIPTS, ids=[p.stem for p in SCRIPTS])
+def test_every_figure_has_its_caption_for_jupyterlab(py):
+    """Right after each figure, the cell that gives jupyterlab-myst its label and caption."""
+    import jupytext
+
+    cells = jupytext.read(py).cells
+    figures = [i for i, c in enumerate(cells) if "figure" in c.metadata.get("mystnb", {})]
+    assert figures or "plt." not in py.read_text()
+    for i in figures:
+        figure = cells[i].metadata["mystnb"]["figure"]
+        assert cells[i + 1].source == preamble.lab_caption(figure).source and preamble.is_lab_caption(cells[i + 1])
+    assert sum(preamble.is_lab_caption(c) for c in cells) == len(figures)
 
 
 def test_install_cell_pins_the_version_the_book_is_built_from():
@@ -86,7 +100,7 @@ def test_solutions_and_otter_markers_are_folded_in_notebooks(py):
     import jupytext
     import nbformat
 
-    assert preamble.fold_hidden(py.read_text()) == py.read_text(), f"run python book/preamble.py {py}"
+    assert preamble.notebook_cells(py.read_text()) == py.read_text(), f"run python book/preamble.py {py}"
     for nb in (jupytext.read(py), nbformat.read(py.with_suffix(".ipynb"), as_version=4)):
         hidden = [c for c in nb.cells if c.metadata.get("jupyter", {}).get("source_hidden")]
         folded = [c for c in nb.cells if preamble.is_folded(c)]
