@@ -24,8 +24,9 @@ metadata, which JupyterLab does not read), so JupyterLab numbers and captions th
 resolves ``{numref}`` to them as the book does (Fig. 5.2; the front matter sets the "Fig." form).
 
 It also folds, for JupyterLab and Binder (cell metadata ``jupyter.source_hidden``), what the book
-folds or hides: the coding exercises' solutions (shown in the book under "Solution"), their test
-cells and the otter markers (``# BEGIN QUESTION`` ... ``# END TESTS``), which the book removes.
+folds or hides: the code it folds (``hide-input``: the coding exercises' solutions, shown under
+"Solution", and the plotting code that is not the point), the exercises' test cells and the otter
+markers (``# BEGIN QUESTION`` ... ``# END TESTS``), which the book removes.
 The assignment pipeline drops this metadata: a student's answer cell is never folded.
 
     python book/preamble.py notebooks/*.py          # write the cells (make preamble)
@@ -141,9 +142,14 @@ def is_test_cell(cell) -> bool:
             and not cell.source.startswith(INSTALL_TITLE))
 
 
+def is_hidden_input(cell) -> bool:
+    """Code the book folds (``hide-input``): a solution (:func:`is_solution`) or a figure's plotting."""
+    return cell.cell_type == "code" and "hide-input" in cell.metadata.get("tags", [])
+
+
 def is_folded(cell) -> bool:
-    """Folded in notebook front ends: a solution, a test cell or an otter marker."""
-    return is_solution(cell) or is_test_cell(cell) or is_otter_marker(cell)
+    """Folded in notebook front ends: code the book folds, a test cell or an otter marker."""
+    return is_hidden_input(cell) or is_test_cell(cell) or is_otter_marker(cell)
 
 
 def is_otter_marker(cell) -> bool:

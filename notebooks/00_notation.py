@@ -232,7 +232,7 @@ claims.verify("eq-chain-elementwise")
 # %%
 claims.verify("eq-hess-quadratic")
 
-# %% mystnb={"figure": {"caption": "Contours of a quadratic $f(w) = \\tfrac12 w^\\top A w - b^\\top w$ with an ill-conditioned $A$; the negative gradients (arrows) cross the contours at right angles and do not point at the minimiser $w^\\star = A^{-1}b$.", "name": "fig-gradient-contours"}, "image": {"alt": "Elliptic contour lines with arrows perpendicular to them, not aimed at the marked minimiser."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Contours of a quadratic $f(w) = \\tfrac12 w^\\top A w - b^\\top w$ with an ill-conditioned $A$; the negative gradients (arrows) cross the contours at right angles and do not point at the minimiser $w^\\star = A^{-1}b$.", "name": "fig-gradient-contours"}, "image": {"alt": "Elliptic contour lines with arrows perpendicular to them, not aimed at the marked minimiser."}} tags=["hide-input"]
 A = np.array([[3.0, 1.2], [1.2, 1.0]])
 b = np.array([1.0, 0.5])
 w_star = np.linalg.solve(A, b)
@@ -310,7 +310,7 @@ print(f"naive: {naive}, shifted: {shifted:.6f}")
 # tolerance of $10^{-7}$, loose enough for any instance and far below the error of order 1 that
 # a wrong formula produces. The figure shows both regimes for the softplus sum above ({numref}`fig-finite-difference-error`).
 
-# %% mystnb={"figure": {"caption": "Relative error of the central-difference gradient against the step $h$: truncation error $\\propto h^2$ for large steps, rounding error $\\propto \\epsilon/h$ for small ones, smallest near $h = \\epsilon^{1/3}$.", "name": "fig-finite-difference-error"}, "image": {"alt": "Log-log plot of gradient error against step size, a V shape with its minimum near h = 1e-5."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Relative error of the central-difference gradient against the step $h$: truncation error $\\propto h^2$ for large steps, rounding error $\\propto \\epsilon/h$ for small ones, smallest near $h = \\epsilon^{1/3}$.", "name": "fig-finite-difference-error"}, "image": {"alt": "Log-log plot of gradient error against step size, a V shape with its minimum near h = 1e-5."}} tags=["hide-input"]
 X = rng.standard_normal((20, 4))
 w = rng.standard_normal(4)
 J_soft = lambda v: np.sum(np.logaddexp(0.0, X @ v))

@@ -141,7 +141,7 @@ claims.verify("eq-normal-equations")
 # %%
 claims.verify("eq-hat-matrix")
 
-# %% mystnb={"figure": {"caption": "Least squares as projection: $\\hat y = Hy$ is the point of the plane spanned by the columns of $X$ closest to $y$, and the residual $y - \\hat y$ is orthogonal to that plane.", "name": "fig-projection"}, "image": {"alt": "Three-dimensional sketch of a vector y, its projection onto a shaded plane and the vertical residual."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Least squares as projection: $\\hat y = Hy$ is the point of the plane spanned by the columns of $X$ closest to $y$, and the residual $y - \\hat y$ is orthogonal to that plane.", "name": "fig-projection"}, "image": {"alt": "Three-dimensional sketch of a vector y, its projection onto a shaded plane and the vertical residual."}} tags=["hide-input"]
 # y in R^3, projected onto the plane spanned by two columns of X
 Xg = np.array([[1.0, 0.2], [0.1, 1.0], [0.0, 0.0]])
 yg = np.array([0.8, 0.9, 1.0])
@@ -193,7 +193,7 @@ claims.verify("eq-interpolation")
 # The interpolant passes through every point and oscillates wildly between them; its error on
 # fresh samples is far larger ({numref}`fig-overfitting`).
 
-# %% mystnb={"figure": {"caption": "Polynomials of degree 3 and 9 fitted to ten noisy samples of $\\sin 2\\pi x$: the degree-9 interpolant has zero training error and a far larger test error.", "name": "fig-overfitting"}, "image": {"alt": "Two panels of noisy points with a smooth cubic fit and a wildly oscillating degree-9 interpolant."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Polynomials of degree 3 and 9 fitted to ten noisy samples of $\\sin 2\\pi x$: the degree-9 interpolant has zero training error and a far larger test error.", "name": "fig-overfitting"}, "image": {"alt": "Two panels of noisy points with a smooth cubic fit and a wildly oscillating degree-9 interpolant."}} tags=["hide-input"]
 def g_true(x):
     return np.sin(2 * np.pi * x)
 
@@ -294,7 +294,7 @@ claims.verify("eq-svd-fit")
 # $\operatorname{cond}(X) \approx 2/\epsilon$, so $\epsilon = 10^{-8}$ is already beyond the
 # normal equations ({numref}`fig-conditioning`).
 
-# %% mystnb={"figure": {"caption": "Relative error of $\\hat w$ against $\\operatorname{cond}(X)$: the normal equations lose digits like $\\operatorname{cond}(X)^2 u$, Householder QR like $\\operatorname{cond}(X)\\,u$.", "name": "fig-conditioning"}, "image": {"alt": "Log-log plot with two error curves, the normal-equation one rising twice as steeply as the QR one."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Relative error of $\\hat w$ against $\\operatorname{cond}(X)$: the normal equations lose digits like $\\operatorname{cond}(X)^2 u$, Householder QR like $\\operatorname{cond}(X)\\,u$.", "name": "fig-conditioning"}, "image": {"alt": "Log-log plot with two error curves, the normal-equation one rising twice as steeply as the QR one."}} tags=["hide-input"]
 cond_grid = np.logspace(0, 12, 25)
 err_ne, err_qr = [], []
 for c in cond_grid:
@@ -497,7 +497,7 @@ claims.verify("eq-ridge-shrinkage")
 # %%
 claims.verify("eq-ridge-dof")
 
-# %% mystnb={"figure": {"caption": "Ridge shrinkage factors $d_j^2/(d_j^2 + \\lambda)$ of the principal directions of the prostate data against $\\lambda$: directions of small variance are shrunk first.", "name": "fig-ridge-shrinkage"}, "image": {"alt": "Decreasing sigmoid-like curves from 1 to 0, one per singular value, shifted along a log lambda axis."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Ridge shrinkage factors $d_j^2/(d_j^2 + \\lambda)$ of the principal directions of the prostate data against $\\lambda$: directions of small variance are shrunk first.", "name": "fig-ridge-shrinkage"}, "image": {"alt": "Decreasing sigmoid-like curves from 1 to 0, one per singular value, shifted along a log lambda axis."}} tags=["hide-input"]
 prostate = load_prostate()
 # the loader's feature_names are shifted by one column, so the names are spelled out here
 pnames = ("lcavol", "lweight", "age", "lbph", "svi", "lcp", "gleason", "pgg45")
@@ -742,7 +742,7 @@ claims.verify("eq-bias-variance")
 # cross-validation errors, averaged over 20 of those training sets (one training set gives a
 # much noisier curve), with their spread across the 20 as bars ({numref}`fig-bias-variance`).
 
-# %% mystnb={"figure": {"caption": "Bias-variance decomposition of ridge regression against $\\lambda$: squared bias rises, variance falls, their sum plus the noise $\\sigma^2$ is the expected test error, which 10-fold cross-validation tracks.", "name": "fig-bias-variance"}, "image": {"alt": "Curves of bias squared rising and variance falling with lambda, their U-shaped sum, and cross-validation points with error bars."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Bias-variance decomposition of ridge regression against $\\lambda$: squared bias rises, variance falls, their sum plus the noise $\\sigma^2$ is the expected test error, which 10-fold cross-validation tracks.", "name": "fig-bias-variance"}, "image": {"alt": "Curves of bias squared rising and variance falling with lambda, their U-shaped sum, and cross-validation points with error bars."}} tags=["hide-input"]
 n_bv, d_bv, sigma_bv, reps_bv = 30, 10, 1.0, 300
 L = np.linalg.cholesky(0.7 * np.ones((d_bv, d_bv)) + 0.3 * np.eye(d_bv))
 beta_bv = 0.5 * rng.standard_normal(d_bv)
@@ -839,7 +839,7 @@ for name, model in (("ridge", rfit), ("lasso", lfit)):
 print(f"ridge: lambda = {lam_r:.1f}, df = {linear.ridge_dof(Ztr - Ztr.mean(axis=0), lam_r):.2f}; "
       f"lasso: lambda / lambda_max = {lam_l / lmax:.3f}, {int(np.sum(lfit.w != 0))} nonzero")
 
-# %% mystnb={"figure": {"caption": "Ridge coefficient paths on the prostate data against the effective degrees of freedom; the dashed line marks the $\\lambda$ chosen by cross-validation.", "name": "fig-ridge-path"}, "image": {"alt": "Eight coefficient curves shrinking smoothly towards zero as the degrees of freedom decrease."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Ridge coefficient paths on the prostate data against the effective degrees of freedom; the dashed line marks the $\\lambda$ chosen by cross-validation.", "name": "fig-ridge-path"}, "image": {"alt": "Eight coefficient curves shrinking smoothly towards zero as the degrees of freedom decrease."}} tags=["hide-input"]
 dfs = np.array([linear.ridge_dof(Ztr - Ztr.mean(axis=0), lam) for lam in ridge_lams])
 rpath = linear.ridge_path(Ztr, ytr, ridge_lams, fit_intercept=True)
 fig, ax = plt.subplots()
@@ -857,7 +857,7 @@ plt.show()
 # Ridge coefficient paths on the prostate data against the effective degrees of freedom; the dashed line marks the $\lambda$ chosen by cross-validation.
 # :::
 
-# %% mystnb={"figure": {"caption": "Lasso coefficient paths on the prostate data against the shrinkage factor $s$: coefficients leave zero one at a time; the dashed line marks the $\\lambda$ chosen by cross-validation.", "name": "fig-lasso-path"}, "image": {"alt": "Eight piecewise-linear coefficient curves, most starting at exactly zero and entering one by one."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Lasso coefficient paths on the prostate data against the shrinkage factor $s$: coefficients leave zero one at a time; the dashed line marks the $\\lambda$ chosen by cross-validation.", "name": "fig-lasso-path"}, "image": {"alt": "Eight piecewise-linear coefficient curves, most starting at exactly zero and entering one by one."}} tags=["hide-input"]
 path_lams = lmax * np.logspace(-3, 0, 80)
 lpath = linear.lasso_path(Ztr, ytr, path_lams, fit_intercept=True)
 s_ratio = np.abs(lpath).sum(axis=1) / np.abs(ls.w[1:]).sum()
@@ -876,7 +876,7 @@ plt.show()
 # Lasso coefficient paths on the prostate data against the shrinkage factor $s$: coefficients leave zero one at a time; the dashed line marks the $\lambda$ chosen by cross-validation.
 # :::
 
-# %% mystnb={"figure": {"caption": "Ten-fold cross-validation error of ridge and the lasso on the prostate data, with one standard error bars, against $\\lambda$ relative to the largest on each grid.", "name": "fig-cv-curves"}, "image": {"alt": "Two cross-validation error curves with error bars, flat for small lambda and rising for large lambda."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Ten-fold cross-validation error of ridge and the lasso on the prostate data, with one standard error bars, against $\\lambda$ relative to the largest on each grid.", "name": "fig-cv-curves"}, "image": {"alt": "Two cross-validation error curves with error bars, flat for small lambda and rising for large lambda."}} tags=["hide-input"]
 fig, ax = plt.subplots()
 ax.errorbar(ridge_lams / ridge_lams.max(), cv_r, yerr=se_r, fmt="o-", ms=3, label="ridge")
 ax.errorbar(lasso_lams / lasso_lams.max(), cv_l, yerr=se_l, fmt="s-", ms=3, label="lasso")

@@ -180,7 +180,7 @@ with np.errstate(all="raise"):  # any overflow or underflow warning would raise 
 # The second form follows from {eq}`eq-sigmoid-symmetry` and {eq}`eq-log-odds`:
 # $\log(1 - g_i) = -\log(1 + e^{a_i})$ and $\log g_i - \log(1 - g_i) = a_i$ ({numref}`fig-sigmoid`).
 
-# %% mystnb={"figure": {"caption": "Left: the sigmoid $g(a)$ and its derivative $g(a)(1 - g(a))$. Right: the log-loss, in bits, lies above the 0-1 loss of the margin $M$.", "name": "fig-sigmoid"}, "image": {"alt": "Left panel an S-shaped curve and a bell-shaped derivative; right panel a smooth decreasing loss above a step function."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Left: the sigmoid $g(a)$ and its derivative $g(a)(1 - g(a))$. Right: the log-loss, in bits, lies above the 0-1 loss of the margin $M$.", "name": "fig-sigmoid"}, "image": {"alt": "Left panel an S-shaped curve and a bell-shaped derivative; right panel a smooth decreasing loss above a step function."}} tags=["hide-input"]
 fig, (ax0, ax1) = plt.subplots(1, 2, figsize=(9.0, 3.6))
 s = np.linspace(-6, 6, 400)
 ax0.plot(s, lg.sigmoid(s), label="$g(a)$")
@@ -352,7 +352,7 @@ def gap(o):
 print(f"gradient ascent: {ga.n_iter} iterations, converged={ga.converged}, final gap {gap(ga.objective[-1])}")
 print("Newton gaps:", ", ".join(gap(o) for o in nt.objective[:-1]))
 
-# %% mystnb={"figure": {"caption": "The gap $\\ell(w^\\star) - \\ell(w^t)$ on a log scale: gradient ascent shrinks it by a constant factor per step, Newton's method squares it.", "name": "fig-newton-vs-gradient"}, "image": {"alt": "Semilog plot: a straight slowly falling line for gradient ascent and a steeply plunging curve for Newton."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "The gap $\\ell(w^\\star) - \\ell(w^t)$ on a log scale: gradient ascent shrinks it by a constant factor per step, Newton's method squares it.", "name": "fig-newton-vs-gradient"}, "image": {"alt": "Semilog plot: a straight slowly falling line for gradient ascent and a steeply plunging curve for Newton."}} tags=["hide-input"]
 fig, ax = plt.subplots()
 floor = 1e-16 * abs(best)
 ax.semilogy(np.maximum(best - ga.objective, floor), label="gradient ascent, $\\eta = 4/\\|X\\|_2^2$")
@@ -553,7 +553,7 @@ print(f"lam = 1: converged={ridge.converged} in {ridge.n_iter} iterations, w = {
 # unregularised iterate (dashed line) is a cliff, all its probabilities 0 or 1, while the
 # regularised fit keeps a gradual transition ({numref}`fig-logistic-contours`).
 
-# %% mystnb={"figure": {"caption": "Left: contours of $P(\\mathrm{chd} = 1)$ for the South African heart data on age and LDL. Right: on separable data, the regularised fit ($\\lambda = 1$, solid) keeps a gradual transition, the unregularised iterate (dashed) becomes a cliff.", "name": "fig-logistic-contours"}, "image": {"alt": "Two scatter plots with probability contour lines; on the right the dashed contours are crowded into one line."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Left: contours of $P(\\mathrm{chd} = 1)$ for the South African heart data on age and LDL. Right: on separable data, the regularised fit ($\\lambda = 1$, solid) keeps a gradual transition, the unregularised iterate (dashed) becomes a cliff.", "name": "fig-logistic-contours"}, "image": {"alt": "Two scatter plots with probability contour lines; on the right the dashed contours are crowded into one line."}} tags=["hide-input"]
 fig, (ax0, ax1) = plt.subplots(1, 2, figsize=(10.0, 4.2))
 age_ldl = heart.X[:, [heart.feature_names.index("age"), heart.feature_names.index("ldl")]]
 fit2 = lg.irls(np.column_stack([np.ones(len(heart.y)), age_ldl]), heart.y)
@@ -697,7 +697,7 @@ print(f"softmax regression: {soft.n_iter} Newton iterations, converged={soft.con
 print("W (columns: setosa, versicolor, virginica; rows: intercept, petal length, petal width)")
 print(soft.W)
 
-# %% mystnb={"figure": {"caption": "Softmax regression on the iris petal measurements: the three class regions meet along straight lines; grey contours mark largest class probability 0.6 and 0.9.", "name": "fig-softmax-regions"}, "image": {"alt": "Scatter of three species in three coloured regions separated by straight boundaries, with grey probability contours."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Softmax regression on the iris petal measurements: the three class regions meet along straight lines; grey contours mark largest class probability 0.6 and 0.9.", "name": "fig-softmax-regions"}, "image": {"alt": "Scatter of three species in three coloured regions separated by straight boundaries, with grey probability contours."}} tags=["hide-input"]
 fig, ax = plt.subplots(figsize=(6.4, 4.4))
 g0, g1 = np.meshgrid(np.linspace(0.5, 7.5, 300), np.linspace(-0.3, 3.0, 300))
 grid = np.column_stack([np.ones(g0.size), g0.ravel(), g1.ravel()])

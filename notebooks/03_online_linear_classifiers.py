@@ -201,7 +201,7 @@ print(f"converged: {fit.converged} after {fit.n_epochs} epochs, {fit.n_mistakes}
       f"(bound (R/gamma)^2 = {bound:.1f})")
 print("mistakes per epoch:", fit.mistakes)
 
-# %% mystnb={"figure": {"caption": "The perceptron's decision boundary (solid) on a separable sample, with the separator that generated the data (dashed).", "name": "fig-perceptron-boundary"}, "image": {"alt": "Two classes of points separated by a solid line close to a dashed one."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "The perceptron's decision boundary (solid) on a separable sample, with the separator that generated the data (dashed).", "name": "fig-perceptron-boundary"}, "image": {"alt": "Two classes of points separated by a solid line close to a dashed one."}} tags=["hide-input"]
 fig, ax = plt.subplots()
 plots.decision_regions(ax, fit.decision_function, X2, y2)
 xs = np.linspace(-2.5, 2.5, 2)
@@ -221,7 +221,7 @@ plt.show()
 # generating hyperplane) raises the bound like $1/\gamma^2$; the actual number of mistakes grows
 # too, but stays far below it ({numref}`fig-perceptron-bound`).
 
-# %% mystnb={"figure": {"caption": "Mistakes of the perceptron (mean of five samples) against the margin $\\gamma$ of the sample, with the bound $(R/\\gamma)^2$: both grow as the margin shrinks, the mistakes far below the bound.", "name": "fig-perceptron-bound"}, "image": {"alt": "Log-log plot with a steep bound line above a lower curve of mistakes."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Mistakes of the perceptron (mean of five samples) against the margin $\\gamma$ of the sample, with the bound $(R/\\gamma)^2$: both grow as the margin shrinks, the mistakes far below the bound.", "name": "fig-perceptron-bound"}, "image": {"alt": "Log-log plot with a steep bound line above a lower curve of mistakes."}} tags=["hide-input"]
 gammas = np.array([0.4, 0.2, 0.1, 0.05, 0.025])
 made, bounds = [], []
 for g in gammas:
@@ -335,7 +335,7 @@ claims.verify("eq-winnow-bound")
 # (averages over three streams; `n_epochs=1` makes both functions warn that they did not
 # converge, which is expected here and silenced) ({numref}`fig-winnow-vs-perceptron`).
 
-# %% mystnb={"figure": {"caption": "Mistakes on a stream of examples against the dimension $n$, for a target that depends on $k = 3$ coordinates: winnow's mistakes grow like $\\log n$, the perceptron's like $n$.", "name": "fig-winnow-vs-perceptron"}, "image": {"alt": "Mistake counts against log dimension: a nearly flat winnow curve and a rising perceptron curve, with their bounds."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Mistakes on a stream of examples against the dimension $n$, for a target that depends on $k = 3$ coordinates: winnow's mistakes grow like $\\log n$, the perceptron's like $n$.", "name": "fig-winnow-vs-perceptron"}, "image": {"alt": "Mistake counts against log dimension: a nearly flat winnow curve and a rising perceptron curve, with their bounds."}} tags=["hide-input"]
 dims = np.array([10, 30, 100, 300, 1000])
 k_rel, n_stream = 3, 2000
 mist_w, mist_p = [], []
@@ -377,7 +377,7 @@ for n_dim, p_, w_ in zip(dims, mist_p, mist_w, strict=True):
 # Both curves flatten (mistakes become rare as the weights lock on to the target), winnow's after
 # a few dozen mistakes ({numref}`fig-mistake-curves`).
 
-# %% mystnb={"figure": {"caption": "Cumulative mistakes against examples seen in dimension 300: both curves flatten, winnow's after a few dozen mistakes; the horizontal line is the perceptron's bound.", "name": "fig-mistake-curves"}, "image": {"alt": "Two increasing curves that flatten, the winnow curve much lower, below a horizontal bound line."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Cumulative mistakes against examples seen in dimension 300: both curves flatten, winnow's after a few dozen mistakes; the horizontal line is the perceptron's bound.", "name": "fig-mistake-curves"}, "image": {"alt": "Two increasing curves that flatten, the winnow curve much lower, below a horizontal bound line."}} tags=["hide-input"]
 r = np.random.default_rng(2300)
 Xs = r.choice([-1.0, 1.0], size=(n_stream, 300))
 ys = np.sign(Xs[:, r.choice(300, size=k_rel, replace=False)].sum(axis=1))
@@ -436,7 +436,7 @@ plt.show()
 # %%
 claims.verify("eq-loss-upper-bound")
 
-# %% mystnb={"figure": {"caption": "Surrogate losses of the margin $M = yf(x)$: each lies above the zero-one loss {eq}`eq-loss-upper-bound`.", "name": "fig-surrogate-losses"}, "image": {"alt": "Several convex loss curves, all above a black step function at zero margin."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Surrogate losses of the margin $M = yf(x)$: each lies above the zero-one loss {eq}`eq-loss-upper-bound`.", "name": "fig-surrogate-losses"}, "image": {"alt": "Several convex loss curves, all above a black step function at zero margin."}} tags=["hide-input"]
 M = np.linspace(-2.5, 2.5, 1001)
 fig, ax = plt.subplots()
 ax.plot(M, losses.zero_one(M), color="k", lw=2.5, label="zero-one")
@@ -604,7 +604,7 @@ claims.verify("eq-gd-stability")
 # Hessian $\frac2n \sum_i x_i x_i^\top$ plays the role of $A$: the same three regimes, blurred by
 # the noise of the mini-batch gradients ({numref}`fig-step-size-regimes`).
 
-# %% mystnb={"figure": {"caption": "Left: gradient descent on $\\tfrac12(w_1^2 + 8 w_2^2)$ converges with $\\eta = 0.1$, oscillates with $\\eta = 0.23$ and diverges with $\\eta = 0.255$, beyond $2/\\lambda_{\\max} = 0.25$. Right: mini-batch SGD on a least-squares loss shows the same three regimes, blurred by the noise of the gradients.", "name": "fig-step-size-regimes"}, "image": {"alt": "Two contour plots with iterate paths for three step sizes: one spiralling in, one zig-zagging, one flying out."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Left: gradient descent on $\\tfrac12(w_1^2 + 8 w_2^2)$ converges with $\\eta = 0.1$, oscillates with $\\eta = 0.23$ and diverges with $\\eta = 0.255$, beyond $2/\\lambda_{\\max} = 0.25$. Right: mini-batch SGD on a least-squares loss shows the same three regimes, blurred by the noise of the gradients.", "name": "fig-step-size-regimes"}, "image": {"alt": "Two contour plots with iterate paths for three step sizes: one spiralling in, one zig-zagging, one flying out."}} tags=["hide-input"]
 A_q = np.array([[1.0, 0.0], [0.0, 8.0]])
 w_start = np.array([-2.0, 1.0])
 G1, G2 = np.meshgrid(np.linspace(-2.5, 2.5, 200), np.linspace(-2.5, 2.5, 200))
@@ -663,7 +663,7 @@ mu, sd = bc.X[tr].mean(axis=0), bc.X[tr].std(axis=0)
 Xtr, Xte = (bc.X[tr] - mu) / sd, (bc.X[te] - mu) / sd
 print(f"feature scales (std) from {bc.X.std(axis=0).min():.3g} to {bc.X.std(axis=0).max():.3g}")
 
-# %% mystnb={"figure": {"caption": "The objective $J(w, b)$ of SGD with the log loss on the breast cancer data after each epoch: three step sizes on standardised features, and two on the raw features, which stay far above.", "name": "fig-sgd-objective"}, "image": {"alt": "Semilog curves of the objective against epochs: three low decreasing curves and two dashed or dotted curves well above them."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "The objective $J(w, b)$ of SGD with the log loss on the breast cancer data after each epoch: three step sizes on standardised features, and two on the raw features, which stay far above.", "name": "fig-sgd-objective"}, "image": {"alt": "Semilog curves of the objective against epochs: three low decreasing curves and two dashed or dotted curves well above them."}} tags=["hide-input"]
 fig, ax = plt.subplots()
 runs = {}
 for eta_s in (0.01, 0.1, 1.0):
@@ -777,7 +777,7 @@ claims.verify("eq-subgradient-max")
 # %%
 claims.verify("eq-not-descent")
 
-# %% mystnb={"figure": {"caption": "Level sets of $|w_1| + 2|w_2|$ and two negative subgradients at the kink $(1, 0)$: $-v$ for $v = (1, 2)$ points uphill, for $v = (1, 0)$ downhill. A subgradient need not give a descent direction {eq}`eq-not-descent`.", "name": "fig-not-descent"}, "image": {"alt": "Diamond-shaped contours with two arrows from the point (1, 0), one leaving the diamond and one pointing inside."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Level sets of $|w_1| + 2|w_2|$ and two negative subgradients at the kink $(1, 0)$: $-v$ for $v = (1, 2)$ points uphill, for $v = (1, 0)$ downhill. A subgradient need not give a descent direction {eq}`eq-not-descent`.", "name": "fig-not-descent"}, "image": {"alt": "Diamond-shaped contours with two arrows from the point (1, 0), one leaving the diamond and one pointing inside."}} tags=["hide-input"]
 F1 = np.abs(G1) + 2 * np.abs(G2)
 fig, ax = plt.subplots()
 ax.contour(G1, G2, F1, levels=np.arange(0.25, 5, 0.25), colors="gray", linewidths=0.6)
@@ -817,7 +817,7 @@ plt.show()
 # %%
 claims.verify("eq-subgradient-method")
 
-# %% mystnb={"figure": {"caption": "The subgradient method on $f(w) = \\|Cw - c\\|_1$: the best value so far minus the optimum (from a linear program), for constant steps and for steps decaying like $1/\\sqrt t$ and $1/t$; a constant step stalls at a floor that shrinks with the step.", "name": "fig-subgradient-convergence"}, "image": {"alt": "Log-log plot of the best objective gap against iterations for four step-size rules, the constant ones levelling off."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "The subgradient method on $f(w) = \\|Cw - c\\|_1$: the best value so far minus the optimum (from a linear program), for constant steps and for steps decaying like $1/\\sqrt t$ and $1/t$; a constant step stalls at a floor that shrinks with the step.", "name": "fig-subgradient-convergence"}, "image": {"alt": "Log-log plot of the best objective gap against iterations for four step-size rules, the constant ones levelling off."}} tags=["hide-input"]
 from scipy.optimize import linprog  # noqa: E402  (the oracle for this figure)
 
 r_sg = np.random.default_rng(7)

@@ -361,7 +361,7 @@ assert np.abs(np.delete(hard.alpha, on_margin)).max() < 1e-9 and (a_smo >= 0).al
 assert np.abs(A @ a_smo - rhs).max() < 1e-6 * np.abs(rhs).max()
 print("SMO's alpha lies on this segment; which point it returns depends on its path")
 
-# %% mystnb={"figure": {"caption": "The hard-margin SVM on setosa against versicolor (sepal measurements): the decision boundary, the margin lines $f(x) = \\pm 1$ and the circled support vectors.", "name": "fig-hard-margin-iris"}, "image": {"alt": "Two classes of points with a separating line, two parallel dashed margin lines and circled points on them."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "The hard-margin SVM on setosa against versicolor (sepal measurements): the decision boundary, the margin lines $f(x) = \\pm 1$ and the circled support vectors.", "name": "fig-hard-margin-iris"}, "image": {"alt": "Two classes of points with a separating line, two parallel dashed margin lines and circled points on them."}} tags=["hide-input"]
 fig, ax = plt.subplots()
 plots.decision_regions(ax, hard.decision_function, X_sv, y_sv, levels=(-1.0, 0.0, 1.0))
 ax.scatter(*X_sv[hard.support].T, s=160, facecolors="none", edgecolors="k", linewidths=1.2,
@@ -487,7 +487,7 @@ margin_sv = kinds["0 < alpha < C (margin support vector)"]
 assert xi[margin_sv].max() < 1e-9
 print(f"margin support vectors: xi < 1e-9 (zero up to rounding), alpha = {a[margin_sv]}")
 
-# %% mystnb={"figure": {"caption": "The soft-margin SVM ($C = 1$) on versicolor against virginica (petal measurements), with the margin lines $f(x) = \\pm 1$; the legend gives each point's role in the solution.", "name": "fig-soft-margin-iris"}, "image": {"alt": "Overlapping classes with a separating line, margin lines and points styled by their role."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "The soft-margin SVM ($C = 1$) on versicolor against virginica (petal measurements), with the margin lines $f(x) = \\pm 1$; the legend gives each point's role in the solution.", "name": "fig-soft-margin-iris"}, "image": {"alt": "Overlapping classes with a separating line, margin lines and points styled by their role."}} tags=["hide-input"]
 fig, ax = plt.subplots()
 plots.decision_regions(ax, soft.decision_function, X_pt, y_pt, levels=(-1.0, 0.0, 1.0))
 styles = [("#bbbbbb", "o"), ("#1b9e77", "o"), ("#d95f02", "o"), ("#7570b3", "X")]
@@ -534,7 +534,7 @@ plt.show()
 # %%
 claims.verify("eq-hinge-form")
 
-# %% mystnb={"figure": {"caption": "The hinge loss $\\max(0, 1 - M)$ and the logistic loss in bits, both above the zero-one loss of the margin $M$.", "name": "fig-hinge-loss"}, "image": {"alt": "A piecewise-linear hinge, a smooth logistic curve and a step function against the margin."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "The hinge loss $\\max(0, 1 - M)$ and the logistic loss in bits, both above the zero-one loss of the margin $M$.", "name": "fig-hinge-loss"}, "image": {"alt": "A piecewise-linear hinge, a smooth logistic curve and a step function against the margin."}} tags=["hide-input"]
 M_grid = np.linspace(-2, 3, 501)
 fig, ax = plt.subplots()
 ax.plot(M_grid, (M_grid <= 0).astype(float), "k", lw=1, label="zero-one")
@@ -588,7 +588,7 @@ claims.verify("eq-kernel-decision")
 # large $C$ approaches the hard margin and follows individual points. With an RBF kernel
 # $k(x, x') = e^{-\gamma\|x - x'\|^2}$ the boundary bends ({numref}`fig-effect-of-C`):
 
-# %% mystnb={"figure": {"caption": "The effect of $C$ with an RBF kernel on the petal data: small $C$ gives a wide margin with many support vectors and a smooth boundary, large $C$ follows individual points.", "name": "fig-effect-of-C"}, "image": {"alt": "Three panels of the same data with curved decision boundaries, smoother on the left, more contorted on the right."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "The effect of $C$ with an RBF kernel on the petal data: small $C$ gives a wide margin with many support vectors and a smooth boundary, large $C$ follows individual points.", "name": "fig-effect-of-C"}, "image": {"alt": "Three panels of the same data with curved decision boundaries, smoother on the left, more contorted on the right."}} tags=["hide-input"]
 X_pts = (X_pt - X_pt.mean(0)) / X_pt.std(0)
 # three panels share the column (about 65 % of the figure's width): larger type keeps the labels legible
 with plt.rc_context({"font.size": 13}):
@@ -738,7 +738,7 @@ print(f"dual monotone: {bool(np.all(np.diff(fit_bc.dual_objective) >= 0))}, "
       f"primal >= dual throughout: {bool(np.all(P_bc >= D_bc - 1e-9))}")
 print(f"training accuracy {np.mean(fit_bc.predict(X_bc) == y_bc):.4f}")
 
-# %% mystnb={"figure": {"caption": "SMO on the breast cancer data (RBF kernel, $C = 1$). Left: the primal $P$ and the dual $D$ meet at the optimum. Right: the duality gap $P - D$ and the KKT violation $m - M$ fall together.", "name": "fig-smo-duality-gap"}, "image": {"alt": "Left panel two objective curves converging; right panel two decreasing curves on a log scale."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "SMO on the breast cancer data (RBF kernel, $C = 1$). Left: the primal $P$ and the dual $D$ meet at the optimum. Right: the duality gap $P - D$ and the KKT violation $m - M$ fall together.", "name": "fig-smo-duality-gap"}, "image": {"alt": "Left panel two objective curves converging; right panel two decreasing curves on a log scale."}} tags=["hide-input"]
 fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 3.8))
 it = np.arange(1, fit_bc.n_iter + 1)
 ax1.plot(it, P_bc, label="primal $P$")
@@ -835,7 +835,7 @@ print(f"                  subgradient, 2000 steps  P = {svm.hinge_objective(sub.
 print(f"regularised bias: reference P* = {P_reg:.4f} (relative duality gap < 1e-8)")
 print(f"                  Pegasos, 60 epochs  P = {peg.objective[-1]:.4f}")
 
-# %% mystnb={"figure": {"caption": "Relative suboptimality $P/P^* - 1$ of the subgradient method (best iterate, per pass) and of Pegasos (averaged, per epoch) against passes over the data.", "name": "fig-primal-methods"}, "image": {"alt": "Log-log plot of two decreasing suboptimality curves."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Relative suboptimality $P/P^* - 1$ of the subgradient method (best iterate, per pass) and of Pegasos (averaged, per epoch) against passes over the data.", "name": "fig-primal-methods"}, "image": {"alt": "Log-log plot of two decreasing suboptimality curves."}} tags=["hide-input"]
 fig, ax = plt.subplots()
 ax.loglog(np.arange(1, sub.objective.size + 1), np.minimum.accumulate(sub.objective) / fit_lin.dual - 1,
           label="subgradient method (best so far), per pass")

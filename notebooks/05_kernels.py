@@ -110,7 +110,7 @@ claims.verify("eq-polar-map")
 #
 # See {numref}`fig-polar-features`.
 
-# %% mystnb={"figure": {"caption": "Two classes on concentric rings (left) are not linearly separable in $(x_1, x_2)$, but are in the polar features $(r, \\theta)$ (right), where a horizontal line separates them.", "name": "fig-polar-features"}, "image": {"alt": "Left a ring of points inside another ring; right the same points as two horizontal bands."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Two classes on concentric rings (left) are not linearly separable in $(x_1, x_2)$, but are in the polar features $(r, \\theta)$ (right), where a horizontal line separates them.", "name": "fig-polar-features"}, "image": {"alt": "Left a ring of points inside another ring; right the same points as two horizontal bands."}} tags=["hide-input"]
 n_ring = 200
 radius = np.concatenate([rng.uniform(0.0, 1.0, n_ring // 2), rng.uniform(1.5, 2.5, n_ring // 2)])
 angle = rng.uniform(-np.pi, np.pi, n_ring)
@@ -508,7 +508,7 @@ for name, e in eigs.items():
     shown = "0 up to rounding (|.| < 1e-12)" if abs(ratio) < 1e-12 else f"{ratio:+.2e}"
     print(f"{name:38s} lambda_min / max |lambda| = {shown}")
 
-# %% mystnb={"figure": {"caption": "Eigenvalues of Gram matrices, normalised by the largest: the positive-definite kernels (left, log scale) have none below zero; the indefinite kernels (right) have negative ones.", "name": "fig-kernel-spectra"}, "image": {"alt": "Two panels of eigenvalue curves, the right one crossing below zero."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Eigenvalues of Gram matrices, normalised by the largest: the positive-definite kernels (left, log scale) have none below zero; the indefinite kernels (right) have negative ones.", "name": "fig-kernel-spectra"}, "image": {"alt": "Two panels of eigenvalue curves, the right one crossing below zero."}} tags=["hide-input"]
 fig, (ax0, ax1) = plt.subplots(1, 2, figsize=(10, 4))
 for name in spectra:
     e = eigs[name]
@@ -700,7 +700,7 @@ claims.verify("eq-kernel-svm-duality")
 # {ref}`sec-feature-maps`, with 10 % of the labels flipped, on a grid of both; circles mark the
 # support vectors ({numref}`fig-rbf-grid`).
 
-# %% mystnb={"figure": {"caption": "The RBF SVM on the ring data with 10 % of labels flipped, for three values of $C$ (rows) and of $\\gamma$ (columns): small $C$ and $\\gamma$ give smooth boundaries, large ones fit the noise; circles mark support vectors.", "name": "fig-rbf-grid"}, "image": {"alt": "A three by three grid of decision-region plots, boundaries growing more contorted towards the bottom right."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "The RBF SVM on the ring data with 10 % of labels flipped, for three values of $C$ (rows) and of $\\gamma$ (columns): small $C$ and $\\gamma$ give smooth boundaries, large ones fit the noise; circles mark support vectors.", "name": "fig-rbf-grid"}, "image": {"alt": "A three by three grid of decision-region plots, boundaries growing more contorted towards the bottom right."}} tags=["hide-input"]
 flip = rng.uniform(size=n_ring) < 0.1
 y_noisy = np.where(flip, -y_ring, y_ring).astype(float)
 # nine panels share the column (about 65 % of the figure's width): larger type keeps them legible

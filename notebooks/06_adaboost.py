@@ -340,7 +340,7 @@ print(f"chain holds at {chain.sum()} of {fit_bc.n_rounds} rounds")
 print(f"training error first zero after round {np.argmax(fit_bc.train_error == 0) + 1}")
 print(f"after 400 rounds: prod Z = {prod_Z[-1]:.2e}, exp(-2 sum gamma^2) = {exp_bound[-1]:.2e}")
 
-# %% mystnb={"figure": {"caption": "AdaBoost's training error on the breast cancer data against the round $t$, below the bound $\\prod_s Z_s$, itself below $\\exp(-2\\sum_s \\gamma_s^2)$.", "name": "fig-adaboost-bound"}, "image": {"alt": "Log-scale plot of a training error that drops to zero below two falling bound curves."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "AdaBoost's training error on the breast cancer data against the round $t$, below the bound $\\prod_s Z_s$, itself below $\\exp(-2\\sum_s \\gamma_s^2)$.", "name": "fig-adaboost-bound"}, "image": {"alt": "Log-scale plot of a training error that drops to zero below two falling bound curves."}} tags=["hide-input"]
 rounds = np.arange(1, fit_bc.n_rounds + 1)
 fig, ax = plt.subplots()
 nonzero = fit_bc.train_error > 0  # a log scale cannot show zero
@@ -508,7 +508,7 @@ for t in (1, 10, 50, 100, 200, 400):
     print(f"{t:5d}      {fit_bc.train_error[t - 1]:.3f} / {test_error_bc[t - 1]:.3f}"
           f"          {fit_h.train_error[t - 1]:.3f} / {test_error_h[t - 1]:.3f}")
 
-# %% mystnb={"figure": {"caption": "Training and test error of AdaBoost against the round on breast cancer (left) and heart (right): on the noisier heart data the test error rises again as the vote fits the noise.", "name": "fig-adaboost-test-error"}, "image": {"alt": "Two panels each with a falling training-error curve and a test-error curve, the right one rising again."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Training and test error of AdaBoost against the round on breast cancer (left) and heart (right): on the noisier heart data the test error rises again as the vote fits the noise.", "name": "fig-adaboost-test-error"}, "image": {"alt": "Two panels each with a falling training-error curve and a test-error curve, the right one rising again."}} tags=["hide-input"]
 fig, axes = plt.subplots(1, 2, figsize=(9.6, 3.6), sharey=True)
 for ax, fit, test_err, title in ((axes[0], fit_bc, test_error_bc, "breast cancer"),
                                  (axes[1], fit_h, test_error_h, "heart")):
@@ -532,7 +532,7 @@ plt.show()
 # the marker area is proportional to $D_t(i)$: after a few rounds almost all the weight sits
 # near the boundary, where the stumps disagree ({numref}`fig-adaboost-weights`).
 
-# %% mystnb={"figure": {"caption": "The weights $D_t$ after 1, 10 and 100 rounds on the circle problem (marker area proportional to $D_t(i)$): the weight concentrates on the examples near the boundary.", "name": "fig-adaboost-weights"}, "image": {"alt": "Three scatter plots where the points near a circular boundary grow larger from left to right."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "The weights $D_t$ after 1, 10 and 100 rounds on the circle problem (marker area proportional to $D_t(i)$): the weight concentrates on the examples near the boundary.", "name": "fig-adaboost-weights"}, "image": {"alt": "Three scatter plots where the points near a circular boundary grow larger from left to right."}} tags=["hide-input"]
 fig, axes = plt.subplots(1, 3, figsize=(9.6, 3.4), sharey=True)
 for ax, t in zip(axes, (1, 10, 100), strict=True):
     D_t = fit_toy.D_history[t - 1]
@@ -563,7 +563,7 @@ print("weight on the heaviest 10% of examples at t = 1, 10, 100: "
 # training margins on the breast cancer data, the left tail moves to the right with the rounds,
 # while the largest margins shrink, since the votes go to the stumps that fix the hard examples ({numref}`fig-adaboost-margins`).
 
-# %% mystnb={"figure": {"caption": "Cumulative distribution of the normalised training margins on the breast cancer data after 5, 20, 100 and 400 rounds: the left tail moves right.", "name": "fig-adaboost-margins"}, "image": {"alt": "Several step-like cumulative distribution curves shifting to the right."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Cumulative distribution of the normalised training margins on the breast cancer data after 5, 20, 100 and 400 rounds: the left tail moves right.", "name": "fig-adaboost-margins"}, "image": {"alt": "Several step-like cumulative distribution curves shifting to the right."}} tags=["hide-input"]
 F_bc = fit_bc.staged_decision_function(X_bc[train])
 fig, ax = plt.subplots()
 for t in (5, 20, 100, 400):

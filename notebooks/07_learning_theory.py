@@ -183,7 +183,7 @@ for row in zip(m_g, phi_g, gam_g, exact, freq, hi, bound, strict=True):
 # ignores $\phi$, and a Bernoulli variable with small $\phi$ has a small variance
 # $\phi(1 - \phi)$. The figure shows the same story against $m$ on a log scale ({numref}`fig-hoeffding`).
 
-# %% mystnb={"figure": {"caption": "The probability that a sample mean deviates by more than $\\gamma$ against $m$, for $\\phi = 1/2$ (left) and $\\phi = 0.1$ (right): Hoeffding's bound, the exact binomial tail and a simulation.", "name": "fig-hoeffding"}, "image": {"alt": "Two log-scale panels with a straight Hoeffding line above the exact tail and simulated points."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "The probability that a sample mean deviates by more than $\\gamma$ against $m$, for $\\phi = 1/2$ (left) and $\\phi = 0.1$ (right): Hoeffding's bound, the exact binomial tail and a simulation.", "name": "fig-hoeffding"}, "image": {"alt": "Two log-scale panels with a straight Hoeffding line above the exact tail and simulated points."}} tags=["hide-input"]
 ms = np.unique(np.round(np.geomspace(1, 2000, 40)).astype(int))
 fig, axes = plt.subplots(1, 2, figsize=(9, 3.6), sharey=True)
 for ax, phi in zip(axes, (0.5, 0.1), strict=True):
@@ -370,7 +370,7 @@ claims.verify("eq-erm-guarantee")
 # The figure runs ERM over $k = 62$ stumps on 1000 training sets for each $m$, and compares the
 # excess error $e(\hat h) - e(h^*)$ with the guarantee $2\gamma$ ({numref}`fig-erm-guarantee`).
 
-# %% mystnb={"figure": {"caption": "ERM over 62 stumps: the mean and 95 % quantile of the excess error $e(\\hat h) - e(h^*)$ over 1000 training sets, below the guarantee $2\\gamma(m, k, \\delta)$.", "name": "fig-erm-guarantee"}, "image": {"alt": "Log-log plot of the guarantee line above two excess-error curves, all falling with sample size."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "ERM over 62 stumps: the mean and 95 % quantile of the excess error $e(\\hat h) - e(h^*)$ over 1000 training sets, below the guarantee $2\\gamma(m, k, \\delta)$.", "name": "fig-erm-guarantee"}, "image": {"alt": "Log-log plot of the guarantee line above two excess-error curves, all falling with sample size."}} tags=["hide-input"]
 H62 = bounds.stump_class(31, theta=0.3, eta=0.1)
 ms_erm = np.unique(np.round(np.geomspace(10, 2000, 12)).astype(int))
 runs = [bounds.erm_simulation(H62, m, delta=0.05, n_rep=1000, rng=rng) for m in ms_erm]
@@ -453,7 +453,7 @@ print(f"same predictions on the sample: {same}")
 # %%
 claims.verify("eq-tradeoff")
 
-# %% mystnb={"figure": {"caption": "The trade-off in the class size $k$ for $m = 1000$: the approximation error $e(h^*)$ falls, the estimation term $2\\gamma$ rises, and the simulated error of ERM follows their sum.", "name": "fig-approximation-estimation"}, "image": {"alt": "Curves against class size: a falling approximation error, a rising estimation term and their U-shaped sum."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "The trade-off in the class size $k$ for $m = 1000$: the approximation error $e(h^*)$ falls, the estimation term $2\\gamma$ rises, and the simulated error of ERM follows their sum.", "name": "fig-approximation-estimation"}, "image": {"alt": "Curves against class size: a falling approximation error, a rising estimation term and their U-shaped sum."}} tags=["hide-input"]
 m_t, delta_t = 1000, 0.05
 Ls = np.arange(1, 12)
 classes = [bounds.stump_class(2**L - 1, theta=0.3, eta=0.1) for L in Ls]
@@ -538,7 +538,7 @@ for phi in (0.5, 0.1, 0.01):
 # %% [markdown]
 # The ratio of each bound to the exact tail, against $m$ ({numref}`fig-bound-ratios`):
 
-# %% mystnb={"figure": {"caption": "Hoeffding's bound (solid) and the Chernoff-KL bound (dashed) divided by the exact binomial tail, against $m$, for $\\gamma = 0.05$ and $\\phi = 0.5, 0.1, 0.01$; both ratios are at least 1.", "name": "fig-bound-ratios"}, "image": {"alt": "Log-log ratio curves against sample size, solid and dashed pairs in three colours."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Hoeffding's bound (solid) and the Chernoff-KL bound (dashed) divided by the exact binomial tail, against $m$, for $\\gamma = 0.05$ and $\\phi = 0.5, 0.1, 0.01$; both ratios are at least 1.", "name": "fig-bound-ratios"}, "image": {"alt": "Log-log ratio curves against sample size, solid and dashed pairs in three colours."}} tags=["hide-input"]
 ms_kl = np.unique(np.round(np.geomspace(10, 2000, 40)).astype(int))
 fig, ax = plt.subplots()
 for phi, colour in ((0.5, "C0"), (0.1, "C1"), (0.01, "C2")):

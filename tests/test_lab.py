@@ -203,18 +203,20 @@ def test_chapter_runs_and_renders_in_jupyterlab(lab, browser, py):
         browser.call("Emulation.setDeviceMetricsOverride", width=1280, height=900, deviceScaleFactor=1,
                      mobile=False)
         views = {  # the first section (headings, numbered equations), the first figure with its caption,
-            # then the first coding exercise
-            "section": "querySelector('.jp-MarkdownCell h2')?.closest('.jp-Cell')",
-            "figure": "querySelector('.jp-MarkdownCell figcaption')?.closest('.jp-Cell')?.previousElementSibling"
-                      "?.querySelector('.jp-OutputArea')",
-            "exercises": "querySelectorAll('.jp-InputPlaceholder')[1]?.closest('.jp-Cell')?.previousElementSibling",
+            # then the first coding exercise (the exercise above the first solution)
+            "section": "NB.node.querySelector('.jp-MarkdownCell h2')?.closest('.jp-Cell')",
+            "figure": "NB.node.querySelector('.jp-MarkdownCell figcaption')?.closest('.jp-Cell')"
+                      "?.previousElementSibling?.querySelector('.jp-OutputArea')",
+            "exercises": "(ws => ws.slice(0, ws.findIndex(c => c.model.sharedModel.source"
+                         ".includes('# BEGIN SOLUTION'))).reverse()"
+                         ".find(c => c.node.querySelector('aside.myst-exercise'))?.node)(NB.content.widgets)",
         }
         for view, cell in views.items():
-            browser.evaluate(f"{notebook}.node.{cell}?.scrollIntoView(), true")
+            browser.evaluate(f"({cell.replace('NB', notebook)})?.scrollIntoView(), true")
             time.sleep(1.0)
             shot = Path(os.environ["MLNOTES_LAB_SCREENSHOTS"]) / f"{py.stem}-{view}.png"
             shot.write_bytes(base64.b64decode(browser.call("Page.captureScreenshot", format="png")["data"]))
     print(f"{py.stem}: {r['math']} typeset, {r['math_errors']} maths errors, raw MyST {r['raw']}, "
           f"{len(r['figures'])} figures captioned, {r['exercises']} exercises, "
           f"{r['solutions']} conceptual solutions folded, "
-          f"{r['folded_inputs']} solution/marker cells folded")
+          f"{r['folded_inputs']} cells folded (solutions, plotting, tests, markers)")

@@ -96,7 +96,8 @@ def test_install_cell_installs_where_mlnotes_is_missing(tmp_path):
 @pytest.mark.parametrize("py", SCRIPTS, ids=[p.stem for p in SCRIPTS])
 def test_solutions_and_otter_markers_are_folded_in_notebooks(py):
     """JupyterLab and Binder fold (jupyter.source_hidden) what the book folds or hides: the coding
-    solutions and the otter markers, in the .py (what make lab opens) and in the .ipynb."""
+    solutions, the plotting code, the tests and the otter markers, in the .py (what make lab opens)
+    and in the .ipynb."""
     import jupytext
     import nbformat
 
