@@ -26,7 +26,7 @@ resolves ``{numref}`` to them as the book does (Fig. 5.2; the front matter sets 
 It also folds, for JupyterLab and Binder (cell metadata ``jupyter.source_hidden``), what the book
 folds or hides: the code it folds (``hide-input``: the coding exercises' solutions, shown under
 "Solution", and the plotting code that is not the point), the exercises' test cells and the otter
-markers (``# BEGIN QUESTION`` ... ``# END TESTS``), which the book removes.
+markers (``# BEGIN QUESTION`` ... ``# END TESTS``), which the book removes, and the install cell.
 The assignment pipeline drops this metadata: a student's answer cell is never folded.
 
     python book/preamble.py notebooks/*.py          # write the cells (make preamble)
@@ -51,7 +51,7 @@ from tools.plain import chapter_numbers  # noqa: E402
 
 # Only tags: jupytext.toml keeps no other cell metadata, so a round trip through .ipynb keeps the text.
 MACROS_HEADER = '# %% [markdown] tags=["remove-cell"]'
-INSTALL_HEADER = '# %% tags=["remove-cell"]'
+INSTALL_HEADER = '# %% jupyter={"source_hidden": true} tags=["remove-cell"]'  # folded: see is_folded
 INSTALL_TITLE = "# Install the course package if it is missing (Colab, a downloaded notebook)"
 
 
@@ -116,12 +116,15 @@ def split_header(text: str) -> tuple[str, str]:
     return text[: m.start()], text[m.start():]
 
 
+# The first line of a preamble cell, whatever metadata an earlier version of this file gave it.
+PREAMBLE_CELL = re.compile(r"# %%[^\n]*\n(# ---\n# numbering:|" + re.escape(INSTALL_TITLE) + ")")
+
+
 def strip_preamble(cells: str) -> str:
     """The cells without a preamble written by an earlier version of this file."""
-    for header in (MACROS_HEADER, INSTALL_HEADER):
-        if cells.startswith(header):
-            nxt = re.search(r"^# %%", cells[len(header):], flags=re.M)
-            cells = cells[len(header) + nxt.start():] if nxt else ""
+    while m := PREAMBLE_CELL.match(cells):
+        nxt = re.search(r"^# %%", cells[m.end():], flags=re.M)
+        cells = cells[m.end() + nxt.start():] if nxt else ""
     return cells
 
 
@@ -136,10 +139,15 @@ def is_solution(cell) -> bool:
             and cell.metadata.get("mystnb", {}).get("code_prompt_show") == "Solution")
 
 
+def is_install_cell(cell) -> bool:
+    """The cell that installs the course where it is missing (:func:`install_cell`)."""
+    return cell.cell_type == "code" and cell.source.startswith(INSTALL_TITLE)
+
+
 def is_test_cell(cell) -> bool:
     """An exercise's test cell: code the book removes (``remove-cell``), other than the install cell."""
     return (cell.cell_type == "code" and "remove-cell" in cell.metadata.get("tags", [])
-            and not cell.source.startswith(INSTALL_TITLE))
+            and not is_install_cell(cell))
 
 
 def is_hidden_input(cell) -> bool:
@@ -148,8 +156,10 @@ def is_hidden_input(cell) -> bool:
 
 
 def is_folded(cell) -> bool:
-    """Folded in notebook front ends: code the book folds, a test cell or an otter marker."""
-    return is_hidden_input(cell) or is_test_cell(cell) or is_otter_marker(cell)
+    """Folded in notebook front ends: code the book folds, a test cell, an otter marker, and the
+    install cell (its first line, a comment, says what it does; its pip plumbing is not the
+    chapter, and the plain copies fold it too, as a Colab form)."""
+    return is_hidden_input(cell) or is_test_cell(cell) or is_otter_marker(cell) or is_install_cell(cell)
 
 
 def is_otter_marker(cell) -> bool:

@@ -28,6 +28,16 @@ def test_every_chapter_starts_with_the_current_preamble(py):
     )
 
 
+def test_a_preamble_written_by_an_earlier_version_is_replaced_not_repeated():
+    """make preamble on a chapter whose install cell has the metadata of an earlier version of
+    book/preamble.py (it was not folded) replaces that cell instead of adding a second one."""
+    py = SCRIPTS[2]
+    current = py.read_text()
+    earlier = current.replace(preamble.INSTALL_HEADER, '# %% tags=["remove-cell"]', 1)
+    assert earlier != current
+    assert preamble.with_preamble(earlier, py.stem) == current
+
+
 def test_macros_come_from_the_book_config():
     cell = preamble.macros_cell("01_linear_regression")
     macros = preamble.macros()
