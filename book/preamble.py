@@ -25,8 +25,8 @@ resolves ``{numref}`` to them as the book does (Fig. 5.2; the front matter sets 
 
 It also folds, for JupyterLab and Binder (cell metadata ``jupyter.source_hidden``), what the book
 folds or hides: the code it folds (``hide-input``: the coding exercises' solutions, shown under
-"Solution", and the plotting code that is not the point), the exercises' test cells and the otter
-markers (``# BEGIN QUESTION`` ... ``# END TESTS``), which the book removes, and the install cell.
+"Solution", and the plotting code that is not the point), the coding exercises' tests cells,
+which the book removes, and the install cell.
 The assignment pipeline drops this metadata: a student's answer cell is never folded.
 
     python book/preamble.py notebooks/*.py          # write the cells (make preamble)
@@ -156,15 +156,10 @@ def is_hidden_input(cell) -> bool:
 
 
 def is_folded(cell) -> bool:
-    """Folded in notebook front ends: code the book folds, a test cell, an otter marker, and the
-    install cell (its first line, a comment, says what it does; its pip plumbing is not the
-    chapter, and the plain copies fold it too, as a Colab form)."""
-    return is_hidden_input(cell) or is_test_cell(cell) or is_otter_marker(cell) or is_install_cell(cell)
-
-
-def is_otter_marker(cell) -> bool:
-    """A raw ``# BEGIN ...`` / ``# END ...`` cell of the assignment pipeline."""
-    return cell.cell_type == "raw" and cell.source.lstrip().startswith(("# BEGIN ", "# END "))
+    """Folded in notebook front ends: code the book folds, a tests cell, and the install cell
+    (its first line, a comment, says what it does; its pip plumbing is not the chapter, and the
+    plain copies fold it too, as a Colab form)."""
+    return is_hidden_input(cell) or is_test_cell(cell) or is_install_cell(cell)
 
 
 def is_lab_caption(cell) -> bool:
@@ -184,7 +179,7 @@ def lab_caption(figure: dict):
 
 
 def notebook_cells(text: str) -> str:
-    """The chapter as notebook front ends need it: its solutions and otter markers folded
+    """The chapter as notebook front ends need it: its solutions and tests folded
     (:func:`is_folded`), and each figure followed by its :func:`lab_caption`."""
     import jupytext
     from jupytext.config import load_jupytext_config

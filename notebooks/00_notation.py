@@ -415,11 +415,6 @@ show_source(rel_error)
 # The remaining exercises are coding exercises; the course's assignments turn them into
 # autograded questions (see the page on teaching with this course).
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: logsumexp
-# points: 2
-
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-logsumexp
@@ -437,38 +432,21 @@ def stable_logsumexp(z):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: logsumexp, points: 2}
+# TEST
 assert np.isclose(stable_logsumexp(np.array([1000.0, 1000.0])), 1000 + np.log(2))
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 z_test = np.random.default_rng(1).normal(size=6)
 assert np.isclose(stable_logsumexp(z_test), np.log(np.sum(np.exp(z_test))))
 assert np.isclose(stable_logsumexp(np.array([-1000.0, -1000.0])), -1000 + np.log(2))
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 assert np.isclose(stable_logsumexp(np.array([-1000.0, 0.0, 1000.0])), 1000.0)
 z_test = 300 * np.random.default_rng(6).normal(size=20)
 assert np.isclose(stable_logsumexp(z_test + 500.0), stable_logsumexp(z_test) + 500.0)
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: rss-gradient
-# points: 2
 
 # %% [markdown]
 # ```{exercise}
@@ -484,47 +462,29 @@ def rss_gradient(X, y, w):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: rss-gradient, points: 2}
+# TEST
 X_test = np.random.default_rng(2).normal(size=(15, 3))
 y_test, w_test = X_test @ np.array([1.0, -2.0, 0.5]), np.zeros(3)
 assert np.shape(rss_gradient(X_test, y_test, w_test)) == (3,)
 assert np.allclose(rss_gradient(X_test, y_test, w_test), numerical_gradient(lambda v: np.sum((y_test - X_test @ v) ** 2), w_test), rtol=1e-6)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.random.default_rng(3).normal(size=(40, 5))
 y_test, w_test = np.random.default_rng(4).normal(size=40), np.random.default_rng(5).normal(size=5)
 assert np.allclose(rss_gradient(X_test, y_test, w_test), numerical_gradient(lambda v: np.sum((y_test - X_test @ v) ** 2), w_test), rtol=1e-6)
 w_hat = np.linalg.lstsq(X_test, y_test, rcond=None)[0]
 assert np.allclose(rss_gradient(X_test, y_test, w_hat), 0, atol=1e-8)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 r_test = np.random.default_rng(7)
 X_test, y_test = r_test.normal(size=(5, 8)), r_test.normal(size=5)  # more features than samples
 w_test, v_test = r_test.normal(size=8), r_test.normal(size=8)
 f_test = lambda u: np.sum((y_test - X_test @ u) ** 2)
 slope_test = (f_test(w_test + 1e-3 * v_test) - f_test(w_test - 1e-3 * v_test)) / 2e-3  # exact for a quadratic
 assert np.isclose(rss_gradient(X_test, y_test, w_test) @ v_test, slope_test, rtol=1e-6)
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: softmax-rows
-# points: 2
-# withdraw: [mlnotes.logistic.softmax]
 
 # %% [markdown]
 # ```{exercise}
@@ -542,42 +502,24 @@ def softmax_rows(A):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: softmax-rows, points: 2, withdraw: [mlnotes.logistic.softmax]}
+# TEST
 from mlnotes import logistic
 
 A_test = np.random.default_rng(130).normal(size=(6, 4))
 assert np.allclose(softmax_rows(A_test), logistic.softmax(A_test))
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 A_test = 1000.0 + np.random.default_rng(131).normal(size=(5, 3))  # exp(1000) overflows
 P_test = softmax_rows(A_test)
 assert np.all(np.isfinite(P_test)) and np.allclose(P_test.sum(axis=1), 1.0)
 assert np.allclose(P_test, softmax_rows(A_test - 1000.0))  # a shift of a row changes nothing
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 A_test = np.array([[0.0, np.log(3.0)], [-800.0, 800.0]])
 assert np.allclose(softmax_rows(A_test), [[0.25, 0.75], [0.0, 1.0]])
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: log-sigmoid
-# points: 2
-# withdraw: [mlnotes.logistic.log_sigmoid, mlnotes.losses.logistic]
 
 # %% [markdown]
 # ```{exercise}
@@ -595,39 +537,22 @@ def log_sigmoid(a):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: log-sigmoid, points: 2, withdraw: [mlnotes.logistic.log_sigmoid, mlnotes.losses.logistic]}
+# TEST
 a_test = np.linspace(-10, 10, 41)
 assert np.allclose(log_sigmoid(a_test), np.log(1.0 / (1.0 + np.exp(-a_test))))
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 a_test = np.array([-1000.0, -40.0, 40.0, 700.0])
 l_test = log_sigmoid(a_test)
 assert np.allclose(l_test[:2], [-1000.0, -40.0], rtol=1e-12)  # log g(a) = a - log(1 + e^a)
 assert np.allclose(l_test[2:], -np.exp(-a_test[2:]), rtol=1e-12, atol=0)  # -log(1 + e^{-a}) ~ -e^{-a}
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 a_test = np.random.default_rng(132).normal(scale=5, size=200)
 assert np.allclose(log_sigmoid(a_test) - log_sigmoid(-a_test), a_test)  # g(a) / g(-a) = e^a
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: quadratic-gradient
-# points: 2
 
 # %% [markdown]
 # ```{exercise}
@@ -643,39 +568,27 @@ def quadratic_gradient(A, b, x):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: quadratic-gradient, points: 2}
+# TEST
 r_test = np.random.default_rng(133)
 S_test = r_test.normal(size=(4, 4))
 A_test, b_test, x_test = S_test + S_test.T, r_test.normal(size=4), r_test.normal(size=4)
 f_test = lambda u: 0.5 * u @ A_test @ u - b_test @ u
 assert np.allclose(quadratic_gradient(A_test, b_test, x_test), numerical_gradient(f_test, x_test), atol=1e-6)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 r_test = np.random.default_rng(134)
 A_test, b_test, x_test = r_test.normal(size=(5, 5)), r_test.normal(size=5), r_test.normal(size=5)  # not symmetric
 f_test = lambda u: 0.5 * u @ A_test @ u - b_test @ u
 assert np.allclose(quadratic_gradient(A_test, b_test, x_test), numerical_gradient(f_test, x_test), atol=1e-6)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 r_test = np.random.default_rng(135)
 S_test = r_test.normal(size=(3, 3))
 A_test, b_test = S_test @ S_test.T + np.eye(3), r_test.normal(size=3)
 assert np.allclose(quadratic_gradient(A_test, b_test, np.linalg.solve(A_test, b_test)), 0.0)  # the minimiser
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
 
 # %% [markdown]
 # ## Summary

@@ -1008,11 +1008,6 @@ show_source(linear.lasso)
 # The remaining exercises are coding exercises; the course's assignments turn them into
 # autograded questions.
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: ridge-svd
-# points: 2
-
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-ridge-svd
@@ -1029,45 +1024,27 @@ def ridge_svd(X, y, lam):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: ridge-svd, points: 2}
+# TEST
 X_test = np.random.default_rng(10).normal(size=(25, 4))
 y_test = np.random.default_rng(11).normal(size=25)
 assert np.allclose(ridge_svd(X_test, y_test, 2.0), linear.ridge(X_test, y_test, lam=2.0).w)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.random.default_rng(12).normal(size=(8, 12))  # more features than samples
 y_test = np.random.default_rng(13).normal(size=8)
 for lam_test in (0.01, 1.0, 100.0):
     w_test = ridge_svd(X_test, y_test, lam_test)
     assert np.allclose(-2 * X_test.T @ (y_test - X_test @ w_test) + 2 * lam_test * w_test, 0, atol=1e-8)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.random.default_rng(14).normal(size=(30, 3))
 y_test = np.random.default_rng(15).normal(size=30)
 assert np.allclose(ridge_svd(X_test, y_test, 1e-12), np.linalg.lstsq(X_test, y_test, rcond=None)[0], atol=1e-8)
 norms_test = [np.linalg.norm(ridge_svd(X_test, y_test, lam)) for lam in (0.5, 5.0, 50.0)]
 assert np.all(np.diff(norms_test) < 0)  # more shrinkage
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: lasso-cd
-# points: 3
-# withdraw: [mlnotes.linear.lasso, mlnotes.linear.lasso_path]
 
 # %% [markdown]
 # ```{exercise}
@@ -1095,45 +1072,27 @@ def lasso_cd(X, y, lam, n_sweeps=500):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: lasso-cd, points: 3, withdraw: [mlnotes.linear.lasso, mlnotes.linear.lasso_path]}
+# TEST
 X_test = np.random.default_rng(20).normal(size=(40, 5))
 y_test = X_test @ np.array([2.0, 0.0, -1.0, 0.0, 0.5]) + 0.3 * np.random.default_rng(21).normal(size=40)
 assert np.allclose(lasso_cd(X_test, y_test, 20.0), linear.lasso(X_test, y_test, lam=20.0).w, atol=1e-6)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.random.default_rng(22).normal(size=(30, 6))
 y_test = np.random.default_rng(23).normal(size=30)
 lam_big = 2 * np.max(np.abs(X_test.T @ y_test))
 assert np.all(lasso_cd(X_test, y_test, lam_big) == 0)
 assert np.allclose(lasso_cd(X_test, y_test, 0.3 * lam_big), linear.lasso(X_test, y_test, lam=0.3 * lam_big).w, atol=1e-6)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.random.default_rng(24).normal(size=(20, 30))  # more features than samples
 y_test = X_test[:, :3] @ np.array([3.0, -2.0, 1.5]) + 0.1 * np.random.default_rng(25).normal(size=20)
 w_test = lasso_cd(X_test, y_test, 5.0)
 g_test = -2 * X_test.T @ (y_test - X_test @ w_test)  # optimality: |g_j| <= lam, = -lam sign(w_j) if w_j != 0
 assert np.all(np.abs(g_test) <= 5.0 + 1e-6) and np.allclose(g_test[w_test != 0], -5.0 * np.sign(w_test[w_test != 0]), atol=1e-6)
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: lstsq-qr
-# points: 3
-# withdraw: [mlnotes.linear.least_squares]
 
 # %% [markdown]
 # ```{exercise}
@@ -1152,43 +1111,25 @@ def lstsq_qr(X, y):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: lstsq-qr, points: 3, withdraw: [mlnotes.linear.least_squares]}
+# TEST
 X_test = np.random.default_rng(80).normal(size=(50, 4))
 y_test = X_test @ np.array([1.0, -2.0, 0.5, 3.0]) + 0.1 * np.random.default_rng(81).normal(size=50)
 assert np.allclose(lstsq_qr(X_test, y_test), linear.least_squares(X_test, y_test).w)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 t_test = np.linspace(0, 1, 40)
 X_test = np.vander(t_test, 7, increasing=True)  # condition number about 1e5: X^T X would lose ten digits
 y_test = np.cos(3 * t_test)
 assert np.allclose(lstsq_qr(X_test, y_test), np.linalg.lstsq(X_test, y_test, rcond=None)[0], rtol=1e-7, atol=1e-9)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.random.default_rng(82).normal(size=(30, 5))
 y_test = np.random.default_rng(83).normal(size=30)
 r_test = y_test - X_test @ lstsq_qr(X_test, y_test)
 assert np.allclose(X_test.T @ r_test, 0.0, atol=1e-10)  # the normal equations
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: ridge-augmented
-# points: 2
-# withdraw: [mlnotes.linear.ridge]
 
 # %% [markdown]
 # ```{exercise}
@@ -1208,44 +1149,26 @@ def ridge_augmented(X, y, lam):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: ridge-augmented, points: 2, withdraw: [mlnotes.linear.ridge]}
+# TEST
 X_test = np.random.default_rng(84).normal(size=(30, 4))
 y_test = X_test @ np.arange(4.0) + np.random.default_rng(85).normal(size=30)
 assert np.allclose(ridge_augmented(X_test, y_test, 1.0), linear.ridge(X_test, y_test, lam=1.0).w)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.random.default_rng(86).normal(size=(10, 15))  # more features than samples
 y_test = np.random.default_rng(87).normal(size=10)
 for lam_test in (0.01, 3.0, 100.0):
     assert np.allclose(ridge_augmented(X_test, y_test, lam_test), linear.ridge(X_test, y_test, lam=lam_test).w)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.random.default_rng(88).normal(size=(25, 3))
 y_test = np.random.default_rng(89).normal(size=25)
 norms_test = [np.linalg.norm(ridge_augmented(X_test, y_test, lam)) for lam in (0.1, 1.0, 10.0, 100.0)]
 assert np.all(np.diff(norms_test) < 0)
 assert np.allclose(ridge_augmented(X_test, y_test, 0.0), np.linalg.lstsq(X_test, y_test, rcond=None)[0])
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: ridge-dof
-# points: 2
-# withdraw: [mlnotes.linear.ridge_dof]
 
 # %% [markdown]
 # ```{exercise}
@@ -1263,34 +1186,22 @@ def ridge_dof(X, lam):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: ridge-dof, points: 2, withdraw: [mlnotes.linear.ridge_dof]}
+# TEST
 X_test = np.random.default_rng(90).normal(size=(40, 6))
 assert np.isclose(ridge_dof(X_test, 5.0), linear.ridge_dof(X_test, 5.0))
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.random.default_rng(91).normal(size=(20, 5))
 H_test = X_test @ np.linalg.solve(X_test.T @ X_test + 2.0 * np.eye(5), X_test.T)
 assert np.isclose(ridge_dof(X_test, 2.0), np.trace(H_test))  # the trace of the hat matrix
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.random.default_rng(92).normal(size=(8, 12))
 df_test = [ridge_dof(X_test, lam) for lam in (1e-9, 1.0, 10.0, 1e9)]
 assert np.isclose(df_test[0], 8.0) and np.all(np.diff(df_test) < 0) and df_test[-1] < 1e-6
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
 
 # %% [markdown]
 # (sec-linear-summary)=

@@ -837,11 +837,6 @@ show_source(lg._halving_step)
 # The remaining exercises are coding exercises; the course's assignments turn them into
 # autograded questions.
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: logistic-gradient
-# points: 2
-
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-logistic-gradient
@@ -857,10 +852,10 @@ def loglik_gradient(X, y, w):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: logistic-gradient, points: 2}
+# TEST
 from mlnotes.check import numerical_gradient
 
 X_test = np.random.default_rng(10).normal(size=(25, 3))
@@ -868,10 +863,7 @@ y_test, w_test = (X_test[:, 0] > 0).astype(float), np.array([0.3, -0.2, 0.1])
 assert np.shape(loglik_gradient(X_test, y_test, w_test)) == (3,)
 assert np.allclose(loglik_gradient(X_test, y_test, w_test), numerical_gradient(lambda v: lg.log_likelihood(v, X_test, y_test), w_test), rtol=1e-6)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 from mlnotes.check import numerical_gradient
 
 X_test = np.random.default_rng(11).normal(size=(60, 4))
@@ -883,26 +875,12 @@ with np.errstate(over="raise"):
 w_hat = lg.newton(X_test, y_test).w
 assert np.allclose(loglik_gradient(X_test, y_test, w_hat), 0, atol=1e-8)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 r_test = np.random.default_rng(14)
 X_test, y_test = r_test.normal(size=(50, 3)), (r_test.random(50) < 0.5).astype(float)
 for _ in range(20):  # the gradient of a concave function is monotone decreasing
     w1, w2 = r_test.normal(size=3), r_test.normal(size=3)
     assert (loglik_gradient(X_test, y_test, w1) - loglik_gradient(X_test, y_test, w2)) @ (w1 - w2) <= 1e-12
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: irls-step
-# points: 3
 
 # %% [markdown]
 # ```{exercise}
@@ -924,10 +902,10 @@ def irls_step(X, y, w):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: irls-step, points: 3}
+# TEST
 import warnings
 
 X_test = np.random.default_rng(20).normal(size=(30, 3))
@@ -938,10 +916,7 @@ with warnings.catch_warnings():
 assert one.step_sizes[0] == 1.0
 assert np.allclose(irls_step(X_test, y_test, np.zeros(3)), one.w)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 sp_test = datasets.load_spector()
 X_test = np.column_stack([sp_test.X, np.ones(len(sp_test.y))])
 w_test = np.zeros(4)
@@ -949,26 +924,11 @@ for _ in range(25):
     w_test = irls_step(X_test, sp_test.y, w_test)
 assert np.allclose(w_test, lg.irls(X_test, sp_test.y).w, rtol=1e-8)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.column_stack([np.ones(70), np.random.default_rng(22).normal(size=(70, 2))])
 y_test = (np.random.default_rng(23).random(70) < 0.35).astype(float)
 w_hat = lg.irls(X_test, y_test).w
 assert np.allclose(irls_step(X_test, y_test, w_hat), w_hat, atol=1e-8)  # the maximiser is a fixed point
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: logistic-loglik
-# points: 2
-# withdraw: [mlnotes.logistic.log_likelihood]
 
 # %% [markdown]
 # ```{exercise}
@@ -986,43 +946,26 @@ def log_likelihood(w, X, y):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: logistic-loglik, points: 2, withdraw: [mlnotes.logistic.log_likelihood]}
+# TEST
 X_test = np.random.default_rng(100).normal(size=(40, 3))
 y_test = (np.random.default_rng(101).random(40) < 0.5).astype(float)
 w_test = np.array([0.5, -1.0, 2.0])
 assert np.isclose(log_likelihood(w_test, X_test, y_test), lg.log_likelihood(w_test, X_test, y_test))
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.random.default_rng(102).normal(size=(30, 2))
 y_test = (X_test[:, 0] > 0).astype(float)
 w_test = np.array([800.0, 300.0])  # scores in the hundreds: exp(a) overflows
 assert np.isfinite(log_likelihood(w_test, X_test, y_test))
 assert np.isclose(log_likelihood(w_test, X_test, y_test), lg.log_likelihood(w_test, X_test, y_test))
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.random.default_rng(103).normal(size=(25, 4))
 y_test = (np.random.default_rng(104).random(25) < 0.3).astype(float)
 assert np.isclose(log_likelihood(np.zeros(4), X_test, y_test), -25 * np.log(2))
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: logistic-hessian
-# points: 2
 
 # %% [markdown]
 # ```{exercise}
@@ -1039,10 +982,10 @@ def loglik_hessian(X, w):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: logistic-hessian, points: 2}
+# TEST
 from mlnotes.check import numerical_jacobian
 
 X_test = np.random.default_rng(105).normal(size=(30, 3))
@@ -1051,32 +994,14 @@ w_test = np.array([0.3, -0.5, 0.8])
 H_num = numerical_jacobian(lambda u: X_test.T @ (y_test - lg.sigmoid(X_test @ u)), w_test)
 assert np.allclose(loglik_hessian(X_test, w_test), H_num, atol=1e-6)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.random.default_rng(107).normal(size=(200, 5))
 H_test = loglik_hessian(X_test, np.random.default_rng(108).normal(size=5))
 assert np.allclose(H_test, H_test.T) and np.linalg.eigvalsh(H_test).max() < 0  # concave
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.random.default_rng(109).normal(size=(50, 2))
 assert np.allclose(loglik_hessian(X_test, np.zeros(2)), -0.25 * X_test.T @ X_test)
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: irls-full
-# points: 3
-# withdraw: [mlnotes.logistic.irls, mlnotes.logistic.newton]
 
 # %% [markdown]
 # ```{exercise}
@@ -1100,37 +1025,25 @@ def irls(X, y, n_iter):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: irls-full, points: 3, withdraw: [mlnotes.logistic.irls, mlnotes.logistic.newton]}
+# TEST
 X_test = np.column_stack([np.ones(60), np.random.default_rng(110).normal(size=(60, 2))])
 y_test = (X_test @ np.array([0.2, 1.0, -1.0]) + np.random.default_rng(111).logistic(size=60) > 0).astype(float)
 assert np.allclose(irls(X_test, y_test, 25), lg.irls(X_test, y_test).w, atol=1e-6)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.column_stack([np.ones(150), np.random.default_rng(112).normal(size=(150, 4))])
 y_test = (X_test @ np.array([-0.5, 2.0, 0.0, 1.0, -0.3]) + np.random.default_rng(113).logistic(size=150) > 0).astype(float)
 w_test = irls(X_test, y_test, 30)
 assert np.allclose(X_test.T @ (y_test - lg.sigmoid(X_test @ w_test)), 0.0, atol=1e-8)  # the score equations
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.column_stack([np.ones(80), np.random.default_rng(114).normal(size=(80, 3))])
 y_test = (np.random.default_rng(115).random(80) < 0.4).astype(float)
 assert np.allclose(irls(X_test, y_test, 30), lg.irls(X_test, y_test).w, atol=1e-6)
 assert np.allclose(irls(X_test, y_test, 0), 0.0)
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
 
 # %% [markdown]
 # ## Summary

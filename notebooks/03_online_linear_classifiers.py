@@ -1005,12 +1005,6 @@ show_source(optim.step_sizes)
 # The remaining exercises are coding exercises; the course's assignments turn them into
 # autograded questions.
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: perceptron-epochs
-# points: 3
-# withdraw: [mlnotes.online.perceptron]
-
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-perceptron
@@ -1039,10 +1033,10 @@ def my_perceptron(X, y, max_epochs=100):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: perceptron-epochs, points: 3, withdraw: [mlnotes.online.perceptron]}
+# TEST
 r_test = np.random.default_rng(11)
 X_test = r_test.standard_normal((60, 3))
 y_test = np.sign(X_test @ np.array([1.0, -2.0, 0.5]))
@@ -1050,10 +1044,7 @@ w_test, k_test = my_perceptron(X_test, y_test)
 ref_test = online.perceptron(X_test, y_test)
 assert np.allclose(w_test, ref_test.w) and k_test == ref_test.n_mistakes
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 r_test = np.random.default_rng(12)
 u_test = r_test.standard_normal(4)
 u_test /= np.linalg.norm(u_test)
@@ -1064,27 +1055,13 @@ w_test, k_test = my_perceptron(X_test, y_test, max_epochs=10_000)
 assert np.all(y_test * (X_test @ w_test) > 0)
 assert k_test <= online.perceptron_bound(X_test, y_test, u_test)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.array([[1.0, 0.0], [0.0, 1.0], [-1.0, 0.5]])
 y_test = np.array([1.0, 1.0, -1.0])
 w_test, k_test = my_perceptron(X_test, y_test)  # by hand: mistakes on the first two points only
 assert k_test == 2 and np.allclose(w_test, [1.0, 1.0])
 w_test, k_test = my_perceptron(X_test, -y_test, max_epochs=1)
 assert k_test == 2 and np.allclose(w_test, [-1.0, -1.0])
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: svm-subgradient
-# points: 2
 
 # %% [markdown]
 # ```{exercise}
@@ -1102,10 +1079,10 @@ def svm_subgradient(X, y, w, lam):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: svm-subgradient, points: 2}
+# TEST
 from mlnotes.check import numerical_gradient  # noqa: E402
 
 r_test = np.random.default_rng(13)
@@ -1114,10 +1091,7 @@ w_test = r_test.standard_normal(3)
 J_test = lambda v: np.mean(losses.hinge(y_test * (X_test @ v))) + 0.05 * v @ v  # noqa: E731
 assert np.allclose(svm_subgradient(X_test, y_test, w_test, 0.1), numerical_gradient(J_test, w_test), atol=1e-6)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 r_test = np.random.default_rng(14)
 X_test, y_test = r_test.standard_normal((30, 4)), r_test.choice([-1.0, 1.0], 30)
 w_test = np.zeros(4)  # every margin is 0 < 1: all points are active
@@ -1127,10 +1101,7 @@ W_test = r_test.standard_normal((200, 4)) * 3
 J0 = np.mean(losses.hinge(y_test * (X_test @ w_test)))
 assert all(np.mean(losses.hinge(y_test * (X_test @ v))) + v @ v >= J0 + g_test @ v - 1e-12 for v in W_test)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 r_test = np.random.default_rng(15)
 u_test = r_test.standard_normal(3)
 X_test = r_test.standard_normal((50, 3))
@@ -1138,18 +1109,6 @@ X_test = X_test[np.abs(X_test @ u_test) > 0.5]
 y_test = np.sign(X_test @ u_test)
 w_test = 10 * u_test  # every margin above 1: only the regulariser is left
 assert np.allclose(svm_subgradient(X_test, y_test, w_test, 0.3), 0.3 * w_test)
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: perceptron-bound
-# points: 2
-# withdraw: [mlnotes.online.perceptron_bound]
 
 # %% [markdown]
 # ```{exercise}
@@ -1168,19 +1127,16 @@ def mistake_bound(X, y, u):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: perceptron-bound, points: 2, withdraw: [mlnotes.online.perceptron_bound]}
+# TEST
 X_test = np.random.default_rng(120).normal(size=(50, 3))
 u_test = np.array([1.0, -2.0, 0.5])
 y_test = np.sign(X_test @ u_test)
 assert np.isclose(mistake_bound(X_test, y_test, u_test), online.perceptron_bound(X_test, y_test, u_test))
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.random.default_rng(121).normal(size=(200, 4))
 u_test = np.array([0.5, 1.0, -1.0, 2.0])
 keep = np.abs(X_test @ u_test) > 0.5  # a margin
@@ -1188,25 +1144,10 @@ X_test, y_test = X_test[keep], np.sign(X_test[keep] @ u_test)
 assert online.perceptron(X_test, y_test, n_epochs=1000).n_mistakes <= mistake_bound(X_test, y_test, u_test)
 assert np.isclose(mistake_bound(X_test, y_test, 7.0 * u_test), mistake_bound(X_test, y_test, u_test))
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.array([[2.0, 0.0], [0.0, 1.0], [-1.0, -1.0]])
 y_test = np.array([1.0, 1.0, -1.0])
 assert np.isclose(mistake_bound(X_test, y_test, np.array([1.0, 1.0])), (2.0 / (1 / np.sqrt(2))) ** 2)
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: winnow-bound
-# points: 2
-# withdraw: [mlnotes.online.winnow_bound]
 
 # %% [markdown]
 # ```{exercise}
@@ -1222,39 +1163,21 @@ def winnow_mistake_bound(rho, N, eta):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: winnow-bound, points: 2, withdraw: [mlnotes.online.winnow_bound]}
+# TEST
 assert np.isclose(winnow_mistake_bound(0.2, 100, 0.1), online.winnow_bound(0.2, 100, 0.1))
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 for rho_test, N_test in [(0.05, 10), (1 / 3, 600), (0.9, 2)]:
     eta_test = np.linspace(0.05, 1.95, 39) * rho_test
     b_test = [winnow_mistake_bound(rho_test, N_test, e) for e in eta_test]
     assert np.isclose(min(b_test), winnow_mistake_bound(rho_test, N_test, rho_test))  # best at eta = rho
     assert np.isclose(winnow_mistake_bound(rho_test, N_test, rho_test), 2 * np.log(N_test) / rho_test**2)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 assert np.allclose([winnow_mistake_bound(0.1, N, 0.15) for N in (2, 50, 1000)], [online.winnow_bound(0.1, N, 0.15) for N in (2, 50, 1000)])
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: winnow-run
-# points: 3
-# withdraw: [mlnotes.online.winnow]
 
 # %% [markdown]
 # ```{exercise}
@@ -1285,10 +1208,10 @@ def my_winnow(X, y, eta, max_epochs):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: winnow-run, points: 3, withdraw: [mlnotes.online.winnow]}
+# TEST
 def winnow_data(seed, n, d):
     """Points in [-1, 1]^d labelled by the average of three coordinates, with margin 0.1."""
     X = np.random.default_rng(seed).uniform(-1, 1, size=(n, d))
@@ -1301,10 +1224,7 @@ w_test, k_test = my_winnow(X_test, y_test, 0.1, 50)
 ref_test = online.winnow(X_test, y_test, eta=0.1, n_epochs=50, doubled=False)
 assert k_test == ref_test.n_mistakes and np.allclose(w_test, ref_test.v)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.random.default_rng(123).uniform(-1, 1, size=(400, 30))
 s_test = X_test[:, :3].mean(axis=1)
 X_test, y_test = X_test[np.abs(s_test) > 0.1], np.sign(s_test[np.abs(s_test) > 0.1])
@@ -1312,22 +1232,13 @@ w_test, k_test = my_winnow(X_test, y_test, 0.1, 100)
 assert k_test <= online.winnow_bound(0.1, 30, 0.1)  # u = (1/3, 1/3, 1/3, 0, ...) has margin 0.1
 assert np.isclose(np.sum(w_test), 1.0) and np.all(w_test > 0) and np.all(y_test * (X_test @ w_test) > 0)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.random.default_rng(124).uniform(-1, 1, size=(300, 12))
 s_test = X_test[:, :3].mean(axis=1)
 X_test, y_test = X_test[np.abs(s_test) > 0.1], np.sign(s_test[np.abs(s_test) > 0.1])
 w_test, k_test = my_winnow(X_test, y_test, 0.2, 100)
 ref_test = online.winnow(X_test, y_test, eta=0.2, n_epochs=100, doubled=False)
 assert k_test == ref_test.n_mistakes and np.allclose(w_test, ref_test.v)
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
 
 # %% [markdown]
 # (sec-online-summary)=

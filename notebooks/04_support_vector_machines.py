@@ -1033,12 +1033,6 @@ show_source(svm.smo)
 # The remaining exercises are coding exercises; the course's assignments turn them into
 # autograded questions.
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: svm-bias
-# points: 2
-# withdraw: [mlnotes.svm.bias_from_gradient]
-
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-svm-bias
@@ -1056,29 +1050,23 @@ def svm_bias(alpha, y, K, C):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: svm-bias, points: 2, withdraw: [mlnotes.svm.bias_from_gradient]}
+# TEST
 X_test = np.random.default_rng(7).normal(size=(40, 2))
 y_test = np.where(X_test[:, 0] + 0.5 * np.random.default_rng(8).normal(size=40) > 0, 1.0, -1.0)
 fit_test = svm.smo(X_test, y_test, C=1.0, kernel="linear", tol=1e-10)
 assert np.isclose(svm_bias(fit_test.alpha, y_test, X_test @ X_test.T, 1.0), fit_test.b, atol=1e-6)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.random.default_rng(9).normal(size=(60, 3))
 y_test = np.where(X_test[:, 1] - X_test[:, 2] + 0.7 * np.random.default_rng(10).normal(size=60) > 0, 1.0, -1.0)
 K_test = kernels.rbf_kernel(X_test, gamma=0.5)
 fit_test = svm.smo(K_test, y_test, C=3.0, kernel="precomputed", tol=1e-10)
 assert np.isclose(svm_bias(fit_test.alpha, y_test, K_test, 3.0), fit_test.b, atol=1e-6)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.random.default_rng(14).normal(size=(50, 2))
 y_test = np.where(X_test @ np.array([1.0, -1.0]) > 0, 1.0, -1.0)
 K_test = X_test @ X_test.T
@@ -1086,17 +1074,6 @@ fit_test = svm.smo(K_test, y_test, C=0.5, kernel="precomputed", tol=1e-10)
 b_test = svm_bias(fit_test.alpha, y_test, K_test, 0.5)
 free_test = (fit_test.alpha > 1e-8) & (fit_test.alpha < 0.5 - 1e-8)
 assert np.allclose(y_test[free_test] * (K_test[free_test] @ (fit_test.alpha * y_test) + b_test), 1.0, atol=1e-5)
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: hinge-subgradient
-# points: 2
 
 # %% [markdown]
 # ```{exercise}
@@ -1114,10 +1091,10 @@ def hinge_subgradient(w, b, X, y, C):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: hinge-subgradient, points: 2}
+# TEST
 from mlnotes.check import numerical_gradient
 
 X_test = np.random.default_rng(11).normal(size=(30, 3))
@@ -1127,10 +1104,7 @@ g_w, g_b = hinge_subgradient(w_test, b_test, X_test, y_test, 2.0)
 num = numerical_gradient(lambda u: svm.hinge_objective(u[:3], u[3], X_test, y_test, 2.0), np.append(w_test, b_test))
 assert np.allclose(np.append(g_w, g_b), num, atol=1e-5)  # P is differentiable at this point
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 r_test = np.random.default_rng(13)
 X_test = r_test.normal(size=(50, 4))
 y_test = np.where(r_test.random(50) < 0.5, 1.0, -1.0)
@@ -1141,28 +1115,13 @@ for _ in range(50):  # the subgradient inequality at random points
     w2, b2 = w_test + r_test.normal(size=4), b_test + r_test.normal()
     assert svm.hinge_objective(w2, b2, X_test, y_test, 0.5) >= P0 + g_w @ (w2 - w_test) + g_b * (b2 - b_test) - 1e-9
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.random.default_rng(15).normal(size=(40, 3))
 u_test = np.array([1.0, 2.0, -1.0])
 keep = np.abs(X_test @ u_test) > 0.5
 X_test, y_test = X_test[keep], np.sign(X_test[keep] @ u_test)
 g_w, g_b = hinge_subgradient(10 * u_test, 0.0, X_test, y_test, 3.0)  # every margin above 5: no hinge is active
 assert np.allclose(g_w, 10 * u_test) and g_b == 0
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: svm-dual-value
-# points: 2
-# withdraw: [mlnotes.svm.dual_objective]
 
 # %% [markdown]
 # ```{exercise}
@@ -1180,19 +1139,16 @@ def dual_value(alpha, y, K):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: svm-dual-value, points: 2, withdraw: [mlnotes.svm.dual_objective]}
+# TEST
 r_test = np.random.default_rng(60)
 X_test = r_test.normal(size=(15, 2))
 y_test, a_test = np.where(r_test.random(15) < 0.5, 1.0, -1.0), r_test.random(15)
 assert np.isclose(dual_value(a_test, y_test, X_test @ X_test.T), svm.dual_objective(a_test, y_test, X_test @ X_test.T))
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.random.default_rng(61).normal(size=(40, 2))
 y_test = np.where(X_test[:, 0] - X_test[:, 1] + 0.5 * np.random.default_rng(62).normal(size=40) > 0, 1.0, -1.0)
 K_test = kernels.rbf_kernel(X_test, gamma=0.5)
@@ -1200,25 +1156,10 @@ fit_test = svm.smo(K_test, y_test, C=2.0, kernel="precomputed", tol=1e-10)
 P_test = svm.primal_objective(fit_test.alpha, fit_test.b, y_test, K_test, 2.0)
 assert np.isclose(dual_value(fit_test.alpha, y_test, K_test), P_test, rtol=1e-6)  # strong duality
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 y_test = np.array([1.0, -1.0, 1.0])
 assert dual_value(np.zeros(3), y_test, np.eye(3)) == 0.0
 assert np.isclose(dual_value(np.ones(3), y_test, np.eye(3)), 1.5)
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: smo-pair-step
-# points: 3
-# withdraw: [mlnotes.svm.two_variable_step]
 
 # %% [markdown]
 # ```{exercise}
@@ -1243,10 +1184,10 @@ def pair_step(ai, aj, yi, yj, Gi, Gj, Kii, Kjj, Kij, C):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: smo-pair-step, points: 3, withdraw: [mlnotes.svm.two_variable_step]}
+# TEST
 def pair_cases(seed, n_cases, C):
     """Random SMO steps: a pair (i, j) of a random feasible alpha on RBF data, as scalars."""
     r = np.random.default_rng(seed)
@@ -1265,10 +1206,7 @@ def pair_cases(seed, n_cases, C):
 for c_test in pair_cases(63, 20, 1.0):
     assert np.allclose(pair_step(*c_test), svm.two_variable_step(*c_test))
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 def pair_cases(seed, n_cases, C):
     """As in the visible test."""
     r = np.random.default_rng(seed)
@@ -1287,10 +1225,7 @@ def pair_cases(seed, n_cases, C):
 for c_test in pair_cases(64, 200, 0.1) + pair_cases(65, 200, 10.0):
     assert np.allclose(pair_step(*c_test), svm.two_variable_step(*c_test))
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 def pair_cases(seed, n_cases, C):
     """As in the visible test."""
     r = np.random.default_rng(seed)
@@ -1312,18 +1247,6 @@ for ai, aj, yi, yj, Gi, Gj, Kii, Kjj, Kij, C in pair_cases(66, 100, 1.0):
     assert np.isclose(yi * ni + yj * nj, yi * ai + yj * aj)
     di, dj = yi * (ni - ai), yj * (nj - aj)  # the change of f along the pair can only be a decrease
     assert Gi * yi * di + Gj * yj * dj + 0.5 * (Kii * di**2 + Kjj * dj**2 + 2 * Kij * di * dj) <= 1e-12
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: smo-small
-# points: 3
-# withdraw: [mlnotes.svm.smo]
 
 # %% [markdown]
 # ```{exercise}
@@ -1357,10 +1280,10 @@ def smo_small(K, y, C):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: smo-small, points: 3, withdraw: [mlnotes.svm.smo]}
+# TEST
 X_test = np.random.default_rng(67).normal(size=(20, 2))
 y_test = np.where(X_test[:, 0] + 0.3 * np.random.default_rng(68).normal(size=20) > 0, 1.0, -1.0)
 K_test = X_test @ X_test.T
@@ -1368,10 +1291,7 @@ a_test = smo_small(K_test, y_test, 1.0)
 best_test = svm.smo(K_test, y_test, C=1.0, kernel="precomputed", tol=1e-10)
 assert np.isclose(svm.dual_objective(a_test, y_test, K_test), svm.dual_objective(best_test.alpha, y_test, K_test), rtol=1e-6)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.random.default_rng(69).normal(size=(40, 3))
 y_test = np.where(np.sum(X_test**2, axis=1) > 2.5, 1.0, -1.0)
 K_test = kernels.rbf_kernel(X_test, gamma=0.5)
@@ -1379,10 +1299,7 @@ a_test = smo_small(K_test, y_test, 2.0)
 assert np.all(a_test >= -1e-12) and np.all(a_test <= 2.0 + 1e-12) and abs(a_test @ y_test) < 1e-8
 assert svm.kkt_violation(a_test, y_test, K_test, 2.0) < 1e-6
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.random.default_rng(70).normal(size=(30, 2))
 y_test = np.where(np.random.default_rng(71).random(30) < 0.5, 1.0, -1.0)  # noise: many alpha at C
 K_test = kernels.rbf_kernel(X_test, gamma=1.0)
@@ -1390,12 +1307,6 @@ a_test = smo_small(K_test, y_test, 0.1)
 best_test = svm.smo(K_test, y_test, C=0.1, kernel="precomputed", tol=1e-10)
 assert np.isclose(svm.dual_objective(a_test, y_test, K_test), svm.dual_objective(best_test.alpha, y_test, K_test), rtol=1e-6)
 assert np.all(a_test >= -1e-12) and np.all(a_test <= 0.1 + 1e-12) and abs(a_test @ y_test) < 1e-8
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
 
 # %% [markdown]
 # ## Summary

@@ -876,11 +876,6 @@ show_source(kernels.kernel_ridge)
 # of $a = 0, b = 1$ is $\begin{pmatrix} 0 & 1 \\ 1 & 1\end{pmatrix}$ with determinant $-1 < 0$.
 # ```
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: rbf-gram
-# points: 2
-
 # %% [markdown]
 # ```{exercise}
 # :label: ex-rbf-gram
@@ -897,43 +892,25 @@ def rbf_gram(X, Y, gamma):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: rbf-gram, points: 2}
+# TEST
 Xt = np.random.default_rng(0).standard_normal((30, 4))
 Yt = np.random.default_rng(1).standard_normal((20, 4))
 assert np.allclose(rbf_gram(Xt, Yt, 0.5), kernels.rbf_kernel(Xt, Yt, gamma=0.5))
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 Xt = np.random.default_rng(2).standard_normal((25, 3)) * 10
 Kt = rbf_gram(Xt, Xt, 0.01)
 assert Kt.shape == (25, 25) and np.allclose(np.diag(Kt), 1.0)
 assert np.linalg.eigvalsh((Kt + Kt.T) / 2)[0] > -1e-10
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 Xt = 1e3 + np.random.default_rng(8).standard_normal((10, 2))  # far from the origin: cancellation
 Kt = rbf_gram(Xt, Xt[:4], 2.0)
 assert Kt.shape == (10, 4) and np.all(Kt <= 1.0) and np.allclose(Kt[:4], rbf_gram(Xt[:4], Xt[:4], 2.0))
 assert np.allclose(rbf_gram(Xt - 1e3, Xt[:4] - 1e3, 2.0), Kt, atol=1e-6)  # a shift changes nothing
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: kernel-ridge-predict
-# points: 2
-# withdraw: [mlnotes.kernels.kernel_ridge]
 
 # %% [markdown]
 # ```{exercise}
@@ -952,45 +929,28 @@ def krr_predict(K_train, y, K_test, lam):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: kernel-ridge-predict, points: 2, withdraw: [mlnotes.kernels.kernel_ridge]}
+# TEST
 rt = np.random.default_rng(3)
 Xt, yt, Zt = rt.standard_normal((40, 2)), rt.standard_normal(40), rt.standard_normal((10, 2))
 expected = kernels.kernel_ridge(Xt, yt, lam=0.5, kernel="rbf", gamma=1.0).predict(Zt)
 got = krr_predict(kernels.rbf_kernel(Xt, gamma=1.0), yt, kernels.rbf_kernel(Zt, Xt, gamma=1.0), 0.5)
 assert np.allclose(got, expected)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 rt = np.random.default_rng(4)
 Xt, yt = rt.standard_normal((30, 5)), rt.standard_normal(30)
 w = np.linalg.solve(Xt.T @ Xt + 2.0 * np.eye(5), Xt.T @ yt)  # linear kernel: ridge regression
 assert np.allclose(krr_predict(Xt @ Xt.T, yt, Xt[:7] @ Xt.T, 2.0), Xt[:7] @ w)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 rt = np.random.default_rng(9)
 Xt, yt = rt.standard_normal((25, 2)), rt.standard_normal(25)
 Kt = kernels.rbf_kernel(Xt, gamma=0.5)
 assert np.allclose(krr_predict(Kt, yt, Kt, 1e-10), yt, atol=1e-4)  # lam -> 0 interpolates
 assert np.allclose(krr_predict(Kt, yt, Kt, 1e8), 0, atol=1e-6)  # lam -> infinity predicts 0
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: centre-gram
-# points: 2
 
 # %% [markdown]
 # ```{exercise}
@@ -1009,44 +969,26 @@ def centre_gram(K):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: centre-gram, points: 2}
+# TEST
 Pt = np.random.default_rng(5).standard_normal((12, 3))
 Pc = Pt - Pt.mean(0)
 assert np.allclose(centre_gram(Pt @ Pt.T), Pc @ Pc.T)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 Xt = np.random.default_rng(6).standard_normal((15, 2))
 Ft = kernels.poly2_features(Xt, coef0=1.0)
 Fc = Ft - Ft.mean(0)
 Kc = centre_gram(kernels.polynomial_kernel(Xt, degree=2, gamma=1.0, coef0=1.0))
 assert np.allclose(Kc, Fc @ Fc.T) and np.allclose(Kc.sum(0), 0)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 Kt = kernels.rbf_kernel(np.random.default_rng(10).standard_normal((20, 3)), gamma=0.3)
 Kc = centre_gram(Kt)
 assert np.allclose(centre_gram(Kc), Kc)  # centring twice changes nothing
 assert np.allclose(Kc, Kc.T) and np.linalg.eigvalsh(Kc).min() > -1e-10 and np.allclose(Kc.sum(1), 0)
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: poly-kernel
-# points: 2
-# withdraw: [mlnotes.kernels.polynomial_kernel]
 
 # %% [markdown]
 # ```{exercise}
@@ -1063,41 +1005,23 @@ def poly_kernel(X, Y, degree, c):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: poly-kernel, points: 2, withdraw: [mlnotes.kernels.polynomial_kernel]}
+# TEST
 X_test = np.random.default_rng(40).normal(size=(12, 3))
 assert np.allclose(poly_kernel(X_test, X_test, 3, 1.0), kernels.polynomial_kernel(X_test, degree=3, gamma=1.0, coef0=1.0))
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test, Y_test = np.random.default_rng(41).normal(size=(5, 4)), np.random.default_rng(42).normal(size=(7, 4))
 K_test = poly_kernel(X_test, Y_test, 2, 0.5)
 assert K_test.shape == (5, 7)
 assert np.allclose(K_test, kernels.polynomial_kernel(X_test, Y_test, degree=2, gamma=1.0, coef0=0.5))
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.random.default_rng(43).normal(size=(9, 2))
 phi_test = np.stack([np.outer(x, x).ravel() for x in X_test])  # (x^T x')^2 = <x x^T, x' x'^T>
 assert np.allclose(poly_kernel(X_test, X_test, 2, 0.0), phi_test @ phi_test.T)
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: psd-check
-# points: 2
-# withdraw: [mlnotes.kernels.check_psd]
 
 # %% [markdown]
 # ```{exercise}
@@ -1119,40 +1043,23 @@ def is_psd(K, tol):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: psd-check, points: 2, withdraw: [mlnotes.kernels.check_psd]}
+# TEST
 X_test = np.random.default_rng(44).normal(size=(30, 3))
 K_rbf = kernels.rbf_kernel(X_test, gamma=0.5)
 K_sig = kernels.sigmoid_kernel(X_test, gamma=1.0, coef0=1.0)  # the sigmoid "kernel" is not PSD in general
 assert [is_psd(K_rbf, 1e-10), is_psd(K_sig, 1e-10)] == [True, False]
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 v_test = np.random.default_rng(45).normal(size=(40, 2))
 assert [is_psd(v_test @ v_test.T, 1e-10), is_psd(-(v_test @ v_test.T), 1e-10)] == [True, False]  # rank 2, singular
 assert is_psd(1e8 * (v_test @ v_test.T), 1e-10) == True  # noqa: E712  rounding scales with the matrix
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 A_test = np.array([[1.0, 5.0], [0.0, 1.0]])  # eigenvalues 1 and 1, but not symmetric
 assert [is_psd(A_test, 1e-10), is_psd(np.eye(5), 1e-10)] == [False, True]
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: kernel-distance
-# points: 2
 
 # %% [markdown]
 # ```{exercise}
@@ -1170,35 +1077,23 @@ def feature_distances(K):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: kernel-distance, points: 2}
+# TEST
 X_test = np.random.default_rng(47).normal(size=(8, 3))
 assert np.allclose(feature_distances(X_test @ X_test.T), np.linalg.norm(X_test[:, None] - X_test[None], axis=2), atol=1e-7)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.random.default_rng(48).normal(size=(10, 2))
 K_test = kernels.rbf_kernel(X_test, gamma=0.5)
 assert np.allclose(feature_distances(K_test), np.sqrt(np.maximum(2 - 2 * K_test, 0)))  # ||phi(x)||^2 = 1
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = 1e4 + np.random.default_rng(49).normal(size=(12, 2))  # cancellation in the expansion
 D_test = feature_distances(kernels.polynomial_kernel(X_test / 1e4, degree=3, gamma=1.0, coef0=1.0))
 assert np.all(np.isfinite(D_test)) and np.allclose(np.diag(D_test), 0, atol=1e-6) and np.allclose(D_test, D_test.T)
 assert np.all(D_test[:, None, :] <= D_test[:, :, None] + D_test[None, :, :] + 1e-6)  # the triangle inequality
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
 
 # %% [markdown]
 # ```{solution} ex-centre-gram

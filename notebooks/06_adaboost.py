@@ -692,11 +692,6 @@ show_source(boosting.StumpSearch)
 # step (the zero-one loss is far below the exponential loss on well-classified examples).
 # ```
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: adaboost-round
-# points: 2
-
 # %% [markdown]
 # ```{exercise}
 # :label: ex-adaboost-round
@@ -715,10 +710,10 @@ def adaboost_round(D, y, h):
     return eps, alpha, w.sum(), w / w.sum()
     # END SOLUTION
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: adaboost-round, points: 2}
+# TEST
 _X = np.random.default_rng(0).standard_normal((50, 3))
 _y = np.where(_X[:, 0] + 0.5 * _X[:, 1] > 0, 1.0, -1.0)
 _fit = boosting.adaboost(_X, _y, n_rounds=2, keep_D=True)
@@ -726,10 +721,7 @@ _out = adaboost_round(_fit.D_history[1], _y, _fit.stumps[1].predict(_X))
 assert np.allclose(_out[:3], (_fit.eps[1], _fit.alpha[1], _fit.Z[1]))
 assert np.allclose(_out[3], _fit.D_history[2])
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 _r = np.random.default_rng(1)
 _D = _r.random(40)
 _D /= _D.sum()
@@ -740,27 +732,13 @@ assert np.isclose(_Z, 2 * np.sqrt(_eps * (1 - _eps)))
 assert np.isclose(_Dn.sum(), 1.0)
 assert np.isclose(_Dn[_h != _y].sum(), 0.5)  # the learner has no edge on the next distribution
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 _y = np.where(np.arange(20) % 3 == 0, 1.0, -1.0)
 _h = _y.copy()
 _h[:5] *= -1  # five mistakes under the uniform distribution: eps = 1/4
 _eps, _alpha, _Z, _Dn = adaboost_round(np.full(20, 0.05), _y, _h)
 assert np.isclose(_eps, 0.25) and np.isclose(_alpha, 0.5 * np.log(3.0))
 assert np.allclose(_Dn[:5], 0.1) and np.allclose(_Dn[5:], 0.5 / 15)
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: stump-one-feature
-# points: 3
 
 # %% [markdown]
 # ```{exercise}
@@ -783,20 +761,17 @@ def best_threshold(x, y, D):
     return 0.5 - 0.5 * np.abs(corr).max()
     # END SOLUTION
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: stump-one-feature, points: 3}
+# TEST
 _r = np.random.default_rng(2)
 _x = _r.standard_normal(60)
 _y = np.where(_x + 0.7 * _r.standard_normal(60) > 0, 1.0, -1.0)
 _D = _r.random(60)
 assert np.isclose(best_threshold(_x, _y, _D), boosting.best_stump(_x[:, None], _y, _D).eps)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 _r = np.random.default_rng(3)
 _x = _r.integers(0, 3, 30).astype(float)  # many repeated values
 _y = _r.choice([-1.0, 1.0], 30)
@@ -804,26 +779,12 @@ _D = _r.random(30)
 assert np.isclose(best_threshold(_x, _y, _D), boosting.stump_errors(_x[:, None], _y, _D).min())
 assert np.isclose(best_threshold(np.ones(4), np.array([1.0, 1.0, 1.0, -1.0]), np.ones(4)), 0.25)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 _x = np.random.default_rng(4).standard_normal(50)
 _D = np.random.default_rng(5).random(50)
 assert np.isclose(best_threshold(_x, np.where(_x > 0.3, 1.0, -1.0), _D), 0.0)  # separable
 assert np.isclose(best_threshold(_x, np.where(_x > 0.3, -1.0, 1.0), _D), 0.0)  # the other polarity
 assert np.isclose(best_threshold(_x, np.sign(_x), 5 * _D), best_threshold(_x, np.sign(_x), _D))
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: adaboost-alpha
-# points: 2
 
 # %% [markdown]
 # ```{exercise}
@@ -841,38 +802,21 @@ def alpha_from_error(eps):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: adaboost-alpha, points: 2}
+# TEST
 X_test = np.random.default_rng(30).normal(size=(80, 3))
 y_test = np.where(X_test[:, 0] + X_test[:, 1] ** 2 - 1 + 0.5 * np.random.default_rng(31).normal(size=80) > 0, 1.0, -1.0)
 fit_test = boosting.adaboost(X_test, y_test, n_rounds=6)
 assert np.allclose(alpha_from_error(fit_test.eps), fit_test.alpha)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 assert np.allclose(alpha_from_error(np.array([0.5, 0.25, 0.75])), [0.0, 0.5 * np.log(3), -0.5 * np.log(3)])
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 e_test = np.linspace(0.01, 0.49, 25)
 assert np.allclose(alpha_from_error(e_test), -alpha_from_error(1 - e_test)) and np.all(np.diff(alpha_from_error(e_test)) < 0)
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: adaboost-error-bound
-# points: 2
 
 # %% [markdown]
 # ```{exercise}
@@ -890,42 +834,24 @@ def training_error_bound(eps):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: adaboost-error-bound, points: 2}
+# TEST
 X_test = np.random.default_rng(32).normal(size=(80, 3))
 y_test = np.where(X_test[:, 0] - X_test[:, 2] ** 2 + 0.5 + 0.5 * np.random.default_rng(33).normal(size=80) > 0, 1.0, -1.0)
 fit_test = boosting.adaboost(X_test, y_test, n_rounds=8)
 assert np.isclose(training_error_bound(fit_test.eps), np.prod(fit_test.Z))
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.random.default_rng(34).normal(size=(120, 4))
 y_test = np.where(np.sin(2 * X_test[:, 0]) + X_test[:, 1] > 0, 1.0, -1.0)
 fit_test = boosting.adaboost(X_test, y_test, n_rounds=20)
 assert np.mean(fit_test.predict(X_test) != y_test) <= training_error_bound(fit_test.eps) < 1
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 assert np.isclose(training_error_bound(np.array([0.5, 0.5])), 1.0)
 assert np.isclose(training_error_bound(np.array([0.1, 0.2, 0.3])), 8 * np.sqrt(0.09 * 0.16 * 0.21))
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: adaboost-loop
-# points: 3
-# withdraw: [mlnotes.boosting.adaboost]
 
 # %% [markdown]
 # ```{exercise}
@@ -955,41 +881,29 @@ def adaboost_loop(X, y, n_rounds):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: adaboost-loop, points: 3, withdraw: [mlnotes.boosting.adaboost]}
+# TEST
 X_test = np.random.default_rng(35).normal(size=(60, 2))
 y_test = np.where(X_test[:, 0] ** 2 + X_test[:, 1] > 0.5, 1.0, -1.0)
 fit_test = boosting.adaboost(X_test, y_test, n_rounds=5)
 a_test, F_test = adaboost_loop(X_test, y_test, 5)
 assert np.allclose(a_test, fit_test.alpha) and np.allclose(F_test, fit_test.decision_function(X_test))
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.random.default_rng(36).normal(size=(100, 4))
 y_test = np.where(X_test[:, 0] * X_test[:, 1] + 0.3 * np.random.default_rng(37).normal(size=100) > 0, 1.0, -1.0)
 fit_test = boosting.adaboost(X_test, y_test, n_rounds=15)
 a_test, F_test = adaboost_loop(X_test, y_test, 15)
 assert np.allclose(a_test, fit_test.alpha) and np.allclose(F_test, fit_test.decision_function(X_test))
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 X_test = np.random.default_rng(38).normal(size=(90, 3))
 y_test = np.where(np.abs(X_test[:, 2]) < 0.7, 1.0, -1.0)
 a_test, F_test = adaboost_loop(X_test, y_test, 12)
 eps_test = 0.5 / np.cosh(a_test) * np.exp(-a_test)  # eps from alpha: e^{-a} / (e^{a} + e^{-a})
 assert np.all(a_test > 0) and np.mean(np.sign(F_test) != y_test) <= np.prod(2 * np.sqrt(eps_test * (1 - eps_test)))
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
 
 # %% [markdown]
 # ## Summary

@@ -687,12 +687,6 @@ show_source(bounds.erm_simulation)
 # The remaining exercises are coding exercises; the course's assignments turn them into
 # autograded questions.
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: exact-binomial-tail
-# points: 2
-# withdraw: [mlnotes.bounds.binomial_tail]
-
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-exact-tail
@@ -716,39 +710,22 @@ def exact_deviation_probability(m, phi, gamma):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: exact-binomial-tail, points: 2, withdraw: [mlnotes.bounds.binomial_tail]}
+# TEST
 assert np.isclose(exact_deviation_probability(20, 0.3, 0.1 * np.sqrt(2)), bounds.binomial_tail(20, 0.3, 0.1 * np.sqrt(2)), rtol=1e-10)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 for m_test, phi_test, g_test in [(1, 0.5, 0.3), (57, 0.07, 0.0333), (200, 0.5, 0.0517), (150, 0.91, 0.0721)]:
     p_test = exact_deviation_probability(m_test, phi_test, g_test)
     assert np.isclose(p_test, bounds.binomial_tail(m_test, phi_test, g_test), rtol=1e-9, atol=1e-300)
     assert p_test <= bounds.hoeffding_bound(m_test, g_test)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 assert exact_deviation_probability(10, 0.5, 0.6) == 0  # no count deviates by more than 0.5
 assert np.isclose(exact_deviation_probability(3, 0.5, 0.3), 0.25)  # s = 0 or 3, each with probability 1/8
 assert np.isclose(exact_deviation_probability(40, 0.2, 0.0371), exact_deviation_probability(40, 0.8, 0.0371))  # symmetry
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: erm-threshold
-# points: 2
 
 # %% [markdown]
 # ```{exercise}
@@ -771,20 +748,17 @@ def erm_stump(x, y, thresholds):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: erm-threshold, points: 2}
+# TEST
 H_test = bounds.stump_class(15, theta=0.3, eta=0.1)
 x_test, y_test = H_test.sample(60, rng=11)
 E_test = H_test.training_errors(x_test, y_test)[0]
 j_test, s_test = erm_stump(x_test[0], y_test[0], H_test.thresholds)
 assert np.isclose(E_test[j_test if s_test == 1 else j_test + 15], E_test.min())
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 for seed_test, theta_test in [(12, 0.8), (13, 0.05), (14, 0.5)]:
     H_test = bounds.stump_class(31, theta=theta_test, eta=0.2)
     x_test, y_test = H_test.sample(80, rng=seed_test)
@@ -792,27 +766,12 @@ for seed_test, theta_test in [(12, 0.8), (13, 0.05), (14, 0.5)]:
     j_test, s_test = erm_stump(x_test[0], y_test[0], H_test.thresholds)
     assert (j_test if s_test == 1 else j_test + 31) == int(np.argmin(E_test))
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 x_test = np.array([0.1, 0.2, 0.3, 0.6, 0.7, 0.9])
 t_test = np.array([0.0, 0.25, 0.5, 0.8, 1.0])
 assert tuple(erm_stump(x_test, np.array([-1.0, -1, -1, 1, 1, 1]), t_test)) == (2, 1)  # threshold 0.5, + above
 assert tuple(erm_stump(x_test, np.array([1.0, 1, 1, -1, -1, -1]), t_test)) == (2, -1)
 assert tuple(erm_stump(x_test, np.ones(6), t_test)) == (0, 1)  # tie: the smallest j with s = +1
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: hoeffding-sample-size
-# points: 2
-# withdraw: [mlnotes.bounds.sample_complexity]
 
 # %% [markdown]
 # ```{exercise}
@@ -829,36 +788,19 @@ def hoeffding_sample_size(gamma, delta):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: hoeffding-sample-size, points: 2, withdraw: [mlnotes.bounds.sample_complexity]}
+# TEST
 assert hoeffding_sample_size(0.1, 0.05) == bounds.sample_complexity(1, 0.1, 0.05)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 for g_test, d_test in [(0.05, 0.01), (0.02, 0.1), (0.3, 0.001)]:
     m_test = hoeffding_sample_size(g_test, d_test)
     assert 2 * np.exp(-2 * g_test**2 * m_test) <= d_test < 2 * np.exp(-2 * g_test**2 * (m_test - 1))
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 assert [hoeffding_sample_size(0.01, d) for d in (0.1, 0.01)] == [bounds.sample_complexity(1, 0.01, d) for d in (0.1, 0.01)]
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: uniform-sample-size
-# points: 2
 
 # %% [markdown]
 # ```{exercise}
@@ -876,38 +818,20 @@ def uniform_sample_size(k, gamma, delta):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: uniform-sample-size, points: 2}
+# TEST
 assert uniform_sample_size(100, 0.05, 0.05) == bounds.sample_complexity(100, 0.05, 0.05)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 for k_test, g_test, d_test in [(1, 0.1, 0.05), (10**6, 0.1, 0.01), (37, 0.03, 0.2)]:
     m_test = uniform_sample_size(k_test, g_test, d_test)
     assert 2 * k_test * np.exp(-2 * g_test**2 * m_test) <= d_test < 2 * k_test * np.exp(-2 * g_test**2 * (m_test - 1))
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 m_test = [uniform_sample_size(k, 0.1, 0.05) for k in (10, 100, 1000)]
 assert m_test == [bounds.sample_complexity(k, 0.1, 0.05) for k in (10, 100, 1000)]
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
-
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN QUESTION
-# name: monte-carlo-deviation
-# points: 3
-# withdraw: [mlnotes.bounds.simulate_deviation]
 
 # %% [markdown]
 # ```{exercise}
@@ -929,36 +853,24 @@ def mc_deviation(m, phi, gamma, n_rep, seed):
     # END SOLUTION
 
 
-# %% [raw] jupyter={"source_hidden": true}
-# # BEGIN TESTS
-
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: monte-carlo-deviation, points: 3, withdraw: [mlnotes.bounds.simulate_deviation]}
+# TEST
 p_test = bounds.binomial_tail(50, 0.3, 0.11)
 est_test = mc_deviation(50, 0.3, 0.11, 20000, 0)
 assert abs(est_test - p_test) < 5 * np.sqrt(p_test * (1 - p_test) / 20000)
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 for m_test, phi_test, g_test in [(20, 0.5, 0.17), (200, 0.1, 0.033), (5, 0.9, 0.25)]:
     p_test = bounds.binomial_tail(m_test, phi_test, g_test)
     est_test = mc_deviation(m_test, phi_test, g_test, 20000, 1)
     assert abs(est_test - p_test) < 5 * np.sqrt(p_test * (1 - p_test) / 20000) + 1e-3
 
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-""" # BEGIN TEST CONFIG
-hidden: true
-""" # END TEST CONFIG
+# HIDDEN TEST
 est_test = mc_deviation(400, 0.5, 0.1025, 5000, 2)
 assert 0 <= est_test <= bounds.hoeffding_bound(400, 0.1025) + 5 * np.sqrt(bounds.hoeffding_bound(400, 0.1025) / 5000)
 assert mc_deviation(30, 0.4, 0.2, 3000, 3) == mc_deviation(30, 0.4, 0.2, 3000, 3)  # the seed is used
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END TESTS
-
-# %% [raw] jupyter={"source_hidden": true}
-# # END QUESTION
 
 # %% [markdown]
 # ## Summary

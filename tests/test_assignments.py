@@ -35,6 +35,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+import yaml
 
 from tools import assignments
 
@@ -159,9 +160,19 @@ def test_assignment_is_sound(chapter: Path, tmp_path: Path) -> None:
 
 def test_every_chapter_has_five_coding_questions() -> None:
     """CONTRIBUTING.md, "Exercises": at least five autograded coding questions per chapter."""
-    counts = {p.stem: len(re.findall(r"^# # BEGIN QUESTION", p.read_text(), flags=re.MULTILINE))
-              for p in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.py"))}
+    counts = {p.stem: len(assignments.withdrawals(p)) for p in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.py"))}
     assert all(n >= 5 for n in counts.values()), counts
+
+
+def test_chapters_write_each_question_as_one_tests_cell() -> None:
+    """CONTRIBUTING.md, "Exercises": no otter markup in a chapter (it would be seven cells after
+    every exercise in JupyterLab); the pipeline writes it (tools/assignments._otter_format)."""
+    for p in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.py")):
+        import jupytext
+
+        cells = jupytext.read(p).cells
+        assert not [c.source[:40] for c in cells if c.cell_type == "raw"], p.name
+        assert not [c.source[:40] for c in cells if "# BEGIN TEST CONFIG" in c.source], p.name
 
 
 def test_myst_to_markdown() -> None:
@@ -199,8 +210,41 @@ def test_solution_cells_are_wrapped_for_otter() -> None:
     first = nb.cells[0]
     assert first.cell_type == "raw" and first.source.startswith("# ASSIGNMENT CONFIG")
     sources = [c.source.split("\n")[0] for c in nb.cells if c.cell_type == "raw"]
-    assert sources[1:6] == ["# BEGIN QUESTION", "# BEGIN SOLUTION", "# END SOLUTION", "# BEGIN TESTS",
-                            "# END TESTS"]
+    assert sources[1:7] == ["# BEGIN QUESTION", "# BEGIN SOLUTION", "# END SOLUTION", "# BEGIN TESTS",
+                            "# END TESTS", "# END QUESTION"]
+
+
+def test_a_tests_cell_becomes_otters_question() -> None:
+    """The chapter's one tests cell per question becomes otter's format: the question's config
+    before its exercise, then a test cell per case, hidden ones with otter's TEST CONFIG."""
+    nb = assignments.master_notebook(FIXTURE)
+    begin = next(i for i, c in enumerate(nb.cells) if c.source.startswith("# BEGIN QUESTION"))
+    assert yaml.safe_load(nb.cells[begin].source.split("\n", 1)[1]) == {"name": "fixture-hinge-loss", "points": 2}
+    assert nb.cells[begin + 1].cell_type == "markdown" and "Exercise" in nb.cells[begin + 1].source
+    tests = next(i for i, c in enumerate(nb.cells) if c.source == "# BEGIN TESTS")
+    cases = [c.source for c in nb.cells[tests + 1: tests + 4]]
+    assert cases[0].startswith("Mt = np.random.default_rng(1)") and nb.cells[tests + 4].source == "# END TESTS"
+    assert all(c.startswith('""" # BEGIN TEST CONFIG\nhidden: true\n""" # END TEST CONFIG\n') for c in cases[1:])
+
+
+@pytest.mark.parametrize("source, problem", [
+    ("x = 1\n# TEST\nassert x == 1", "only comments before the first"),
+    ("# no case at all", "only comments before the first"),
+])
+def test_a_malformed_tests_cell_is_refused(tmp_path, source, problem) -> None:
+    chapter = tmp_path / "99_bad.py"
+    chapter.write_text('# %% [markdown]\n# ```{exercise}\n# Write f.\n# ```\n\n# %%\ndef f():\n    return 1\n\n'
+                       '# %% tags=["remove-cell"]\n# QUESTION {name: bad, points: 1}\n' + source + "\n")
+    with pytest.raises(ValueError, match=problem):
+        assignments.master_notebook(chapter)
+
+
+def test_tests_without_an_exercise_above_are_refused(tmp_path) -> None:
+    chapter = tmp_path / "99_bad.py"
+    chapter.write_text('# %%\ndef f():\n    return 1\n\n'
+                       '# %% tags=["remove-cell"]\n# QUESTION {name: bad, points: 1}\n# TEST\nassert f() == 1\n')
+    with pytest.raises(ValueError, match="no {exercise} above"):
+        assignments.master_notebook(chapter)
 
 
 def _descendants(pid: int) -> set[int]:

@@ -104,9 +104,9 @@ def test_install_cell_installs_where_mlnotes_is_missing(tmp_path):
 
 
 @pytest.mark.parametrize("py", SCRIPTS, ids=[p.stem for p in SCRIPTS])
-def test_solutions_and_otter_markers_are_folded_in_notebooks(py):
+def test_solutions_and_tests_are_folded_in_notebooks(py):
     """JupyterLab and Binder fold (jupyter.source_hidden) what the book folds or hides: the coding
-    solutions, the plotting code, the tests and the otter markers, in the .py (what make lab opens)
+    solutions, the plotting code, the tests and the install cell, in the .py (what make lab opens)
     and in the .ipynb."""
     import jupytext
     import nbformat
@@ -115,7 +115,7 @@ def test_solutions_and_otter_markers_are_folded_in_notebooks(py):
     for nb in (jupytext.read(py), nbformat.read(py.with_suffix(".ipynb"), as_version=4)):
         hidden = [c for c in nb.cells if c.metadata.get("jupyter", {}).get("source_hidden")]
         folded = [c for c in nb.cells if preamble.is_folded(c)]
-        assert hidden == folded and all(c.cell_type in ("code", "raw") for c in hidden)
+        assert hidden == folded and all(c.cell_type == "code" for c in hidden)
     if "QUESTION" in py.read_text():
         assert any(preamble.is_solution(c) for c in jupytext.read(py).cells)
 

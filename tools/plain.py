@@ -15,7 +15,7 @@ that reads as the book does:
 - the book's maths macros (``\\R``, ``\\argmin``, ...) are expanded: no viewer has to know them;
 - the coding exercises' solutions are folded the same way, as code in a ``<details>`` block
   (a code cell cannot be folded in nbviewer or on GitHub); their tests, which the book removes,
-  and otter's raw markers, which only the assignment pipeline reads, are left out;
+  are left out;
 - the install cell is a Colab form (``# @title``, ``cellView: form``), folded there and, through
   ``jupyter.source_hidden``, in JupyterLab and VS Code;
 - each figure is followed by its number and caption.
@@ -393,10 +393,6 @@ def expand_macros(text: str, macros: dict[str, str]) -> str:
 # -- the plain notebook --------------------------------------------------------------------------
 
 
-def _is_otter_marker(cell) -> bool:
-    return cell.cell_type == "raw" and cell.source.lstrip().startswith(("# BEGIN ", "# END "))
-
-
 def _is_solution(cell) -> bool:
     """A coding exercise's solution, a code cell the book folds under "Solution"."""
     return cell.cell_type == "code" and cell.metadata.get("mystnb", {}).get("code_prompt_show") == "Solution"
@@ -457,8 +453,8 @@ def plain_notebook(stem: str, targets: dict[str, Target], citations: dict[str, s
     header.id = "plain-header"
     cells = [header]
     for cell in nb.cells:
-        if _is_removed(cell) or _is_otter_marker(cell):
-            continue  # otter's markers: only the assignment pipeline reads them
+        if _is_removed(cell):
+            continue
         caption = _caption_cell(cell, render, macros)
         if cell.cell_type == "markdown":
             cell.source = expand_macros(render.render(cell.source), macros)

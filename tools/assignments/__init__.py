@@ -1,9 +1,20 @@
 """Course assignments: student notebooks and autograders built from the chapters with otter-grader.
 
-A chapter's coding exercises are written in otter-grader's notebook format (CONTRIBUTING.md,
-"Exercises"). This module turns every chapter that has at least one ``# BEGIN QUESTION`` into an
-assignment; ``grade.py`` grades folders of submitted notebooks, each in a sandbox, with the tests
-in a separate process (its docstring says how)::
+A chapter's coding exercise is an ``{exercise}``, its reference answer and one tests cell, which
+names the question and holds its test cases (CONTRIBUTING.md, "Exercises")::
+
+    # %% tags=["remove-cell"]
+    # Tests of the exercise above (the autograder of its assignment runs them)
+    # QUESTION {name: ridge-svd, points: 2}
+    # TEST
+    assert np.allclose(ridge_svd(X_test, y_test, 2.0), ...)     # visible to the student
+
+    # HIDDEN TEST
+    assert ...                                                  # run only by the grader
+
+This module turns every chapter that has at least one such cell into an assignment; ``grade.py``
+grades folders of submitted notebooks, each in a sandbox, with the tests in a separate process (its
+docstring says how)::
 
     python -m tools.assignments build [--out dist/assignments] [notebooks/NN_slug.py ...]
     python -m tools.assignments grade AUTOGRADER_ZIP SUBMISSIONS_DIR [--csv scores.csv]
@@ -16,8 +27,13 @@ in a separate process (its docstring says how)::
     dist/assignments/NN_slug/autograder/autograder.zip all tests (visible and hidden), for grading
 
 ``otter assign`` does the work. Before it runs, the chapter notebook is preprocessed so the book's
-sources need no assignment-specific markup (:func:`master_notebook`):
+sources need no more assignment-specific markup than that (:func:`master_notebook`):
 
+- each question goes into otter-grader's notebook format (:func:`_otter_format`): raw cells
+  ``# BEGIN QUESTION`` (before the exercise), ``# BEGIN TESTS``, ``# END TESTS`` and
+  ``# END QUESTION``, and one test cell per case. In the chapters they would be seven cells of
+  markup after every exercise wherever a student opens one (JupyterLab can fold a cell, not hide
+  it); there they are one folded cell.
 - otter strips ``# BEGIN SOLUTION`` ... ``# END SOLUTION`` lines only inside a *solution block*
   (raw cells ``# BEGIN SOLUTION`` / ``# END SOLUTION``). The chapters mark the lines inside the
   answer cell only, so the code cells between a question's prompt and its ``# BEGIN TESTS`` are
@@ -89,7 +105,11 @@ ASSIGNMENT_CONFIG = {
     "generate": {"pdf": False},
 }
 
-_QUESTION_LINE = re.compile(r"^#\s+#\s+BEGIN\s+QUESTION\b", re.MULTILINE | re.IGNORECASE)
+# A question's tests cell in a chapter (CONTRIBUTING.md, "Exercises"): a code cell the book removes,
+# after the exercise and its answer, whose comment lines name the question and start each case.
+_QUESTION_LINE = re.compile(r"^# QUESTION (\{.*\})[ \t]*$", re.MULTILINE)
+_CASE_LINE = re.compile(r"^# (HIDDEN )?TEST[ \t]*$", re.MULTILINE)
+_HIDDEN_CONFIG = '""" # BEGIN TEST CONFIG\nhidden: true\n""" # END TEST CONFIG\n'  # otter's hidden case
 
 
 def _boundary(cell, word: str, kind: str) -> bool:
@@ -100,7 +120,7 @@ def _boundary(cell, word: str, kind: str) -> bool:
 
 
 def chapters_with_questions(root: Path = ROOT) -> list[Path]:
-    """Every ``notebooks/NN_*.py`` with at least one ``# BEGIN QUESTION`` raw cell, in order."""
+    """Every ``notebooks/NN_*.py`` with at least one question's tests cell, in order."""
     scripts = sorted((root / "notebooks").glob("[0-9][0-9]_*.py"))
     return [p for p in scripts if _QUESTION_LINE.search(p.read_text())]
 
@@ -139,16 +159,57 @@ def _wrap_solution_cells(cells: list) -> list:
     return out
 
 
-def _question_config(cell) -> dict:
-    """The YAML under ``# BEGIN QUESTION`` in a question's raw cell."""
-    return yaml.safe_load(cell.source.split("\n", 1)[1] if "\n" in cell.source else "") or {}
+def question_config(cell) -> dict | None:
+    """The ``# QUESTION {name: ..., points: ...}`` of a question's tests cell; None for another cell."""
+    match = _QUESTION_LINE.search(cell.source) if cell.cell_type == "code" else None
+    return yaml.safe_load(match.group(1)) if match else None
+
+
+def _test_cases(cell) -> list[str]:
+    """The cases of a question's tests cell, each as one of otter's test cells: the code after a
+    ``# TEST`` line (visible to the student) or a ``# HIDDEN TEST`` line (run only by the grader)."""
+    header, *parts = _CASE_LINE.split(cell.source)  # header, then (hidden, code) pairs
+    name = question_config(cell)["name"]
+    if any(line.strip() and not line.lstrip().startswith("#") for line in header.split("\n")) or not parts:
+        raise ValueError(f"question {name!r}: its tests cell must start its cases with '# TEST' or "
+                         "'# HIDDEN TEST' lines, with only comments before the first")
+    pairs = zip(parts[::2], parts[1::2], strict=True)
+    return [(_HIDDEN_CONFIG if hidden else "") + code.strip("\n") for hidden, code in pairs]
+
+
+def _otter_format(cells: list) -> list:
+    """The chapter's questions in otter-grader's notebook format. Each tests cell becomes
+    ``# BEGIN TESTS``, a cell per case, ``# END TESTS`` and ``# END QUESTION``, and the question's
+    ``# BEGIN QUESTION`` (its name and points) goes before the exercise above it, so the prompt,
+    the answer cells and the tests are one question."""
+    out: list = []
+    for cell in cells:
+        config = question_config(cell)
+        if config is None:
+            out.append(cell)
+            continue
+        start = len(out) - 1  # the exercise the tests belong to: the last one since the previous question
+        while start >= 0 and not (out[start].cell_type == "markdown" and "{exercise}" in out[start].source):
+            if _boundary(out[start], "END", "QUESTION"):
+                start = -1
+            else:
+                start -= 1
+        if start < 0:
+            raise ValueError(f"question {config['name']!r}: no {{exercise}} above its tests cell")
+        otter = {k: v for k, v in config.items() if k != "withdraw"}  # withdraw: ours (grading_spec)
+        out.insert(start, nbformat.v4.new_raw_cell("# BEGIN QUESTION\n" + yaml.safe_dump(otter, sort_keys=False)))
+        out.append(nbformat.v4.new_raw_cell("# BEGIN TESTS"))
+        tags = {"tags": cell.metadata.get("tags", [])}  # not jupytext's layout keys
+        out += [nbformat.v4.new_code_cell(case, metadata=dict(tags)) for case in _test_cases(cell)]
+        out += [nbformat.v4.new_raw_cell("# END TESTS"), nbformat.v4.new_raw_cell("# END QUESTION")]
+    return out
 
 
 def withdrawals(chapter: Path) -> dict[str, list[str]]:
     """Question name -> the ``mlnotes`` functions it withdraws while it is graded: the question's
-    ``withdraw:`` key (ours, not otter's: :func:`master_notebook` removes it)."""
-    cells = [c for c in jupytext.read(chapter).cells if _boundary(c, "BEGIN", "QUESTION")]
-    return {(cfg := _question_config(c))["name"]: list(cfg.get("withdraw", [])) for c in cells}
+    ``withdraw:`` key (ours, not otter's: :func:`master_notebook` leaves it out)."""
+    configs = [question_config(c) for c in jupytext.read(chapter).cells]
+    return {cfg["name"]: list(cfg.get("withdraw", [])) for cfg in configs if cfg}
 
 
 def master_notebook(chapter: Path) -> nbformat.NotebookNode:
@@ -159,13 +220,11 @@ def master_notebook(chapter: Path) -> nbformat.NotebookNode:
     # the macros cell (book/preamble.py) goes: its macros are expanded below, and expanding its
     # own definitions would turn \def\R{...} into a TeX error
     nb.cells = [c for c in nb.cells if not (c.cell_type == "markdown" and "remove-cell" in c.metadata.get("tags", []))]
+    nb.cells = _otter_format(nb.cells)  # before the MyST goes: it finds each question's {exercise}
     for cell in nb.cells:
         cell.metadata.pop("jupyter", None)  # the chapter folds its solutions; a student's answer cell is open
         if cell.cell_type == "markdown":
             cell.source = expand_macros(render.render(cell.source), macros)
-        elif _boundary(cell, "BEGIN", "QUESTION") and "withdraw" in _question_config(cell):
-            config = {k: v for k, v in _question_config(cell).items() if k != "withdraw"}
-            cell.source = "# BEGIN QUESTION\n" + yaml.safe_dump(config, sort_keys=False)
     nb.cells = _wrap_solution_cells(nb.cells)
     config = dict(ASSIGNMENT_CONFIG, name=chapter.stem)
     config_cell = "# ASSIGNMENT CONFIG\n" + yaml.safe_dump(config, sort_keys=False)
@@ -314,7 +373,7 @@ def _main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.command == "build":
         if not (args.chapters or chapters_with_questions()):
-            print("no chapter has a coding question (# BEGIN QUESTION) yet: nothing to build")
+            print("no chapter has a coding question (a '# QUESTION' tests cell) yet: nothing to build")
         for dest in build_all(args.out, args.chapters or None):
             print(f"built {dest.relative_to(Path.cwd()) if dest.is_relative_to(Path.cwd()) else dest}  "
                   f"({summary(dest)})")

@@ -15,8 +15,8 @@ two never share a process:
   answer defines is a :class:`Proxy` that sends its arguments to the student's process as data and
   receives the result as data (``student.encode``/``decode``: numbers and arrays, never pickles).
   The comparisons, the reference values and the hidden test code stay in the grader's process.
-- **The library cannot answer for the student**: a question may declare, in its ``# BEGIN
-  QUESTION`` cell, ``withdraw: [mlnotes.module.function, ...]``; the sandbox then gets a copy of
+- **The library cannot answer for the student**: a question may declare, in the ``QUESTION``
+  line of its tests cell, ``withdraw: [mlnotes.module.function, ...]``; the sandbox then gets a copy of
   the ``mlnotes`` package in which those functions' source is replaced by a stub that raises
   (:func:`course_copy`). A submission that calls one scores zero on the tests that need it.
 
