@@ -85,8 +85,9 @@ def test_every_display_is_labelled(stem: str) -> None:
 @pytest.mark.parametrize("stem", STEMS)
 def test_solutions_are_folded(stem: str) -> None:
     """Every solution, conceptual or coding, in a closed <details> (Colab, nbviewer, GitHub and
-    VS Code render it folded) under "Solution to Exercise n.k"; the tests the book removes and
-    otter's markers are gone; the install cell is a Colab form, hidden in JupyterLab too."""
+    VS Code render it folded) under "Solution to Exercise n.k"; the tests the book removes are
+    gone; the install cell and each figure's plotting code are Colab forms, hidden in JupyterLab
+    too, the plotting titled by its figure's number."""
     nb, source = _plain(stem), _source(stem)
     md = _markdown(nb)
     conceptual = len(re.findall(r"^# `{3,}\{solution\}", source, flags=re.M))
@@ -100,9 +101,11 @@ def test_solutions_are_folded(stem: str) -> None:
     assert not any("remove-cell" in c.metadata.get("tags", []) for c in nb.cells if c.cell_type == "code"
                    and not c.source.startswith("# @title Install"))
     forms = [c for c in nb.cells if c.metadata.get("cellView") == "form"]
-    assert [c.source.split("\n")[0] for c in forms] == [
-        "# @title Install the course package if it is missing (Colab, a downloaded notebook)"]
-    assert forms[0].metadata["jupyter"] == {"source_hidden": True}
+    figures = re.findall(r"^\*Fig\. ([\d.]+)\.\*", md, flags=re.M)  # the caption cells, in order
+    assert figures and [c.source.split("\n")[0] for c in forms] == [
+        "# @title Install the course package if it is missing (Colab, a downloaded notebook)"] + [
+        f"# @title Code of Fig. {n}" for n in figures]
+    assert all(c.metadata["jupyter"] == {"source_hidden": True} for c in forms)
     assert next(c for c in nb.cells if c.cell_type == "code") is forms[0]  # Colab installs before anything runs
 
 

@@ -16,8 +16,9 @@ that reads as the book does:
 - the coding exercises' solutions are folded the same way, as code in a ``<details>`` block
   (a code cell cannot be folded in nbviewer or on GitHub); their tests, which the book removes,
   are left out;
-- the install cell is a Colab form (``# @title``, ``cellView: form``), folded there and, through
-  ``jupyter.source_hidden``, in JupyterLab and VS Code;
+- the install cell and the plotting code the book folds are Colab forms (``# @title``,
+  ``cellView: form``: Colab shows the title and the figure, not the code), folded there and,
+  through ``jupyter.source_hidden``, in JupyterLab and VS Code;
 - each figure is followed by its number and caption.
 
 The book's Colab button and its download menu point at these copies (``book/_ext/mlnotes_plain.py``).
@@ -417,6 +418,16 @@ def _form(cell) -> None:
     cell.metadata["jupyter"] = {"source_hidden": True}
 
 
+def _titled_form(cell, render: _Renderer) -> None:
+    """Fold the code the book folds (a figure's plotting) in Colab too, which ignores
+    ``jupyter.source_hidden``: a form titled by the figure it draws, its output shown."""
+    figure = cell.metadata.get("mystnb", {}).get("figure", {})
+    title = f"Code of Fig. {render.target(figure['name']).number}" if "name" in figure else "Code"
+    cell.source = f"# @title {title}\n{cell.source}"
+    cell.metadata["cellView"] = "form"
+    cell.metadata["jupyter"] = {"source_hidden": True}
+
+
 def _folded_code(cell, exercise: Target | None):
     """A coding exercise's solution as the book shows it, folded under "Solution": a markdown
     cell with the code in a closed ``<details>`` (a code cell cannot be folded in nbviewer or on
@@ -462,6 +473,8 @@ def plain_notebook(stem: str, targets: dict[str, Target], citations: dict[str, s
             _form(cell)
         elif _is_solution(cell):
             cell = _folded_code(cell, render.last_exercise)
+        elif "hide-input" in cell.metadata.get("tags", []):
+            _titled_form(cell, render)
         cell.metadata.pop("mystnb", None)
         cells += [cell, caption] if caption else [cell]
     nb.cells = cells
