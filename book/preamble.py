@@ -47,7 +47,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / "book" / "_config.yml"
 sys.path.insert(0, str(ROOT))  # run as a script from anywhere: the course tooling is in tools/
 
-from tools.plain import chapter_numbers  # noqa: E402
+from tools.plain import chapter_numbers, is_install_cell  # noqa: E402
 
 # Only tags: jupytext.toml keeps no other cell metadata, so a round trip through .ipynb keeps the text.
 MACROS_HEADER = '# %% [markdown] tags=["remove-cell"]'
@@ -139,13 +139,8 @@ def is_solution(cell) -> bool:
             and cell.metadata.get("mystnb", {}).get("code_prompt_show") == "Solution")
 
 
-def is_install_cell(cell) -> bool:
-    """The cell that installs the course where it is missing (:func:`install_cell`)."""
-    return cell.cell_type == "code" and cell.source.startswith(INSTALL_TITLE)
-
-
 def is_test_cell(cell) -> bool:
-    """An exercise's test cell: code the book removes (``remove-cell``), other than the install cell."""
+    """A coding exercise's tests cell: code the book removes (``remove-cell``), other than the install cell."""
     return (cell.cell_type == "code" and "remove-cell" in cell.metadata.get("tags", [])
             and not is_install_cell(cell))
 

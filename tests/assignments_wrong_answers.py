@@ -7,8 +7,8 @@ axis), not nonsense. The answer is executed in the notebook's namespace (its imp
 other questions' reference answers), so it may use ``np``, ``mlnotes`` modules and the chapter's
 helpers.
 
-Layout: chapter (the notebook's file stem) -> question (the ``name`` of the ``# QUESTION`` line of its
-tests cell) -> source of the wrong function. When a chapter adds a coding question, add its wrong
+Layout: chapter (the notebook's file stem) -> question (the ``name`` in the ``# QUESTION`` line
+of its tests cell) -> source of the wrong function. When a chapter adds a coding question, add its wrong
 answer in the chapter's entry.
 """
 

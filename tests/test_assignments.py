@@ -167,9 +167,9 @@ def test_every_chapter_has_five_coding_questions() -> None:
 def test_chapters_write_each_question_as_one_tests_cell() -> None:
     """CONTRIBUTING.md, "Exercises": no otter markup in a chapter (it would be seven cells after
     every exercise in JupyterLab); the pipeline writes it (tools/assignments._otter_format)."""
-    for p in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.py")):
-        import jupytext
+    import jupytext
 
+    for p in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.py")):
         cells = jupytext.read(p).cells
         assert not [c.source[:40] for c in cells if c.cell_type == "raw"], p.name
         assert not [c.source[:40] for c in cells if "# BEGIN TEST CONFIG" in c.source], p.name

@@ -399,31 +399,26 @@ def _is_solution(cell) -> bool:
     return cell.cell_type == "code" and cell.metadata.get("mystnb", {}).get("code_prompt_show") == "Solution"
 
 
-def _is_install_cell(cell) -> bool:
+def is_install_cell(cell) -> bool:
+    """The cell that installs the course where it is missing (written by book/preamble.py)."""
     return cell.cell_type == "code" and cell.source.startswith("# Install the course package")
 
 
 def _is_removed(cell) -> bool:
     """What the book removes (``remove-cell``) and this copy leaves out too: the macros cell (the
     macros are expanded here) and the exercises' tests. Not the install cell: Colab needs it."""
-    return "remove-cell" in cell.metadata.get("tags", []) and not _is_install_cell(cell)
+    return "remove-cell" in cell.metadata.get("tags", []) and not is_install_cell(cell)
 
 
-def _form(cell) -> None:
-    """Fold a code cell in Colab, titled by its first line, a comment (a form cell: Colab shows
-    the title and "Show code"), and in JupyterLab and VS Code."""
-    first, _, rest = cell.source.partition("\n")
-    cell.source = f"# @title {first.removeprefix('# ')}\n{rest}"
-    cell.metadata["cellView"] = "form"
-    cell.metadata["jupyter"] = {"source_hidden": True}
-
-
-def _titled_form(cell, render: _Renderer) -> None:
-    """Fold the code the book folds (a figure's plotting) in Colab too, which ignores
-    ``jupyter.source_hidden``: a form titled by the figure it draws, its output shown."""
-    figure = cell.metadata.get("mystnb", {}).get("figure", {})
-    title = f"Code of Fig. {render.target(figure['name']).number}" if "name" in figure else "Code"
-    cell.source = f"# @title {title}\n{cell.source}"
+def _form(cell, title: str | None = None) -> None:
+    """Fold a code cell in Colab, which ignores ``jupyter.source_hidden``, as a form (Colab shows
+    the title, "Show code" and the outputs), and in JupyterLab and VS Code. Titled ``title``, or
+    by default by its first line, a comment."""
+    source = cell.source
+    if title is None:
+        first, _, source = cell.source.partition("\n")
+        title = first.removeprefix("# ")
+    cell.source = f"# @title {title}\n{source}"
     cell.metadata["cellView"] = "form"
     cell.metadata["jupyter"] = {"source_hidden": True}
 
@@ -469,12 +464,13 @@ def plain_notebook(stem: str, targets: dict[str, Target], citations: dict[str, s
         caption = _caption_cell(cell, render, macros)
         if cell.cell_type == "markdown":
             cell.source = expand_macros(render.render(cell.source), macros)
-        elif _is_install_cell(cell):
+        elif is_install_cell(cell):
             _form(cell)
         elif _is_solution(cell):
             cell = _folded_code(cell, render.last_exercise)
-        elif "hide-input" in cell.metadata.get("tags", []):
-            _titled_form(cell, render)
+        elif "hide-input" in cell.metadata.get("tags", []):  # a figure's plotting code, which the book folds
+            figure = cell.metadata.get("mystnb", {}).get("figure", {})
+            _form(cell, f"Code of Fig. {render.target(figure['name']).number}" if "name" in figure else "Code")
         cell.metadata.pop("mystnb", None)
         cells += [cell, caption] if caption else [cell]
     nb.cells = cells

@@ -165,11 +165,10 @@ def question_config(cell) -> dict | None:
     return yaml.safe_load(match.group(1)) if match else None
 
 
-def _test_cases(cell) -> list[str]:
-    """The cases of a question's tests cell, each as one of otter's test cells: the code after a
-    ``# TEST`` line (visible to the student) or a ``# HIDDEN TEST`` line (run only by the grader)."""
+def _test_cases(cell, name: str) -> list[str]:
+    """The cases of question ``name``'s tests cell, each as one of otter's test cells: the code
+    after a ``# TEST`` line (visible to the student) or a ``# HIDDEN TEST`` line (grader only)."""
     header, *parts = _CASE_LINE.split(cell.source)  # header, then (hidden, code) pairs
-    name = question_config(cell)["name"]
     if any(line.strip() and not line.lstrip().startswith("#") for line in header.split("\n")) or not parts:
         raise ValueError(f"question {name!r}: its tests cell must start its cases with '# TEST' or "
                          "'# HIDDEN TEST' lines, with only comments before the first")
@@ -188,19 +187,17 @@ def _otter_format(cells: list) -> list:
         if config is None:
             out.append(cell)
             continue
-        start = len(out) - 1  # the exercise the tests belong to: the last one since the previous question
-        while start >= 0 and not (out[start].cell_type == "markdown" and "{exercise}" in out[start].source):
-            if _boundary(out[start], "END", "QUESTION"):
-                start = -1
-            else:
-                start -= 1
-        if start < 0:
+        # the exercise the tests belong to: the last one since the previous question
+        start = next((i for i in reversed(range(len(out))) if _boundary(out[i], "END", "QUESTION")
+                      or (out[i].cell_type == "markdown" and "{exercise}" in out[i].source)), None)
+        if start is None or out[start].cell_type != "markdown":
             raise ValueError(f"question {config['name']!r}: no {{exercise}} above its tests cell")
         otter = {k: v for k, v in config.items() if k != "withdraw"}  # withdraw: ours (grading_spec)
         out.insert(start, nbformat.v4.new_raw_cell("# BEGIN QUESTION\n" + yaml.safe_dump(otter, sort_keys=False)))
         out.append(nbformat.v4.new_raw_cell("# BEGIN TESTS"))
-        tags = {"tags": cell.metadata.get("tags", [])}  # not jupytext's layout keys
-        out += [nbformat.v4.new_code_cell(case, metadata=dict(tags)) for case in _test_cases(cell)]
+        tags = cell.metadata.get("tags", [])  # and not jupytext's layout keys
+        out += [nbformat.v4.new_code_cell(case, metadata={"tags": list(tags)})
+                for case in _test_cases(cell, config["name"])]
         out += [nbformat.v4.new_raw_cell("# END TESTS"), nbformat.v4.new_raw_cell("# END QUESTION")]
     return out
 

@@ -16,9 +16,9 @@ two never share a process:
   receives the result as data (``student.encode``/``decode``: numbers and arrays, never pickles).
   The comparisons, the reference values and the hidden test code stay in the grader's process.
 - **The library cannot answer for the student**: a question may declare, in the ``QUESTION``
-  line of its tests cell, ``withdraw: [mlnotes.module.function, ...]``; the sandbox then gets a copy of
-  the ``mlnotes`` package in which those functions' source is replaced by a stub that raises
-  (:func:`course_copy`). A submission that calls one scores zero on the tests that need it.
+  line of its tests cell, ``withdraw: [mlnotes.module.function, ...]``; the sandbox then gets a
+  copy of the ``mlnotes`` package in which those functions' source is replaced by a stub that
+  raises (:func:`course_copy`). A submission that calls one scores zero on the tests that need it.
 
 Without a working sandbox (no ``bwrap``, or namespaces refused) grading stops with the reason,
 unless the teacher passes ``unsafe=True`` (``--unsafe``): the student's code then runs as the
