@@ -17,6 +17,9 @@ import nbformat
 import pytest
 
 from tools import assignments
+from tools.grading import answer_cells, course_copy
+from tools.grading.channel import Proxy, StudentProcess
+from tools.grading.sandbox import Confinement, hidden_modules
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "tests" / "fixtures" / "99_fixture.py"
@@ -68,7 +71,8 @@ def test_grade_folder_scores_feedback_and_time_limit(tmp_path: Path) -> None:
     nbformat.write(blank, subs / "blank.ipynb")
     loop = "import subprocess, sys\nsubprocess.Popen([sys.executable, '-c', 'while True: pass'])\n" \
            "def hinge_loss(M):\n    while True:\n        pass"
-    nbformat.write(_with_answers(blank, {"hinge_loss": loop}), subs / "loop.ipynb")
+    rbf = answer_cells(reference)["fixture-rbf-gram"]
+    nbformat.write(_with_answers(blank, {"hinge_loss": loop, "rbf_gram": rbf}), subs / "loop.ipynb")
     half = "def rbf_gram(X, gamma):\n    return np.exp(-gamma * np.sum((X[:, None] - X[None]) ** 2, axis=2))"
     hinge = "def hinge_loss(M):\n    return np.maximum(0.0, 1.0 - M)"
     nbformat.write(_with_answers(blank, {"hinge_loss": hinge, "rbf_gram": half.replace("-gamma", "-2 * gamma")}),
@@ -83,8 +87,10 @@ def test_grade_folder_scores_feedback_and_time_limit(tmp_path: Path) -> None:
     assert by_name["reference.ipynb"]["total"] == by_name["reference.ipynb"]["possible"] == 5
     assert by_name["reference.ipynb"]["status"] == by_name["blank.ipynb"]["status"] == "graded"
     assert by_name["blank.ipynb"]["total"] == 0
-    assert by_name["loop.ipynb"]["status"] == "timeout after 20 s" and by_name["loop.ipynb"]["total"] == 0
-    assert by_name["broken.ipynb"]["status"].startswith("error: NotJSONError")
+    # the loop costs its own question; the next question is graded in a fresh process
+    assert by_name["loop.ipynb"]["status"] == "graded; fixture-hinge-loss: timeout after 20 s"
+    assert by_name["loop.ipynb"]["fixture-hinge-loss"] == 0 and by_name["loop.ipynb"]["fixture-rbf-gram"] == 3
+    assert by_name["broken.ipynb"]["status"].startswith("refused: not a notebook (NotJSONError")
     # partial credit per case: the wrong gamma passes the hidden properties (symmetric, unit
     # diagonal, PSD) but not the two comparisons with the library: 1 of 3 cases of 3 points
     assert by_name["dan/wrong.ipynb"]["fixture-rbf-gram"] == 1.0
@@ -92,12 +98,14 @@ def test_grade_folder_scores_feedback_and_time_limit(tmp_path: Path) -> None:
         table = list(csv.DictReader(f))
     assert [r["submission"] for r in table] == ["blank.ipynb", "broken.ipynb", "dan/wrong.ipynb", "loop.ipynb",
                                                 "reference.ipynb"]
-    assert {"fixture-hinge-loss", "fixture-rbf-gram", "total", "status", "seconds"} <= set(table[0])
+    assert {"fixture-hinge-loss", "fixture-rbf-gram", "total", "status", "seconds", "feedback"} <= set(table[0])
     assert json.loads(json.dumps(rows))  # plain values, ready for a gradebook
-    wrong = (tmp_path / "feedback" / "dan" / "wrong.md").read_text()
+    wrong = (tmp_path / "feedback" / "dan__wrong.md").read_text()
     assert "## fixture-rbf-gram: 1 / 3" in wrong and "- visible test 1: failed" in wrong
     assert "assert np.allclose(rbf_gram(Xt, 0.5), kernels.rbf_kernel(Xt, gamma=0.5))" in wrong
-    assert "- hidden tests: 1 of 2 passed" in wrong
+    assert "- hidden test 1" in wrong and "- hidden test 2" in wrong
+    assert [line.endswith("passed") for line in wrong.splitlines() if line.startswith("- hidden test")
+            ][-2:].count(True) == 1
     assert "hidden: true" not in wrong and "rbf_gram(Xt, 2.0)" not in wrong  # no hidden test code
 
 
@@ -106,8 +114,6 @@ def test_sandbox_denies(tmp_path: Path) -> None:
     """What a submission's code can see and do in the sandbox, asked of the sandbox itself: no
     repository, hidden tests or other submissions in view, nothing writable but a private /tmp,
     no network, a memory limit, and the withdrawn library functions raise."""
-    from tools.assignments import grade
-
     secret = tmp_path / "hidden" / "tests.py"
     secret.parent.mkdir()
     secret.write_text("expected = 42")
@@ -141,11 +147,14 @@ def probe():
     seen["root"] = sorted(os.listdir("/"))
     return seen
 """
-    course = grade.course_copy(tmp_path / "course", ["mlnotes.svm.bias_from_gradient"])
-    student = grade.Student(course, deadline=time.monotonic() + 60, memory_mb=2048, sandbox=True, timeout=60)
+    course = course_copy(tmp_path / "course", ["mlnotes.svm.bias_from_gradient"])
+    student = StudentProcess(course, confinement=Confinement(2048), sandbox=True, cpu_seconds=60,
+                             hidden=tuple(hidden_modules([])))
     try:
-        assert student.start("/course", "import numpy as np", [["probe", probe]]) == {}
-        seen = student.ask({"call": "probe", "args": [], "kwargs": {"__dict__": []}})
+        student.deadline = time.monotonic() + 60
+        student.run_cell("chapter", "import numpy as np")
+        student.run_cell("probe", probe)
+        seen = Proxy(student, "probe")()
     finally:
         student.kill()
     assert not (tmp_path / "pwned").exists()
