@@ -22,9 +22,10 @@ against stated at its top:
 ``python -m tools.assignments grade`` (``make grade``) is the teacher's entry point.
 """
 
-from .batch import grade_folder
+from .batch import grade_folder, judge_file
 from .judge import GRADING_FILE, Assignment, answer_cells
 from .sandbox import SandboxUnavailable, course_copy, sandbox_problem
 
 __all__ = ["GRADING_FILE", "Assignment", "SandboxUnavailable", "answer_cells", "course_copy", "grade_folder",
+    "judge_file",
            "sandbox_problem"]

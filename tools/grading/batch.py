@@ -39,10 +39,11 @@ from .submissions import (
 )
 
 
-def _judge_one(judge: Judge, sub: Submission) -> dict:
-    """The result of one submission, never an exception."""
+def judge_file(judge: Judge, path: Path) -> dict:
+    """The result of the notebook at ``path`` (plain data: status, questions, seconds), never an
+    exception from the submission: a file that cannot be read is a ``refused: ...`` status."""
     try:
-        nb = read_notebook(sub.path)
+        nb = read_notebook(path)
         name = nb.metadata.get("otter", {}).get("assignment_name") if isinstance(nb.metadata, dict) else None
         if name and name != judge.assignment.name:
             raise Refused(f"this notebook is the assignment {printable(str(name))[:80]!r}, "
@@ -57,7 +58,7 @@ def _judge_one(judge: Judge, sub: Submission) -> dict:
 def _child(judge: Judge, sub: Submission, write_fd: int) -> None:
     """In the forked grader process: judge, send the result as JSON, exit."""
     try:
-        data = json.dumps(_judge_one(judge, sub))
+        data = json.dumps(judge_file(judge, sub.path))
     except BaseException as exc:  # noqa: BLE001 - a grader bug is this row's status, not the batch's end
         last = traceback.format_exception_only(type(exc), exc)[-1].strip()
         data = json.dumps({"status": f"grader error: {printable(last)[:300]}", "questions": {}, "seconds": 0.0})
