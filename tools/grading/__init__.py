@@ -27,5 +27,4 @@ from .judge import GRADING_FILE, Assignment, answer_cells
 from .sandbox import SandboxUnavailable, course_copy, sandbox_problem
 
 __all__ = ["GRADING_FILE", "Assignment", "SandboxUnavailable", "answer_cells", "course_copy", "grade_folder",
-    "judge_file",
-           "sandbox_problem"]
+           "judge_file", "sandbox_problem"]
