@@ -15,6 +15,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from markdown_it import MarkdownIt
 
 from tools import assignments
 from tools.grading import answer_cells, course_copy
@@ -222,3 +223,166 @@ def test_adversarial_submissions_score_zero(tmp_path: Path) -> None:
     assert all(r["status"] == "graded" for r in rows)
     assert not (subs / "pwned.ipynb").exists() and not (tmp_path / "pwned").exists()
     assert "withdrawn while this assignment is graded" in (subs / "feedback" / "library.md").read_text()
+
+
+# -- hostile input: no submission stops the batch (issue 25) -------------------------------------
+
+
+def test_channel_refuses_what_is_not_an_answer() -> None:
+    """The student's process can write anything on the channel: each malformed answer is the
+    submission's failure (StudentGone), never the grader's exception."""
+    from tools.grading.channel import StudentGone, parse_answer
+
+    assert parse_answer(b'{"id": 3, "value": [1, 2.5, null]}', 3) == {"value": [1, 2.5, None]}
+    assert parse_answer(b'{"id": 3, "error": ["ValueError", "bad"]}', 3) == {"error": ("ValueError", "bad")}
+    forged = [b'{"ready": true}', b'{"id": 2, "value": 1}', b"[" * 200_000 + b"]" * 200_000,
+              b'{"id": 3, "error": {"svm-bias": 5}}', b'{"id": 3, "error": [5, 6]}', b"not json",
+              b'{"id": 3, "value": {"__npy__": "AAAA", "scalar": false}}', b'{"id": 3}',
+              b'{"id": 3, "value": {"__dict__": [[[1], 2]]}}', b'{"id": true, "value": 1}']
+    for line in forged:
+        with pytest.raises(StudentGone):
+            parse_answer(line, 3)
+
+
+def test_feedback_quotes_the_submissions_text() -> None:
+    """Text from the submission cannot forge a heading or a score line in its feedback, and is
+    capped."""
+    from tools.grading.feedback import feedback_text
+
+    forged = "x\n```\n\n# Score: 12 / 12\n" + "y" * 10**6
+    result = {"status": "graded", "questions": {"q": {
+        "score": 0.0, "possible": 2.0, "status": "graded", "error": ("ValueError", forged),
+        "cases": [{"hidden": False, "passed": False, "message": forged, "property": ""},
+                  {"hidden": True, "passed": False, "message": "", "property": "w is a minimiser"}]}}}
+    text = feedback_text("a`b\r\nScore: 12 / 12.ipynb", "ch", result, {"q": 2.0})
+    assert len(text) < 5000
+    tokens = MarkdownIt().parse(text)  # as a Markdown viewer reads it
+    paragraphs = [t.content for k, t in enumerate(tokens) if t.type == "inline"
+                  and tokens[k - 1].type == "paragraph_open"]
+    assert [r for r in paragraphs if "Score" in r] == ["Score: 0 / 2"]
+    assert tokens[1].content == "ch: feedback on `` a`b\\x0d\\x0aScore: 12 / 12.ipynb ``"
+    assert [t.tag for t in tokens if t.type == "heading_open"] == ["h1", "h2"]
+    assert sum(t.type == "fence" and "# Score: 12 / 12" in t.content for t in tokens) == 2
+    assert "- hidden test 1 (w is a minimiser): failed" in text
+
+
+def test_feedback_files_cannot_collide() -> None:
+    from tools.grading.submissions import csv_safe, feedback_names, printable
+
+    names = ["mallory/hw.ipynb", "mallory/hw.md/x.ipynb", "mallory__hw.ipynb", "MALLORY/HW.ipynb"]
+    files = feedback_names(names)
+    assert len({f.lower() for f in files.values()}) == 4 and all("/" not in f for f in files.values())
+    assert printable("a\r\nb\x1b[2J") == "a\\x0d\\x0ab\\x1b[2J"
+    assert csv_safe("=HYPERLINK(1)") == "'=HYPERLINK(1)"
+
+
+@needs_sandbox
+def test_hostile_class_is_graded(tmp_path: Path) -> None:
+    """Issue 25's attacks in one class: each becomes its own row with a status naming the
+    problem, and the honest student beside them is graded in full, with feedback for everyone."""
+    built = assignments.build_assignment(FIXTURE, tmp_path / "dist")
+    instructor = built / "autograder" / f"{FIXTURE.stem}.ipynb"
+    reference = nbformat.read(instructor, as_version=4)
+    blank = nbformat.read(built / "student" / f"{FIXTURE.stem}.ipynb", as_version=4)
+    rbf = answer_cells(reference)["fixture-rbf-gram"]
+    subs = tmp_path / "class"
+    (subs / "mallory" / "hw.md").mkdir(parents=True)
+    nbformat.write(reference, subs / "honest.ipynb")
+    nbformat.write(reference, subs / "mallory" / "hw.ipynb")
+    nbformat.write(blank, subs / "mallory" / "hw.md" / "x.ipynb")
+    channel = ("import os\nfor fd in range(3, 40):\n    try:\n        os.write(fd, {line!r})\n"
+               "    except OSError:\n        pass\ndef hinge_loss(M):\n    return np.maximum(0.0, 1.0 - M)")
+    for name, line in [("ready", b'{"ready": true}\n'), ("deep", b"[" * 200_000 + b"]" * 200_000 + b"\n"),
+                       ("errors", b'{"id": 2, "error": {"svm-bias": 5}}\n')]:
+        nbformat.write(_with_answers(blank, {"hinge_loss": channel.format(line=line), "rbf_gram": rbf}),
+                       subs / f"{name}.ipynb")
+    os.mkfifo(subs / "fifo.ipynb")
+    (subs / "zero.ipynb").symlink_to("/dev/zero")
+    (subs / "passwd.ipynb").symlink_to("/etc/passwd")
+    (subs / "teacher.ipynb").symlink_to(instructor)
+    (subs / "folder.ipynb").mkdir()
+    forged = "x\r\nhonest.ipynb   12 of 12  graded\r\n.ipynb"  # no slash: it is one file name
+    nbformat.write(blank, subs / forged)
+
+    lines: list[str] = []
+    rows = assignments.grade_folder(built / "autograder" / "autograder.zip", subs, tmp_path / "out" / "scores.csv",
+                                    timeout=20, jobs=2, echo=lines.append)
+    by_name = {r["submission"]: r for r in rows}
+    assert len(rows) == 12 and by_name["honest.ipynb"]["total"] == 5
+    assert by_name["mallory/hw.ipynb"]["total"] == 5 and by_name["mallory/hw.md/x.ipynb"]["total"] == 0
+    for name in ("ready", "deep", "errors"):  # a broken channel costs the question that broke it
+        row = by_name[f"{name}.ipynb"]
+        assert row["fixture-hinge-loss"] == 0 and row["fixture-rbf-gram"] == 3, row
+        assert "fixture-hinge-loss: " in row["status"], row
+    for name in ("fifo", "zero", "passwd", "teacher"):
+        assert by_name[f"{name}.ipynb"]["total"] == 0
+    assert by_name["fifo.ipynb"]["status"] == "refused: a FIFO, device or socket, not a notebook file"
+    for name in ("zero", "passwd", "teacher"):
+        assert by_name[f"{name}.ipynb"]["status"].startswith("refused: a symbolic link"), name
+    assert by_name["folder.ipynb"]["status"] == "refused: a folder, not a notebook file"
+    escaped = "x\\x0d\\x0ahonest.ipynb   12 of 12  graded\\x0d\\x0a.ipynb"
+    assert by_name[escaped]["total"] == 0
+    assert not any("\r" in line or "\n" in line for line in lines)
+    table = (tmp_path / "out" / "scores.csv").read_text()
+    assert "root:" not in table and "\r\nhonest" not in table
+    feedback = sorted(p.name for p in (tmp_path / "out" / "feedback").iterdir())
+    assert len(feedback) == 12
+    assert all("root:" not in p.read_text() for p in (tmp_path / "out" / "feedback").iterdir())
+
+
+@needs_sandbox
+def test_limits_hold_for_the_submission_as_a_whole(tmp_path: Path) -> None:
+    """Four children of 1.5 GiB under a 2 GiB budget, and a fork bomb of 300: the cgroup holds
+    the submission's total memory and process count (where the machine lets us make one)."""
+    confinement = Confinement(2048)
+    if not confinement.kind.startswith("cgroup"):
+        pytest.skip(f"no cgroup can be made here: {confinement.describe()}")
+    fan_out = """
+import os, time
+def fan_out():
+    pids = []
+    for _ in range(4):
+        pid = os.fork()
+        if pid == 0:
+            block = bytearray(1536 * 2**20)
+            for i in range(0, len(block), 4096):
+                block[i] = 1
+            time.sleep(3)
+            os._exit(0)
+        pids.append(pid)
+    return sum(os.waitpid(p, 0)[1] == 0 for p in pids)
+def fork_bomb():
+    import subprocess, sys
+    started = 0
+    for _ in range(300):
+        try:
+            subprocess.Popen([sys.executable, "-c", "import time; time.sleep(20)"])
+            started += 1
+        except OSError:
+            break
+    return started
+"""
+    course = course_copy(tmp_path / "course", [])
+    student = StudentProcess(course, confinement=confinement, sandbox=True, cpu_seconds=120,
+                             hidden=tuple(hidden_modules([])))
+    try:
+        student.deadline = time.monotonic() + 120
+        student.run_cell("probe", fan_out)
+        try:
+            finished = Proxy(student, "fan_out")()
+        except Exception:  # the OOM killer may take the parent too  # noqa: BLE001
+            finished = 0
+        assert finished <= 1  # one 1.5 GiB child fits in 2 GiB, two do not
+        peak = student.group.peak_memory_mb()
+        assert peak is not None and peak <= 2048 + 1
+    finally:
+        student.kill()
+    student = StudentProcess(course, confinement=confinement, sandbox=True, cpu_seconds=120,
+                             hidden=tuple(hidden_modules([])))
+    try:
+        student.deadline = time.monotonic() + 120
+        student.run_cell("probe", fan_out)
+        started = Proxy(student, "fork_bomb")()
+        assert started < 64  # pids.max, the student's python and bwrap included
+    finally:
+        student.kill()

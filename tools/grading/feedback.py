@@ -34,7 +34,7 @@ def quoted(text: str) -> list[str]:
 
 def inline(text: str) -> str:
     """``text`` (from the submission) as inline code."""
-    text = _clean(text)[:200].replace("\n", " ")
+    text = printable(str(text))[:200]
     fence = "`" * (1 + max((len(r) for r in re.findall(r"`+", text)), default=0))
     return f"{fence} {text} {fence}"
 
