@@ -386,3 +386,41 @@ def fork_bomb():
         assert started < 64  # pids.max, the student's python and bwrap included
     finally:
         student.kill()
+
+
+@needs_sandbox
+def test_withdrawal_holds_in_the_sandbox(tmp_path: Path) -> None:
+    """Every route to a withdrawn answer is closed while the student's code runs: a private
+    helper, a whole module, a scipy module, and always scikit-learn, statsmodels and the claims;
+    what is not withdrawn still works."""
+    probe = """
+def probe():
+    seen = {}
+    def attempt(name, action):
+        try:
+            action()
+            seen[name] = "allowed"
+        except BaseException as exc:
+            seen[name] = type(exc).__name__
+    import importlib
+    for module in ("sklearn", "sklearn.svm", "statsmodels.api", "scipy.special", "mlnotes.boosting",
+                   "mlnotes.claims", "scipy.linalg", "mlnotes.svm"):
+        attempt(module, lambda: importlib.import_module(module))
+    from mlnotes import logistic
+    attempt("private helper", lambda: logistic._newton_direction(None, None, None))
+    return seen
+"""
+    withdrawn = ["mlnotes.logistic._newton_direction", "mlnotes.boosting", "scipy.special"]
+    course = course_copy(tmp_path / "course", withdrawn)
+    student = StudentProcess(course, confinement=Confinement(2048), sandbox=True, cpu_seconds=60,
+                             hidden=tuple(hidden_modules(withdrawn)))
+    try:
+        student.deadline = time.monotonic() + 60
+        student.run_cell("probe", probe)
+        seen = Proxy(student, "probe")()
+    finally:
+        student.kill()
+    assert seen == {"sklearn": "ImportError", "sklearn.svm": "ImportError", "statsmodels.api": "ImportError",
+                    "scipy.special": "ImportError", "mlnotes.boosting": "ImportError",
+                    "mlnotes.claims": "ImportError", "scipy.linalg": "allowed", "mlnotes.svm": "allowed",
+                    "private helper": "RuntimeError"}
