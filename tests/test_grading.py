@@ -432,3 +432,25 @@ def test_withdrawal_holds_in_the_sandbox(tmp_path: Path) -> None:
         "sklearn.svm": "ImportError", "statsmodels.api": "ImportError", "scipy.special": "ImportError",
         "mlnotes.boosting": "ImportError", "mlnotes.claims": "ImportError", "scipy.linalg": "allowed",
         "mlnotes.svm": "allowed", "private helper": "RuntimeError"}
+
+
+@needs_sandbox
+def test_a_stopped_run_keeps_what_it_graded(tmp_path: Path) -> None:
+    """Rows are written as submissions finish: a run stopped after the first keeps its row."""
+    built = assignments.build_assignment(FIXTURE, tmp_path / "dist")
+    reference = nbformat.read(built / "autograder" / f"{FIXTURE.stem}.ipynb", as_version=4)
+    subs = tmp_path / "class"
+    subs.mkdir()
+    for name in ("a", "b", "c"):
+        nbformat.write(reference, subs / f"{name}.ipynb")
+
+    def stop_after_first(line: str) -> None:
+        if line.startswith(("a.ipynb", "b.ipynb", "c.ipynb")):
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        assignments.grade_folder(built / "autograder" / "autograder.zip", subs, tmp_path / "scores.csv",
+                                 timeout=20, jobs=1, echo=stop_after_first)
+    with open(tmp_path / "scores.csv") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == 1 and rows[0]["total"] == "5.0"

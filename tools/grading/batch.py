@@ -11,6 +11,7 @@ end the CSV is rewritten in name order.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
@@ -76,6 +77,17 @@ class _Running:
 def _judge_all(judge: Judge, subs: list[Submission], jobs: int, cap: float):
     """Yield (submission, result) as each grader process finishes, ``jobs`` at a time."""
     todo, running = list(subs), []
+    try:
+        yield from _schedule(judge, todo, running, jobs, cap)
+    finally:  # a run stopped by the teacher (Ctrl-C) leaves no grader behind
+        for p in running:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(p.pid, signal.SIGKILL)
+            os.waitpid(p.pid, 0)
+            os.close(p.fd)
+
+
+def _schedule(judge: Judge, todo: list[Submission], running: list[_Running], jobs: int, cap: float):
     while todo or running:
         while todo and len(running) < jobs:
             sub = todo.pop(0)
