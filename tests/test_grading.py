@@ -454,3 +454,42 @@ def test_a_stopped_run_keeps_what_it_graded(tmp_path: Path) -> None:
     with open(tmp_path / "scores.csv") as f:
         rows = list(csv.DictReader(f))
     assert len(rows) == 1 and rows[0]["total"] == "5.0"
+
+
+@needs_sandbox
+def test_a_broken_grader_costs_one_row(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A grader process that raises, dies or hangs on one submission (a bug of ours that a
+    submission triggers) becomes that submission's row; the others are graded."""
+    import signal
+
+    from tools.grading import batch
+    from tools.grading.judge import Judge
+
+    built = assignments.build_assignment(FIXTURE, tmp_path / "dist")
+    reference = nbformat.read(built / "autograder" / f"{FIXTURE.stem}.ipynb", as_version=4)
+    subs = tmp_path / "class"
+    subs.mkdir()
+    for name in ("ok", "raise", "die", "hang"):
+        reference.metadata["behaviour"] = name
+        nbformat.write(reference, subs / f"{name}.ipynb")
+    grade = Judge.grade
+
+    def misbehaving(self, nb):
+        behaviour = nb.metadata["behaviour"]
+        if behaviour == "raise":
+            raise RecursionError("maximum recursion depth exceeded")
+        if behaviour == "die":
+            os.kill(os.getpid(), signal.SIGKILL)  # as the OOM killer would
+        if behaviour == "hang":
+            time.sleep(600)
+        return grade(self, nb)
+
+    monkeypatch.setattr(Judge, "grade", misbehaving)
+    monkeypatch.setattr(batch, "grader_cap", lambda timeout, n: 15.0)
+    rows = assignments.grade_folder(built / "autograder" / "autograder.zip", subs, tmp_path / "scores.csv",
+                                    timeout=10, jobs=2)
+    status = {r["submission"]: (r["total"], r["status"]) for r in rows}
+    assert status == {"ok.ipynb": (5.0, "graded"),
+                      "raise.ipynb": (0.0, "grader error: RecursionError: maximum recursion depth exceeded"),
+                      "die.ipynb": (0.0, "grader crashed (signal 9)"),
+                      "hang.ipynb": (0.0, "grader stopped after 15 s")}

@@ -85,6 +85,7 @@ def _judge_all(judge: Judge, subs: list[Submission], jobs: int, cap: float):
                 os.kill(p.pid, signal.SIGKILL)
             os.waitpid(p.pid, 0)
             os.close(p.fd)
+            judge.confinement.release(p.pid)
 
 
 def _schedule(judge: Judge, todo: list[Submission], running: list[_Running], jobs: int, cap: float):
@@ -107,6 +108,7 @@ def _schedule(judge: Judge, todo: list[Submission], running: list[_Running], job
                 done = not chunk
             if not done and time.monotonic() - p.start > p.cap:
                 os.kill(p.pid, signal.SIGKILL)
+                judge.confinement.release(p.pid)
                 done = True
                 result = {"status": f"grader stopped after {p.cap:g} s", "questions": {}, "seconds": p.cap}
             if not done:
@@ -122,6 +124,12 @@ def _schedule(judge: Judge, todo: list[Submission], running: list[_Running], job
             result["seconds"] = result.get("seconds") or time.monotonic() - p.start
             running.remove(p)
             yield p.sub, result
+
+
+def grader_cap(timeout: float, n_questions: int) -> float:
+    """The wall-clock time a submission's grader process may take: every question's time, each
+    answer cell's, and a margin; past it the process is killed and the row says so."""
+    return timeout * (2 * n_questions + 2) + 60
 
 
 def _row(name: str, result: dict, points: dict[str, float], feedback: str) -> dict:
@@ -167,8 +175,7 @@ def grade_folder(autograder: Path, folder: Path, csv_path: Path, *, timeout: flo
         echo(confinement.describe() + f"; {timeout:g} s per question")
         judge = Judge(assignment, course, question_timeout=timeout, memory_mb=memory_mb, sandbox=not unsafe,
                       confinement=confinement)
-        # a submission's grader gets every question's time, each cell's, and a margin
-        cap = timeout * (2 * len(points) + 2) + 60
+        cap = grader_cap(timeout, len(points))
         fields = ["submission", *points, "total", "possible", "status", "seconds", "feedback"]
         rows = []
         with open(_fresh(csv_path), "w", newline="") as f:

@@ -240,6 +240,13 @@ class Confinement:
     def group(self) -> Group:
         return Group(self)
 
+    def release(self, pid: int) -> None:
+        """Remove the groups a grader process ``pid`` left behind (it was killed before it could
+        remove them itself), and whatever still runs in them."""
+        for parent in self.parents.values():
+            for d in parent.glob(f"mlnotes-grade-{pid}-*"):
+                Group.empty(d)
+
 
 class Group:
     """The cgroup (or the rlimits) of one student process and everything it starts."""
@@ -292,16 +299,21 @@ class Group:
     def close(self) -> None:
         """Kill whatever is left in the group and remove it."""
         for d in self.dirs:
-            for _ in range(50):
-                try:
-                    pids = [int(p) for p in (d / "cgroup.procs").read_text().split()]
-                except OSError:
-                    break
-                if not pids:
-                    break
-                for pid in pids:
-                    with contextlib.suppress(ProcessLookupError, PermissionError):
-                        os.kill(pid, signal.SIGKILL)
-                time.sleep(0.02)  # the killed processes leave the group as they exit
-            with contextlib.suppress(OSError):
-                d.rmdir()
+            Group.empty(d)
+
+    @staticmethod
+    def empty(d: Path) -> None:
+        """Kill every process in the cgroup folder ``d``, then remove it."""
+        for _ in range(50):
+            try:
+                pids = [int(p) for p in (d / "cgroup.procs").read_text().split()]
+            except OSError:
+                break
+            if not pids:
+                break
+            for pid in pids:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.kill(pid, signal.SIGKILL)
+            time.sleep(0.02)  # the killed processes leave the group as they exit
+        with contextlib.suppress(OSError):
+            d.rmdir()
