@@ -72,7 +72,7 @@ def check_prairielearn(out: dict) -> None:
     """PrairieLearn's external grader results: a score in [0, 1], tests with points and
     max_points, the whole under 1 MB."""
     assert len(json.dumps(out).encode()) < 2**20
-    assert out["gradable"] is True and 0.0 <= out["score"] <= 1.0
+    assert out["gradable"] is True and 0.0 <= out["score"] <= 1.0 and out["tests"]
     for test in out["tests"]:
         assert set(test) >= {"name", "points", "max_points", "output"}
         assert 0 <= test["points"] <= test["max_points"]
@@ -124,10 +124,35 @@ def test_gradescope_run_autograder(built: Path, notebooks: dict, tmp_path: Path)
     assert [t["visibility"] for t in out["tests"]].count("after_published") == 4
 
 
+FORGER = """import json, os, time
+if os.fork() == 0:  # a process outside the judge's process group, waiting to rewrite the results
+    os.setsid()
+    if os.fork() == 0:
+        for group in ("/sys/fs/cgroup/memory", "/sys/fs/cgroup/pids", "/sys/fs/cgroup"):  # out of the
+            try:  # submission's cgroup, as root can
+                with open(group + "/cgroup.procs", "w") as f:
+                    f.write(str(os.getpid()))
+            except OSError:
+                pass
+        for _ in range(400):
+            time.sleep(0.05)
+            if os.path.exists({path!r}):
+                with open({path!r}, "w") as f:
+                    json.dump({{"gradable": True, "score": 1.0, "tests": []}}, f)
+        os._exit(0)
+    os._exit(0)
+def hinge_loss(M):
+    return 0.0
+"""
+
+
 def test_prairielearn_run_without_sandbox(built: Path, notebooks: dict, tmp_path: Path) -> None:
     """run.sh in a simulated /grade, in a container without bubblewrap: still out of process
-    (the monkeypatching notebook scores 0) and it says so; no notebook is not gradable."""
+    (the monkeypatching notebook scores 0) and it says so; a process the submission leaves behind
+    cannot rewrite the results; no notebook is not gradable."""
     grade = tmp_path / "grade"
+    results = grade / "results" / "results.json"
+    forger = _with_answers(notebooks["blank"], {"hinge_loss": FORGER.format(path=str(results))})
     shutil.copytree(built / "prairielearn" / "serverFilesCourse", grade / "serverFilesCourse")
     shutil.copytree(built / "prairielearn" / "questions" / FIXTURE.stem / "tests", grade / "tests")
     bin_dir = tmp_path / "bin"  # the PATH of a container without bwrap
@@ -136,17 +161,18 @@ def test_prairielearn_run_without_sandbox(built: Path, notebooks: dict, tmp_path
     env = {"PATH": str(bin_dir), "MLNOTES_GRADE_ROOT": str(grade), "MLNOTES_PYTHON": sys.executable}
     run = grade / "serverFilesCourse" / "mlnotes_grader" / "run.sh"
     scores = {}
-    for name, nb in [*notebooks.items(), ("nothing", None)]:
+    for name, nb in [*notebooks.items(), ("forger", forger), ("nothing", None)]:
         _submit(grade / "student", nb)
         subprocess.run(["/bin/bash", str(run)], check=True, capture_output=True, env=env, timeout=600)
-        out = json.loads((grade / "results" / "results.json").read_text())
+        time.sleep(1.0 if name == "forger" else 0.0)  # the forger's daemon, if alive, writes within 0.05 s
+        out = json.loads(results.read_text())
         if nb is None:
             assert out["gradable"] is False and "no notebook" in out["format_errors"][0]
             continue
         check_prairielearn(out)
         scores[name] = out["score"]
         assert "without the sandbox (bubblewrap is not installed" in out["message"]
-    assert scores == {"reference": 1.0, "blank": 0.0, "monkeypatch": 0.0}
+    assert scores == {"reference": 1.0, "blank": 0.0, "monkeypatch": 0.0, "forger": 0.0}
 
 
 def test_prairielearn_results_fit_in_a_megabyte() -> None:

@@ -2,16 +2,23 @@
 
 Threats: a folder the student filled (no notebook, several, a link, a FIFO: read as in ``make
 grade``, by :func:`~tools.grading.submissions.collect` and :func:`~tools.grading.judge_file`), and
-text from the submission shown by the platform (escaped, capped: :func:`shown`).
+text from the submission shown by the platform (escaped, capped: :func:`shown`); and, where the
+container forbids the sandbox, a process the student's code leaves behind (``setsid`` and a double
+fork escape the judge's process group) to rewrite ``results.json`` once it is written: the grader
+adopts every orphan of its subtree (``PR_SET_CHILD_SUBREAPER``) and kills them all before it
+writes (:func:`no_strays`).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import ctypes
 import dataclasses
 import importlib.util
 import json
 import os
+import signal
 import tempfile
 import time
 import zipfile
@@ -103,12 +110,53 @@ def judge_folder(assignment: Assignment, folder: Path, *, timeout: float, memory
     return result, how, note
 
 
+PR_SET_CHILD_SUBREAPER = 36  # linux/prctl.h
+
+
+def _descendants(pid: int) -> set[int]:
+    """The processes below ``pid`` (Linux ``/proc``)."""
+    children: dict[int, list[int]] = {}
+    for stat_file in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            ppid = int(stat_file.read_text().rsplit(")", 1)[1].split()[1])
+            children.setdefault(ppid, []).append(int(stat_file.parent.name))
+    found, todo = set(), [pid]
+    while todo:
+        kids = children.get(todo.pop(), [])
+        found.update(kids)
+        todo += kids
+    return found
+
+
+@contextlib.contextmanager
+def no_strays():
+    """Within the block, orphans of this process's subtree become its children; at its end every
+    process still below this one is killed and reaped."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+    try:
+        yield
+    finally:
+        for _ in range(50):
+            strays = _descendants(os.getpid())
+            if not strays:
+                break
+            for pid in strays:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.kill(pid, signal.SIGKILL)
+            with contextlib.suppress(ChildProcessError):
+                while os.waitpid(-1, os.WNOHANG)[0]:
+                    pass
+            time.sleep(0.02)
+
+
 def grade_into(assignment: Assignment, submission: Path, results: Path, to_results, *, timeout: float,
                memory_mb: int) -> dict:
     """Judge the notebook in the folder ``submission`` (:func:`judge_folder`), turn the result
     into the platform's form (``to_results(assignment, result, how, note)``) and write it to
     ``results/results.json`` (never through a link planted there); return it."""
-    result, how, note = judge_folder(assignment, submission, timeout=timeout, memory_mb=memory_mb)
+    with no_strays():
+        result, how, note = judge_folder(assignment, submission, timeout=timeout, memory_mb=memory_mb)
     out = to_results(assignment, result, how, note)
     write_atomically(output_folder(Path(results)) / "results.json", json.dumps(out, indent=1))
     return out

@@ -27,7 +27,7 @@ import json
 from pathlib import Path
 
 from ..feedback import feedback_text
-from .common import ASSIGNMENT_FILE, case_rows, command_line, grade_into, load_assignment, notes, shown
+from .common import ASSIGNMENT_FILE, case_rows, command_line, grade_into, load_assignment, shown
 
 MAX_BYTES = 900_000  # PrairieLearn's limit is 1 MB; leave room
 
@@ -51,12 +51,12 @@ def results(assignment, result: dict, how: str, note: str = "") -> dict:
     rows = case_rows(assignment, result)
     possible = sum(r.possible for r in rows)
     earned = sum(r.score for r in rows)
-    feedback = feedback_text("your notebook", assignment.name, result, assignment.points())
+    feedback = feedback_text("the submitted notebook", assignment.name, result, assignment.points())
     out = {
         "gradable": True,
         "score": earned / possible if possible else 0.0,
         "message": f"{earned:g} / {possible:g} points. {how}",
-        "output": "\n".join([how, *([note] if note else []), *notes(assignment, result), "", feedback]),
+        "output": "\n".join([how, *([note] if note else []), "", feedback]),  # feedback: status, errors too
         "tests": [{"name": f"{r.question}: {r.label}", "description": "hidden test" if r.hidden else "visible test",
                    "points": r.score, "max_points": r.possible, "output": r.output} for r in rows],
     }
