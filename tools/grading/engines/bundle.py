@@ -7,12 +7,13 @@
   (``engines/gradescope_setup.sh``, ``engines/gradescope_run.sh``). otter's own scripts go: they
   installed ``mlnotes`` from a git URL and ran the tests in the student's process.
 - :func:`prairielearn_course`: the same for PrairieLearn: ``serverFilesCourse/mlnotes_grader``
-  (the package, ``mlnotes`` unpacked, ``run.sh``, ``requirements.txt`` and a ``Dockerfile`` for
-  the grading image) and the question's folder (``info.json``, ``question.html``, ``tests/``).
+  (the package, the ``mlnotes`` wheel unpacked, ``run.sh``, ``requirements.txt`` and a
+  ``Dockerfile`` for the grading image) and the question's folder (``info.json``,
+  ``question.html``, ``tests/``).
 
 Threat: a grader that installs something else than what was tested (a newer numpy, a git
 head): everything is pinned or carried. The course package is installed outside the Python
-environment (``pip --target``), so the sandbox, which shows that environment, never shows the
+environment (``pip --target``, or unpacked), so the sandbox, which shows that environment, never shows the
 withdrawn functions' source.
 """
 
@@ -75,6 +76,11 @@ def pinned_versions(constraints: Path = ROOT / "constraints.txt") -> dict[str, s
     return pins
 
 
+@functools.cache
+def _module_owners() -> dict[str, list[str]]:
+    return metadata.packages_distributions()  # reads every installed distribution's file list
+
+
 def imported_distributions(source: str) -> set[str]:
     """The installed distributions that the top-level imports of ``source`` come from (the
     standard library and ``mlnotes`` left out)."""
@@ -84,7 +90,7 @@ def imported_distributions(source: str) -> set[str]:
             modules |= {a.name.split(".")[0] for a in node.names}
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             modules.add(node.module.split(".")[0])
-    owners = metadata.packages_distributions()
+    owners = _module_owners()
     dists = set()
     for module in modules - set(sys.stdlib_module_names) - {"mlnotes", "__future__"}:
         if module not in owners:
@@ -93,6 +99,7 @@ def imported_distributions(source: str) -> set[str]:
     return dists
 
 
+@functools.cache
 def requirements(context: str) -> list[str]:
     """``name==version`` for every distribution the grader needs for this chapter: the judge's
     own (:data:`JUDGE_NEEDS`), ``mlnotes``'s dependencies and what the chapter's code imports,
@@ -132,11 +139,11 @@ def _script(name: str) -> str:
 # -- Gradescope --------------------------------------------------------------------------------
 
 
-def gradescope_zip(autograder: Path) -> Path:
+def gradescope_zip(autograder: Path, assignment: Assignment | None = None) -> Path:
     """Make the autograder zip built by otter self-contained for Gradescope (module docstring);
-    rewrite it in place and return its path."""
+    rewrite it in place and return its path. ``assignment``: the zip's, if already loaded."""
     autograder = Path(autograder)
-    assignment = Assignment.load(autograder)
+    assignment = assignment or Assignment.load(autograder)
     wheel = course_wheel()
     tmp = autograder.with_name(autograder.name + ".tmp")
     with zipfile.ZipFile(autograder) as old, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as new:
@@ -161,20 +168,19 @@ def gradescope_zip(autograder: Path) -> Path:
 # -- PrairieLearn ------------------------------------------------------------------------------
 
 
-def prairielearn_course(autograder: Path, dest: Path) -> Path:
+def prairielearn_course(autograder: Path, dest: Path, assignment: Assignment | None = None) -> Path:
     """The files a PrairieLearn course needs to grade this assignment, under ``dest``:
     ``serverFilesCourse/mlnotes_grader/`` (shared by every chapter) and
     ``questions/<chapter>/`` (its ``info.json``, ``question.html`` and ``tests/``)."""
-    assignment = Assignment.load(autograder)
+    assignment = assignment or Assignment.load(autograder)
     grader = Path(dest) / "serverFilesCourse" / "mlnotes_grader"
     shutil.rmtree(grader, ignore_errors=True)
     grader.mkdir(parents=True)
     for arcname, path in grading_files():
         (grader / arcname).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(path, grader / arcname)
-    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check", "--no-deps",
-                    "--no-compile", "--target", str(grader / "lib"), str(course_wheel())], check=True,
-                   capture_output=True)
+    with zipfile.ZipFile(course_wheel()) as wheel:  # pure Python: unpacking it installs it
+        wheel.extractall(grader / "lib")
     (grader / "requirements.txt").write_text("\n".join(requirements(assignment.context)) + "\n")
     for name, script in (("run.sh", "prairielearn_run.sh"), ("Dockerfile", "prairielearn.Dockerfile")):
         (grader / name).write_text(_script(script))
@@ -202,5 +208,6 @@ def package_for_engines(built: Path) -> None:
     """After ``otter assign`` built ``built`` (``dist/assignments/NN_slug``): make its autograder
     zip self-contained for Gradescope and write its PrairieLearn files in ``built/prairielearn``."""
     autograder = Path(built) / "autograder" / "autograder.zip"
-    gradescope_zip(autograder)
-    prairielearn_course(autograder, Path(built) / "prairielearn")
+    assignment = Assignment.load(autograder)
+    prairielearn_course(autograder, Path(built) / "prairielearn", assignment)
+    gradescope_zip(autograder, assignment)

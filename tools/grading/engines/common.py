@@ -106,6 +106,7 @@ def judge_folder(assignment: Assignment, folder: Path, *, timeout: float, memory
         result, how, note = {"status": note, "questions": {}, "seconds": 0.0}, "Nothing was graded.", ""
     else:
         result, how = judge_notebook(assignment, chosen.path, timeout=timeout, memory_mb=memory_mb)
+        how = how if result["questions"] else "Nothing was graded."  # the notebook was refused
     result["seconds"] = time.monotonic() - start
     return result, how, note
 
