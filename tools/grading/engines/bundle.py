@@ -20,6 +20,7 @@ withdrawn functions' source.
 from __future__ import annotations
 
 import ast
+import atexit
 import functools
 import importlib.metadata as metadata
 import json
@@ -53,8 +54,9 @@ OTTER_DROPPED = ("run_autograder", "run_otter.py", "setup.sh", "environment.yml"
 @functools.cache
 def course_wheel() -> Path:
     """The ``mlnotes`` wheel, built once per process from a copy of the package's sources (the
-    repository's working tree gets no ``build/`` folder)."""
+    repository's working tree gets no ``build/`` folder), removed when the process ends."""
     out = Path(tempfile.mkdtemp(prefix="mlnotes-wheel-"))
+    atexit.register(shutil.rmtree, out, ignore_errors=True)
     src = out / "src"
     src.mkdir()
     for name in ("pyproject.toml", "README.md", "LICENSE"):
