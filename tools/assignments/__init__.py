@@ -72,6 +72,7 @@ import nbformat
 import yaml
 
 from ..grading import GRADING_FILE, SandboxUnavailable, answer_cells, grade_folder
+from ..grading.engines.bundle import package_for_engines
 from ..plain import book_macros, chapter_renderer, expand_macros, myst_to_markdown
 
 __all__ = [
@@ -245,6 +246,7 @@ def build_assignment(chapter: Path, out: Path) -> Path:
     spec = grading_spec(chapter, dest)
     with zipfile.ZipFile(dest / "autograder" / "autograder.zip", "a") as z:
         z.writestr(GRADING_FILE, json.dumps(spec, indent=1))
+    package_for_engines(dest)  # Gradescope's self-contained zip, PrairieLearn's files
     return dest
 
 

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Gradescope runs this for each submission (tools/grading/engines/bundle.py puts it in the zip
+# as run_autograder): the judge of `make grade` on the notebook in /autograder/submission, results
+# in /autograder/results/results.json (tools/grading/engines/gradescope.py).
+# MLNOTES_AUTOGRADER_ROOT replaces /autograder (for tests).
+set -euo pipefail
+ROOT="${MLNOTES_AUTOGRADER_ROOT:-/autograder}"
+cd "$ROOT/source"
+PYTHONPATH="$ROOT/source/lib" exec "$ROOT/venv/bin/python" -m tools.grading.engines.gradescope --root "$ROOT"
