@@ -493,3 +493,29 @@ def test_a_broken_grader_costs_one_row(tmp_path: Path, monkeypatch: pytest.Monke
                       "raise.ipynb": (0.0, "grader error: RecursionError: maximum recursion depth exceeded"),
                       "die.ipynb": (0.0, "grader crashed (signal 9)"),
                       "hang.ipynb": (0.0, "grader stopped after 15 s")}
+
+
+@needs_sandbox
+def test_withdrawal_is_per_question(tmp_path: Path) -> None:
+    """A module withdrawn for one question (mlnotes.losses, which mlnotes.online imports) is
+    available to the next question and to the chapter's imports it needs."""
+    from tools.grading.judge import Assignment, Case, Judge, Question
+
+    context = "import numpy as np\nfrom mlnotes import online"
+    q1 = Question("q1", 1.0, [Case(">>> assert q1() == 'withdrawn'\n", 1.0, False)], ["q1"], [],
+                  ["mlnotes.losses"])
+    q2 = Question("q2", 1.0, [Case(">>> assert q2() == 'available'\n", 1.0, False)], ["q2"], [])
+    answers = {
+        "q1": "def q1():\n    try:\n        from mlnotes import losses\n    except ImportError:\n"
+              "        return 'withdrawn'\n    return 'available'",
+        "q2": "def q2():\n    from mlnotes import losses\n    return 'available' if online.perceptron else ''",
+    }
+    nb = nbformat.v4.new_notebook()
+    for name, source in answers.items():
+        nb.cells += [nbformat.v4.new_code_cell(source, metadata={"tags": ["otter_answer_cell"]}),
+                     nbformat.v4.new_code_cell(f'grader.check("{name}")')]
+    judge = Judge(Assignment("fixture", context, [q1, q2]), tmp_path, question_timeout=60, memory_mb=2048,
+                  sandbox=True)
+    result = judge.grade(nb)
+    assert {name: r.score for name, r in result["questions"].items()} == {"q1": 1.0, "q2": 1.0}, result
+    assert result["chapter_error"] is None  # online failing to import under q1's withdrawal is expected

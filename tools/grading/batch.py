@@ -26,7 +26,7 @@ from pathlib import Path
 
 from .feedback import feedback_text
 from .judge import Assignment, Judge
-from .sandbox import Confinement, SandboxUnavailable, course_copy, sandbox_problem
+from .sandbox import Confinement, SandboxUnavailable, sandbox_problem
 from .submissions import (
     Refused,
     Submission,
@@ -170,10 +170,9 @@ def grade_folder(autograder: Path, folder: Path, csv_path: Path, *, timeout: flo
     with tempfile.TemporaryDirectory(prefix="mlnotes-grading-") as tmp:
         assignment = Assignment.load(Path(autograder))
         points = assignment.points()
-        course = course_copy(Path(tmp) / "course", assignment.withdrawn)
         confinement = Confinement(memory_mb)
         echo(confinement.describe() + f"; {timeout:g} s per question")
-        judge = Judge(assignment, course, question_timeout=timeout, memory_mb=memory_mb, sandbox=not unsafe,
+        judge = Judge(assignment, Path(tmp), question_timeout=timeout, memory_mb=memory_mb, sandbox=not unsafe,
                       confinement=confinement)
         cap = grader_cap(timeout, len(points))
         fields = ["submission", *points, "total", "possible", "status", "seconds", "feedback"]

@@ -36,7 +36,7 @@ from pathlib import Path
 import nbformat
 
 from .channel import GradingTimeout, Proxy, StudentError, StudentGone, StudentProcess
-from .sandbox import Confinement, hidden_modules
+from .sandbox import COURSE_PACKAGE, Confinement, course_copy, hidden_modules
 
 GRADING_FILE = "mlnotes-grading.json"  # added to otter's autograder.zip by ``tools.assignments``
 MESSAGE_CHARS = 2000  # of a failing visible case's error
@@ -115,7 +115,7 @@ def answer_cells(nb: nbformat.NotebookNode) -> dict[str, str]:
     return answers
 
 
-def needed_context(context: str, answers: str) -> str:
+def needed_context(context: str, answers: str) -> list[str]:
     """The chapter's imports and definitions that the answers may use: each imported name and
     each definition whose name occurs in the answers' text (or in a kept definition). A chapter
     imports plotting and symbolic libraries the answers never touch; importing them for every
@@ -147,7 +147,9 @@ def needed_context(context: str, answers: str) -> str:
                 kept.add(k)
                 text += "\n" + ast.get_source_segment(context, node)
                 changed = True
-    return "\n".join(ast.get_source_segment(context, node) for k, node in enumerate(tree.body) if k in kept)
+    # one statement each: an import that fails (a module withdrawn for this question) costs
+    # only itself, not the imports after it
+    return [ast.get_source_segment(context, node) for k, node in enumerate(tree.body) if k in kept]
 
 
 # -- running one case ----------------------------------------------------------------------------
@@ -191,27 +193,44 @@ class QuestionResult:
     cases: list[dict] = field(default_factory=list)  # hidden, passed, message, property
 
 
-class Judge:
-    """Grades submissions of one assignment; set up once per grader process."""
+_WITHDRAWN = ("is not available while this assignment is graded", "is withdrawn while this assignment is graded")
 
-    def __init__(self, assignment: Assignment, course: Path, *, question_timeout: float, memory_mb: int,
-                 sandbox: bool, confinement: Confinement | None = None):
-        self.assignment, self.course, self.sandbox = assignment, course, sandbox
+
+class Judge:
+    """Grades submissions of one assignment; set up once per grader process.
+
+    Each question is judged in a student process whose library has *that question's* withdrawals
+    (a copy of the course package per withdrawal set, made here once): a module withdrawn for one
+    question stays available to the others, and to the chapter's imports they need.
+    """
+
+    def __init__(self, assignment: Assignment, workdir: Path, *, question_timeout: float, memory_mb: int,
+                 sandbox: bool, confinement: Confinement | None = None, package: Path = COURSE_PACKAGE):
+        self.assignment, self.sandbox = assignment, sandbox
         self.question_timeout = question_timeout
         self.confinement = confinement or Confinement(memory_mb)
-        self.hidden = tuple(hidden_modules(assignment.withdrawn))
+        self.courses: dict[frozenset[str], Path] = {}
+        for q in assignment.questions:
+            key = frozenset(q.withdraw)
+            if key not in self.courses:
+                self.courses[key] = course_copy(Path(workdir) / f"course{len(self.courses)}", sorted(key),
+                                                package=package)
         self.namespace: dict = {"__name__": "__main__"}
         with contextlib.redirect_stdout(io.StringIO()), warnings.catch_warnings():
             warnings.simplefilter("ignore")
             exec(compile(assignment.context, "<chapter>", "exec"), self.namespace)
 
-    def _start(self, cells: list[tuple[str, str]], skip: dict[str, str], errors: dict) -> StudentProcess:
-        """A fresh student process that has run ``cells`` (label, source), each within the
-        question's time. A cell that runs out of time is recorded in ``skip`` and the process
-        started again without it."""
+    def _start(self, withdrawn: frozenset[str], cells: list[tuple[str, str]],
+               skip: dict[str, str]) -> tuple[StudentProcess, dict]:
+        """A fresh student process, with ``withdrawn`` withdrawn, that has run ``cells`` (label,
+        source), each within the question's time; and the errors the cells raised. A cell that
+        runs out of time, or ends the process, is recorded in ``skip`` and the process started
+        again without it."""
         while True:
-            student = StudentProcess(self.course, confinement=self.confinement, sandbox=self.sandbox,
-                                     cpu_seconds=self.question_timeout * (2 * len(cells) + 2), hidden=self.hidden)
+            errors: dict = {}
+            student = StudentProcess(self.courses[withdrawn], confinement=self.confinement,
+                                     sandbox=self.sandbox, cpu_seconds=self.question_timeout * (len(cells) + 4),
+                                     hidden=tuple(hidden_modules(sorted(withdrawn))))
             try:
                 for label, source in cells:
                     if label in skip:
@@ -220,8 +239,9 @@ class Judge:
                     try:
                         student.run_cell(label, source)
                     except StudentError as exc:  # the cell's own error: its question loses its points
-                        errors[label] = (exc.kind, exc.message)
-                return student
+                        if not any(w in exc.message for w in _WITHDRAWN):  # expected, not the student's
+                            errors.setdefault(label, (exc.kind, exc.message))
+                return student, errors
             except GradingTimeout:
                 skip[label] = f"your answer cell ran out of time ({self.question_timeout:g} s) and was left out"
             except StudentGone as exc:
@@ -232,29 +252,29 @@ class Judge:
         """Grade one notebook; return its status, per-question results and errors."""
         a, start = self.assignment, time.monotonic()
         answers = answer_cells(nb)
-        all_answers = "\n".join(answers.values())
-        context = needed_context(a.context, all_answers)
+        context = needed_context(a.context, "\n".join(answers.values()))
+        # the chapter's imports, then every answer cell in order: a later answer may use an
+        # earlier one's function
+        cells = [("chapter", s) for s in context] + [(q.name, answers.get(q.name, "")) for q in a.questions]
         skip: dict[str, str] = {}
-        errors: dict = {}
         results: dict[str, QuestionResult] = {}
-        # every answer cell, in order: a later answer may use an earlier one's function
-        cells = [("chapter", context)] + [(q.name, answers.get(q.name, "")) for q in a.questions]
-        student = None
+        chapter_error = None
+        student, key = None, None
         try:
             for q in a.questions:
-                if student is None or student.dead:
-                    student = self._start(cells, skip, errors)
+                if student is None or student.dead or key != frozenset(q.withdraw):
+                    if student is not None:
+                        student.kill()
+                    key = frozenset(q.withdraw)
+                    student, errors = self._start(key, cells, skip)
+                    chapter_error = chapter_error or errors.get("chapter")
                 results[q.name] = self._grade_question(q, student, skip, errors)
-                if student.dead:
-                    student.kill()
-                    student = None
         finally:
             if student is not None:
                 student.kill()
         problems = [f"{name}: {r.status}" for name, r in results.items() if r.status != "graded"]
         return {"status": "graded" if not problems else "graded; " + "; ".join(problems),
-                "questions": results, "chapter_error": errors.get("chapter"),
-                "seconds": time.monotonic() - start}
+                "questions": results, "chapter_error": chapter_error, "seconds": time.monotonic() - start}
 
     def _grade_question(self, q: Question, student: StudentProcess, skip: dict, errors: dict) -> QuestionResult:
         result = QuestionResult(0.0, q.points, error=errors.get(q.name))

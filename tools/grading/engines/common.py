@@ -27,7 +27,7 @@ from pathlib import Path
 
 from ..batch import judge_file
 from ..judge import Assignment, Case, Judge, Question
-from ..sandbox import Confinement, course_copy, sandbox_problem
+from ..sandbox import Confinement, sandbox_problem
 from ..submissions import Submission, collect, output_folder, printable, write_atomically
 
 ASSIGNMENT_FILE = "mlnotes-assignment.json"  # the loaded assignment: engines need no otter
@@ -90,9 +90,8 @@ def judge_notebook(assignment: Assignment, path: Path, *, timeout: float, memory
         how = (f"Your code ran in a process apart from the tests, without the sandbox ({problem}); "
                f"{confinement.describe()}.")
     with tempfile.TemporaryDirectory(prefix="mlnotes-engine-") as tmp:
-        course = course_copy(Path(tmp) / "course", assignment.withdrawn, package=course_package())
-        judge = Judge(assignment, course, question_timeout=timeout, memory_mb=memory_mb, sandbox=problem is None,
-                      confinement=confinement)
+        judge = Judge(assignment, Path(tmp), question_timeout=timeout, memory_mb=memory_mb, sandbox=problem is None,
+                      confinement=confinement, package=course_package())
         return judge_file(judge, path), how
 
 
