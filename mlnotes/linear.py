@@ -35,7 +35,6 @@ from mlnotes._validation import (
     check_positive,
     check_rng,
     check_scalar,
-    check_scale,
     check_X_y,
     read_only,
 )
@@ -362,8 +361,7 @@ def ridge(X, y, *, lam: float, fit_intercept: bool = False, method: str = "auto"
     methods = ("auto", "cholesky", "dual", "svd")
     if method not in methods:
         raise ValueError(f"method must be one of {', '.join(methods)}; got {method!r}")
-    X, y = check_X_y(X, y)
-    check_scale(X, "ridge")
+    X, y = check_X_y(X, y, scale_for="ridge")
     lam = check_positive(lam, "lam", allow_zero=True)
     Xc, yc, x_mean, y_mean = _center(X, y, fit_intercept)
     n, d = Xc.shape
@@ -375,17 +373,25 @@ def ridge(X, y, *, lam: float, fit_intercept: bool = False, method: str = "auto"
         if used == "cholesky":
             A = Xc.T @ Xc
             A[np.diag_indices_from(A)] += lam
-            w = sla.solve(A, Xc.T @ yc, assume_a="pos", check_finite=False)
+            c = Xc.T @ yc
+            w = sla.solve(A, c, assume_a="pos", check_finite=False)
+            # |yc - Xc w|^2 + lam |w|^2 = yc.yc - 2 w.c + w^T A w from the d x d products at
+            # hand: no second pass over X (exact to about eps |y|^2, and never below lam |w|^2)
+            obj = max(float(yc @ yc - 2 * (w @ c) + w @ (A @ w)), lam * float(w @ w))
         elif used == "dual":
             K = Xc @ Xc.T
             K[np.diag_indices_from(K)] += lam
-            w = Xc.T @ sla.solve(K, yc, assume_a="pos", check_finite=False)
+            alpha = sla.solve(K, yc, assume_a="pos", check_finite=False)
+            w = Xc.T @ alpha
+            obj = lam * lam * float(alpha @ alpha) + lam * float(w @ w)  # yc - Xc w = lam alpha
         else:
             U, sv, Vt = np.linalg.svd(Xc, full_matrices=False)
             w = Vt.T @ (sv / (sv**2 + lam) * (U.T @ yc))
+    if lam == 0 or used == "svd":
+        r = yc - Xc @ w  # = y - X w - b
+        obj = float(r @ r) + lam * float(w @ w)
     b = y_mean - float(x_mean @ w) if fit_intercept else 0.0
-    r = yc - Xc @ w  # = y - X w - b
-    return RidgeFit(w=w, b=b, lam=lam, method=used, objective=np.array([r @ r + lam * (w @ w)]))
+    return RidgeFit(w=w, b=b, lam=lam, method=used, objective=np.array([obj]))
 
 
 def ridge_path(X, y, lams: Sequence[float], *, fit_intercept: bool = False) -> np.ndarray:
@@ -400,8 +406,7 @@ def ridge_path(X, y, lams: Sequence[float], *, fit_intercept: bool = False) -> n
     >>> ridge_path(np.eye(2), np.array([2.0, 4.0]), [0.0, 1.0, 3.0]).round(12).tolist()  # y / (1 + lam)
     [[2.0, 4.0], [1.0, 2.0], [0.5, 1.0]]
     """
-    X, y = check_X_y(X, y)
-    check_scale(X, "ridge_path")
+    X, y = check_X_y(X, y, scale_for="ridge_path")
     lams = np.array([check_positive(v, "lams", allow_zero=True) for v in lams])
     Xc, yc, _, _ = _center(X, y, fit_intercept)
     U, sv, Vt = np.linalg.svd(Xc, full_matrices=False)
@@ -494,8 +499,7 @@ def lasso_lambda_max(X, y, *, fit_intercept: bool = False) -> float:
     >>> bool(np.all(lasso(X, y, lam=lam).w == 0))  # from lambda_max on, w = 0
     True
     """
-    X, y = check_X_y(X, y)
-    check_scale(X, "lasso_lambda_max")
+    X, y = check_X_y(X, y, scale_for="lasso_lambda_max")
     Xc, yc, _, _ = _center(X, y, fit_intercept)
     return float(2 * np.max(np.abs(Xc.T @ yc)))
 
@@ -564,8 +568,7 @@ def lasso(
     >>> fit.w.round(10).tolist(), fit.converged
     ([2.5, 0.0, 1.0], True)
     """
-    X, y = check_X_y(X, y)
-    check_scale(X, "lasso")
+    X, y = check_X_y(X, y, scale_for="lasso")
     lam = check_positive(lam, "lam", allow_zero=True)
     tol = check_positive(tol, "tol")
     max_iter = check_int(max_iter, "max_iter")
@@ -640,8 +643,7 @@ def lasso_path(X, y, lams: Sequence[float], *, fit_intercept: bool = False, **kw
     >>> lasso_path(np.eye(2), np.array([3.0, -1.0]), [8.0, 2.0, 0.0]).round(10).tolist()
     [[0.0, 0.0], [2.0, 0.0], [3.0, -1.0]]
     """
-    X, y = check_X_y(X, y)
-    check_scale(X, "lasso_path")
+    X, y = check_X_y(X, y, scale_for="lasso_path")
     lams = np.array([check_positive(v, "lams", allow_zero=True) for v in lams])
     order = np.argsort(-lams)
     out = np.empty((lams.size, X.shape[1]))
