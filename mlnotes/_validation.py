@@ -141,12 +141,33 @@ def _check_design(X: np.ndarray, top: float, name: str, scale_for) -> np.ndarray
     return X
 
 
-def check_X_y(X, y, *, y_name: str = "y", scale_for=None) -> tuple[np.ndarray, np.ndarray]:
+def check_from_gram(X: np.ndarray, G: np.ndarray, what: str | None, name: str = "X") -> None:
+    """Validation folded into a fit's own work: its :math:`X^\\top X` (or Hessian) ``G``.
+
+    For a fit that forms ``G`` from every entry of ``X`` anyway (ridge): NaN or inf in X make
+    G non-finite, a scale at which the squares overflow makes it inf, one at which they underflow
+    leaves a diagonal entry below 2^-1000. When G is finite with every diagonal entry above that,
+    X passed every check that the one pass of :func:`check_X` would make, and no pass is made;
+    otherwise (or with an all-zero column) that pass decides, and raises its usual error.
+    Call it on ``X`` checked with ``check_X_y(..., finite=False)``, before G is factorised;
+    ``what=None`` for a fit that handles any scale itself (least squares: QR takes over).
+    """
+    diag = np.diagonal(G)
+    if np.isfinite(G).all() and (diag.size == 0 or diag.min() > 2.0**-1000):
+        return
+    check_X(X, name, scale_for=what)
+
+
+def check_X_y(X, y, *, y_name: str = "y", scale_for=None, finite: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """Check a design matrix ``X`` of shape (n, d), d >= 1, and targets ``y`` of shape (n,).
 
-    ``scale_for``: as in :func:`check_X`. ``X`` is read once, whatever is checked.
+    ``scale_for``, ``finite``: as in :func:`check_X`. ``X`` is read once, whatever is checked,
+    and not at all with ``finite=False`` (then :func:`check_from_gram` must follow).
     """
-    X, top = _finite_array(X, "X", 2)
+    if finite:
+        X, top = _finite_array(X, "X", 2)
+    else:
+        X, top = check_X(X, finite=False), 0.0
     y = as_float_array(y, y_name, ndim=1)
     if X.shape[0] != y.shape[0]:
         raise ValueError(
@@ -190,8 +211,9 @@ def check_scale(X: np.ndarray, what: str, name: str = "X", *, top: float | None 
 def check_labels(y, labels: Iterable[float], name: str = "y", *, all_present: bool = False) -> np.ndarray:
     """Check that every entry of ``y`` lies in the label set ``labels``; return ``y`` as float.
 
-    One comparison per label (no sort of y): the set of values found is computed only for the
-    error message. ``all_present``: every label must occur too (a classifier needs both classes).
+    One comparison per label (no sort of y, and no separate pass for NaN and inf, which are in
+    no label set): the values found are computed only for the error message. ``all_present``:
+    every label must occur too (a classifier needs both classes).
 
     Examples
     --------
@@ -201,11 +223,14 @@ def check_labels(y, labels: Iterable[float], name: str = "y", *, all_present: bo
     ValueError: y must contain both classes -1 and +1, got only +1
     """
     labels = tuple(labels)
-    y = as_float_array(y, name, ndim=1)
+    y = np.asarray(y, dtype=float)
+    if y.ndim != 1:
+        as_float_array(y, name, ndim=1)  # raises its message for a wrong shape
     ok = y == labels[0]
     for v in labels[1:]:
         ok |= y == v
     if not ok.all():
+        as_float_array(y, name)  # NaN or inf: that message first
         found = np.unique(y)
         shown = ", ".join(f"{v:g}" for v in found[:6]) + (", ..." if found.size > 6 else "")
         expected = "{" + ", ".join(f"{v:+g}" if min(labels) < 0 else f"{v:g}" for v in labels) + "}"
@@ -273,9 +298,9 @@ def check_returned(value, name: str, shape: tuple[int, ...] = (), *, allow_inf: 
         raise TypeError(f"{name} must return {what}, got {type(value).__name__} {value!r}") from None
     if arr.shape != shape and not (shape == () and arr.size == 1):
         raise ValueError(f"{name} must return {what}, got shape {arr.shape}")
-    bad = np.isnan(arr).any() or (not allow_inf and np.isinf(arr).any())
-    if bad:
-        raise ValueError(f"{name} returned {'NaN' if np.isnan(arr).any() else 'inf'}; it must return "
+    top = max_abs(arr)  # one pass: NaN if any NaN, inf if any inf
+    if top != top or (top == np.inf and not allow_inf):
+        raise ValueError(f"{name} returned {'NaN' if top != top else 'inf'}; it must return "
                          f"{'finite values' if shape else 'a finite number'}")
     return float(arr.reshape(())) if shape == () else arr
 

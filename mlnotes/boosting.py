@@ -95,13 +95,19 @@ class Stump(OwnsArrays):
         super().__post_init__()
 
     def predict(self, X) -> np.ndarray:
-        """Labels in {-1, +1} for the rows of ``X`` (shape (m, d)), as floats."""
-        X = as_float_array(X, "X", ndim=2)
-        if self.feature >= X.shape[1]:
+        """Labels in {-1, +1} for the rows of ``X`` (shape (m, d)), as floats.
+
+        A stump reads one feature, and checks that one: AdaBoost calls it every round on the
+        training set, which it has checked once.
+        """
+        X = np.asarray(X, dtype=float)
+        if X.ndim != 2 or self.feature >= X.shape[1]:
             raise ValueError(
-                f"X has {X.shape[1]} features but this stump looks at feature {self.feature}"
+                f"X must be a 2-D array with more than {self.feature} columns (this stump looks at "
+                f"feature {self.feature}), got shape {X.shape}"
             )
-        return np.where(X[:, self.feature] > self.threshold, self.polarity, -self.polarity).astype(float)
+        x = as_float_array(X[:, self.feature], f"X[:, {self.feature}]")
+        return np.where(x > self.threshold, self.polarity, -self.polarity).astype(float)
 
 
 def check_distribution(D, n: int, name: str = "D") -> np.ndarray:

@@ -30,6 +30,7 @@ from mlnotes._validation import (
     ConvergenceWarning,
     OwnsArrays,
     as_float_array,
+    check_from_gram,
     check_int,
     check_n_features,
     check_positive,
@@ -240,8 +241,10 @@ def least_squares(
     refine = check_int(refine, "refine", low=0)
     if rcond is not None:  # a relative cut-off: 0 keeps every singular value, 1 drops all but the largest
         rcond = check_scalar(rcond, "rcond", low=0.0, high=1.0, high_open=True)
-    X, y = check_X_y(X, y)
-    n, d = X.shape
+    n, d = np.shape(X) if np.ndim(X) == 2 else (0, 0)
+    gram_first = method in ("auto", "cholesky") and n >= d
+    # The normal equations check X from their own X^T X (check_from_gram): no pass to validate
+    X, y = check_X_y(X, y, finite=not gram_first)
     rank_msg = (
         "X is rank-deficient or too ill-conditioned for the normal equations (X^T X is singular "
         "to working precision); use method='qr' for an ill-conditioned full-rank X or "
@@ -264,6 +267,7 @@ def least_squares(
         # overflow (1e200), the factorisation fails or cond_G is not finite, and QR takes over
         with np.errstate(over="ignore", invalid="ignore"):
             G = X.T @ X
+            check_from_gram(X, G, None)
             w, cond_G = _gram_cholesky(G, X.T @ y)
         if method == "cholesky":
             if w is None or not cond_G <= _NE_COND_LIMIT:
@@ -361,17 +365,21 @@ def ridge(X, y, *, lam: float, fit_intercept: bool = False, method: str = "auto"
     methods = ("auto", "cholesky", "dual", "svd")
     if method not in methods:
         raise ValueError(f"method must be one of {', '.join(methods)}; got {method!r}")
-    X, y = check_X_y(X, y, scale_for="ridge")
     lam = check_positive(lam, "lam", allow_zero=True)
-    Xc, yc, x_mean, y_mean = _center(X, y, fit_intercept)
-    n, d = Xc.shape
+    n, d = np.shape(X) if np.ndim(X) == 2 else (0, 0)
+    used = ("cholesky" if n >= d else "dual") if method == "auto" else method
+    used = "least_squares" if lam == 0 else used
+    # The primal form checks X from its own X^T X (check_from_gram): no pass over X to validate
+    X, y = check_X_y(X, y, scale_for="ridge", finite=used != "cholesky")
+    with np.errstate(invalid="ignore", over="ignore"):  # NaN or inf in X: refused below
+        Xc, yc, x_mean, y_mean = _center(X, y, fit_intercept)
     if lam == 0:
         w = least_squares(Xc, yc).w
-        used = "least_squares"
     else:
-        used = ("cholesky" if n >= d else "dual") if method == "auto" else method
         if used == "cholesky":
-            A = Xc.T @ Xc
+            with np.errstate(invalid="ignore", over="ignore"):
+                A = Xc.T @ Xc
+            check_from_gram(X, A, "ridge")
             A[np.diag_indices_from(A)] += lam
             c = Xc.T @ yc
             w = sla.solve(A, c, assume_a="pos", check_finite=False)
