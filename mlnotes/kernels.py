@@ -538,10 +538,11 @@ def kernel_rows(X, *, kernel="rbf", **params) -> Callable[[int], np.ndarray]:
 
     Row i of ``gram(X, kernel=kernel, **params)``.
     For solvers that touch a few rows of a large Gram matrix (SMO, Chapter 4). The parameters
-    and the scale of ``X`` are checked once, on the row of the point of largest norm (every
-    inner product is bounded by that point's squared norm). For the linear, polynomial and rbf
-    kernels a row is then one matrix-vector product finished by the same formula as the whole
-    matrix, with the squared norms computed once; any other kernel gets one row of :func:`gram`.
+    and the scale of ``X`` are checked once, on the point of largest norm with itself (every
+    inner product is bounded by that point's squared norm); ``X`` is read once and copied once.
+    For the linear, polynomial and rbf kernels a row is then one matrix-vector product finished
+    by the same formula as the whole matrix, with the squared norms computed once; any other
+    kernel gets one row of :func:`gram`.
 
     Examples
     --------
@@ -555,7 +556,9 @@ def kernel_rows(X, *, kernel="rbf", **params) -> Callable[[int], np.ndarray]:
     if n == 0:
         raise ValueError("X must have at least one row")
     top = int(np.argmax(np.einsum("ij,ij->i", X, X)))
-    gram(X[top : top + 1], X, kernel=kernel, **params)  # a bad parameter or scale raises here
+    # a bad parameter or scale raises here: |k(x, y)| and its inner products are largest at the
+    # point of largest norm with itself (no second pass over X)
+    gram(X[top : top + 1], X[top : top + 1], kernel=kernel, **params)
     if callable(kernel) or kernel not in ("linear", "poly", "rbf"):
         return lambda i: gram(X[_row_index(i, n) : i + 1], X, kernel=kernel, **params)[0]
     p = _with_defaults(KERNELS[kernel], params)

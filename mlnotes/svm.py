@@ -529,8 +529,8 @@ def _check_smo_data(X, y, kernel, precomputed: bool):
         y = as_float_array(y, "y", ndim=1)
         if y.shape[0] != X.shape[0]:
             raise ValueError(f"X is a {X.shape[0]} x {X.shape[0]} Gram matrix but y has {y.shape[0]} entries")
-    else:
-        X, y = check_X_y(X, y)
+    else:  # NaN and inf: in the one pass of kernels.kernel_rows, which _Rows calls next
+        X, y = check_X_y(X, y, finite=False)
         if isinstance(kernel, str) and kernel not in kernels.KERNELS:
             raise ValueError(
                 f"kernel must be one of {sorted(kernels.KERNELS)}, 'precomputed' or a callable, "
