@@ -226,9 +226,12 @@ def check_labels(y, labels: Iterable[float], name: str = "y", *, all_present: bo
     y = np.asarray(y, dtype=float)
     if y.ndim != 1:
         as_float_array(y, name, ndim=1)  # raises its message for a wrong shape
-    ok = y == labels[0]
-    for v in labels[1:]:
-        ok |= y == v
+    if labels in ((-1.0, 1.0), (-1, 1)):  # the common set: one comparison
+        ok = np.abs(y) == 1.0
+    else:
+        ok = y == labels[0]
+        for v in labels[1:]:
+            ok |= y == v
     if not ok.all():
         as_float_array(y, name)  # NaN or inf: that message first
         found = np.unique(y)

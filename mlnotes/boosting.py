@@ -465,7 +465,12 @@ class _BoostingTrace:
 
 
 def _weak_predictions(h, X: np.ndarray) -> np.ndarray:
-    """``h.predict(X)`` of a weak learner's result, checked: one label in {-1, +1} per row."""
+    """``h.predict(X)`` of a weak learner's result, checked: one label in {-1, +1} per row.
+
+    A :class:`Stump` (checked when made) predicts labels in {-1, +1} by construction.
+    """
+    if type(h) is Stump:
+        return h.predict(X)
     h = check_method(h, "predict", "the result of weak_learner(X, y, D)")
     pred = check_returned(h.predict(X), "weak_learner's h.predict(X)", (X.shape[0],))
     return check_labels(pred, (-1.0, 1.0), "weak_learner's h.predict(X)")
