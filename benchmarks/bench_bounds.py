@@ -58,7 +58,7 @@ def bench_simulate_deviation() -> Comparison:
                 out[i, j] = np.mean(np.abs(means - pj) > gamma)
         return out
 
-    t_o, t_r, a, b = compare(ours, reference, repeat=2)
+    t_o, t_r, a, b = compare(ours, reference, repeat=3)
     # different draws: the agreement is statistical, a few Monte Carlo standard errors
     return Comparison("simulate_deviation, 8 points x 20000 reps", t_o, t_r, "Bernoulli draws, loop",
                       float(np.max(np.abs(a - b))), "max abs diff (MC)", target=1.0)
@@ -76,6 +76,6 @@ def bench_stump_training_errors() -> Comparison:
         e_plus = np.mean(pred != y[:, :, None], axis=1)
         return np.concatenate([e_plus, 1 - e_plus], axis=1)
 
-    t_o, t_r, a, b = compare(ours, reference, repeat=2)
+    t_o, t_r, a, b = compare(ours, reference, repeat=3)
     return Comparison("training errors, 510 stumps x 2000 sets x 200", t_o, t_r, "numpy broadcasting",
                       float(np.max(np.abs(a - b))), target=1.0)

@@ -39,7 +39,7 @@ def bench_least_squares_vs_lstsq() -> Comparison:
     # For scale only (no target): LAPACK's SVD-based gelsd on the same kind of problem, smaller n.
     X, y = _well_conditioned(200_000, 100, seed=1)
     t_o, t_r, ours, ref = compare(lambda: linear.least_squares(X, y).w,
-                                  lambda: np.linalg.lstsq(X, y, rcond=None)[0], repeat=2)
+                                  lambda: np.linalg.lstsq(X, y, rcond=None)[0], repeat=3)
     return Comparison("least_squares n=2e5 d=100 (auto)", t_o, t_r, "numpy.linalg.lstsq",
                       float(np.max(np.abs(ours - ref))))
 

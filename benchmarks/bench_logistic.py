@@ -11,8 +11,9 @@ perfectly isotropic features (all scales 1) lbfgs needs only about 7 iterations 
 whose every iteration costs an n d^2 Hessian: ``bench_irls_vs_sklearn_lbfgs_isotropic`` reports
 that case too, without a target.
 
-BLAS runs single-threaded for both sides (threadpoolctl): the benchmark machines are shared,
-and multithreaded BLAS on an oversubscribed machine measures the scheduler, not the algorithm.
+BLAS runs single-threaded for both sides (``benchmarks.compare`` does that for every benchmark):
+the machines are shared, and multithreaded BLAS on an oversubscribed machine measures the
+scheduler, not the algorithm.
 """
 
 from __future__ import annotations
@@ -37,12 +38,6 @@ def _data(seed: int = 0, *, isotropic: bool = False):
     return X, y
 
 
-def _single_thread():
-    from threadpoolctl import threadpool_limits
-
-    return threadpool_limits(limits=1, user_api="blas")
-
-
 def _sklearn(X, y):
     from sklearn.linear_model import LogisticRegression
 
@@ -56,12 +51,11 @@ def bench_irls_vs_statsmodels_glm() -> Comparison:
     import statsmodels.api as sm
 
     X, y = _data()
-    with _single_thread():
-        t_o, t_r, ours, ref = compare(
-            lambda: logistic.irls(X, y),
-            lambda: sm.GLM(y, X, family=sm.families.Binomial()).fit(tol=1e-12),
-            repeat=2,
-        )
+    t_o, t_r, ours, ref = compare(
+        lambda: logistic.irls(X, y),
+        lambda: sm.GLM(y, X, family=sm.families.Binomial()).fit(tol=1e-12),
+        repeat=3,
+    )
     return Comparison(
         "irls vs GLM Binomial (n=1e5, d=50)", t_o, t_r, "statsmodels GLM",
         float(np.max(np.abs(ours.w - ref.params))), "max |w diff|", target=0.25,
@@ -70,8 +64,7 @@ def bench_irls_vs_statsmodels_glm() -> Comparison:
 
 def bench_irls_vs_sklearn_lbfgs() -> Comparison:
     X, y = _data()
-    with _single_thread():
-        t_o, t_r, ours, ref = compare(lambda: logistic.irls(X, y), lambda: _sklearn(X, y))
+    t_o, t_r, ours, ref = compare(lambda: logistic.irls(X, y), lambda: _sklearn(X, y))
     return Comparison(
         "irls vs LogisticRegression (n=1e5, d=50)", t_o, t_r, "sklearn lbfgs (no penalty)",
         float(np.max(np.abs(ours.w - ref.coef_[0]))), "max |w diff|", target=1.0,
@@ -80,8 +73,7 @@ def bench_irls_vs_sklearn_lbfgs() -> Comparison:
 
 def bench_irls_vs_sklearn_lbfgs_isotropic() -> Comparison:
     X, y = _data(isotropic=True)
-    with _single_thread():
-        t_o, t_r, ours, ref = compare(lambda: logistic.irls(X, y), lambda: _sklearn(X, y))
+    t_o, t_r, ours, ref = compare(lambda: logistic.irls(X, y), lambda: _sklearn(X, y))
     return Comparison(
         "irls vs LogisticRegression, isotropic X", t_o, t_r, "sklearn lbfgs (no penalty)",
         float(np.max(np.abs(ours.w - ref.coef_[0]))), "max |w diff|", target=None,

@@ -53,7 +53,7 @@ def bench_pegasos_linear_1e5() -> Comparison:
     t_o, t_r, ours, ref = compare(
         lambda: svm.pegasos(X, y, C=C, n_epochs=8, batch_size=100, rng=0),
         lambda: LinearSVC(C=C, loss="hinge", tol=1e-4, max_iter=20_000).fit(X, y),
-        repeat=2,
+        repeat=3,
     )
     P_ours = svm.hinge_objective(ours.w, ours.b, X, y, C, regularise_bias=True)
     P_ref = svm.hinge_objective(ref.coef_[0], ref.intercept_[0], X, y, C, regularise_bias=True)

@@ -53,38 +53,137 @@ class ClosedForm:
     converged = True
 
 
-def as_float_array(a, name: str, *, ndim: int | None = None) -> np.ndarray:
-    """Return ``a`` as a float64 array, rejecting wrong dimensions, NaN and inf."""
+#: Elements per block of :func:`max_abs`: 256 KiB, so a block is read from memory once and its
+#: two reductions run on cached data.
+_BLOCK = 1 << 15
+
+
+def max_abs(a: np.ndarray) -> float:
+    """:math:`\\max_{ij} |a_{ij}|` in one pass over memory and without a copy of ``a``.
+
+    NaN when ``a`` holds a NaN, inf when it holds an inf (and no NaN), 0 for an empty array. The
+    one reading of ``X`` that validation allows per fit: finiteness and scale come from it
+    together (``np.isfinite(X).all()`` then ``np.abs(X).max()`` would read X twice and write an
+    array as large as X).
+
+    Examples
+    --------
+    >>> max_abs(np.array([[1.0, -3.0], [2.0, 0.5]]))
+    3.0
+    >>> max_abs(np.array([1.0, np.nan, np.inf]))
+    nan
+    """
+    if a.size == 0:
+        return 0.0
+    flat = a.ravel(order="K")  # a view unless a is a strided slice (then one copy, no more)
+    top = 0.0
+    for start in range(0, flat.size, _BLOCK):
+        block = flat[start:start + _BLOCK]
+        m = max(float(block.max()), -float(block.min()))
+        if m != m:  # NaN: nothing more to learn
+            return m
+        top = max(top, m)
+    return top
+
+
+def _finite_array(a, name: str, ndim: int | None) -> tuple[np.ndarray, float]:
+    """``a`` as a float64 array of ``ndim`` dimensions without NaN or inf, and its max |a_ij|."""
     arr = np.asarray(a, dtype=float)
     if ndim is not None and arr.ndim != ndim:
         hint = " (reshape a single feature with x.reshape(-1, 1))" if ndim == 2 and arr.ndim == 1 else ""
         raise ValueError(f"{name} must be a {ndim}-D array, got shape {arr.shape}{hint}")
-    if not np.all(np.isfinite(arr)):
-        bad = "NaN" if np.isnan(arr).any() else "inf"
+    top = max_abs(arr)
+    if not top < np.inf:
+        bad = "NaN" if top != top else "inf"
         raise ValueError(f"{name} contains {bad}; remove or impute those entries first")
-    return arr
+    return arr, top
 
 
-def check_X_y(X, y, *, y_name: str = "y") -> tuple[np.ndarray, np.ndarray]:
-    """Check a design matrix ``X`` of shape (n, d) and targets ``y`` of shape (n,)."""
-    X = as_float_array(X, "X", ndim=2)
+def as_float_array(a, name: str, *, ndim: int | None = None) -> np.ndarray:
+    """Return ``a`` as a float64 array, rejecting wrong dimensions, NaN and inf."""
+    return _finite_array(a, name, ndim)[0]
+
+
+def check_X(X, name: str = "X", *, scale_for=None, finite: bool = True) -> np.ndarray:
+    """Check a design matrix: 2-D, finite, at least one row and one column.
+
+    ``scale_for`` names a fit that forms X^T X, a Hessian or inner products: the scale of X is
+    then checked too (:func:`check_scale`), from the same single pass over X. A callable
+    ``scale_for(X, top)`` applies a fit's own rule to ``top`` = max |x_ij| instead.
+    ``finite=False`` checks the shape only, for a caller that finds NaN and inf in work it does
+    anyway (the stump search, in the extremes of each sorted feature): no pass over X at all.
+
+    Examples
+    --------
+    >>> check_X(np.zeros((3, 0)))
+    Traceback (most recent call last):
+    ...
+    ValueError: X has no columns (shape (3, 0)): at least one feature is needed
+    """
+    if not finite:
+        X = np.asarray(X, dtype=float)
+        if X.ndim != 2:
+            raise ValueError(f"{name} must be a 2-D array, got shape {X.shape}")
+        return _check_design(X, 0.0, name, None)
+    X, top = _finite_array(X, name, 2)
+    return _check_design(X, top, name, scale_for)
+
+
+def _check_design(X: np.ndarray, top: float, name: str, scale_for) -> np.ndarray:
+    if X.shape[0] == 0:
+        raise ValueError(f"{name} has no rows: at least one sample is needed")
+    if X.shape[1] == 0:
+        raise ValueError(f"{name} has no columns (shape {X.shape}): at least one feature is needed")
+    if callable(scale_for):  # a fit's own scale rule, given max |x_ij| from the same pass
+        scale_for(X, top)
+    elif scale_for is not None:
+        check_scale(X, scale_for, name, top=top)
+    return X
+
+
+def check_from_gram(X: np.ndarray, G: np.ndarray, what: str | None, name: str = "X") -> None:
+    """Validation folded into a fit's own work: its :math:`X^\\top X` (or Hessian) ``G``.
+
+    For a fit that forms ``G`` from every entry of ``X`` anyway (ridge): NaN or inf in X make
+    G non-finite, a scale at which the squares overflow makes it inf, one at which they underflow
+    leaves a diagonal entry below 2^-1000. When G is finite with every diagonal entry above that,
+    X passed every check that the one pass of :func:`check_X` would make, and no pass is made;
+    otherwise (or with an all-zero column) that pass decides, and raises its usual error.
+    Call it on ``X`` checked with ``check_X_y(..., finite=False)``, before G is factorised;
+    ``what=None`` for a fit that handles any scale itself (least squares: QR takes over).
+    """
+    diag = np.diagonal(G)
+    if np.isfinite(G).all() and (diag.size == 0 or diag.min() > 2.0**-1000):
+        return
+    check_X(X, name, scale_for=what)
+
+
+def check_X_y(X, y, *, y_name: str = "y", scale_for=None, finite: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """Check a design matrix ``X`` of shape (n, d), d >= 1, and targets ``y`` of shape (n,).
+
+    ``scale_for``, ``finite``: as in :func:`check_X`. ``X`` is read once, whatever is checked,
+    and not at all with ``finite=False`` (then :func:`check_from_gram` must follow).
+    """
+    if finite:
+        X, top = _finite_array(X, "X", 2)
+    else:
+        X, top = check_X(X, finite=False), 0.0
     y = as_float_array(y, y_name, ndim=1)
     if X.shape[0] != y.shape[0]:
         raise ValueError(
             f"X and {y_name} have different numbers of samples: X has {X.shape[0]} rows, "
             f"{y_name} has {y.shape[0]} entries"
         )
-    if X.shape[0] == 0:
-        raise ValueError("X has no rows: at least one sample is needed")
-    return X, y
+    return _check_design(X, top, "X", scale_for), y
 
 
-def check_scale(X: np.ndarray, what: str, name: str = "X") -> np.ndarray:
+def check_scale(X: np.ndarray, what: str, name: str = "X", *, top: float | None = None) -> np.ndarray:
     """Reject a scale of ``X`` at which the squared entries (X^T X, a Hessian) over- or underflow.
 
     For the fits that form such products: a ValueError naming the scale, instead of the NaN,
     the w = 0 or the "singular matrix" that the arithmetic would give. ``least_squares``
-    rescales its columns by powers of two instead and needs no such check.
+    rescales its columns by powers of two instead and needs no such check. ``top`` is
+    max |x_ij| when the caller has it already (no second pass over X).
 
     Examples
     --------
@@ -93,7 +192,8 @@ def check_scale(X: np.ndarray, what: str, name: str = "X") -> np.ndarray:
     ...
     ValueError: the scale of X (max |x_ij| = 1e+200) is too large for ridge: ...
     """
-    top = float(np.max(np.abs(X), initial=0.0))
+    if top is None:
+        top = max_abs(X)
     if top == 0.0:
         return X
     e = 2.0 * np.log2(top)  # the exponent of the largest squared entry
@@ -108,12 +208,33 @@ def check_scale(X: np.ndarray, what: str, name: str = "X") -> np.ndarray:
     return X
 
 
-def check_labels(y, labels: Iterable[float], name: str = "y") -> np.ndarray:
-    """Check that every entry of ``y`` lies in the label set ``labels``; return ``y`` as float."""
+def check_labels(y, labels: Iterable[float], name: str = "y", *, all_present: bool = False) -> np.ndarray:
+    """Check that every entry of ``y`` lies in the label set ``labels``; return ``y`` as float.
+
+    One comparison per label (no sort of y, and no separate pass for NaN and inf, which are in
+    no label set): the values found are computed only for the error message. ``all_present``:
+    every label must occur too (a classifier needs both classes).
+
+    Examples
+    --------
+    >>> check_labels([1.0, 1.0], (-1, 1), all_present=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: y must contain both classes -1 and +1, got only +1
+    """
     labels = tuple(labels)
-    y = as_float_array(y, name, ndim=1)
-    found = np.unique(y)
-    if not np.isin(found, labels).all():
+    y = np.asarray(y, dtype=float)
+    if y.ndim != 1:
+        as_float_array(y, name, ndim=1)  # raises its message for a wrong shape
+    if labels in ((-1.0, 1.0), (-1, 1)):  # the common set: one comparison
+        ok = np.abs(y) == 1.0
+    else:
+        ok = y == labels[0]
+        for v in labels[1:]:
+            ok |= y == v
+    if not ok.all():
+        as_float_array(y, name)  # NaN or inf: that message first
+        found = np.unique(y)
         shown = ", ".join(f"{v:g}" for v in found[:6]) + (", ..." if found.size > 6 else "")
         expected = "{" + ", ".join(f"{v:+g}" if min(labels) < 0 else f"{v:g}" for v in labels) + "}"
         conv = "to_pm1" if min(labels) < 0 else "to_01"
@@ -121,7 +242,70 @@ def check_labels(y, labels: Iterable[float], name: str = "y") -> np.ndarray:
             f"{name} must take values in {expected}, got values {{{shown}}}; "
             f"convert with mlnotes.{conv}"
         )
+    if all_present:
+        missing = [v for v in labels if not (y == v).any()]
+        if missing:
+            shown = " and ".join(f"{v:+g}" if min(labels) < 0 else f"{v:g}" for v in labels)
+            got = ", ".join(f"{v:+g}" if min(labels) < 0 else f"{v:g}" for v in labels if v not in missing)
+            raise ValueError(f"{name} must contain {'both classes' if len(labels) == 2 else 'every class'} "
+                             f"{shown}, got only {got}")
     return y
+
+
+def check_callable(f, name: str):
+    """Check that an argument meant to be a function is callable; return it.
+
+    Examples
+    --------
+    >>> check_callable(3.0, "grad")
+    Traceback (most recent call last):
+    ...
+    TypeError: grad must be callable, got float 3.0
+    """
+    if not callable(f):
+        raise TypeError(f"{name} must be callable, got {type(f).__name__} {f!r}")
+    return f
+
+
+def check_method(obj, method: str, name: str):
+    """Check that an object passed in has the method the algorithm will call; return it."""
+    if not callable(getattr(obj, method, None)):
+        raise TypeError(f"{name} must have a .{method}() method, got {type(obj).__name__} {obj!r}")
+    return obj
+
+
+def check_returned(value, name: str, shape: tuple[int, ...] = (), *, allow_inf: bool = False):
+    """Check what a caller's function returned, where it enters the algorithm.
+
+    ``shape`` is the shape it must have (``()``: a number; a one-entry array is accepted as
+    one). None, a non-number, another shape, NaN (and inf unless ``allow_inf``) get a TypeError or
+    ValueError naming the function. Returns a float for ``shape == ()``, else a float array.
+
+    Examples
+    --------
+    >>> check_returned(np.ones(3), "grad", (2,))
+    Traceback (most recent call last):
+    ...
+    ValueError: grad must return an array of shape (2,), got shape (3,)
+    >>> check_returned(None, "f")
+    Traceback (most recent call last):
+    ...
+    TypeError: f returned None; it must return a number
+    """
+    what = "a number" if shape == () else f"an array of shape {shape}"
+    if value is None:
+        raise TypeError(f"{name} returned None; it must return {what}")
+    try:
+        arr = np.asarray(value, dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must return {what}, got {type(value).__name__} {value!r}") from None
+    if arr.shape != shape and not (shape == () and arr.size == 1):
+        raise ValueError(f"{name} must return {what}, got shape {arr.shape}")
+    top = max_abs(arr)  # one pass: NaN if any NaN, inf if any inf
+    if top != top or (top == np.inf and not allow_inf):
+        raise ValueError(f"{name} returned {'NaN' if top != top else 'inf'}; it must return "
+                         f"{'finite values' if shape else 'a finite number'}")
+    return float(arr.reshape(())) if shape == () else arr
 
 
 def check_scalar(
@@ -155,6 +339,11 @@ def check_scalar(
     v = float(value)
     if np.isnan(v) or (np.isinf(v) and not allow_inf):
         raise ValueError(f"{name} must be a finite number, got {value!r}")
+    outside = ((low is not None and (v < low or (low_open and v == low)))
+               or (high is not None and (v > high or (high_open and v == high))))
+    if outside and low is not None and high is not None:
+        interval = f"{'(' if low_open else '['}{low:g}, {high:g}{')' if high_open else ']'}"
+        raise ValueError(f"{name} must lie in {interval}, got {value!r}")
     if low is not None and (v < low or (low_open and v == low)):
         if low == 0 and high is None:
             raise ValueError(f"{name} must be {'positive' if low_open else 'non-negative'}, got {value!r}")

@@ -33,10 +33,14 @@ import numpy as np
 from mlnotes._validation import (
     OwnsArrays,
     as_float_array,
+    check_callable,
     check_int,
     check_labels,
+    check_method,
     check_n_features,
+    check_returned,
     check_scalar,
+    check_X,
     check_X_y,
 )
 
@@ -81,14 +85,29 @@ class Stump(OwnsArrays):
     polarity: int
     eps: float
 
+    def __post_init__(self):
+        object.__setattr__(self, "feature", check_int(self.feature, "feature", low=0))
+        object.__setattr__(self, "threshold", check_scalar(self.threshold, "threshold", allow_inf=True))
+        if self.polarity not in (-1, 1) or isinstance(self.polarity, bool):
+            raise ValueError(f"polarity must be -1 or +1, got {self.polarity!r}")
+        object.__setattr__(self, "polarity", int(self.polarity))
+        object.__setattr__(self, "eps", check_scalar(self.eps, "eps", low=0.0, high=1.0))
+        super().__post_init__()
+
     def predict(self, X) -> np.ndarray:
-        """Labels in {-1, +1} for the rows of ``X`` (shape (m, d)), as floats."""
-        X = as_float_array(X, "X", ndim=2)
-        if self.feature >= X.shape[1]:
+        """Labels in {-1, +1} for the rows of ``X`` (shape (m, d)), as floats.
+
+        A stump reads one feature, and checks that one: AdaBoost calls it every round on the
+        training set, which it has checked once.
+        """
+        X = np.asarray(X, dtype=float)
+        if X.ndim != 2 or self.feature >= X.shape[1]:
             raise ValueError(
-                f"X has {X.shape[1]} features but this stump looks at feature {self.feature}"
+                f"X must be a 2-D array with more than {self.feature} columns (this stump looks at "
+                f"feature {self.feature}), got shape {X.shape}"
             )
-        return np.where(X[:, self.feature] > self.threshold, self.polarity, -self.polarity).astype(float)
+        x = as_float_array(X[:, self.feature], f"X[:, {self.feature}]")
+        return np.where(x > self.threshold, self.polarity, -self.polarity).astype(float)
 
 
 def check_distribution(D, n: int, name: str = "D") -> np.ndarray:
@@ -103,15 +122,25 @@ def check_distribution(D, n: int, name: str = "D") -> np.ndarray:
     >>> check_distribution([1.0, 1.0, 2.0], 3).tolist()
     [0.25, 0.25, 0.5]
     """
-    D = as_float_array(D, name, ndim=1)
+    D = _check_weights(D, name)
     if D.shape[0] != n:
         raise ValueError(f"{name} must have one weight per sample ({n}), got {D.shape[0]}")
-    if (D < 0).any():
-        raise ValueError(f"{name} must be non-negative, got a minimum of {D.min():g}")
-    total = D.sum()
+    with np.errstate(over="ignore"):
+        total = D.sum()
+    if total == np.inf:  # finite weights near 1e308: their sum overflows, D / max(D) does not
+        D = D / D.max()
+        total = D.sum()
     if not total > 0:
         raise ValueError(f"{name} must have a positive sum, got {total:g}")
     return D / total
+
+
+def _check_weights(D, name: str = "D") -> np.ndarray:
+    """Finite, non-negative sample weights as a 1-D float array (not normalised)."""
+    D = as_float_array(D, name, ndim=1)
+    if D.size and D.min() < 0:
+        raise ValueError(f"{name} must be non-negative, got a minimum of {D.min():g}")
+    return D
 
 
 class StumpSearch:
@@ -124,11 +153,12 @@ class StumpSearch:
     """
 
     def __init__(self, X: np.ndarray):
-        self.X = X
+        self.X = X = check_X(X, finite=False)  # NaN and inf: found after the sort
         n, d = X.shape
         # Features along rows (d, n) so that every per-round pass runs over contiguous memory.
         self.order = np.argsort(X.T, axis=1, kind="stable")  # order[j, k]: k-th smallest x_j
         Xs = np.take_along_axis(X.T, self.order, axis=1)
+        as_float_array(Xs[:, [0, -1]], "X")  # NaN or inf: at an end of a sorted row
         # Split k (k = 1..n) sends the k smallest values of feature j to the left (predicted
         # -s) and the rest to the right (predicted s); k = n is the constant stump -s. A split
         # between two equal values is not a threshold: weight 0 masks it out of the search.
@@ -347,10 +377,16 @@ def weighted_error(D, yh) -> float:
     >>> weighted_error(np.array([0.5, 0.25, 0.25]), np.array([1.0, -1.0, 1.0]))
     0.25
     """
-    D, yh = as_float_array(D, "D", ndim=1), as_float_array(yh, "yh", ndim=1)
+    D, yh = _check_weights_and_margins(D, yh)
+    return math.fsum(D[yh < 0])
+
+
+def _check_weights_and_margins(D, yh) -> tuple[np.ndarray, np.ndarray]:
+    """Weights D_t(i) >= 0 and y_i h_t(x_i) in {-1, +1}, one per example."""
+    D, yh = _check_weights(D), check_labels(yh, (-1.0, 1.0), "yh")
     if yh.shape != D.shape:
         raise ValueError(f"yh must have one entry per weight ({D.shape[0]}), got {yh.shape[0]}")
-    return math.fsum(D[yh < 0])
+    return D, yh
 
 
 def vote(eps: float) -> float:
@@ -386,7 +422,8 @@ def reweight(D, alpha: float, yh) -> tuple[np.ndarray, float]:
     >>> D.round(4).tolist(), round(Z, 4)  # the mistake now weighs 1/2: h_t has error 1/2 under D_{t+1}
     ([0.1667, 0.1667, 0.1667, 0.5], 0.866)
     """
-    w = D * np.exp(-alpha * yh)
+    D, yh = _check_weights_and_margins(D, yh)
+    w = D * np.exp(-check_scalar(alpha, "alpha") * yh)
     Z = math.fsum(w)  # correctly rounded: independent of the row order
     return w / Z, Z
 
@@ -425,6 +462,18 @@ class _BoostingTrace:
             D_history=np.vstack(self.history) if self.history is not None else None,
             n_features=n_features,
         )
+
+
+def _weak_predictions(h, X: np.ndarray) -> np.ndarray:
+    """``h.predict(X)`` of a weak learner's result, checked: one label in {-1, +1} per row.
+
+    A :class:`Stump` (checked when made) predicts labels in {-1, +1} by construction.
+    """
+    if type(h) is Stump:
+        return h.predict(X)
+    h = check_method(h, "predict", "the result of weak_learner(X, y, D)")
+    pred = check_returned(h.predict(X), "weak_learner's h.predict(X)", (X.shape[0],))
+    return check_labels(pred, (-1.0, 1.0), "weak_learner's h.predict(X)")
 
 
 def adaboost(
@@ -499,8 +548,9 @@ def adaboost(
     X, y = check_X_y(X, y)
     y = check_labels(y, (-1.0, 1.0))
     T = check_int(n_rounds, "n_rounds")
-    if not (0 <= edge_tol < 0.5):
-        raise ValueError(f"edge_tol must lie in [0, 0.5), got {edge_tol!r}")
+    edge_tol = check_scalar(edge_tol, "edge_tol", low=0.0, high=0.5, high_open=True)
+    if weak_learner is not None:
+        check_callable(weak_learner, "weak_learner")
     D = np.full(X.shape[0], 1.0 / X.shape[0]) if D is None else check_distribution(D, X.shape[0])
     if weak_learner is None:
         search = StumpSearch(X)  # each feature sorted once for all rounds
@@ -508,7 +558,7 @@ def adaboost(
     trace = _BoostingTrace(y, D, keep_D)
     for _ in range(T):
         h = weak_learner(X, y, D)  # the weak learner call: h_t for D_t
-        yh = y * np.asarray(h.predict(X), dtype=float)  # y_i h_t(x_i), +1 right, -1 wrong
+        yh = y * _weak_predictions(h, X)  # y_i h_t(x_i), +1 right, -1 wrong
         eps = weighted_error(D, yh)
         if eps >= 0.5 - edge_tol:  # no edge: alpha_t <= 0, the round teaches nothing
             trace.stop_reason = "no edge"

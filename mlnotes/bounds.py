@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.special import gammaln
 
-from mlnotes._validation import OwnsArrays, as_float_array, check_int, check_labels, check_rng
+from mlnotes._validation import OwnsArrays, as_float_array, check_int, check_labels, check_rng, check_scalar
 
 __all__ = [
     "ERMResult",
@@ -183,10 +183,13 @@ def sample_complexity(k, gamma, delta) -> np.ndarray | int:
     ValueError: sample_complexity: the sample size m = 3e+20 exceeds 2**63 (gamma=1e-10 is too small ...
     """
     k, gamma, delta = _check_k(k), _check_gamma(gamma), _check_delta(delta)
-    x = np.log(2.0 * k / delta) / (2.0 * gamma**2)
     # An x that is an integer up to rounding (e.g. 199.99999999999997) must not be rounded up
-    # to the next integer: that would ask for one sample more than the bound needs.
-    m = np.maximum(np.ceil(x - 1e-12 * np.maximum(x, 1.0)), 1.0)
+    # to the next integer: that would ask for one sample more than the bound needs. Where
+    # gamma**2 underflows, x = m = inf, refused below (inf - inf was NaN, an int < 0).
+    with np.errstate(divide="ignore", over="ignore", invalid="ignore"):
+        x = np.log(2.0 * k / delta) / (2.0 * gamma**2)
+        m = np.maximum(np.ceil(x - 1e-12 * np.maximum(x, 1.0)), 1.0)
+    m = np.where(np.isinf(x), np.inf, m)
     too_big = m >= 2.0**63
     if np.any(too_big):  # an int64 would wrap around to a negative or tiny sample size
         raise ValueError(
@@ -507,10 +510,8 @@ class StumpClass:
         t = as_float_array(self.thresholds, "thresholds", ndim=1)
         if t.size == 0 or np.any(np.diff(t) <= 0):
             raise ValueError(f"thresholds must be a non-empty, strictly increasing 1-D array, got {t!r}")
-        if not 0 <= self.theta <= 1:
-            raise ValueError(f"theta must lie in [0, 1], got {self.theta!r}")
-        if not 0 <= self.eta < 0.5:
-            raise ValueError(f"eta must lie in [0, 0.5), got {self.eta!r}")
+        object.__setattr__(self, "theta", check_scalar(self.theta, "theta", low=0.0, high=1.0))
+        object.__setattr__(self, "eta", check_scalar(self.eta, "eta", low=0.0, high=0.5, high_open=True))
         object.__setattr__(self, "thresholds", t)
 
     @property
@@ -536,8 +537,11 @@ class StumpClass:
     def predict(self, j, x) -> np.ndarray:
         """Predictions of hypothesis (or hypotheses) ``j`` at points ``x``."""
         j = np.asarray(j)
+        if j.dtype.kind not in "iu" or (j.size and (j.min() < 0 or j.max() >= self.k)):
+            raise ValueError(f"j must be indices of hypotheses, integers in [0, k = {self.k}), got "
+                             f"{np.array2string(j, threshold=6)}")
         t = self.thresholds[j % self.thresholds.size]
-        return np.where(np.asarray(x) > t, 1.0, -1.0) * self.polarity[j]
+        return np.where(as_float_array(x, "x") > t, 1.0, -1.0) * self.polarity[j]
 
     def sample(self, m: int, *, n_rep: int = 1, rng=0):
         """Draw ``n_rep`` training sets of size ``m``: ``X`` and ``y`` of shape (n_rep, m)."""
@@ -594,7 +598,7 @@ def stump_class(n_thresholds: int, *, theta: float = 0.3, eta: float = 0.1) -> S
     [0.14, 0.26, 0.46, 0.86, 0.74, 0.54]
     """
     n = int(_check_m(n_thresholds, "n_thresholds"))
-    return StumpClass(np.arange(1, n + 1) / (n + 1), float(theta), float(eta))
+    return StumpClass(np.arange(1, n + 1) / (n + 1), theta, eta)
 
 
 @dataclass(frozen=True)
@@ -651,6 +655,8 @@ def erm_simulation(H: StumpClass, m: int, *, delta: float = 0.05, n_rep: int = 2
     >>> res.uniform_failure_rate <= res.delta
     True
     """
+    if not isinstance(H, StumpClass):
+        raise TypeError(f"H must be a StumpClass (stump_class), got {type(H).__name__}")
     m, delta = int(_check_m(m)), float(_check_delta(delta))
     rng = check_rng(rng)
     X, y = H.sample(m, n_rep=int(_check_m(n_rep, "n_rep")), rng=rng)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from mlnotes._validation import check_positive
+from mlnotes._validation import as_float_array, check_callable, check_positive, check_returned
 
 _EPS = np.finfo(float).eps
 
@@ -23,6 +23,11 @@ def _steps(x: np.ndarray, power: float, h) -> np.ndarray:
     if h is None:
         return _EPS**power * np.maximum(1.0, np.abs(x))
     return np.full(x.size, check_positive(h, "h"))
+
+
+def _value(f, z: np.ndarray) -> float:
+    """``f(z)``, checked: a finite number (not None, not an array of another shape, not NaN)."""
+    return check_returned(f(z), "f")
 
 
 def numerical_gradient(f: Callable[[np.ndarray], float], x, h: float | None = None) -> np.ndarray:
@@ -44,14 +49,16 @@ def numerical_gradient(f: Callable[[np.ndarray], float], x, h: float | None = No
     >>> numerical_gradient(lambda w: w @ w, np.array([1.0, -2.0])).round(6).tolist()  # 2w
     [2.0, -4.0]
     """
-    x = np.asarray(x, dtype=float)
+    f, x = check_callable(f, "f"), as_float_array(x, "x")
     flat = x.ravel()
     steps = _steps(flat, 1 / 3, h)
     grad = np.empty(flat.size)
     for j in range(flat.size):  # one coordinate at a time: f is a black box
         e = np.zeros(flat.size)
         e[j] = steps[j]
-        grad[j] = (f((flat + e).reshape(x.shape)) - f((flat - e).reshape(x.shape))) / (2 * steps[j])
+        f_plus = _value(f, (flat + e).reshape(x.shape))
+        f_minus = _value(f, (flat - e).reshape(x.shape))
+        grad[j] = (f_plus - f_minus) / (2 * steps[j])
     return grad.reshape(x.shape)
 
 
@@ -63,13 +70,16 @@ def numerical_jacobian(F: Callable[[np.ndarray], np.ndarray], x, h: float | None
     >>> numerical_jacobian(lambda w: np.array([w[0] * w[1], w[0]]), np.array([2.0, 3.0])).round(6).tolist()
     [[3.0, 2.0], [1.0, 0.0]]
     """
-    x = np.asarray(x, dtype=float).ravel()
+    F, x = check_callable(F, "F"), as_float_array(x, "x").ravel()
     steps = _steps(x, 1 / 3, h)
-    cols = []
+    cols, shape = [], None
     for j in range(x.size):
         e = np.zeros(x.size)
         e[j] = steps[j]
-        cols.append((np.ravel(F(x + e)) - np.ravel(F(x - e))) / (2 * steps[j]))
+        plus = F(x + e)
+        shape = np.shape(plus) if shape is None else shape  # every output has the first's shape
+        plus, minus = check_returned(plus, "F", shape), check_returned(F(x - e), "F", shape)
+        cols.append((np.ravel(plus) - np.ravel(minus)) / (2 * steps[j]))
     return np.column_stack(cols)
 
 
@@ -84,7 +94,7 @@ def numerical_hessian(f: Callable[[np.ndarray], float], x, h: float | None = Non
     >>> numerical_hessian(lambda w: w[0] ** 2 * w[1], np.array([1.0, 2.0])).round(4).tolist()
     [[4.0, 2.0], [2.0, 0.0]]
     """
-    x = np.asarray(x, dtype=float).ravel()
+    f, x = check_callable(f, "f"), as_float_array(x, "x").ravel()
     steps = _steps(x, 1 / 4, h)
     n = x.size
     H = np.empty((n, n))
@@ -95,7 +105,8 @@ def numerical_hessian(f: Callable[[np.ndarray], float], x, h: float | None = Non
             ej[j] = steps[j]
             ek[k] = steps[k]
             H[j, k] = H[k, j] = (
-                f(x + ej + ek) - f(x + ej - ek) - f(x - ej + ek) + f(x - ej - ek)
+                _value(f, x + ej + ek) - _value(f, x + ej - ek) - _value(f, x - ej + ek)
+                + _value(f, x - ej - ek)
             ) / (4 * steps[j] * steps[k])
     return H
 

@@ -14,6 +14,8 @@ from importlib import resources
 
 import numpy as np
 
+from mlnotes._validation import OwnsArrays
+
 __all__ = [
     "Dataset",
     "NistDataset",
@@ -30,8 +32,12 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class Dataset:
-    """A data set: ``X`` (n, d), ``y`` (n,), and what the columns are."""
+class Dataset(OwnsArrays):
+    """A data set: ``X`` (n, d), ``y`` (n,), and what the columns are.
+
+    Its arrays are read-only and ``extra`` is a read-only mapping, like every result of the
+    library (CONTRIBUTING.md's contract): data are read, never changed in place; copy to modify.
+    """
 
     X: np.ndarray
     y: np.ndarray
@@ -58,8 +64,8 @@ NIST_NAMES = (
 
 
 @dataclass(frozen=True)
-class NistDataset:
-    """A NIST StRD linear least-squares problem with its certified values.
+class NistDataset(OwnsArrays):
+    """A NIST StRD linear least-squares problem with its certified values (read-only arrays).
 
     Attributes
     ----------

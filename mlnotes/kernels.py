@@ -25,6 +25,7 @@ from mlnotes._validation import (
     check_int,
     check_n_features,
     check_positive,
+    check_returned,
     check_scalar,
 )
 
@@ -486,6 +487,7 @@ def may_be_indefinite(kernel, **params) -> bool:
     """
     if callable(kernel):
         return True
+    _kernel_function(kernel)  # an unknown name is an error, not "definite"
     return kernel in ("sigmoid", "additive_chi2") or (kernel == "poly" and params.get("coef0", 1.0) < 0)
 
 
@@ -515,19 +517,20 @@ def gram(X, Y=None, *, kernel="rbf", **params) -> np.ndarray:
     """
     if callable(kernel):
         Xa, Ya = _pair(X, Y)
-        K = np.asarray(kernel(Xa, Ya, **params), dtype=float)
-        if K.shape != (Xa.shape[0], Ya.shape[0]):
-            raise ValueError(
-                f"the kernel callable returned shape {K.shape}, expected {(Xa.shape[0], Ya.shape[0])}"
-            )
+        shape = (Xa.shape[0], Ya.shape[0])
+        K = check_returned(kernel(Xa, Ya, **params), "the kernel callable", shape)
         if Y is None:
             check_psd(K, name=f"the Gram matrix of {getattr(kernel, '__name__', 'the kernel')}")
         return K
+    return _kernel_function(kernel)(X, Y, **params)
+
+
+def _kernel_function(kernel) -> Callable[..., np.ndarray]:
+    """The kernel function of a name of ``KERNELS``; anything else is a ValueError naming it."""
     try:
-        fn = KERNELS[kernel]
+        return KERNELS[kernel]
     except (KeyError, TypeError):
         raise ValueError(f"kernel must be one of {sorted(KERNELS)} or a callable, got {kernel!r}") from None
-    return fn(X, Y, **params)
 
 
 def kernel_rows(X, *, kernel="rbf", **params) -> Callable[[int], np.ndarray]:
@@ -535,10 +538,11 @@ def kernel_rows(X, *, kernel="rbf", **params) -> Callable[[int], np.ndarray]:
 
     Row i of ``gram(X, kernel=kernel, **params)``.
     For solvers that touch a few rows of a large Gram matrix (SMO, Chapter 4). The parameters
-    and the scale of ``X`` are checked once, on the row of the point of largest norm (every
-    inner product is bounded by that point's squared norm). For the linear, polynomial and rbf
-    kernels a row is then one matrix-vector product finished by the same formula as the whole
-    matrix, with the squared norms computed once; any other kernel gets one row of :func:`gram`.
+    and the scale of ``X`` are checked once, on the point of largest norm with itself (every
+    inner product is bounded by that point's squared norm); ``X`` is read once and copied once.
+    For the linear, polynomial and rbf kernels a row is then one matrix-vector product finished
+    by the same formula as the whole matrix, with the squared norms computed once; any other
+    kernel gets one row of :func:`gram`.
 
     Examples
     --------
@@ -547,27 +551,35 @@ def kernel_rows(X, *, kernel="rbf", **params) -> Callable[[int], np.ndarray]:
     >>> np.allclose(row(1), rbf_kernel(X, gamma=0.5)[1])
     True
     """
-    X = as_float_array(X, "X", ndim=2)
-    if X.shape[0] == 0:
+    X = as_float_array(X, "X", ndim=2).copy()  # its own copy: the caller may change X later
+    n = X.shape[0]
+    if n == 0:
         raise ValueError("X must have at least one row")
     top = int(np.argmax(np.einsum("ij,ij->i", X, X)))
-    gram(X[top : top + 1], X, kernel=kernel, **params)  # a bad parameter or scale raises here
+    # a bad parameter or scale raises here: |k(x, y)| and its inner products are largest at the
+    # point of largest norm with itself (no second pass over X)
+    gram(X[top : top + 1], X[top : top + 1], kernel=kernel, **params)
     if callable(kernel) or kernel not in ("linear", "poly", "rbf"):
-        return lambda i: gram(X[i : i + 1], X, kernel=kernel, **params)[0]
+        return lambda i: gram(X[_row_index(i, n) : i + 1], X, kernel=kernel, **params)[0]
     p = _with_defaults(KERNELS[kernel], params)
     if kernel == "linear":
-        return lambda i: X @ X[i]
+        return lambda i: X @ X[_row_index(i, n)]
     if kernel == "poly":
-        return lambda i: _poly_from_inner(X @ X[i], **p)
+        return lambda i: _poly_from_inner(X @ X[_row_index(i, n)], **p)
     g = p["gamma"] * np.einsum("ij,ij->i", X, X)
 
     def rbf_row(i):
-        row = X @ X[i]
+        row = X @ X[_row_index(i, n)]
         _rbf_from_inner(row, g, g[i], p["gamma"])
         row[i] = 1.0  # exp(0), exactly as on gram's diagonal
         return row
 
     return rbf_row
+
+
+def _row_index(i, n: int) -> int:
+    """A row number in [0, n): no negative index wrapping round to the last rows."""
+    return check_int(i, "i (the row of kernel_rows)", low=0, high=n - 1)
 
 
 def _with_defaults(fn, params) -> dict:

@@ -30,12 +30,12 @@ from mlnotes._validation import (
     ConvergenceWarning,
     OwnsArrays,
     as_float_array,
+    check_from_gram,
     check_int,
     check_n_features,
     check_positive,
     check_rng,
     check_scalar,
-    check_scale,
     check_X_y,
     read_only,
 )
@@ -241,8 +241,10 @@ def least_squares(
     refine = check_int(refine, "refine", low=0)
     if rcond is not None:  # a relative cut-off: 0 keeps every singular value, 1 drops all but the largest
         rcond = check_scalar(rcond, "rcond", low=0.0, high=1.0, high_open=True)
-    X, y = check_X_y(X, y)
-    n, d = X.shape
+    n, d = np.shape(X) if np.ndim(X) == 2 else (0, 0)
+    gram_first = method in ("auto", "cholesky") and n >= d
+    # The normal equations check X from their own X^T X (check_from_gram): no pass to validate
+    X, y = check_X_y(X, y, finite=not gram_first)
     rank_msg = (
         "X is rank-deficient or too ill-conditioned for the normal equations (X^T X is singular "
         "to working precision); use method='qr' for an ill-conditioned full-rank X or "
@@ -265,6 +267,7 @@ def least_squares(
         # overflow (1e200), the factorisation fails or cond_G is not finite, and QR takes over
         with np.errstate(over="ignore", invalid="ignore"):
             G = X.T @ X
+            check_from_gram(X, G, None)
             w, cond_G = _gram_cholesky(G, X.T @ y)
         if method == "cholesky":
             if w is None or not cond_G <= _NE_COND_LIMIT:
@@ -362,30 +365,41 @@ def ridge(X, y, *, lam: float, fit_intercept: bool = False, method: str = "auto"
     methods = ("auto", "cholesky", "dual", "svd")
     if method not in methods:
         raise ValueError(f"method must be one of {', '.join(methods)}; got {method!r}")
-    X, y = check_X_y(X, y)
-    check_scale(X, "ridge")
     lam = check_positive(lam, "lam", allow_zero=True)
-    Xc, yc, x_mean, y_mean = _center(X, y, fit_intercept)
-    n, d = Xc.shape
+    n, d = np.shape(X) if np.ndim(X) == 2 else (0, 0)
+    used = ("cholesky" if n >= d else "dual") if method == "auto" else method
+    used = "least_squares" if lam == 0 else used
+    # The primal form checks X from its own X^T X (check_from_gram): no pass over X to validate
+    X, y = check_X_y(X, y, scale_for="ridge", finite=used != "cholesky")
+    with np.errstate(invalid="ignore", over="ignore"):  # NaN or inf in X: refused below
+        Xc, yc, x_mean, y_mean = _center(X, y, fit_intercept)
     if lam == 0:
         w = least_squares(Xc, yc).w
-        used = "least_squares"
     else:
-        used = ("cholesky" if n >= d else "dual") if method == "auto" else method
         if used == "cholesky":
-            A = Xc.T @ Xc
+            with np.errstate(invalid="ignore", over="ignore"):
+                A = Xc.T @ Xc
+            check_from_gram(X, A, "ridge")
             A[np.diag_indices_from(A)] += lam
-            w = sla.solve(A, Xc.T @ yc, assume_a="pos", check_finite=False)
+            c = Xc.T @ yc
+            w = sla.solve(A, c, assume_a="pos", check_finite=False)
+            # |yc - Xc w|^2 + lam |w|^2 = yc.yc - 2 w.c + w^T A w from the d x d products at
+            # hand: no second pass over X (exact to about eps |y|^2, and never below lam |w|^2)
+            obj = max(float(yc @ yc - 2 * (w @ c) + w @ (A @ w)), lam * float(w @ w))
         elif used == "dual":
             K = Xc @ Xc.T
             K[np.diag_indices_from(K)] += lam
-            w = Xc.T @ sla.solve(K, yc, assume_a="pos", check_finite=False)
+            alpha = sla.solve(K, yc, assume_a="pos", check_finite=False)
+            w = Xc.T @ alpha
+            obj = lam * lam * float(alpha @ alpha) + lam * float(w @ w)  # yc - Xc w = lam alpha
         else:
             U, sv, Vt = np.linalg.svd(Xc, full_matrices=False)
             w = Vt.T @ (sv / (sv**2 + lam) * (U.T @ yc))
+    if lam == 0 or used == "svd":
+        r = yc - Xc @ w  # = y - X w - b
+        obj = float(r @ r) + lam * float(w @ w)
     b = y_mean - float(x_mean @ w) if fit_intercept else 0.0
-    r = yc - Xc @ w  # = y - X w - b
-    return RidgeFit(w=w, b=b, lam=lam, method=used, objective=np.array([r @ r + lam * (w @ w)]))
+    return RidgeFit(w=w, b=b, lam=lam, method=used, objective=np.array([obj]))
 
 
 def ridge_path(X, y, lams: Sequence[float], *, fit_intercept: bool = False) -> np.ndarray:
@@ -400,8 +414,7 @@ def ridge_path(X, y, lams: Sequence[float], *, fit_intercept: bool = False) -> n
     >>> ridge_path(np.eye(2), np.array([2.0, 4.0]), [0.0, 1.0, 3.0]).round(12).tolist()  # y / (1 + lam)
     [[2.0, 4.0], [1.0, 2.0], [0.5, 1.0]]
     """
-    X, y = check_X_y(X, y)
-    check_scale(X, "ridge_path")
+    X, y = check_X_y(X, y, scale_for="ridge_path")
     lams = np.array([check_positive(v, "lams", allow_zero=True) for v in lams])
     Xc, yc, _, _ = _center(X, y, fit_intercept)
     U, sv, Vt = np.linalg.svd(Xc, full_matrices=False)
@@ -494,8 +507,7 @@ def lasso_lambda_max(X, y, *, fit_intercept: bool = False) -> float:
     >>> bool(np.all(lasso(X, y, lam=lam).w == 0))  # from lambda_max on, w = 0
     True
     """
-    X, y = check_X_y(X, y)
-    check_scale(X, "lasso_lambda_max")
+    X, y = check_X_y(X, y, scale_for="lasso_lambda_max")
     Xc, yc, _, _ = _center(X, y, fit_intercept)
     return float(2 * np.max(np.abs(Xc.T @ yc)))
 
@@ -564,8 +576,7 @@ def lasso(
     >>> fit.w.round(10).tolist(), fit.converged
     ([2.5, 0.0, 1.0], True)
     """
-    X, y = check_X_y(X, y)
-    check_scale(X, "lasso")
+    X, y = check_X_y(X, y, scale_for="lasso")
     lam = check_positive(lam, "lam", allow_zero=True)
     tol = check_positive(tol, "tol")
     max_iter = check_int(max_iter, "max_iter")
@@ -640,8 +651,7 @@ def lasso_path(X, y, lams: Sequence[float], *, fit_intercept: bool = False, **kw
     >>> lasso_path(np.eye(2), np.array([3.0, -1.0]), [8.0, 2.0, 0.0]).round(10).tolist()
     [[0.0, 0.0], [2.0, 0.0], [3.0, -1.0]]
     """
-    X, y = check_X_y(X, y)
-    check_scale(X, "lasso_path")
+    X, y = check_X_y(X, y, scale_for="lasso_path")
     lams = np.array([check_positive(v, "lams", allow_zero=True) for v in lams])
     order = np.argsort(-lams)
     out = np.empty((lams.size, X.shape[1]))

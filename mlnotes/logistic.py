@@ -34,7 +34,6 @@ from mlnotes._validation import (
     check_labels,
     check_n_features,
     check_positive,
-    check_scale,
     check_X_y,
 )
 
@@ -207,8 +206,7 @@ class LogisticFit(OwnsArrays):
 
 
 def _check_problem(X, y, lam, tol, max_iter, w0):
-    X, y = check_X_y(X, y)
-    check_scale(X, "logistic regression")
+    X, y = check_X_y(X, y, scale_for="logistic regression")
     y = check_labels(y, (0.0, 1.0))
     lam = check_positive(lam, "lam", allow_zero=True)
     tol = check_positive(tol, "tol")
@@ -555,6 +553,8 @@ def softmax(A) -> np.ndarray:
     [[0.5, 0.5], [0.25, 0.75]]
     """
     A = as_float_array(A, "A", ndim=2)
+    if A.shape[1] == 0:
+        raise ValueError(f"A has no columns (shape {A.shape}): a softmax needs at least one class")
     E = np.exp(A - A.max(axis=1, keepdims=True))
     return E / E.sum(axis=1, keepdims=True)
 
@@ -664,8 +664,7 @@ def softmax_regression(
     >>> fit.converged, fit.predict(X).shape
     (True, (6,))
     """
-    X, y = check_X_y(X, y)
-    check_scale(X, "softmax regression")
+    X, y = check_X_y(X, y, scale_for="softmax regression")
     lam = check_positive(lam, "lam", allow_zero=True)
     tol = check_positive(tol, "tol")
     max_iter = check_int(max_iter, "max_iter")

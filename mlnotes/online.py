@@ -24,6 +24,7 @@ from mlnotes import losses, optim
 from mlnotes._validation import (
     ConvergenceWarning,
     OwnsArrays,
+    as_float_array,
     check_int,
     check_labels,
     check_n_features,
@@ -159,8 +160,12 @@ class SGDFit(_LinearClassifier, OwnsArrays):
 
 
 
-def _prepare(X, y, fit_intercept: bool):
-    X, y = check_X_y(X, y)
+def _prepare(X, y, fit_intercept: bool, scale_for=None):
+    # Beside the constant feature 1, features whose squares over- or underflow (1e+-200) leave
+    # either the bias or the features out of every score: no rescaling of the points helps
+    if fit_intercept and scale_for is None:
+        scale_for = "a linear classifier with an intercept (the constant feature 1 beside X)"
+    X, y = check_X_y(X, y, scale_for=scale_for)
     y = check_labels(y, (-1.0, 1.0))
     if fit_intercept:  # the homogeneous form: append the constant feature 1 (eq-homogeneous-form)
         X = np.hstack([X, np.ones((X.shape[0], 1))])
@@ -312,14 +317,31 @@ def perceptron_bound(X, y, u, *, fit_intercept: bool = False) -> float:
     5.5556
     """
     A, y = _prepare(X, y, fit_intercept)
-    u = np.asarray(u, dtype=float)
+    u = as_float_array(u, "u", ndim=1)
     if u.shape != (A.shape[1],):
         raise ValueError(f"u must have shape ({A.shape[1]},), got {u.shape}")
+    if not u.any():
+        raise ValueError("u must be a non-zero vector (a separator); got u = 0")
     gamma = float(np.min(y * (A @ u)) / np.linalg.norm(u))
     if gamma <= 0:
         raise ValueError(f"u does not separate the data: its margin is {gamma:.3g} <= 0")
     R = float(np.max(np.linalg.norm(A, axis=1)))
     return (R / gamma) ** 2
+
+
+def _check_winnow_scale(top: float, eta: float) -> None:
+    """Features in [-1, 1] whose multiplicative updates do not all round to nothing."""
+    if top > 1.0:
+        raise ValueError(
+            "winnow needs features in [-1, 1] (they are the payoffs of its game, and its mistake "
+            f"bound assumes |x_ij| <= 1); got max |x_ij| = {top:.4g}: scale X, e.g. X / {top:.4g}"
+        )
+    if top > 0 and eta * top < np.finfo(float).epsneg:
+        raise ValueError(
+            f"winnow: at the scale of X (max |x_ij| = {top:.3g}) a multiplicative update "
+            f"e^(eta x_ij) rounds to 1 (eta * max |x_ij| = {eta * top:.3g} < 1.1e-16), so no mistake can "
+            f"change the weights: scale X to [-1, 1], e.g. X / {top:.4g}, or increase eta"
+        )
 
 
 def winnow(
@@ -381,20 +403,8 @@ def winnow(
     """
     eta = check_positive(eta, "eta")
     n_epochs = check_int(n_epochs, "n_epochs")
-    X_chk, _ = check_X_y(X, y)
-    top = float(np.max(np.abs(X_chk)))
-    if top > 1.0:
-        raise ValueError(
-            "winnow needs features in [-1, 1] (they are the payoffs of its game, and its mistake "
-            f"bound assumes |x_ij| <= 1); got max |x_ij| = {top:.4g}: scale X, e.g. X / {top:.4g}"
-        )
-    if top > 0 and eta * top < np.finfo(float).epsneg:
-        raise ValueError(
-            f"winnow: at the scale of X (max |x_ij| = {top:.3g}) a multiplicative update "
-            f"e^(eta x_ij) rounds to 1 (eta * max |x_ij| = {eta * top:.3g} < 1.1e-16), so no mistake can "
-            f"change the weights: scale X to [-1, 1], e.g. X / {top:.4g}, or increase eta"
-        )
-    A, y = _prepare(X, y, fit_intercept)
+    A, y = _prepare(X, y, fit_intercept,
+                    scale_for=lambda X, top: _check_winnow_scale(top, eta))
     if doubled:  # (a, -a): non-negative weights v+ and v- with w = v+ - v-
         A = np.hstack([A, -A])
     N = A.shape[1]
@@ -429,6 +439,7 @@ def winnow_bound(rho: float, N: int, eta: float) -> float:
     """
     rho = check_positive(rho, "rho")
     eta = check_positive(eta, "eta")
+    N = check_int(N, "N")  # the number of weights: a count >= 1
     if eta >= 2 * rho:
         raise ValueError(f"the bound needs eta < 2 * rho = {2 * rho:.4g}, got eta={eta!r}")
     return float(np.log(N) / (eta * rho - eta**2 / 2))
@@ -503,12 +514,17 @@ def _sgd_update(run: _SGDRun, Xb, yb, phi, dphi, eta_t, *, lam, fit_intercept, r
 MAX_STEP_SCALE = 1e150
 
 
-def _check_sgd_scale(X, eta, fit_intercept) -> None:
-    """Refuse a scale of X at which one step overflows (SGD is not scale invariant: its step is not)."""
-    top = float(np.max(np.abs(X), initial=0.0))
+def _check_sgd_scale(X, top: float, eta, fit_intercept) -> None:
+    """Refuse a scale of X at which one step overflows (SGD is not scale invariant: its step is not).
+
+    ``top`` = max |x_ij| comes from the validation's one pass over X; max ||x_i||^2 <= d top^2
+    settles every ordinary X without another pass, the row norms only the borderline ones.
+    """
     if top == 0.0:
         return
     with np.errstate(over="ignore"):
+        if eta * (X.shape[1] * top * top + float(fit_intercept)) <= MAX_STEP_SCALE:
+            return
         r2 = float(np.max(np.einsum("ij,ij->i", X / top, X / top))) * top * top + float(fit_intercept)
     if not eta * r2 <= MAX_STEP_SCALE:
         raise ValueError(
@@ -615,10 +631,9 @@ def sgd(
     phi, dphi = losses.get(loss)
     eta, lam, power_t, batch_size, n_epochs, tol = _check_sgd_options(
         eta, lam, power_t, batch_size, n_epochs, tol, running_alpha)
-    X, y = check_X_y(X, y)
+    X, y = check_X_y(X, y, scale_for=lambda X, top: _check_sgd_scale(X, top, eta, fit_intercept))
     y = check_labels(y, (-1.0, 1.0))
     n, d = X.shape
-    _check_sgd_scale(X, eta, fit_intercept)
     rng = check_rng(rng)
     etas = optim.step_sizes(eta, power_t, -(-n // batch_size) * n_epochs)
     run = _SGDRun(w=np.zeros(d), path=[np.zeros(d + 1)] if record_path else None)

@@ -13,7 +13,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from mlnotes._validation import ConvergenceWarning, OwnsArrays, as_float_array, check_int, check_positive
+from mlnotes._validation import (
+    ConvergenceWarning,
+    OwnsArrays,
+    as_float_array,
+    check_callable,
+    check_int,
+    check_positive,
+    check_returned,
+)
 
 __all__ = ["OptimResult", "gradient_descent", "step_sizes", "subgradient_method"]
 
@@ -103,12 +111,18 @@ def gradient_descent(
     (True, 35)
     """
     w, etas, tol, max_iter = _check_common(w0, eta, power_t, tol, max_iter)
+    grad = check_callable(grad, "grad")
+    f = None if f is None else check_callable(f, "f")
     path = [w.copy()]
     converged = False
     diverged = False
     with np.errstate(over="ignore", invalid="ignore"):
         for t in range(max_iter):
-            g = np.asarray(grad(w), dtype=float)
+            # NaN, None or another shape is an error of grad; inf is an overflow of diverging iterates
+            g = check_returned(grad(w), "grad", w.shape, allow_inf=True)
+            if not np.all(np.isfinite(g)):
+                diverged = True
+                break
             if np.linalg.norm(g) <= tol:
                 converged = True
                 break
@@ -118,7 +132,7 @@ def gradient_descent(
                 diverged = True
                 break
         else:
-            converged = bool(np.linalg.norm(grad(w)) <= tol)
+            converged = bool(np.linalg.norm(check_returned(grad(w), "grad", w.shape, allow_inf=True)) <= tol)
     path = np.array(path)
     n_iter = len(path) - 1
     if diverged:
@@ -127,7 +141,8 @@ def gradient_descent(
     elif not converged:
         warnings.warn(f"gradient descent did not reach ||grad|| <= tol={tol!r} in max_iter={max_iter}",
                       ConvergenceWarning, stacklevel=2)
-    obj = np.array([f(p) for p in path], dtype=float) if f is not None else np.full(len(path), np.nan)
+    obj = (np.array([check_returned(f(p), "f", allow_inf=True) for p in path]) if f is not None
+           else np.full(len(path), np.nan))
     return OptimResult(w=w, path=path, objective=obj, best=np.fmin.accumulate(obj), eta=etas[:n_iter],
                        n_iter=n_iter, converged=converged)
 
@@ -178,19 +193,20 @@ def subgradient_method(
     (True, True)
     """
     w, etas, tol, max_iter = _check_common(w0, eta, power_t, tol, max_iter)
-    path, obj = [w.copy()], [float(f(w))]
+    f, subgrad = check_callable(f, "f"), check_callable(subgrad, "subgrad")
+    path, obj = [w.copy()], [check_returned(f(w), "f")]
     converged = False
     for t in range(max_iter):
         if f_star is not None and min(obj) - f_star <= tol:
             converged = True
             break
-        v = np.asarray(subgrad(w), dtype=float)
+        v = check_returned(subgrad(w), "subgrad", w.shape)
         if not np.any(v):  # 0 is a subgradient: w is a minimiser
             converged = True
             break
         w = w - etas[t] * v
         path.append(w.copy())
-        obj.append(float(f(w)))
+        obj.append(check_returned(f(w), "f"))
     else:
         converged = f_star is not None and min(obj) - f_star <= tol
     obj = np.array(obj)

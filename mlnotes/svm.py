@@ -35,7 +35,6 @@ from mlnotes._validation import (
     check_positive,
     check_rng,
     check_scalar,
-    check_scale,
     check_X_y,
     read_only,
 )
@@ -235,6 +234,15 @@ def _check_dual(alpha, y, K):
     return alpha, y, K
 
 
+def _check_box(alpha: np.ndarray, C) -> float:
+    """``C`` > 0 (inf: the hard margin) and a dual point inside the box: 0 <= alpha_i <= C."""
+    C = check_positive(C, "C", allow_inf=True)
+    if alpha.size and (alpha.min() < 0 or alpha.max() > C):
+        raise ValueError(f"alpha must lie in the box [0, C] = [0, {C:g}] of the dual, got values "
+                         f"from {alpha.min():g} to {alpha.max():g}")
+    return C
+
+
 def dual_objective(alpha, y, K) -> float:
     r"""Dual objective :math:`D(\alpha) = \sum_i \alpha_i - \tfrac12 v^\top K v`, :math:`v = \alpha \circ y`.
 
@@ -289,7 +297,7 @@ def kkt_violation(alpha, y, K, C) -> float:
     (0.0, 1.0)
     """
     alpha, y, K = _check_dual(alpha, y, K)
-    C = check_positive(C, "C", allow_inf=True)
+    C = _check_box(alpha, C)
     G = y * (K @ (alpha * y)) - 1.0
     v = -y * G
     up = ((y > 0) & (alpha < C)) | ((y < 0) & (alpha > 0))
@@ -348,6 +356,8 @@ def two_variable_step(ai, aj, yi, yj, Gi, Gj, Kii, Kjj, Kij, C):
     >>> two_variable_step(0.0, 0.0, 1.0, -1.0, -1.0, -1.0, 1.0, 1.0, 0.0, C=1.0)
     (1.0, 1.0)
     """
+    if yi * yi != 1.0 or yj * yj != 1.0:  # not labels in {-1, +1} (NaN too)
+        raise ValueError(f"yi and yj must be labels in {{-1, +1}}, got {yi!r}, {yj!r}")
     Qij = yi * yj * Kij
     if yi != yj:
         quad = Kii + Kjj + 2.0 * Qij
@@ -519,24 +529,21 @@ def _check_smo_data(X, y, kernel, precomputed: bool):
         y = as_float_array(y, "y", ndim=1)
         if y.shape[0] != X.shape[0]:
             raise ValueError(f"X is a {X.shape[0]} x {X.shape[0]} Gram matrix but y has {y.shape[0]} entries")
-    else:
-        X, y = check_X_y(X, y)
+    else:  # NaN and inf: in the one pass of kernels.kernel_rows, which _Rows calls next
+        X, y = check_X_y(X, y, finite=False)
         if isinstance(kernel, str) and kernel not in kernels.KERNELS:
             raise ValueError(
                 f"kernel must be one of {sorted(kernels.KERNELS)}, 'precomputed' or a callable, "
                 f"got {kernel!r}"
             )
-    y = check_labels(y, (-1.0, 1.0))
-    if np.unique(y).size < 2:
-        raise ValueError(f"y must contain both classes -1 and +1, got only {y[0]:+g}")
-    return X, y
+    return X, check_labels(y, (-1.0, 1.0), all_present=True)
 
 
 def _check_smo_problem(rows, y, C, kernel, kernel_params) -> None:
     """A convex dual (a PSD Gram matrix) and, for the hard margin, a feasible one."""
     # A user's kernel, and the named ones that are not positive semidefinite in general
     # (sigmoid; additive chi-squared; poly with coef0 < 0): check the Gram matrix.
-    if kernels.may_be_indefinite(kernel, **kernel_params):
+    if kernel != "precomputed" and kernels.may_be_indefinite(kernel, **kernel_params):
         what = "the callable kernel" if callable(kernel) else f"kernel={kernel!r}"
         kernels.check_psd(rows.gram(), name=f"the Gram matrix of {what}", rtol=1e-8, on_indefinite="raise")
     if np.isinf(C) and not is_kernel_separable(rows.gram(), y):
@@ -685,7 +692,7 @@ def bias_from_gradient(alpha, y, G, C) -> float:
     alpha, G = as_float_array(alpha, "alpha", ndim=1), as_float_array(G, "G", ndim=1)
     if alpha.shape != y.shape or G.shape != y.shape:
         raise ValueError(f"alpha, y and G must have one entry per point; got {alpha.shape}, {y.shape}, {G.shape}")
-    C = check_positive(C, "C", allow_inf=True)
+    C = _check_box(alpha, C)
     yG = y * G
     free = (alpha > 0) & (alpha < C)
     if free.any():
@@ -724,7 +731,7 @@ def smo_basic(X, y, *, C: float = 1.0, kernel: str = "linear", tol: float = 1e-3
     ([0, 1], True)
     """
     X, y = check_X_y(X, y)
-    y = check_labels(y, (-1.0, 1.0))
+    y = check_labels(y, (-1.0, 1.0), all_present=True)
     if kernel not in kernels.KERNELS:
         raise ValueError(f"kernel must be one of {sorted(kernels.KERNELS)}, got {kernel!r}")
     C, tol = check_positive(C, "C"), check_positive(tol, "tol")
@@ -828,8 +835,7 @@ def hinge_objective(w, b, X, y, C, *, regularise_bias: bool = False) -> float:
 
 
 def _check_linear(X, y, C):
-    X, y = check_X_y(X, y)
-    check_scale(X, "a linear SVM in the primal")
+    X, y = check_X_y(X, y, scale_for="a linear SVM in the primal")
     y = check_labels(y, (-1.0, 1.0))
     C = check_positive(C, "C")  # finite: the hinge form needs lambda = 1/(nC) > 0
     return X, y, C
@@ -872,8 +878,14 @@ def subgradient_svm(
     best = (np.inf, w, b)
     trace = []
     for t in range(1, max_iter + 1):
-        m = y * (X @ w + b)
-        P = 0.5 * w @ w + C * np.maximum(0.0, 1.0 - m).sum()
+        with np.errstate(over="ignore", invalid="ignore"):  # an overflow is reported just below
+            m = y * (X @ w + b)
+            P = 0.5 * w @ w + C * np.maximum(0.0, 1.0 - m).sum()
+        if not np.isfinite(P):  # never a silent w = 0 (the best iterate being the start)
+            raise ValueError(
+                f"subgradient_svm diverged: with eta0={eta0!r} the iterates overflow after {t - 1} "
+                "steps; take a smaller eta0 (the default eta0=None scales the step to the data)"
+            )
         trace.append(P)
         if P < best[0]:
             best = (P, w.copy(), b)

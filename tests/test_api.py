@@ -21,6 +21,7 @@ import pytest
 import mlnotes
 import mlnotes.bounds
 import mlnotes.check
+import mlnotes.datasets
 import mlnotes.losses
 import mlnotes.optim
 from mlnotes import ConvergenceWarning
@@ -401,6 +402,296 @@ def test_softmax_regression_separable_with_saturated_probabilities():
     with pytest.warns(ConvergenceWarning, match="separable"):
         fit = G.softmax_regression(Xs, np.repeat([0.0, 1.0], 10))
     assert fit.separable and not fit.converged
+
+
+# == what a function receives besides data (issue 31) ============================================
+# Four kinds, each over a registry with its own completeness test: X with zero columns; the
+# callables a function calls (their output is checked where it enters the algorithm); objects
+# passed in; bounds and step-by-step helpers given values outside their domain. Every case must
+# end in a ValueError or TypeError naming what was wrong, or in the answer the maths gives.
+
+# -- zero columns ------------------------------------------------------------------------------
+X0 = X[:, :0]
+# Functions taking X whose answer on points of R^0 is defined: every x is the origin, so
+# x.y = 0 and ||x - y|| = 0, and each kernel is its value there (from its definition, with its
+# default parameters); the ridge hat matrix of no columns has trace 0; the degree-2 feature map
+# of R^0 (coef0 = 0) is empty.
+ZERO_COLUMN_ANSWERS = {
+    "kernels.linear_kernel": (lambda: K.linear_kernel(X0), np.zeros((40, 40))),
+    "kernels.polynomial_kernel": (lambda: K.polynomial_kernel(X0), np.ones((40, 40))),  # (0 + 1)^3
+    "kernels.rbf_kernel": (lambda: K.rbf_kernel(X0), np.ones((40, 40))),  # exp(-gamma 0)
+    "kernels.sigmoid_kernel": (lambda: K.sigmoid_kernel(X0), np.full((40, 40), np.tanh(1.0))),
+    "kernels.intersection_kernel": (lambda: K.intersection_kernel(X0), np.zeros((40, 40))),  # empty sum
+    "kernels.additive_chi2_kernel": (lambda: K.additive_chi2_kernel(X0), np.zeros((40, 40))),
+    "kernels.chi2_kernel": (lambda: K.chi2_kernel(X0), np.ones((40, 40))),  # exp(-gamma 0)
+    "kernels.gram": (lambda: K.gram(X0, kernel="linear"), np.zeros((40, 40))),
+    "kernels.kernel_rows": (lambda: K.kernel_rows(X0, kernel="rbf")(3), np.ones(40)),
+    "kernels.poly2_features": (lambda: K.poly2_features(X0), np.zeros((40, 0))),
+    "linear.ridge_dof": (lambda: L.ridge_dof(X0, 1.0), 0.0),
+    # K = 1 1^T (rbf): alpha = (1 1^T + lam I)^{-1} y, so f(x) = sum(y) / (n + lam) everywhere
+    "kernels.kernel_ridge": (lambda: K.kernel_ridge(X0, Y_REAL, lam=1.0).predict(X0[:5]),
+                             np.full(5, Y_REAL.sum() / 41.0)),
+}
+# Functions taking X where no features leaves nothing to fit or to compute: a ValueError.
+ZERO_COLUMN_REFUSED = {
+    **{name: (lambda spec=spec: _quiet(spec, spec.X[:, :0])) for name, spec in FITS.items()
+       if name != "kernels.kernel_ridge"},
+    "boosting.best_stump": lambda: B.best_stump(X0, Y_PM),
+    "boosting.stump_errors": lambda: B.stump_errors(X0, Y_PM),
+    "boosting.StumpSearch": lambda: B.StumpSearch(X0),
+    "kernels.polar_features": lambda: K.polar_features(X0),
+    "linear.cross_validate": lambda: L.cross_validate(X0, Y_REAL, [1.0]),
+    "linear.lasso_lambda_max": lambda: L.lasso_lambda_max(X0, Y_REAL),
+    "linear.lasso_path": lambda: L.lasso_path(X0, Y_REAL, [1.0]),
+    "linear.ridge_path": lambda: L.ridge_path(X0, Y_REAL, [1.0]),
+    "logistic.is_separable": lambda: G.is_separable(X0, Y_01),
+    "logistic.log_likelihood": lambda: G.log_likelihood(np.zeros(0), X0, Y_01),
+    "logistic.softmax": lambda: G.softmax(X0),  # a softmax over no classes
+    "online.perceptron_bound": lambda: O.perceptron_bound(X0, Y_PM, np.zeros(0)),
+    "svm.hinge_objective": lambda: S.hinge_objective(np.zeros(0), 0.0, X0, Y_PM, 1.0),
+}
+
+
+def test_zero_column_registry_is_complete():
+    takes_X = {n for n in _public_functions()
+               if {"X", "A"} & set(inspect.signature(_function(n)).parameters)}
+    assert takes_X - set(ZERO_COLUMN_ANSWERS) - set(ZERO_COLUMN_REFUSED) == set()
+
+
+def _function(name):
+    module, attr = name.split(".")
+    return getattr(importlib.import_module(f"mlnotes.{module}"), attr)
+
+
+@pytest.mark.parametrize("name", sorted(ZERO_COLUMN_REFUSED))
+def test_zero_columns_refused_naming_X(name):
+    with pytest.raises(ValueError, match=r"\b(X|A) has no columns|need 2 features"):
+        ZERO_COLUMN_REFUSED[name]()
+
+
+@pytest.mark.parametrize("name", sorted(ZERO_COLUMN_ANSWERS))
+def test_zero_columns_give_the_answer_of_R0(name):
+    call, expected = ZERO_COLUMN_ANSWERS[name]
+    np.testing.assert_allclose(call(), expected, rtol=1e-13, atol=0)
+
+
+# -- callables: wrong shape, NaN, None -----------------------------------------------------------
+def _output(kind: str, good):
+    """A function whose output is ``good(w)`` spoilt by ``kind``."""
+    def spoilt(*args, **kw):
+        out = np.asarray(good(*args, **kw), dtype=float)
+        if kind == "shape":
+            return np.ones(out.size + 1) if out.ndim < 2 else out[:, :-1]
+        return None if kind == "None" else out * np.nan
+    return spoilt
+
+
+class _Learner:
+    def __init__(self, predict):
+        self.predict = predict
+
+
+_w2 = np.ones(2)
+_quadratic, _grad = (lambda w: float(w @ w)), (lambda w: 2 * w)
+_linear_gram = lambda A, B: A @ B.T  # noqa: E731
+# (function, argument) -> a call with that argument replaced by the spoilt callable
+CALLABLE_CALLS = {
+    ("check.numerical_gradient", "f"): lambda g: mlnotes.check.numerical_gradient(g(_quadratic), _w2),
+    ("check.numerical_hessian", "f"): lambda g: mlnotes.check.numerical_hessian(g(_quadratic), _w2),
+    # a Jacobian may have any shape, but the same at every point: the spoilt one changes it
+    ("check.numerical_jacobian", "F"): lambda g: mlnotes.check.numerical_jacobian(
+        lambda w: (g(_grad) if w[0] < 1 else _grad)(w), _w2),
+    ("optim.gradient_descent", "grad"): lambda g: mlnotes.optim.gradient_descent(g(_grad), _w2, eta=0.1),
+    ("optim.gradient_descent", "f"): lambda g: _quiet(mlnotes.optim.gradient_descent, _grad, _w2,
+                                                       eta=0.1, f=g(_quadratic)),
+    ("optim.subgradient_method", "f"): lambda g: mlnotes.optim.subgradient_method(
+        g(_quadratic), _grad, _w2, eta=0.1, max_iter=5),
+    ("optim.subgradient_method", "subgrad"): lambda g: mlnotes.optim.subgradient_method(
+        _quadratic, g(_grad), _w2, eta=0.1, max_iter=5),
+    ("kernels.gram", "kernel"): lambda g: K.gram(X, kernel=g(_linear_gram)),
+    ("kernels.kernel_rows", "kernel"): lambda g: K.kernel_rows(X, kernel=g(_linear_gram))(0),
+    ("kernels.kernel_ridge", "kernel"): lambda g: K.kernel_ridge(X, Y_REAL, lam=1.0, kernel=g(_linear_gram)),
+    ("svm.smo", "kernel"): lambda g: S.smo(X, Y_PM, kernel=g(_linear_gram)),
+    ("svm.smo_basic", "kernel"): lambda g: S.smo_basic(X, Y_PM, kernel=g(_linear_gram)),  # names only
+    ("svm.one_vs_rest", "kernel"): lambda g: S.one_vs_rest(X, Y_MULTI, kernel=g(_linear_gram)),
+    ("svm.one_vs_one", "kernel"): lambda g: S.one_vs_one(X, Y_MULTI, kernel=g(_linear_gram)),
+    ("boosting.adaboost", "weak_learner"): lambda g: B.adaboost(
+        X, Y_PM, n_rounds=3, weak_learner=lambda X_, y_, D_: _Learner(g(lambda Z: np.sign(Z[:, 0]) + (Z[:, 0] == 0)))),
+}
+# takes a kernel name or a callable but never calls it: the callable only means "check the PSD-ness"
+CALLABLE_EXEMPT = {("kernels.may_be_indefinite", "kernel"),
+                   ("logistic.log_loss", "f")}  # f there is the array of scores, not a function
+_CALLABLE_ARGS = {"f", "F", "grad", "subgrad", "kernel", "weak_learner"}
+_CALLABLE_CASES = [(n, a, kind) for n, a in sorted(CALLABLE_CALLS) for kind in ("shape", "NaN", "None")]
+
+
+def test_callable_registry_is_complete():
+    taking = {(n, p) for n in _public_functions()
+              for p in inspect.signature(_function(n)).parameters if p in _CALLABLE_ARGS}
+    assert taking - set(CALLABLE_CALLS) - CALLABLE_EXEMPT == set()
+
+
+@pytest.mark.parametrize(("name", "arg", "kind"), _CALLABLE_CASES,
+                         ids=[f"{n}-{a}-{k}" for n, a, k in _CALLABLE_CASES])
+def test_callable_output_is_checked(name, arg, kind):
+    call = CALLABLE_CALLS[(name, arg)]
+    named = {"f": r"\bf\b", "F": r"\bF\b", "grad": "grad", "subgrad": "subgrad",
+             "kernel": "kernel", "weak_learner": "weak_learner"}[arg]
+    with pytest.raises((ValueError, TypeError), match=named):
+        call(lambda good: _output(kind, good))
+
+
+# -- objects passed in ----------------------------------------------------------------------------
+_H = mlnotes.bounds.stump_class(5)
+_rows = K.kernel_rows(X, kernel="rbf", gamma=0.5)
+OBJECT_CASES = {
+    "adaboost: weak_learner not callable": (lambda: B.adaboost(X, Y_PM, n_rounds=3, weak_learner=5),
+                                            TypeError, "weak_learner must be callable"),
+    "adaboost: a result without predict": (
+        lambda: B.adaboost(X, Y_PM, n_rounds=3, weak_learner=lambda X_, y_, D_: 3),
+        TypeError, r"predict\(\) method"),
+    "adaboost: predictions in {0, 1}": (
+        lambda: B.adaboost(X, Y_PM, n_rounds=3,
+                           weak_learner=lambda X_, y_, D_: _Learner(lambda Z: (Z[:, 0] > 0) * 1.0)),
+        ValueError, r"weak_learner's h.predict\(X\) must take values in \{-1, \+1\}"),
+    "Stump: feature -1": (lambda: B.Stump(-1, 0.0, 1, 0.1), ValueError, "feature must be"),
+    "Stump: feature 1.5": (lambda: B.Stump(1.5, 0.0, 1, 0.1), ValueError, "feature must be"),
+    "Stump: polarity 2": (lambda: B.Stump(0, 0.0, 2, 0.1), ValueError, "polarity must be"),
+    "Stump: threshold NaN": (lambda: B.Stump(0, np.nan, 1, 0.1), ValueError, "threshold"),
+    "Stump: eps 1.5": (lambda: B.Stump(0, 0.0, 1, 1.5), ValueError, "eps must lie in"),
+    "StumpSearch: NaN in a list": (lambda: B.StumpSearch([[1.0], [np.nan]]), ValueError, "X contains NaN"),
+    "StumpSearch: inf": (lambda: B.StumpSearch(np.array([[1.0], [-np.inf]])), ValueError, "X contains inf"),
+    "StumpSearch: 1-D": (lambda: B.StumpSearch([1.0, 2.0]), ValueError, "X must be a 2-D"),
+    "StumpClass: eta 0.5": (lambda: mlnotes.bounds.StumpClass(np.array([0.5]), 0.3, 0.5),
+                            ValueError, r"eta must lie in \[0, 0.5\)"),
+    "StumpClass: eta -0.1": (lambda: mlnotes.bounds.stump_class(3, eta=-0.1), ValueError, "eta must lie in"),
+    "StumpClass: theta 1.5": (lambda: mlnotes.bounds.stump_class(3, theta=1.5), ValueError,
+                              r"theta must lie in \[0, 1\]"),
+    "StumpClass: theta NaN": (lambda: mlnotes.bounds.stump_class(3, theta=np.nan), ValueError, "theta"),
+    "StumpClass: theta a string": (lambda: mlnotes.bounds.stump_class(3, theta="0.3"), TypeError, "theta"),
+    "H.predict: j = -1": (lambda: _H.predict(-1, np.array([0.5])), ValueError, r"j must be indices"),
+    "H.predict: j = k": (lambda: _H.predict(_H.k, np.array([0.5])), ValueError, r"j must be indices"),
+    "H.predict: j = 1.5": (lambda: _H.predict(1.5, np.array([0.5])), ValueError, r"j must be indices"),
+    "H.predict: x NaN": (lambda: _H.predict(0, np.array([np.nan])), ValueError, "x contains NaN"),
+    "erm_simulation: H a string": (lambda: mlnotes.bounds.erm_simulation("bogus", 10), TypeError,
+                                   "H must be a StumpClass"),
+    "erm_simulation: H None": (lambda: mlnotes.bounds.erm_simulation(None, 10), TypeError,
+                               "H must be a StumpClass"),
+    "kernel_rows: i = -1": (lambda: _rows(-1), ValueError, r"i \(the row of kernel_rows\)"),
+    "kernel_rows: i = n": (lambda: _rows(40), ValueError, r"i \(the row of kernel_rows\)"),
+    "kernel_rows: i = 1.5": (lambda: _rows(1.5), ValueError, r"i \(the row of kernel_rows\)"),
+    "kernel_rows: i = '0'": (lambda: _rows("0"), TypeError, r"i \(the row of kernel_rows\)"),
+    "gram: kernel an unknown name": (lambda: K.gram(X, kernel="bogus"), ValueError, "kernel must be"),
+    "gram: kernel a number": (lambda: K.gram(X, kernel=3), ValueError, "kernel must be"),
+    "gram: kernel returning a string": (lambda: K.gram(X, kernel=lambda A, B: "K"), TypeError,
+                                        "the kernel callable must return"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(OBJECT_CASES))
+def test_object_passed_in_is_checked(case):
+    call, error, match = OBJECT_CASES[case]
+    with pytest.raises(error, match=match):
+        call()
+
+
+def test_stump_search_takes_array_likes():
+    lists = [[1.0, 0.0], [2.0, 1.0], [3.0, 0.0], [4.0, 1.0]]
+    y, D = np.array([-1.0, 1.0, -1.0, 1.0]), np.full(4, 0.25)
+    assert B.StumpSearch(lists).best(y, D) == B.best_stump(np.array(lists), y)
+
+
+# -- bounds and step-by-step helpers outside their domain ---------------------------------------
+_y2, _D2 = np.array([1.0, -1.0]), np.array([0.5, 0.5])
+HELPER_DOMAIN_CASES = {
+    "perceptron_bound: u = 0": (lambda: O.perceptron_bound(X, _Y_SEP, np.zeros(3)), "u must be a non-zero"),
+    "perceptron_bound: u NaN": (lambda: O.perceptron_bound(X, _Y_SEP, np.array([np.nan, 1.0, 0.0])),
+                                "u contains NaN"),
+    "perceptron_bound: u inf": (lambda: O.perceptron_bound(X, _Y_SEP, np.array([np.inf, 1.0, 0.0])),
+                                "u contains inf"),
+    "winnow_bound: N = 0": (lambda: O.winnow_bound(0.1, 0, 0.1), "N must be an integer >= 1"),
+    "winnow_bound: N = -3": (lambda: O.winnow_bound(0.1, -3, 0.1), "N must be an integer >= 1"),
+    "winnow_bound: N NaN": (lambda: O.winnow_bound(0.1, np.nan, 0.1), "N must be an integer"),
+    "winnow_bound: N = 2.5": (lambda: O.winnow_bound(0.1, 2.5, 0.1), "N must be an integer"),
+    "sample_complexity: gamma = 1e-200": (lambda: mlnotes.bounds.sample_complexity(50, 1e-200, 0.05),
+                                          "exceeds 2\\*\\*63"),
+    "kkt_violation: alpha > C": (lambda: S.kkt_violation(np.full(40, 2.0), Y_PM, _K, 1.0),
+                                 r"alpha must lie in the box \[0, C\]"),
+    "kkt_violation: alpha < 0": (lambda: S.kkt_violation(np.full(40, -0.1), Y_PM, _K, 1.0),
+                                 r"alpha must lie in the box \[0, C\]"),
+    "bias_from_gradient: alpha > C": (lambda: S.bias_from_gradient(np.full(40, 2.0), Y_PM, np.zeros(40), 1.0),
+                                      r"alpha must lie in the box"),
+    "two_variable_step: yi = 0": (lambda: S.two_variable_step(0.1, 0.1, 0.0, -1.0, -1.0, -1.0, 2.0, 2.0, 0.5, 1.0),
+                                  "yi and yj must be labels"),
+    "two_variable_step: yj = 2": (lambda: S.two_variable_step(0.1, 0.1, 1.0, 2.0, -1.0, -1.0, 2.0, 2.0, 0.5, 1.0),
+                                  "yi and yj must be labels"),
+    "two_variable_step: yi = -2": (lambda: S.two_variable_step(0.1, 0.1, -2.0, 1.0, -1.0, -1.0, 2.0, 2.0, 0.5, 1.0),
+                                   "yi and yj must be labels"),
+    "two_variable_step: yi NaN": (lambda: S.two_variable_step(0.1, 0.1, np.nan, 1.0, -1.0, -1.0, 2.0, 2.0, 0.5, 1.0),
+                                  "yi and yj must be labels"),
+    "smo_basic: one class": (lambda: S.smo_basic(X, np.ones(40)), "both classes"),
+    "smo: one class": (lambda: S.smo(X, -np.ones(40)), "both classes"),
+    "may_be_indefinite: unknown name": (lambda: K.may_be_indefinite("bogus"), "kernel must be one of"),
+    "weighted_error: negative D": (lambda: B.weighted_error(np.array([-0.5, 1.5]), _y2), "D must be non-negative"),
+    "weighted_error: NaN D": (lambda: B.weighted_error(np.array([np.nan, 1.0]), _y2), "D contains NaN"),
+    "weighted_error: yh 0": (lambda: B.weighted_error(_D2, np.array([0.0, -1.0])), r"yh must take values in"),
+    "reweight: negative D": (lambda: B.reweight(np.array([-0.5, 1.5]), 0.5, _y2), "D must be non-negative"),
+    "reweight: NaN D": (lambda: B.reweight(np.array([np.nan, 1.0]), 0.5, _y2), "D contains NaN"),
+    "reweight: alpha inf": (lambda: B.reweight(_D2, np.inf, _y2), "alpha must be a finite"),
+    "reweight: alpha NaN": (lambda: B.reweight(_D2, np.nan, _y2), "alpha must be a finite"),
+    "reweight: yh 0": (lambda: B.reweight(_D2, 0.5, np.array([0.0, -1.0])), r"yh must take values in"),
+    "reweight: yh 2": (lambda: B.reweight(_D2, 0.5, np.array([2.0, -1.0])), r"yh must take values in"),
+    "subgradient_svm: eta0 = 1e6": (lambda: S.subgradient_svm(X, Y_PM, eta0=1e6), "diverged.*eta0"),
+    "perceptron: 1e-200 beside the intercept": (
+        lambda: O.perceptron(X * 1e-200, _Y_SEP, fit_intercept=True), "scale of X"),
+    "perceptron: 1e200 beside the intercept": (
+        lambda: O.perceptron(X * 1e200, _Y_SEP, fit_intercept=True), "scale of X"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HELPER_DOMAIN_CASES))
+def test_helper_outside_its_domain_is_refused(case):
+    call, match = HELPER_DOMAIN_CASES[case]
+    with pytest.raises((ValueError, TypeError), match=match):
+        call()
+
+
+def test_check_distribution_of_huge_weights_is_uniform():
+    # [1e308, 1e308] is two equal weights: the normalised distribution is [1/2, 1/2] (the sum
+    # overflows; dividing by it gave [0, 0])
+    np.testing.assert_array_equal(B.check_distribution([1e308, 1e308], 2), [0.5, 0.5])
+    np.testing.assert_array_equal(B.check_distribution([1.5e308, 0.5e308], 2), [0.75, 0.25])
+
+
+def test_kernel_rows_own_their_points():
+    Xc = X.copy()
+    rows = K.kernel_rows(Xc, kernel="linear")
+    before = rows(2)
+    Xc[:] = 0.0
+    np.testing.assert_array_equal(rows(2), before)
+    np.testing.assert_allclose(before, X @ X[2], rtol=1e-15)
+
+
+@pytest.mark.parametrize("load", [lambda: mlnotes.datasets.load_iris(),
+                                  lambda: mlnotes.datasets.load_nist("Longley")])
+def test_loaded_data_are_read_only(load):
+    data = load()
+    for name in ("X", "y"):
+        with pytest.raises(ValueError, match="read-only"):
+            getattr(data, name)[0] = 0.0
+
+
+def test_indefinite_callable_kernel_warns_in_gram_and_kernel_ridge_and_is_refused_by_smo():
+    # CONTRIBUTING's rule: a Gram matrix is a matrix to look at (gram) or a system to solve
+    # (kernel ridge, K + lam I): an indefinite one warns with its most negative eigenvalue; the
+    # SVM dual with it is not concave, so the SVM solvers refuse it. Callables and names alike.
+    neg = lambda A, B: -(A @ B.T)  # noqa: E731  (minus a Gram matrix: negative semidefinite)
+    with pytest.warns(K.NotPSDWarning, match="not positive semidefinite"):
+        K.gram(X, kernel=neg)
+    with pytest.warns(K.NotPSDWarning, match="not positive semidefinite"):
+        K.kernel_ridge(X, Y_REAL, lam=1.0, kernel=neg)
+    with pytest.raises(ValueError, match="indefinite"), pytest.warns(K.NotPSDWarning):
+        S.smo(X, Y_PM, kernel=neg)
 
 
 @pytest.mark.parametrize("fn", ["numerical_gradient", "numerical_jacobian", "numerical_hessian"])

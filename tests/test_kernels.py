@@ -233,7 +233,7 @@ def test_callable_kernel_psd_is_silent_and_nonsymmetric_raises():
                   gamma=0.5)
     with pytest.raises(ValueError, match="not symmetric"):
         kern.gram(X, kernel=lambda A, B: A @ B.T + A[:, :1])
-    with pytest.raises(ValueError, match="returned shape"):
+    with pytest.raises(ValueError, match="must return an array of shape"):
         kern.gram(X, kernel=lambda A, B: A @ A.T[:, :3])
 
 
