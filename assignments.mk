@@ -1,6 +1,10 @@
 # Course assignments (issue 10): included from the Makefile, after $(STAMP) and $(BIN) are set.
-#   make assignments                                build dist/assignments/<chapter>/ for every chapter
-#                                                   with coding questions (CHAPTERS=... to pick some)
+#   make assignments [SECRET=phrase | SECRET_FILE=file]
+#                                                   build dist/assignments/<chapter>/ for every chapter
+#                                                   with coding questions (CHAPTERS=... to pick some);
+#                                                   the hidden tests draw their instances from the
+#                                                   secret (never commit it); without one, from the
+#                                                   public development secret, with a warning
 #   make grade CHAPTER=01 SUBMISSIONS=dir [TIMEOUT=300] [JOBS=n] [MEMORY=2048] [UNSAFE=1]
 #                                                   grade every .ipynb in dir, each in a bubblewrap
 #                                                   sandbox: scores in dir/scores.csv, one feedback
@@ -16,14 +20,18 @@ GRADE_ZIP = $(ASSIGNMENTS_OUT)/$(GRADE_STEM)/autograder/autograder.zip
 
 .PHONY: assignments grade
 
+# The secret reaches the build through the environment ($${SECRET-}, not $(SECRET)): make echoes
+# each command, and a value in argv is visible to every user of the machine (ps).
+BUILD_ASSIGNMENTS = MLNOTES_SECRET="$${SECRET-}" $(BIN)/python -m tools.assignments build \
+  --out $(ASSIGNMENTS_OUT) $(if $(SECRET_FILE),--secret-file $(SECRET_FILE))
+
 assignments: $(STAMP)
-	$(BIN)/python -m tools.assignments build --out $(ASSIGNMENTS_OUT) $(CHAPTERS)
+	$(BUILD_ASSIGNMENTS) $(CHAPTERS)
 
 grade: $(STAMP)
 	@if [ -z "$(CHAPTER)" ] || [ -z "$(SUBMISSIONS)" ] || [ -z "$(GRADE_STEM)" ]; then \
 	  echo "usage: make grade CHAPTER=<NN or NN_slug> SUBMISSIONS=<folder of .ipynb> [TIMEOUT=300] [JOBS=n] [MEMORY=2048] [UNSAFE=1]" >&2; \
 	  exit 2; fi
-	test -f $(GRADE_ZIP) || $(BIN)/python -m tools.assignments build --out $(ASSIGNMENTS_OUT) \
-	  notebooks/$(GRADE_STEM).py
+	test -f $(GRADE_ZIP) || $(BUILD_ASSIGNMENTS) notebooks/$(GRADE_STEM).py
 	$(BIN)/python -m tools.assignments grade $(GRADE_ZIP) $(SUBMISSIONS) --timeout $(TIMEOUT) \
 	  --jobs $(JOBS) --memory $(MEMORY) $(if $(UNSAFE),--unsafe)

@@ -1255,7 +1255,7 @@ for ai, aj, yi, yj, Gi, Gj, Kii, Kjj, Kij, C in pair_cases(66, 100, 1.0):
 # maximal violating pair $i \in I_{up}$, $j \in I_{low}$ of {eq}`eq-kkt-pair`, stop when
 # $m(\alpha) - M(\alpha) < 10^{-8}$, else make the two-variable step on $(i, j)$ (your `pair_step`,
 # or the same computation) and update the gradient. Return the final $\alpha$. The grader checks
-# that it is feasible and optimal, not the path it took; `svm.smo` is withdrawn while it is graded.
+# that it is feasible and optimal, not the path it took.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]

@@ -861,7 +861,7 @@ assert np.isclose(training_error_bound(np.array([0.1, 0.2, 0.3])), 8 * np.sqrt(0
 # `.predict(X)` gives its $\pm 1$ predictions), compute its weighted error $\epsilon_t$ and weight
 # $\alpha_t$, and reweight and normalise the distribution. Return the pair `(alphas, F)`: the array
 # of the $\alpha_t$ and the values $F(x_i) = \sum_t \alpha_t h_t(x_i)$ on the training points.
-# (`boosting.adaboost` is withdrawn while this is graded.)
+#
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]

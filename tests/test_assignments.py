@@ -7,25 +7,30 @@ autograder (visible and hidden cases) are run in-process with otter's own test r
 1. the reference solution passes every test case;
 2. the generated student version, run as it is, fails every test case;
 3. no line of a reference solution appears in the student notebook;
-4. the deliberately wrong answer of tests/assignments_wrong_answers.py fails at least one case;
+4. each of the (at least three) plausible wrong answers of tests/assignments_wrong_answers.py
+   scores at most half of the question's points;
 
-and each question has at least one visible and two hidden tests. Where bubblewrap is installed, the
-reference and the blank notebook are also graded by the real grader (sandbox, withdrawn library
-functions, answers called across processes): full marks and zero. Each question runs in a fresh
+and each question has at least one visible and two hidden tests. The autograder is built with a
+test secret; :func:`test_tests_hold_for_any_secret` runs the chapter's tests cells directly under
+several more (the reference passes, the wrong answers stay at or under half), and the hidden
+cases are checked to hold no instance (:mod:`tools.assignments.hidden`). The real grader (sandbox,
+withdrawal, answers called across processes) is tested in tests/test_grading.py. Each question runs in a fresh
 namespace holding the notebook's imports and definitions, the other questions' reference answers
 and the answer under test; test data are built inside the tests (CONTRIBUTING.md), so the chapter
-itself is not executed here (nbval does that). The end-to-end grading of submitted notebooks,
-with its time limit, is tested on the fixture chapter.
+itself is not executed here (nbval does that).
 """
 
 from __future__ import annotations
 
+import ast
 import contextlib
+import importlib
 import io
 import keyword
 import re
 import runpy
-import shutil
+import sys
+import types
 import warnings
 from pathlib import Path
 
@@ -34,6 +39,7 @@ import pytest
 import yaml
 
 from tools import assignments
+from tools.assignments import hidden
 
 ROOT = Path(__file__).resolve().parent.parent
 WRONG_ANSWERS = runpy.run_path(str(ROOT / "tests" / "assignments_wrong_answers.py"))["WRONG_ANSWERS"]
@@ -100,9 +106,163 @@ def _visible_lines(nb: nbformat.NotebookNode) -> set[str]:
             for text in texts for line in text.splitlines()}
 
 
+# -- withdrawal, as the grader's sandbox does it, for answers run in this process ------------------
+
+
+class _Withdrawn(types.ModuleType):
+    def __getattr__(self, name):
+        raise AttributeError(f"{self.__name__} is withdrawn while this question is graded")
+
+
+def _stub(dotted: str):
+    def withdrawn(*args, **kwargs):
+        raise RuntimeError(f"{dotted} is withdrawn while this question is graded")
+    return withdrawn
+
+
+def _is_module(dotted: str) -> bool:
+    try:
+        importlib.import_module(dotted)
+    except ImportError:
+        return False
+    return True
+
+
+@contextlib.contextmanager
+def _withdrawal(dotted_names: list[str], env: dict):
+    """While it lasts, each withdrawn function or module raises when used, through its module,
+    ``sys.modules`` (a fresh import) or a name ``env`` bound to it before."""
+    undo = []
+
+    def patch(obj, name, value):  # a dict's item or an object's attribute
+        if isinstance(obj, dict):
+            undo.append((obj, name, obj[name]))
+            obj[name] = value
+        else:
+            undo.append((obj, name, getattr(obj, name)))
+            setattr(obj, name, value)
+
+    for dotted in dotted_names:
+        if _is_module(dotted):
+            original, stub = importlib.import_module(dotted), _Withdrawn(dotted)
+            parent, _, leaf = dotted.rpartition(".")
+            patch(sys.modules, dotted, stub)
+            if parent:
+                patch(sys.modules[parent], leaf, stub)
+        else:
+            module, _, leaf = dotted.rpartition(".")
+            original, stub = getattr(importlib.import_module(module), leaf), _stub(dotted)
+            patch(importlib.import_module(module), leaf, stub)
+        for key, value in list(env.items()):
+            if value is original:
+                patch(env, key, stub)
+    try:
+        yield
+    finally:
+        for obj, name, value in reversed(undo):
+            if isinstance(obj, dict):
+                obj[name] = value
+            else:
+                setattr(obj, name, value)
+
+
+def _answer_under_withdrawal(answer: str, env: dict, dotted_names: list[str]) -> dict:
+    """``env`` with ``answer`` run in it, each function it defines called under the question's
+    withdrawal: the tests' own oracles (in ``env``, outside the answer's calls) keep working, as
+    in the grader, where the answer runs in the sandbox and the tests do not."""
+    env = dict(env)
+    with contextlib.suppress(Exception):
+        _run(answer, env)
+    for key, value in list(env.items()):
+        if isinstance(value, types.FunctionType) and value.__code__.co_filename == "<answer>":
+            env[key] = _withdrawn_call(value, dotted_names)
+    return env
+
+
+def _withdrawn_call(function, dotted_names):
+    def call(*args, **kwargs):
+        with _withdrawal(dotted_names, function.__globals__):
+            return function(*args, **kwargs)
+    return call
+
+
+# -- the tests cells read straight from the chapter, run with any secret (no otter needed) --------
+
+
+def _chapter_questions(chapter: Path) -> list[tuple[dict, list[assignments.Case]]]:
+    import jupytext
+
+    cells = jupytext.read(chapter).cells
+    return [(cfg, assignments.test_cases(cell, cfg["name"]))
+            for cell in cells if (cfg := assignments.question_config(cell))]
+
+
+def _chapter_context(chapter: Path) -> str:
+    """The chapter's imports and top-level definitions, reference answers included: the namespace
+    its tests cells may use (CONTRIBUTING.md, "Exercises")."""
+    import jupytext
+
+    keep, parts = (ast.Import, ast.ImportFrom, ast.FunctionDef), []
+    for cell in jupytext.read(chapter).cells:
+        if cell.cell_type != "code" or assignments.question_config(cell):
+            continue
+        source = "\n".join("" if ln.lstrip()[:1] in "%!" and ln.strip() else ln for ln in cell.source.split("\n"))
+        with contextlib.suppress(SyntaxError):
+            tree = ast.parse(source)
+            parts += [ast.get_source_segment(source, n) for n in tree.body if isinstance(n, keep)]
+    return "\n".join(parts)
+
+
+def _scores(chapter: Path, question: str, cases: list, env: dict, secret: str) -> list[bool]:
+    """Whether each case passes in a copy of ``env``, hidden ones drawn from ``secret``."""
+    out = []
+    for k, case in enumerate(cases):
+        code = case.code
+        if case.hidden:
+            seed = hidden.case_seed(secret, chapter.stem, question, k)
+            code = code.replace(hidden.HIDDEN_RNG_LINE, hidden.seeded_line(seed), 1)
+        try:
+            _run(code, dict(env))
+        except Exception:
+            out.append(False)
+        else:
+            out.append(True)
+    return out
+
+
+SECRETS = ["test secret 1", "test secret 2", "test secret 3"]
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=[c.stem for c in CHAPTERS])
+def test_tests_hold_for_any_secret(chapter: Path) -> None:
+    """Under several secrets, the reference passes every case and each wrong answer of
+    tests/assignments_wrong_answers.py scores at most half of its question's points (cases share
+    them equally); a case that fails on the answer's shape fails whatever the secret."""
+    context, wrong, problems = _chapter_context(chapter), WRONG_ANSWERS.get(chapter.stem, {}), []
+    base: dict = {"__name__": "__main__"}
+    _run(context, base)
+    for cfg, cases in _chapter_questions(chapter):
+        name = cfg["name"]
+        for secret in SECRETS + [hidden.DEVELOPMENT_SECRET]:
+            failed = [k for k, ok in enumerate(_scores(chapter, name, cases, base, secret)) if not ok]
+            if failed:
+                problems.append(f"{name}: the reference fails cases {failed} with secret {secret!r}")
+        answers = wrong.get(name, [])
+        if len(answers) < 3:
+            problems.append(f"{name}: {len(answers)} wrong answers in assignments_wrong_answers.py, not 3")
+        for j, source in enumerate(answers):
+            env = _answer_under_withdrawal(source, base, cfg.get("withdraw", []))
+            for secret in SECRETS:
+                passed = _scores(chapter, name, cases, env, secret)
+                if sum(passed) > len(passed) / 2:
+                    problems.append(f"{name}: wrong answer {j} passes {sum(passed)} of {len(passed)} "
+                                    f"cases with secret {secret!r}")
+    assert not problems, f"{chapter.name}:\n  " + "\n  ".join(problems)
+
+
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=[c.stem for c in CHAPTERS])
 def test_assignment_is_sound(chapter: Path, tmp_path: Path) -> None:
-    built = assignments.build_assignment(chapter, tmp_path / "dist")
+    built = assignments.build_assignment(chapter, tmp_path / "dist", secret=SECRETS[0])
     qs = assignments.questions(built, tmp_path / "autograder")
     student_nb = nbformat.read(built / "student" / f"{chapter.stem}.ipynb", as_version=4)
     context = assignments.context_source(student_nb)
@@ -123,10 +283,12 @@ def test_assignment_is_sound(chapter: Path, tmp_path: Path) -> None:
         if any(passed for _, passed in student):
             problems.append(f"{q.name}: the blank student version passes test cases "
                             f"{[k for k, (_, p) in enumerate(student) if p]}")
-        if q.name not in wrong_answers:
-            problems.append(f"{q.name}: no wrong answer in tests/assignments_wrong_answers.py")
-        elif all(p for _, p in _case_results(q, _namespace(context, qs, q, wrong_answers[q.name]))):
-            problems.append(f"{q.name}: its wrong answer in assignments_wrong_answers.py passes every test")
+        if len(wrong_answers.get(q.name, [])) < 3:
+            problems.append(f"{q.name}: fewer than three wrong answers in tests/assignments_wrong_answers.py")
+        for j, wrong in enumerate(wrong_answers.get(q.name, [])):
+            passed = [p for _, p in _case_results(q, _namespace(context, qs, q, wrong))]
+            if sum(passed) > len(passed) / 2:  # the question's points are shared equally by its cases
+                problems.append(f"{q.name}: wrong answer {j} scores {sum(passed)} of {len(passed)} cases")
     unknown = set(wrong_answers) - {q.name for q in qs}
     if unknown:
         problems.append(f"wrong answers for questions the chapter does not have: {sorted(unknown)}")
@@ -138,19 +300,6 @@ def test_assignment_is_sound(chapter: Path, tmp_path: Path) -> None:
     leaked = _solution_lines(chapter) & _visible_lines(student_nb)
     if leaked:
         problems.append(f"solution lines in the student notebook: {sorted(leaked)}")
-    if shutil.which("bwrap"):  # the same through the real grader: sandbox, withdrawn functions, data only
-        subs = tmp_path / "submissions"
-        subs.mkdir()
-        nbformat.write(nbformat.read(built / "autograder" / f"{chapter.stem}.ipynb", as_version=4),
-                       subs / "reference.ipynb")
-        nbformat.write(student_nb, subs / "blank.ipynb")
-        rows = {r["submission"]: r for r in assignments.grade_folder(
-            built / "autograder" / "autograder.zip", subs, tmp_path / "scores.csv", jobs=1, timeout=120)}
-        if rows["reference.ipynb"]["total"] != rows["reference.ipynb"]["possible"]:
-            problems.append(f"the grader gives the reference {rows['reference.ipynb']}; feedback:\n"
-                            + (tmp_path / "feedback" / "reference.md").read_text())
-        if rows["blank.ipynb"]["total"] != 0:
-            problems.append(f"the grader gives the blank notebook {rows['blank.ipynb']['total']} points")
     assert not problems, f"{chapter.name}:\n  " + "\n  ".join(problems)
 
 
