@@ -418,9 +418,9 @@ show_source(rel_error)
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-logsumexp
-# Write `stable_logsumexp(z)` that returns $\log \sum_k e^{z_k}$ for a 1-D array `z` without
-# overflow or underflow, using {eq}`eq-logsumexp-shift`. It must be exact for
-# `z = [1000, 1000]` (the answer is $1000 + \log 2$) and for `z = [-1000, -1000]`. While
+# Write `stable_logsumexp(z)` that returns $\log \sum_k e^{z_k}$ for a 1-D array `z`
+# without overflow or underflow, using {eq}`eq-logsumexp-shift`. It must be exact for `z
+# = [1000, 1000]` (the answer is $1000 + \log 2$) and for `z = [-1000, -1000]`. While
 # this is graded, `scipy.special` is unavailable.
 # ```
 
@@ -457,15 +457,16 @@ z_h = np.append(rng_h.normal(scale=s_h / 3, size=rng_h.integers(0, 30)), (-s_h, 
 lse_h = np.logaddexp.reduce(z_h)
 c_h = rng_h.uniform(800, 1e4)
 for shift_h in (c_h, -c_h):
-    np.testing.assert_allclose(stable_logsumexp(z_h + shift_h), lse_h + shift_h, rtol=1e-12,
-                               strict=True)
+    np.testing.assert_allclose(
+        stable_logsumexp(z_h + shift_h), lse_h + shift_h, rtol=1e-12, strict=True
+    )
 
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-rss-gradient
-# Write `rss_gradient(X, y, w)` returning the gradient {eq}`eq-grad-rss` of
-# $\|y - Xw\|^2$ as a vector of length $d$, using matrix products only (no loop over
-# samples). While this is graded, `mlnotes.check.numerical_gradient`,
+# Write `rss_gradient(X, y, w)` returning the gradient {eq}`eq-grad-rss` of $\|y -
+# Xw\|^2$ as a vector of length $d$, using matrix products only (no loop over samples).
+# While this is graded, `mlnotes.check.numerical_gradient`,
 # `mlnotes.check.numerical_jacobian` and `scipy.optimize` are unavailable.
 # ```
 
@@ -582,15 +583,17 @@ def log_sigmoid(a):
 a_test = np.linspace(-10, 10, 41)
 np.testing.assert_allclose(log_sigmoid(a_test), np.log(1.0 / (1.0 + np.exp(-a_test))),
                            rtol=1e-10, strict=True)
-np.testing.assert_allclose(log_sigmoid(np.array([-1000.0, 40.0])),
-                           [-1000.0, -np.exp(-40.0)], rtol=1e-12, strict=True)  # log(1 + x) ~ x
+np.testing.assert_allclose(  # log(1 + x) ~ x
+    log_sigmoid(np.array([-1000.0, 40.0])), [-1000.0, -np.exp(-40.0)], rtol=1e-12, strict=True
+)
 
 # HIDDEN TEST: to 1e-12 relative in both tails, |a| from 40 to 700
 rng_h = np.random.default_rng(list(b"development secret"))
 a_h = rng_h.uniform(40, 700, size=rng_h.integers(1, 20))
 a_h = np.append(a_h, -a_h)
 expected_h = np.where(a_h < 0, a_h - np.exp(a_h), -np.exp(-a_h))  # log(1 + x) ~ x
-np.testing.assert_allclose(log_sigmoid(a_h), expected_h, rtol=1e-12, atol=0, strict=True)
+np.testing.assert_allclose(log_sigmoid(a_h), expected_h, rtol=1e-12, atol=0,
+                           strict=True)
 
 # HIDDEN TEST: log g(a) - log g(-a) = a for moderate a (so g(a) / g(-a) = e^a)
 rng_h = np.random.default_rng(list(b"development secret"))

@@ -1012,11 +1012,11 @@ show_source(linear.lasso)
 # ```{exercise}
 # :label: ex-code-ridge-svd
 # Write `ridge_svd(X, y, lam)` returning the ridge coefficients {eq}`eq-ridge-solution`
-# (no intercept) computed from the thin SVD of `X` as in {eq}`eq-ridge-shrinkage`, without
-# solving any linear system. For $\lambda = 0$ and more features than samples it must return
-# the minimum-norm least-squares solution, and for tiny $\lambda$ it must stay accurate.
-# While this is graded, `mlnotes.linear.ridge`, `mlnotes.linear.ridge_path` and
-# `mlnotes.linear._svd_min_norm` are unavailable.
+# (no intercept) computed from the thin SVD of `X` as in {eq}`eq-ridge-shrinkage`,
+# without solving any linear system. For $\lambda = 0$ and more features than samples it
+# must return the minimum-norm least-squares solution, and for tiny $\lambda$ it must
+# stay accurate. While this is graded, `mlnotes.linear.ridge`,
+# `mlnotes.linear.ridge_path` and `mlnotes.linear._svd_min_norm` are unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -1042,13 +1042,17 @@ np.testing.assert_allclose(
     strict=True,
 )
 
-# HIDDEN TEST: for d > n, lam = 0 gives pinv(X) y; for lam > 0 the ridge gradient vanishes
+# HIDDEN TEST: for d > n, lam = 0 gives pinv(X) y; for lam > 0 the gradient vanishes
 rng_h = np.random.default_rng(list(b"development secret"))
 n_h = rng_h.integers(3, 15)
 X_h = rng_h.normal(size=(n_h, n_h + rng_h.integers(1, 10)))
 y_h, lam_h = rng_h.normal(size=n_h), 10 ** rng_h.uniform(-2, 2)
 np.testing.assert_allclose(
-    ridge_svd(X_h, y_h, 0.0), np.linalg.pinv(X_h) @ y_h, rtol=1e-8, atol=1e-10, strict=True
+    ridge_svd(X_h, y_h, 0.0),
+    np.linalg.pinv(X_h) @ y_h,
+    rtol=1e-8,
+    atol=1e-10,
+    strict=True,
 )
 w_h = ridge_svd(X_h, y_h, lam_h)
 np.testing.assert_allclose(
@@ -1079,9 +1083,9 @@ np.testing.assert_allclose(
 # ```{exercise}
 # :label: ex-code-lasso-cd
 # Write `lasso_cd(X, y, lam, n_sweeps)` that minimises {eq}`def-lasso-objective` (no
-# intercept) by `n_sweeps` cycles of the coordinate update {eq}`eq-lasso-coordinate`, starting
-# from $w = 0$ and keeping the residual $r = y - Xw$ up to date after every update (so each
-# update costs $O(n)$). While this is graded, `mlnotes.linear.lasso`,
+# intercept) by `n_sweeps` cycles of the coordinate update {eq}`eq-lasso-coordinate`,
+# starting from $w = 0$ and keeping the residual $r = y - Xw$ up to date after every
+# update (so each update costs $O(n)$). While this is graded, `mlnotes.linear.lasso`,
 # `mlnotes.linear.lasso_path`, `mlnotes.linear.soft_threshold` and `scipy.optimize` are
 # unavailable.
 # ```
@@ -1154,10 +1158,10 @@ np.testing.assert_allclose(g_h[w_h != 0], -lam_h * np.sign(w_h[w_h != 0]), rtol=
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-lstsq-qr
-# Write `lstsq_qr(X, y)`: the least-squares coefficients from the thin QR factorisation $X = QR$
-# (`np.linalg.qr`): solve $R w = Q^\top y$, which never forms $X^\top X$ (whose condition number is
-# the square of $X$'s). Assume `X` has full column rank. While this is graded,
-# `mlnotes.linear.least_squares`, `mlnotes.linear._qr_refined`,
+# Write `lstsq_qr(X, y)`: the least-squares coefficients from the thin QR factorisation
+# $X = QR$ (`np.linalg.qr`): solve $R w = Q^\top y$, which never forms $X^\top X$ (whose
+# condition number is the square of $X$'s). Assume `X` has full column rank. While this
+# is graded, `mlnotes.linear.least_squares`, `mlnotes.linear._qr_refined`,
 # `mlnotes.linear._gram_cholesky` and `mlnotes.linear._svd_min_norm` are unavailable.
 # ```
 
@@ -1205,7 +1209,7 @@ V_h = np.linalg.qr(rng_h.normal(size=(d_h, d_h)))[0]
 X_h = U_h * np.geomspace(1.0, 10 ** -rng_h.uniform(6.5, 7.5), d_h) @ V_h.T
 w_h = rng_h.normal(size=d_h)
 r_h = rng_h.normal(size=n_h)
-r_h -= U_h @ (U_h.T @ r_h)  # orthogonal to the columns: w_h is the least-squares solution
+r_h -= U_h @ (U_h.T @ r_h)  # orthogonal to the columns: w_h is the least-squares fit
 y_h = X_h @ w_h + 1e-5 * np.linalg.norm(X_h @ w_h) * r_h / np.linalg.norm(r_h)
 np.testing.assert_allclose(
     lstsq_qr(X_h, y_h), w_h, rtol=0, atol=1e-5 * np.linalg.norm(w_h), strict=True
@@ -1214,11 +1218,12 @@ np.testing.assert_allclose(
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-ridge-augmented
-# Write `ridge_augmented(X, y, lam)` that computes the ridge coefficients (no intercept) as the
-# ordinary least-squares solution on the augmented data of {eq}`eq-ridge-augmented`: $X$ stacked
-# on $\sqrt\lambda I$, $y$ stacked on zeros (solve it with `np.linalg.lstsq` or your
-# `lstsq_qr`). While this is graded, `mlnotes.linear.ridge`, `mlnotes.linear.ridge_path`
-# and `mlnotes.linear._svd_min_norm` are unavailable.
+# Write `ridge_augmented(X, y, lam)` that computes the ridge coefficients (no intercept)
+# as the ordinary least-squares solution on the augmented data of
+# {eq}`eq-ridge-augmented`: $X$ stacked on $\sqrt\lambda I$, $y$ stacked on zeros (solve
+# it with `np.linalg.lstsq` or your `lstsq_qr`). While this is graded,
+# `mlnotes.linear.ridge`, `mlnotes.linear.ridge_path` and `mlnotes.linear._svd_min_norm`
+# are unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -1279,10 +1284,11 @@ np.testing.assert_allclose(gs_h, np.zeros((4, X_h.shape[1])), atol=1e-8)
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-ridge-dof
-# Write `ridge_dof(X, lam)`: the effective degrees of freedom {eq}`eq-ridge-dof` of ridge regression,
-# $\mathrm{df}(\lambda) = \sum_j d_j^2/(d_j^2 + \lambda)$ over the singular values $d_j$ of `X`,
-# as a float (for $\lambda > 0$). While this is graded, `mlnotes.linear.ridge_dof`,
-# `mlnotes.linear.ridge` and `mlnotes.linear.ridge_path` are unavailable.
+# Write `ridge_dof(X, lam)`: the effective degrees of freedom {eq}`eq-ridge-dof` of
+# ridge regression, $\mathrm{df}(\lambda) = \sum_j d_j^2/(d_j^2 + \lambda)$ over the
+# singular values $d_j$ of `X`, as a float (for $\lambda > 0$). While this is graded,
+# `mlnotes.linear.ridge_dof`, `mlnotes.linear.ridge` and `mlnotes.linear.ridge_path` are
+# unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]

@@ -1091,8 +1091,7 @@ np.testing.assert_allclose(
 # :label: ex-code-irls-full
 # Write `irls(X, y, n_iter)`: logistic regression by IRLS, starting from $w = 0$ and
 # making `n_iter` steps {eq}`eq-irls-step` (your `irls_step` does one). Return the final
-# $w$. While this is
-# graded, `mlnotes.logistic.irls`, `mlnotes.logistic.newton`,
+# $w$. While this is graded, `mlnotes.logistic.irls`, `mlnotes.logistic.newton`,
 # `mlnotes.logistic._newton_family`, `mlnotes.logistic._newton_direction`,
 # `mlnotes.logistic.gradient_ascent` and `scipy.optimize` are unavailable.
 # ```

@@ -268,6 +268,7 @@ def test_assignment_is_sound(chapter: Path, tmp_path: Path) -> None:
     context = assignments.context_source(student_nb)
     assert qs, f"{chapter.name}: no question was built"
     wrong_answers, problems = WRONG_ANSWERS.get(chapter.stem, {}), []
+    withdrawn = assignments.withdrawals(chapter)
     for q in qs:
         reference = _case_results(q, _namespace(context, qs, q, q.reference))
         student = _case_results(q, _namespace(context, qs, q, q.student))
@@ -286,7 +287,8 @@ def test_assignment_is_sound(chapter: Path, tmp_path: Path) -> None:
         if len(wrong_answers.get(q.name, [])) < 3:
             problems.append(f"{q.name}: fewer than three wrong answers in tests/assignments_wrong_answers.py")
         for j, wrong in enumerate(wrong_answers.get(q.name, [])):
-            passed = [p for _, p in _case_results(q, _namespace(context, qs, q, wrong))]
+            env = _answer_under_withdrawal(wrong, _namespace(context, qs, q, ""), withdrawn[q.name])
+            passed = [p for _, p in _case_results(q, env)]
             if sum(passed) > len(passed) / 2:  # the question's points are shared equally by its cases
                 problems.append(f"{q.name}: wrong answer {j} scores {sum(passed)} of {len(passed)} cases")
     unknown = set(wrong_answers) - {q.name for q in qs}

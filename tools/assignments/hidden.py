@@ -39,10 +39,11 @@ DEVELOPMENT_WARNING = (
 
 # What seeds a generator, or is one: only rng_h, drawn by the build, may feed a hidden case.
 _SEEDING = {"default_rng", "RandomState", "seed", "Generator", "SeedSequence", "PCG64",
-            "MT19937", "Philox", "SFC64", "random"}
-# numpy constructors that, called with numbers only, are a fixed instance (np.linspace(0, 1, 5))
-_CONSTRUCTORS = {"array", "asarray", "linspace", "arange", "eye", "identity", "ones", "zeros",
-                 "full", "diag", "geomspace", "logspace", "vander"}
+            "MT19937", "Philox", "SFC64"}
+# numpy constructors that, called with numbers only, are a fixed instance (np.linspace(0, 1, 5));
+# np.ones(2) or np.eye(3) carry a shape, not data
+_CONSTRUCTORS = {"array", "asarray", "linspace", "arange", "diag", "geomspace", "logspace",
+                 "vander"}
 
 
 def case_seed(secret: str, chapter: str, question: str, case: int) -> int:
@@ -78,6 +79,17 @@ def _number(node: ast.AST) -> bool:
             and not isinstance(node.value, bool))
 
 
+def _literal_data(node: ast.AST) -> bool:
+    """A list or set of two numbers or more, or a tuple of them with a float among them: data,
+    where a tuple of ints, (200, 1), is a shape."""
+    if isinstance(node, (ast.List, ast.Set)):
+        return sum(map(_number, node.elts)) >= 2
+    if isinstance(node, ast.Tuple):
+        numbers = [e for e in node.elts if _number(e)]
+        return len(numbers) >= 2 and any(not isinstance(ast.literal_eval(e), int) for e in numbers)
+    return False
+
+
 def literal_instances(code: str) -> list[str]:
     """Why the code of a hidden case (after its marker line) would make its instance public;
     empty if it draws everything from ``rng_h``."""
@@ -89,13 +101,14 @@ def literal_instances(code: str) -> list[str]:
     problems = []
     body = code.replace(HIDDEN_RNG_LINE, "", 1)
     for node in ast.walk(ast.parse(body)):
-        if isinstance(node, ast.Attribute) and node.attr in _SEEDING and not (
-                isinstance(node.value, ast.Name) and node.value.id == "rng_h"):
+        if isinstance(node, ast.Attribute) and (node.attr in _SEEDING or (
+                node.attr == "random" and isinstance(node.value, ast.Name)
+                and node.value.id in {"np", "numpy"})):  # np.random's global state
             problems.append(f"line {node.lineno}: a generator or seed of its own "
                             f"({ast.unparse(node)}); draw from rng_h")
         elif isinstance(node, ast.Name) and node.id in {"default_rng", "RandomState"}:
             problems.append(f"line {node.lineno}: a generator of its own ({node.id}); draw from rng_h")
-        elif isinstance(node, (ast.List, ast.Tuple, ast.Set)) and sum(map(_number, node.elts)) >= 2:
+        elif _literal_data(node):
             problems.append(f"line {node.lineno}: a literal instance {ast.unparse(node)[:40]}")
         elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
               and node.func.attr in _CONSTRUCTORS and node.args and all(map(_number, node.args))):
