@@ -9,6 +9,10 @@
 #                                                   grade every .ipynb in dir, each in a bubblewrap
 #                                                   sandbox: scores in dir/scores.csv, one feedback
 #                                                   file per student in dir/feedback/
+#   make student-edition                            the book and the chapter notebooks without
+#                                                   solutions (conceptual or coding) or hidden
+#                                                   tests, for a course that grades them for credit:
+#                                                   dist/student-edition/{src,html}
 # Teachers' guide: book/teaching.md. Soundness proofs: tests/test_assignments.py (part of make test).
 ASSIGNMENTS_OUT ?= dist/assignments
 TIMEOUT ?= 300
@@ -18,7 +22,7 @@ MEMORY ?= 2048
 GRADE_STEM = $(basename $(notdir $(firstword $(wildcard notebooks/$(CHAPTER)*.py))))
 GRADE_ZIP = $(ASSIGNMENTS_OUT)/$(GRADE_STEM)/autograder/autograder.zip
 
-.PHONY: assignments grade
+.PHONY: assignments grade student-edition
 
 # The secret reaches the build through the environment ($${SECRET-}, not $(SECRET)): make echoes
 # each command, and a value in argv is visible to every user of the machine (ps).
@@ -35,3 +39,6 @@ grade: $(STAMP)
 	test -f $(GRADE_ZIP) || $(BUILD_ASSIGNMENTS) notebooks/$(GRADE_STEM).py
 	$(BIN)/python -m tools.assignments grade $(GRADE_ZIP) $(SUBMISSIONS) --timeout $(TIMEOUT) \
 	  --jobs $(JOBS) --memory $(MEMORY) $(if $(UNSAFE),--unsafe)
+
+student-edition: $(STAMP) book/generated
+	$(BIN)/python -m tools.assignments edition --out dist/student-edition

@@ -1278,7 +1278,7 @@ lams_h = np.sort(10 ** rng_h.uniform(-1, 2, size=4))
 norms_h = [np.linalg.norm(ridge_augmented(X_h, y_h, lam)) for lam in lams_h]
 assert np.all(np.diff(norms_h) < 0), f"||w|| for increasing lam: {norms_h}"
 ws_h = [ridge_augmented(X_h, y_h, lam) for lam in lams_h]
-gs_h = [-2 * X_h.T @ (y_h - X_h @ w) + 2 * lam * w for w, lam in zip(ws_h, lams_h)]
+gs_h = [-2 * X_h.T @ (y_h - X_h @ w) + 2 * lam * w for w, lam in zip(ws_h, lams_h, strict=True)]
 np.testing.assert_allclose(gs_h, np.zeros((4, X_h.shape[1])), atol=1e-8)
 
 # %% [markdown]

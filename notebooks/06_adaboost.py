@@ -822,9 +822,9 @@ np.testing.assert_allclose(
 rng_h = np.random.default_rng(list(b"development secret"))
 n_h = rng_h.integers(5, 60)
 _x = rng_h.integers(0, rng_h.integers(1, 5), n_h).astype(float)
-_y = np.where(rng_h.random(n_h) < 0.5, 1.0, -1.0)
+_labels = np.where(rng_h.random(n_h) < 0.5, 1.0, -1.0)
 _D = rng_h.random(n_h) + 0.01
-for _y in (_y, -_y):  # both polarities
+for _y in (_labels, -_labels):  # both polarities
     np.testing.assert_allclose(
         best_threshold(_x, _y, _D),
         boosting.stump_errors(_x[:, None], _y, _D).min(),

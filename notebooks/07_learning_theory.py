@@ -801,8 +801,8 @@ for _ in range(3):
     H_h = bounds.stump_class(
         n_h, theta=rng_h.uniform(0.05, 0.95), eta=rng_h.uniform(0, 0.3)
     )
-    x_h, y_h = H_h.sample(int(rng_h.integers(10, 100)), rng=rng_h)
-    for y_h in (y_h, -y_h):  # both polarities
+    x_h, labels_h = H_h.sample(int(rng_h.integers(10, 100)), rng=rng_h)
+    for y_h in (labels_h, -labels_h):  # both polarities
         E_h = H_h.training_errors(x_h, y_h)[0]
         j_h, s_h = erm_stump(x_h[0], y_h[0], H_h.thresholds)
         assert s_h in (1, -1), f"a polarity of +1 or -1, got {s_h}"

@@ -26,12 +26,14 @@ import ast
 import contextlib
 import importlib
 import io
+import json
 import keyword
 import re
 import runpy
 import sys
 import types
 import warnings
+import zipfile
 from pathlib import Path
 
 import nbformat
@@ -79,6 +81,11 @@ def _namespace(context: str, qs: list[assignments.Question], q: assignments.Ques
     except Exception:  # an answer cell that cannot even run fails its tests, as in a notebook
         pass
     return env
+
+
+def _grading_spec(built: Path) -> dict:
+    with zipfile.ZipFile(built / "autograder" / "autograder.zip") as z:
+        return json.loads(z.read(assignments.GRADING_FILE))
 
 
 def _solution_lines(chapter: Path) -> set[str]:
@@ -252,7 +259,7 @@ def test_tests_hold_for_any_secret(chapter: Path) -> None:
             problems.append(f"{name}: {len(answers)} wrong answers in assignments_wrong_answers.py, not 3")
         for j, source in enumerate(answers):
             env = _answer_under_withdrawal(source, base, cfg.get("withdraw", []))
-            for secret in SECRETS:
+            for secret in SECRETS[1:]:  # SECRETS[0]: test_assignment_is_sound, through otter
                 passed = _scores(chapter, name, cases, env, secret)
                 if sum(passed) > len(passed) / 2:
                     problems.append(f"{name}: wrong answer {j} passes {sum(passed)} of {len(passed)} "
@@ -291,6 +298,14 @@ def test_assignment_is_sound(chapter: Path, tmp_path: Path) -> None:
             passed = [p for _, p in _case_results(q, env)]
             if sum(passed) > len(passed) / 2:  # the question's points are shared equally by its cases
                 problems.append(f"{q.name}: wrong answer {j} scores {sum(passed)} of {len(passed)} cases")
+    spec_cases = {q["name"]: q["cases"] for q in _grading_spec(built)["questions"]}
+    for name, spec in assignments.test_specs(built / "autograder" / "autograder.zip").items():
+        otter_hidden = [c["hidden"] for suite in spec["suites"] for c in suite["cases"]]
+        if [c["hidden"] for c in spec_cases[name]] != otter_hidden or not all(
+                c["property"] for c in spec_cases[name] if c["hidden"]):
+            problems.append(f"{name}: mlnotes-grading.json's cases {spec_cases[name]} are not otter's")
+    if "rng_h" in json.dumps(student_nb):
+        problems.append("a hidden case's generator is in the student notebook")
     unknown = set(wrong_answers) - {q.name for q in qs}
     if unknown:
         problems.append(f"wrong answers for questions the chapter does not have: {sorted(unknown)}")
@@ -392,3 +407,117 @@ def test_tests_without_an_exercise_above_are_refused(tmp_path) -> None:
                        '# %% tags=["remove-cell"]\n# QUESTION {name: bad, points: 1}\n# TEST\nassert f() == 1\n')
     with pytest.raises(ValueError, match="no {exercise} above"):
         assignments.master_notebook(chapter)
+
+
+# -- hidden cases, secrets, withdrawal: the chapter side of issue 25 ----------------------------
+
+
+def test_no_hidden_case_holds_an_instance() -> None:
+    """Every hidden case of every chapter names its property and draws its inputs from the
+    secret's generator only (the build refuses anything else: see the next test)."""
+    counts = {}
+    for chapter in CHAPTERS:
+        cases = [c for _, qcases in _chapter_questions(chapter) for c in qcases if c.hidden]
+        assert all(c.property and not hidden.literal_instances(c.code) for c in cases), chapter
+        counts[chapter.stem] = len(cases)
+    assert all(n >= 10 for stem, n in counts.items() if stem != "99_fixture"), counts
+
+
+_HIDDEN = '# HIDDEN TEST: the loss is non-negative\nrng_h = np.random.default_rng(list(b"development secret"))\n'
+
+
+@pytest.mark.parametrize("case, problem", [
+    (_HIDDEN + "Mt = np.random.default_rng(3).normal(size=5)\nassert True", "a generator or seed of its own"),
+    (_HIDDEN + "rng_h = np.random.RandomState(1)\nassert True", "a generator or seed of its own"),
+    (_HIDDEN + "Mt = np.array([1.0, -2.0, 0.5])\nassert True", "a literal instance"),
+    (_HIDDEN + "Mt = np.linspace(-3.0, 3.0, 61)\nassert True", "a fixed instance"),
+    (_HIDDEN + "Mt = np.random.normal(size=4)\nassert True", "a generator or seed of its own"),
+    ("# HIDDEN TEST: the loss is non-negative\nMt = np.ones(3)\nassert True", "first line after imports"),
+    ("# HIDDEN TEST\nassert True", "names the property"),
+])
+def test_a_public_hidden_instance_is_refused(tmp_path, case, problem) -> None:
+    """A planted literal seed or instance in a hidden case stops the build, naming the case."""
+    chapter = tmp_path / "99_bad.py"
+    chapter.write_text('# %% [markdown]\n# ```{exercise}\n# Write f.\n# ```\n\n# %%\ndef f():\n    return 1\n\n'
+                       '# %% tags=["remove-cell"]\n# QUESTION {name: bad, points: 1}\n# TEST\nassert f() == 1\n\n'
+                       + case + "\n")
+    with pytest.raises(ValueError, match=problem):
+        assignments.master_notebook(chapter)
+
+
+def test_the_secret_seeds_the_hidden_cases(tmp_path) -> None:
+    """The autograder's hidden cases draw from the secret (HMAC per chapter, question and case),
+    the development line is gone from them, and the student notebook holds no hidden case."""
+    nb = assignments.master_notebook(FIXTURE, secret="teacher's secret")
+    hidden_cells = [c.source for c in nb.cells if "# BEGIN TEST CONFIG\nhidden: true" in c.source]
+    assert len(hidden_cells) == 4 and not any(hidden.HIDDEN_RNG_LINE in c for c in hidden_cells)
+    seeds = {hidden.case_seed("teacher's secret", FIXTURE.stem, q, k)
+             for q in ("fixture-hinge-loss", "fixture-rbf-gram") for k in (1, 2)}
+    assert {int(re.search(r"default_rng\((0x[0-9a-f]+)\)", c).group(1), 16) for c in hidden_cells} == seeds
+    assert hidden.case_seed("another secret", FIXTURE.stem, "fixture-hinge-loss", 1) not in seeds
+
+
+def test_the_secret_comes_from_the_environment_or_a_file(tmp_path) -> None:
+    assert hidden.read_secret(environ={}) == (hidden.DEVELOPMENT_SECRET, True)
+    assert hidden.read_secret(environ={hidden.SECRET_ENV: "  s3cret\n"}) == ("s3cret", False)
+    path = tmp_path / "secret.txt"
+    path.write_text("from a file\n")
+    assert hidden.read_secret(path, environ={hidden.SECRET_ENV: "s3cret"}) == ("from a file", False)
+    path.write_text("\n")
+    with pytest.raises(ValueError, match="empty"):
+        hidden.read_secret(path)
+
+
+def test_a_build_without_a_secret_says_its_hidden_instances_are_public(tmp_path, monkeypatch, capsys) -> None:
+    monkeypatch.setattr(assignments, "build_all", lambda out, chapters, secret: (
+        [] if secret == hidden.DEVELOPMENT_SECRET else pytest.fail("not the development secret")))
+    monkeypatch.delenv(hidden.SECRET_ENV, raising=False)
+    assignments._main(["build", "--out", str(tmp_path), str(FIXTURE)])
+    assert "public" in capsys.readouterr().err
+    monkeypatch.setenv(hidden.SECRET_ENV, "s3cret")
+    monkeypatch.setattr(assignments, "build_all", lambda out, chapters, secret: (
+        [] if secret == "s3cret" else pytest.fail("not the teacher's secret")))
+    assignments._main(["build", "--out", str(tmp_path), str(FIXTURE)])
+    assert "public" not in capsys.readouterr().err
+
+
+def test_withdraw_entries_take_three_forms() -> None:
+    for dotted in ("mlnotes.logistic._newton_direction", "mlnotes.boosting", "scipy.special"):
+        assert assignments.check_withdrawal(dotted) == dotted
+    for dotted in ("mlnotes.logistic.no_such_function", "mlnotes", "scipy.no_such_module", "a b"):
+        with pytest.raises(ValueError, match="withdraw entry"):
+            assignments.check_withdrawal(dotted, "q")
+
+
+def test_prompts_say_what_is_withdrawn() -> None:
+    """Every coding exercise's prompt names each thing its question withdraws."""
+    import jupytext
+
+    missing = []
+    for chapter in assignments.chapters_with_questions(ROOT):
+        prompt = ""
+        for cell in jupytext.read(chapter).cells:
+            if cell.cell_type == "markdown" and "{exercise}" in cell.source:
+                prompt = " ".join(cell.source.split())
+            config = assignments.question_config(cell)
+            for dotted in (config or {}).get("withdraw", []):
+                if "While this is graded," not in prompt or f"`{dotted}`" not in prompt:
+                    missing.append(f"{chapter.stem} {config['name']}: {dotted}")
+    assert not missing, missing
+
+
+def test_the_student_edition_has_no_solutions() -> None:
+    """The student edition's notebook of a chapter: every solution line, conceptual solution and
+    hidden case gone; the prose, the answer's def line and the visible tests kept."""
+    import jupytext
+
+    from tools.assignments.edition import strip_notebook
+
+    nb = jupytext.read(FIXTURE)
+    stripped = strip_notebook(nb)
+    text = "\n".join(c.source for c in stripped.cells)
+    assert not _solution_lines(FIXTURE) & {line.strip() for line in text.splitlines()}
+    assert "{solution}" not in text and "It is the maximum of two affine" not in text
+    assert "HIDDEN TEST" not in text and "rng_h" not in text
+    assert "def hinge_loss(M):\n    ...\n" in text and "# TEST: 50 margins" in text
+    assert "Why is the hinge loss convex?" in text

@@ -17,7 +17,8 @@ This module turns every chapter that has at least one such cell into an assignme
 grades folders of submitted notebooks, each in a sandbox, with the tests in a separate process (its
 docstring says how)::
 
-    python -m tools.assignments build [--out dist/assignments] [notebooks/NN_slug.py ...]
+    python -m tools.assignments build [--out dist/assignments] [--secret-file F] [notebooks/NN_slug.py ...]
+    python -m tools.assignments edition [--out dist/student-edition] [--no-html]
     python -m tools.assignments grade AUTOGRADER_ZIP SUBMISSIONS_DIR [--csv scores.csv]
                                         [--timeout 300] [--jobs N] [--memory MiB] [--unsafe]
 
@@ -86,6 +87,7 @@ from .grade import GRADING_FILE, SandboxUnavailable, answer_cells, grade_folder
 
 __all__ = [
     "ASSIGNMENT_CONFIG",
+    "Case",
     "Question",
     "book_macros",
     "build_all",
@@ -197,8 +199,8 @@ def test_cases(cell, name: str) -> list[Case]:
     if any(line.strip() and not line.lstrip().startswith("#") for line in header.split("\n")) or not parts:
         raise ValueError(f"question {name!r}: its tests cell must start its cases with '# TEST' or "
                          "'# HIDDEN TEST: <property>' lines, with only comments before the first")
-    cases = [Case(bool(hidden), (prop or "").strip(), code.strip("\n"))
-             for hidden, prop, code in zip(parts[::3], parts[1::3], parts[2::3], strict=True)]
+    cases = [Case(bool(is_hidden), (prop or "").strip(), code.strip("\n"))
+             for is_hidden, prop, code in zip(parts[::3], parts[1::3], parts[2::3], strict=True)]
     for k, case in enumerate(cases):
         if case.hidden and not case.property:
             raise ValueError(f"question {name!r}, case {k}: a hidden case names the property it "
@@ -299,7 +301,8 @@ def master_notebook(chapter: Path, secret: str = hidden.DEVELOPMENT_SECRET) -> n
     # the macros cell (book/preamble.py) goes: its macros are expanded below, and expanding its
     # own definitions would turn \def\R{...} into a TeX error
     nb.cells = [c for c in nb.cells if not (c.cell_type == "markdown" and "remove-cell" in c.metadata.get("tags", []))]
-    nb.cells = _otter_format(nb.cells, chapter.stem, secret)  # before the MyST goes: it finds each question's {exercise}
+    # before the MyST goes: _otter_format finds each question's {exercise}
+    nb.cells = _otter_format(nb.cells, chapter.stem, secret)
     for cell in nb.cells:
         cell.metadata.pop("jupyter", None)  # the chapter folds its solutions; a student's answer cell is open
         if cell.cell_type == "markdown":
@@ -444,6 +447,9 @@ def _main(argv: list[str] | None = None) -> None:
     b.add_argument("--out", type=Path, default=ROOT / "dist" / "assignments")
     b.add_argument("--secret-file", type=Path, default=None,
                    help=f"file holding the secret the hidden tests draw from (default: ${hidden.SECRET_ENV})")
+    e = sub.add_parser("edition", help="the book and notebooks without solutions (edition.py)")
+    e.add_argument("--out", type=Path, default=ROOT / "dist" / "student-edition")
+    e.add_argument("--no-html", action="store_true", help="write the stripped sources only")
     g = sub.add_parser("grade", help="grade every .ipynb in a folder, write a CSV of scores")
     g.add_argument("autograder", type=Path, help="dist/assignments/<chapter>/autograder/autograder.zip")
     g.add_argument("submissions", type=Path, help="folder of submitted notebooks")
@@ -464,6 +470,12 @@ def _main(argv: list[str] | None = None) -> None:
         for dest in build_all(args.out, args.chapters or None, secret):
             print(f"built {dest.relative_to(Path.cwd()) if dest.is_relative_to(Path.cwd()) else dest}  "
                   f"({summary(dest)})")
+    elif args.command == "edition":
+        from .edition import build_edition
+
+        out = build_edition(args.out, html=not args.no_html)
+        print(f"student edition: sources in {out / 'src'}"
+              + ("" if args.no_html else f", book in {out / 'html' / '_build' / 'html'}"))
     else:
         csv_path = args.csv or args.submissions / "scores.csv"
         try:
