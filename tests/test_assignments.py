@@ -240,6 +240,40 @@ def _scores(chapter: Path, question: str, cases: list, env: dict, secret: str) -
 SECRETS = ["test secret 1", "test secret 2", "test secret 3"]
 
 
+def _answer_functions(chapter: Path) -> dict[str, list[str]]:
+    """Question name -> the functions its answer cell (the code cell before its tests) defines."""
+    import jupytext
+
+    out, previous = {}, None
+    for cell in jupytext.read(chapter).cells:
+        config = assignments.question_config(cell)
+        if config and previous is not None:
+            out[config["name"]] = [n.name for n in ast.parse(previous.source).body
+                                   if isinstance(n, ast.FunctionDef)]
+        if cell.cell_type == "code":
+            previous = cell
+    return out
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=[c.stem for c in CHAPTERS])
+@pytest.mark.parametrize("empty", ["np.array([])", "[]", "np.zeros(1)", "None"])
+def test_an_empty_answer_fails_every_case(chapter: Path, empty: str) -> None:
+    """Every case checks the shape of what comes back: an answer returning an empty array, an
+    empty list, a one-element array or None scores nothing."""
+    context, problems = _chapter_context(chapter), []
+    base: dict = {"__name__": "__main__"}
+    _run(context, base)
+    functions = _answer_functions(chapter)
+    for cfg, cases in _chapter_questions(chapter):
+        env = dict(base)
+        for name in functions[cfg["name"]]:
+            _run(f"def {name}(*args, **kwargs):\n    return {empty}\n", env)
+        passed = [k for k, ok in enumerate(_scores(chapter, cfg["name"], cases, env, SECRETS[0])) if ok]
+        if passed:
+            problems.append(f"{cfg['name']}: returning {empty} passes cases {passed}")
+    assert not problems, f"{chapter.name}:\n  " + "\n  ".join(problems)
+
+
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=[c.stem for c in CHAPTERS])
 def test_tests_hold_for_any_secret(chapter: Path) -> None:
     """Under several secrets, the reference passes every case and each wrong answer of
