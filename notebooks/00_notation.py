@@ -418,9 +418,10 @@ show_source(rel_error)
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-logsumexp
-# Write `stable_logsumexp(z)` that returns $\log \sum_k e^{z_k}$ for a 1-D array `z` without
-# overflow or underflow, using {eq}`eq-logsumexp-shift`. It must be exact for
-# `z = [1000, 1000]` (the answer is $1000 + \log 2$) and for `z = [-1000, -1000]`.
+# Write `stable_logsumexp(z)` that returns $\log \sum_k e^{z_k}$ for a 1-D array `z`
+# without overflow or underflow, using {eq}`eq-logsumexp-shift`. It must be exact for `z
+# = [1000, 1000]` (the answer is $1000 + \log 2$) and for `z = [-1000, -1000]`. While
+# this is graded, `scipy.special` is unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -434,25 +435,39 @@ def stable_logsumexp(z):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: logsumexp, points: 2}
-# TEST
-assert np.isclose(stable_logsumexp(np.array([1000.0, 1000.0])), 1000 + np.log(2))
+# QUESTION {name: logsumexp, points: 2, withdraw: [scipy.special]}
+# TEST: z = [1000, 1000] and z = [-1000, -1000], where exp overflows or underflows
+np.testing.assert_allclose(stable_logsumexp(np.array([1000.0, 1000.0])),
+                           1000 + np.log(2.0), rtol=1e-12, strict=True)
+np.testing.assert_allclose(stable_logsumexp(np.array([-1000.0, -1000.0])),
+                           -1000 + np.log(2.0), rtol=1e-12, strict=True)
 
-# HIDDEN TEST
-z_test = np.random.default_rng(1).normal(size=6)
-assert np.isclose(stable_logsumexp(z_test), np.log(np.sum(np.exp(z_test))))
-assert np.isclose(stable_logsumexp(np.array([-1000.0, -1000.0])), -1000 + np.log(2))
+# HIDDEN TEST: agrees with np.logaddexp.reduce on huge or tiny entries hundreds apart
+rng_h = np.random.default_rng(list(b"development secret"))
+c_h, s_h = rng_h.uniform(2000, 5000), rng_h.uniform(400, 1000)
+z_h = np.append(rng_h.uniform(-s_h, s_h, size=rng_h.integers(1, 30)), (-s_h, s_h))
+for zc_h in (c_h + z_h, z_h - c_h):
+    np.testing.assert_allclose(stable_logsumexp(zc_h), np.logaddexp.reduce(zc_h),
+                               rtol=1e-12, strict=True)
 
-# HIDDEN TEST
-assert np.isclose(stable_logsumexp(np.array([-1000.0, 0.0, 1000.0])), 1000.0)
-z_test = 300 * np.random.default_rng(6).normal(size=20)
-assert np.isclose(stable_logsumexp(z_test + 500.0), stable_logsumexp(z_test) + 500.0)
+# HIDDEN TEST: adding c to every entry adds c to the result, for |c| up to 1e4
+rng_h = np.random.default_rng(list(b"development secret"))
+s_h = rng_h.uniform(400, 1000)
+z_h = np.append(rng_h.normal(scale=s_h / 3, size=rng_h.integers(0, 30)), (-s_h, s_h))
+lse_h = np.logaddexp.reduce(z_h)
+c_h = rng_h.uniform(800, 1e4)
+for shift_h in (c_h, -c_h):
+    np.testing.assert_allclose(
+        stable_logsumexp(z_h + shift_h), lse_h + shift_h, rtol=1e-12, strict=True
+    )
 
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-rss-gradient
-# Write `rss_gradient(X, y, w)` returning the gradient {eq}`eq-grad-rss` of
-# $\|y - Xw\|^2$ as a vector of length $d$, using matrix products only (no loop over samples).
+# Write `rss_gradient(X, y, w)` returning the gradient {eq}`eq-grad-rss` of $\|y -
+# Xw\|^2$ as a vector of length $d$, using matrix products only (no loop over samples).
+# While this is graded, `mlnotes.check.numerical_gradient`,
+# `mlnotes.check.numerical_jacobian` and `scipy.optimize` are unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -464,34 +479,42 @@ def rss_gradient(X, y, w):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: rss-gradient, points: 2}
-# TEST
+# QUESTION {name: rss-gradient, points: 2,
+#   withdraw: [mlnotes.check.numerical_gradient, mlnotes.check.numerical_jacobian,
+#              scipy.optimize]}
+# TEST: at w = 0 the gradient is -2 X^T y
 X_test = np.random.default_rng(2).normal(size=(15, 3))
 y_test, w_test = X_test @ np.array([1.0, -2.0, 0.5]), np.zeros(3)
-assert np.shape(rss_gradient(X_test, y_test, w_test)) == (3,)
-assert np.allclose(rss_gradient(X_test, y_test, w_test), numerical_gradient(lambda v: np.sum((y_test - X_test @ v) ** 2), w_test), rtol=1e-6)
+np.testing.assert_allclose(rss_gradient(X_test, y_test, w_test), -2 * X_test.T @ y_test,
+                           rtol=1e-10, strict=True)
 
-# HIDDEN TEST
-X_test = np.random.default_rng(3).normal(size=(40, 5))
-y_test, w_test = np.random.default_rng(4).normal(size=40), np.random.default_rng(5).normal(size=5)
-assert np.allclose(rss_gradient(X_test, y_test, w_test), numerical_gradient(lambda v: np.sum((y_test - X_test @ v) ** 2), w_test), rtol=1e-6)
-w_hat = np.linalg.lstsq(X_test, y_test, rcond=None)[0]
-assert np.allclose(rss_gradient(X_test, y_test, w_hat), 0, atol=1e-8)
+# HIDDEN TEST: matches a central difference of the RSS at a random w, any n and d
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h, d_h = rng_h.integers(2, 40, size=2)
+X_h, y_h = rng_h.normal(size=(n_h, d_h)), rng_h.normal(size=n_h)
+w_h = rng_h.normal(size=d_h)
+f_h = lambda v: np.sum((y_h - X_h @ v) ** 2)  # noqa: E731
+# a central difference with step 1 is exact for a quadratic
+g_h = np.array([(f_h(w_h + e) - f_h(w_h - e)) / 2 for e in np.eye(d_h)])
+np.testing.assert_allclose(rss_gradient(X_h, y_h, w_h), g_h, rtol=1e-7, atol=1e-7 * n_h,
+                           strict=True)
 
-# HIDDEN TEST
-r_test = np.random.default_rng(7)
-X_test, y_test = r_test.normal(size=(5, 8)), r_test.normal(size=5)  # more features than samples
-w_test, v_test = r_test.normal(size=8), r_test.normal(size=8)
-f_test = lambda u: np.sum((y_test - X_test @ u) ** 2)
-slope_test = (f_test(w_test + 1e-3 * v_test) - f_test(w_test - 1e-3 * v_test)) / 2e-3  # exact for a quadratic
-assert np.isclose(rss_gradient(X_test, y_test, w_test) @ v_test, slope_test, rtol=1e-6)
+# HIDDEN TEST: the gradient vanishes at the least-squares solution
+rng_h = np.random.default_rng(list(b"development secret"))
+d_h = rng_h.integers(1, 8)
+X_h = rng_h.normal(size=(rng_h.integers(d_h + 2, 60), d_h))
+y_h = rng_h.normal(size=len(X_h))
+w_h = np.linalg.lstsq(X_h, y_h, rcond=None)[0]
+np.testing.assert_allclose(rss_gradient(X_h, y_h, w_h), np.zeros(d_h), atol=1e-9,
+                           strict=True)
 
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-softmax-rows
-# Write `softmax_rows(A)`: the row-wise softmax $p_{ik} = e^{A_{ik}} / \sum_l e^{A_{il}}$ of a matrix,
-# computed without overflow (subtract each row's maximum first, as for the log-sum-exp) and without
-# a Python loop.
+# Write `softmax_rows(A)`: the row-wise softmax $p_{ik} = e^{A_{ik}} / \sum_l
+# e^{A_{il}}$ of a matrix, computed without overflow (subtract each row's maximum first,
+# as for the log-sum-exp) and without a Python loop. While this is graded,
+# `mlnotes.logistic.softmax` and `scipy.special` are unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -504,29 +527,43 @@ def softmax_rows(A):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: softmax-rows, points: 2, withdraw: [mlnotes.logistic.softmax]}
-# TEST
+# QUESTION {name: softmax-rows, points: 2,
+#   withdraw: [mlnotes.logistic.softmax, scipy.special]}
+# TEST: a 6 x 4 matrix, against the chapter's softmax
 from mlnotes import logistic
 
 A_test = np.random.default_rng(130).normal(size=(6, 4))
-assert np.allclose(softmax_rows(A_test), logistic.softmax(A_test))
+np.testing.assert_allclose(softmax_rows(A_test), logistic.softmax(A_test), rtol=1e-12,
+                           strict=True)
 
-# HIDDEN TEST
-A_test = 1000.0 + np.random.default_rng(131).normal(size=(5, 3))  # exp(1000) overflows
-P_test = softmax_rows(A_test)
-assert np.all(np.isfinite(P_test)) and np.allclose(P_test.sum(axis=1), 1.0)
-assert np.allclose(P_test, softmax_rows(A_test - 1000.0))  # a shift of a row changes nothing
+# HIDDEN TEST: each row is the softmax of that row, even when rows sit 1000s apart
+from mlnotes import logistic
 
-# HIDDEN TEST
-A_test = np.array([[0.0, np.log(3.0)], [-800.0, 800.0]])
-assert np.allclose(softmax_rows(A_test), [[0.25, 0.75], [0.0, 1.0]])
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h, k_h = rng_h.integers(2, 12), rng_h.integers(2, 8)
+A_h = rng_h.normal(size=(n_h, k_h)) + rng_h.uniform(-3000, 3000, size=(n_h, 1))
+P_h = softmax_rows(A_h)
+np.testing.assert_allclose(P_h, logistic.softmax(A_h), rtol=1e-12, atol=1e-300,
+                           strict=True)
+
+# HIDDEN TEST: rows sum to 1, and adding a constant to a row changes nothing
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h, k_h = rng_h.integers(1, 12), rng_h.integers(1, 8)
+A_h = rng_h.normal(scale=rng_h.uniform(1, 50), size=(n_h, k_h))
+A_h += rng_h.uniform(-3000, 3000, size=(n_h, 1))
+P_h = softmax_rows(A_h)
+np.testing.assert_allclose(P_h.sum(axis=1), np.ones(n_h), rtol=1e-12, strict=True)
+np.testing.assert_allclose(softmax_rows(A_h + rng_h.normal(size=(n_h, 1))), P_h,
+                           rtol=1e-10, atol=1e-300, strict=True)
 
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-log-sigmoid
-# Write `log_sigmoid(a)`: $\log g(a) = -\log(1 + e^{-a})$ for an array `a`, accurate for every
-# $a$: neither $-\infty$ for large negative $a$ nor $0$ for large positive $a$ (where the answer is
-# about $-e^{-a}$). `np.logaddexp` and `np.log1p` help.
+# Write `log_sigmoid(a)`: $\log g(a) = -\log(1 + e^{-a})$ for an array `a`, accurate for
+# every $a$: neither $-\infty$ for large negative $a$ nor $0$ for large positive $a$
+# (where the answer is about $-e^{-a}$). `np.logaddexp` and `np.log1p` help. While this
+# is graded, `mlnotes.logistic.log_sigmoid`, `mlnotes.logistic.log_loss`,
+# `mlnotes.losses` and `scipy.special` are unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -539,26 +576,38 @@ def log_sigmoid(a):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: log-sigmoid, points: 2, withdraw: [mlnotes.logistic.log_sigmoid, mlnotes.losses.logistic]}
-# TEST
+# QUESTION {name: log-sigmoid, points: 2,
+#   withdraw: [mlnotes.logistic.log_sigmoid, mlnotes.logistic.log_loss, mlnotes.losses,
+#              scipy.special]}
+# TEST: a grid of [-10, 10], and both tails, a = -1000 and a = 40
 a_test = np.linspace(-10, 10, 41)
-assert np.allclose(log_sigmoid(a_test), np.log(1.0 / (1.0 + np.exp(-a_test))))
+np.testing.assert_allclose(log_sigmoid(a_test), np.log(1.0 / (1.0 + np.exp(-a_test))),
+                           rtol=1e-10, strict=True)
+np.testing.assert_allclose(  # log(1 + x) ~ x
+    log_sigmoid(np.array([-1000.0, 40.0])), [-1000.0, -np.exp(-40.0)], rtol=1e-12, strict=True
+)
 
-# HIDDEN TEST
-a_test = np.array([-1000.0, -40.0, 40.0, 700.0])
-l_test = log_sigmoid(a_test)
-assert np.allclose(l_test[:2], [-1000.0, -40.0], rtol=1e-12)  # log g(a) = a - log(1 + e^a)
-assert np.allclose(l_test[2:], -np.exp(-a_test[2:]), rtol=1e-12, atol=0)  # -log(1 + e^{-a}) ~ -e^{-a}
+# HIDDEN TEST: to 1e-12 relative in both tails, |a| from 40 to 700
+rng_h = np.random.default_rng(list(b"development secret"))
+a_h = rng_h.uniform(40, 700, size=rng_h.integers(1, 20))
+a_h = np.append(a_h, -a_h)
+expected_h = np.where(a_h < 0, a_h - np.exp(a_h), -np.exp(-a_h))  # log(1 + x) ~ x
+np.testing.assert_allclose(log_sigmoid(a_h), expected_h, rtol=1e-12, atol=0,
+                           strict=True)
 
-# HIDDEN TEST
-a_test = np.random.default_rng(132).normal(scale=5, size=200)
-assert np.allclose(log_sigmoid(a_test) - log_sigmoid(-a_test), a_test)  # g(a) / g(-a) = e^a
+# HIDDEN TEST: log g(a) - log g(-a) = a for moderate a (so g(a) / g(-a) = e^a)
+rng_h = np.random.default_rng(list(b"development secret"))
+a_h = rng_h.normal(scale=5, size=rng_h.integers(1, 200))
+np.testing.assert_allclose(log_sigmoid(a_h) - log_sigmoid(-a_h), a_h, rtol=1e-10,
+                           atol=1e-12, strict=True)
 
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-quadratic-gradient
-# Write `quadratic_gradient(A, b, x)`: the gradient of $f(x) = \frac12 x^\top A x - b^\top x$ for a
-# square matrix $A$ that need not be symmetric.
+# Write `quadratic_gradient(A, b, x)`: the gradient of $f(x) = \frac12 x^\top A x -
+# b^\top x$ for a square matrix $A$ that need not be symmetric. While this is graded,
+# `mlnotes.check.numerical_gradient`, `mlnotes.check.numerical_jacobian` and
+# `scipy.optimize` are unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -570,25 +619,43 @@ def quadratic_gradient(A, b, x):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: quadratic-gradient, points: 2}
-# TEST
+# QUESTION {name: quadratic-gradient, points: 2,
+#   withdraw: [mlnotes.check.numerical_gradient, mlnotes.check.numerical_jacobian,
+#              scipy.optimize]}
+# TEST: a symmetric 4 x 4 matrix: the gradient is A x - b
 r_test = np.random.default_rng(133)
 S_test = r_test.normal(size=(4, 4))
 A_test, b_test, x_test = S_test + S_test.T, r_test.normal(size=4), r_test.normal(size=4)
-f_test = lambda u: 0.5 * u @ A_test @ u - b_test @ u
-assert np.allclose(quadratic_gradient(A_test, b_test, x_test), numerical_gradient(f_test, x_test), atol=1e-6)
+np.testing.assert_allclose(quadratic_gradient(A_test, b_test, x_test),
+                           A_test @ x_test - b_test, rtol=1e-10, strict=True)
 
-# HIDDEN TEST
-r_test = np.random.default_rng(134)
-A_test, b_test, x_test = r_test.normal(size=(5, 5)), r_test.normal(size=5), r_test.normal(size=5)  # not symmetric
-f_test = lambda u: 0.5 * u @ A_test @ u - b_test @ u
-assert np.allclose(quadratic_gradient(A_test, b_test, x_test), numerical_gradient(f_test, x_test), atol=1e-6)
+# HIDDEN TEST: matches a central difference of f for a non-symmetric A, any size
+rng_h = np.random.default_rng(list(b"development secret"))
+d_h = rng_h.integers(2, 12)
+A_h, b_h = rng_h.normal(size=(d_h, d_h)), rng_h.normal(size=d_h)
+x_h = rng_h.normal(size=d_h)
+f_h = lambda u: 0.5 * u @ A_h @ u - b_h @ u  # noqa: E731
+# a central difference with step 1 is exact for a quadratic
+g_h = np.array([(f_h(x_h + e) - f_h(x_h - e)) / 2 for e in np.eye(d_h)])
+np.testing.assert_allclose(quadratic_gradient(A_h, b_h, x_h), g_h, rtol=1e-8,
+                           atol=1e-8 * d_h, strict=True)
 
-# HIDDEN TEST
-r_test = np.random.default_rng(135)
-S_test = r_test.normal(size=(3, 3))
-A_test, b_test = S_test @ S_test.T + np.eye(3), r_test.normal(size=3)
-assert np.allclose(quadratic_gradient(A_test, b_test, np.linalg.solve(A_test, b_test)), 0.0)  # the minimiser
+# HIDDEN TEST: for an antisymmetric A the gradient is -b everywhere
+rng_h = np.random.default_rng(list(b"development secret"))
+d_h = rng_h.integers(2, 12)
+S_h, b_h = rng_h.normal(size=(d_h, d_h)), rng_h.normal(size=d_h)
+x_h = rng_h.normal(scale=10, size=d_h)
+np.testing.assert_allclose(quadratic_gradient(S_h - S_h.T, b_h, x_h), -b_h, atol=1e-10,
+                           strict=True)
+
+# HIDDEN TEST: the gradient vanishes at the minimiser of a positive definite quadratic
+rng_h = np.random.default_rng(list(b"development secret"))
+d_h = rng_h.integers(1, 10)
+S_h = rng_h.normal(size=(d_h, d_h))
+A_h, b_h = S_h @ S_h.T + np.eye(d_h) + (S_h - S_h.T), rng_h.normal(size=d_h)
+x_h = np.linalg.solve(0.5 * (A_h + A_h.T), b_h)
+np.testing.assert_allclose(quadratic_gradient(A_h, b_h, x_h), np.zeros(d_h), atol=1e-9,
+                           strict=True)
 
 # %% [markdown]
 # ## Summary

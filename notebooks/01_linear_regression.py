@@ -1012,8 +1012,11 @@ show_source(linear.lasso)
 # ```{exercise}
 # :label: ex-code-ridge-svd
 # Write `ridge_svd(X, y, lam)` returning the ridge coefficients {eq}`eq-ridge-solution`
-# (no intercept) computed from the thin SVD of `X` as in {eq}`eq-ridge-shrinkage`, without
-# solving any linear system.
+# (no intercept) computed from the thin SVD of `X` as in {eq}`eq-ridge-shrinkage`,
+# without solving any linear system. For $\lambda = 0$ and more features than samples it
+# must return the minimum-norm least-squares solution, and for tiny $\lambda$ it must
+# stay accurate. While this is graded, `mlnotes.linear.ridge`,
+# `mlnotes.linear.ridge_path` and `mlnotes.linear._svd_min_norm` are unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -1026,33 +1029,65 @@ def ridge_svd(X, y, lam):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: ridge-svd, points: 2}
-# TEST
+# QUESTION {name: ridge-svd, points: 2,
+#   withdraw: [mlnotes.linear.ridge, mlnotes.linear.ridge_path,
+#              mlnotes.linear._svd_min_norm]}
+# TEST: 25 samples, 4 features, lam = 2, against the chapter's ridge
 X_test = np.random.default_rng(10).normal(size=(25, 4))
 y_test = np.random.default_rng(11).normal(size=25)
-assert np.allclose(ridge_svd(X_test, y_test, 2.0), linear.ridge(X_test, y_test, lam=2.0).w)
+np.testing.assert_allclose(
+    ridge_svd(X_test, y_test, 2.0),
+    linear.ridge(X_test, y_test, lam=2.0).w,
+    rtol=1e-9,
+    strict=True,
+)
 
-# HIDDEN TEST
-X_test = np.random.default_rng(12).normal(size=(8, 12))  # more features than samples
-y_test = np.random.default_rng(13).normal(size=8)
-for lam_test in (0.01, 1.0, 100.0):
-    w_test = ridge_svd(X_test, y_test, lam_test)
-    assert np.allclose(-2 * X_test.T @ (y_test - X_test @ w_test) + 2 * lam_test * w_test, 0, atol=1e-8)
+# HIDDEN TEST: for d > n, lam = 0 gives pinv(X) y; for lam > 0 the gradient vanishes
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h = rng_h.integers(3, 15)
+X_h = rng_h.normal(size=(n_h, n_h + rng_h.integers(1, 10)))
+y_h, lam_h = rng_h.normal(size=n_h), 10 ** rng_h.uniform(-2, 2)
+np.testing.assert_allclose(
+    ridge_svd(X_h, y_h, 0.0),
+    np.linalg.pinv(X_h) @ y_h,
+    rtol=1e-8,
+    atol=1e-10,
+    strict=True,
+)
+w_h = ridge_svd(X_h, y_h, lam_h)
+np.testing.assert_allclose(
+    -2 * X_h.T @ (y_h - X_h @ w_h) + 2 * lam_h * w_h,
+    np.zeros(X_h.shape[1]),
+    atol=1e-8,
+    strict=True,
+)
 
-# HIDDEN TEST
-X_test = np.random.default_rng(14).normal(size=(30, 3))
-y_test = np.random.default_rng(15).normal(size=30)
-assert np.allclose(ridge_svd(X_test, y_test, 1e-12), np.linalg.lstsq(X_test, y_test, rcond=None)[0], atol=1e-8)
-norms_test = [np.linalg.norm(ridge_svd(X_test, y_test, lam)) for lam in (0.5, 5.0, 50.0)]
-assert np.all(np.diff(norms_test) < 0)  # more shrinkage
+# HIDDEN TEST: accurate to 1e-8 for lam ~ 1e-12 ||X||^2 (X^T X + lam I is near singular)
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h = rng_h.integers(4, 15)
+X_h = rng_h.normal(size=(n_h, n_h + rng_h.integers(2, 10)))
+y_h = rng_h.normal(size=n_h)
+lam_h = 10 ** rng_h.uniform(-13, -11) * np.linalg.norm(X_h, 2) ** 2
+d_h = X_h.shape[1]
+Xa_h = np.vstack([X_h, np.sqrt(lam_h) * np.eye(d_h)])  # the augmented problem, by lstsq
+w_h = np.linalg.lstsq(Xa_h, np.append(y_h, np.zeros(d_h)), rcond=None)[0]
+np.testing.assert_allclose(
+    ridge_svd(X_h, y_h, lam_h),
+    w_h,
+    rtol=1e-8,
+    atol=1e-8 * np.linalg.norm(w_h),
+    strict=True,
+)
 
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-lasso-cd
 # Write `lasso_cd(X, y, lam, n_sweeps)` that minimises {eq}`def-lasso-objective` (no
-# intercept) by `n_sweeps` cycles of the coordinate update {eq}`eq-lasso-coordinate`, starting
-# from $w = 0$ and keeping the residual $r = y - Xw$ up to date after every update (so each
-# update costs $O(n)$).
+# intercept) by `n_sweeps` cycles of the coordinate update {eq}`eq-lasso-coordinate`,
+# starting from $w = 0$ and keeping the residual $r = y - Xw$ up to date after every
+# update (so each update costs $O(n)$). While this is graded, `mlnotes.linear.lasso`,
+# `mlnotes.linear.lasso_path`, `mlnotes.linear.soft_threshold` and `scipy.optimize` are
+# unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -1074,33 +1109,60 @@ def lasso_cd(X, y, lam, n_sweeps=500):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: lasso-cd, points: 3, withdraw: [mlnotes.linear.lasso, mlnotes.linear.lasso_path]}
-# TEST
+# QUESTION {name: lasso-cd, points: 3,
+#   withdraw: [mlnotes.linear.lasso, mlnotes.linear.lasso_path,
+#              mlnotes.linear.soft_threshold, scipy.optimize]}
+# TEST: 40 samples, 5 features, lam = 20, against the chapter's lasso
 X_test = np.random.default_rng(20).normal(size=(40, 5))
-y_test = X_test @ np.array([2.0, 0.0, -1.0, 0.0, 0.5]) + 0.3 * np.random.default_rng(21).normal(size=40)
-assert np.allclose(lasso_cd(X_test, y_test, 20.0), linear.lasso(X_test, y_test, lam=20.0).w, atol=1e-6)
+y_test = X_test @ np.array([2.0, 0.0, -1.0, 0.0, 0.5])
+y_test += 0.3 * np.random.default_rng(21).normal(size=40)
+np.testing.assert_allclose(
+    lasso_cd(X_test, y_test, 20.0),
+    linear.lasso(X_test, y_test, lam=20.0).w,
+    atol=1e-6,
+    strict=True,
+)
 
-# HIDDEN TEST
-X_test = np.random.default_rng(22).normal(size=(30, 6))
-y_test = np.random.default_rng(23).normal(size=30)
-lam_big = 2 * np.max(np.abs(X_test.T @ y_test))
-assert np.all(lasso_cd(X_test, y_test, lam_big) == 0)
-assert np.allclose(lasso_cd(X_test, y_test, 0.3 * lam_big), linear.lasso(X_test, y_test, lam=0.3 * lam_big).w, atol=1e-6)
+# HIDDEN TEST: w = 0 exactly when lam >= 2 max |X^T y|, and the lasso's w below that
+rng_h = np.random.default_rng(list(b"development secret"))
+X_h = rng_h.normal(size=(rng_h.integers(20, 50), rng_h.integers(2, 8)))
+y_h = rng_h.normal(size=len(X_h))
+lam_max_h = 2 * np.max(np.abs(X_h.T @ y_h))
+np.testing.assert_array_equal(
+    lasso_cd(X_h, y_h, lam_max_h * rng_h.uniform(1, 3)),
+    np.zeros(X_h.shape[1]),
+    strict=True,
+)
+lam_h = lam_max_h * rng_h.uniform(0.1, 0.6)
+np.testing.assert_allclose(
+    lasso_cd(X_h, y_h, lam_h),
+    linear.lasso(X_h, y_h, lam=lam_h).w,
+    atol=1e-6,
+    strict=True,
+)
 
-# HIDDEN TEST
-X_test = np.random.default_rng(24).normal(size=(20, 30))  # more features than samples
-y_test = X_test[:, :3] @ np.array([3.0, -2.0, 1.5]) + 0.1 * np.random.default_rng(25).normal(size=20)
-w_test = lasso_cd(X_test, y_test, 5.0)
-g_test = -2 * X_test.T @ (y_test - X_test @ w_test)  # optimality: |g_j| <= lam, = -lam sign(w_j) if w_j != 0
-assert np.all(np.abs(g_test) <= 5.0 + 1e-6) and np.allclose(g_test[w_test != 0], -5.0 * np.sign(w_test[w_test != 0]), atol=1e-6)
+# HIDDEN TEST: the subgradient conditions hold, more features than samples
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h = rng_h.integers(15, 30)
+X_h = rng_h.normal(size=(n_h, n_h + rng_h.integers(5, 20)))
+y_h = X_h[:, :3] @ rng_h.normal(scale=3, size=3) + 0.1 * rng_h.normal(size=n_h)
+lam_h = 2 * np.max(np.abs(X_h.T @ y_h)) * rng_h.uniform(0.05, 0.3)
+w_h = lasso_cd(X_h, y_h, lam_h, n_sweeps=2000)
+d_h = X_h.shape[1]
+assert np.shape(w_h) == (d_h,), f"expected shape {(d_h,)}, received {np.shape(w_h)}"
+# |g_j| <= lam, and g_j = -lam sign(w_j) if w_j != 0
+g_h = -2 * X_h.T @ (y_h - X_h @ w_h)
+assert np.all(np.abs(g_h) <= lam_h * (1 + 1e-6)), "a coefficient at 0 with |g_j| > lam"
+np.testing.assert_allclose(g_h[w_h != 0], -lam_h * np.sign(w_h[w_h != 0]), rtol=1e-6)
 
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-lstsq-qr
-# Write `lstsq_qr(X, y)`: the least-squares coefficients from the thin QR factorisation $X = QR$
-# (`np.linalg.qr`): solve $R w = Q^\top y$, which never forms $X^\top X$ (whose condition number is
-# the square of $X$'s). Assume `X` has full column rank. `linear.least_squares` is withdrawn
-# while this is graded.
+# Write `lstsq_qr(X, y)`: the least-squares coefficients from the thin QR factorisation
+# $X = QR$ (`np.linalg.qr`): solve $R w = Q^\top y$, which never forms $X^\top X$ (whose
+# condition number is the square of $X$'s). Assume `X` has full column rank. While this
+# is graded, `mlnotes.linear.least_squares`, `mlnotes.linear._qr_refined`,
+# `mlnotes.linear._gram_cholesky` and `mlnotes.linear._svd_min_norm` are unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -1113,30 +1175,55 @@ def lstsq_qr(X, y):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: lstsq-qr, points: 3, withdraw: [mlnotes.linear.least_squares]}
-# TEST
+# QUESTION {name: lstsq-qr, points: 3,
+#   withdraw: [mlnotes.linear.least_squares, mlnotes.linear._qr_refined,
+#              mlnotes.linear._gram_cholesky, mlnotes.linear._svd_min_norm]}
+# TEST: 50 samples, 4 features, against the chapter's least squares
 X_test = np.random.default_rng(80).normal(size=(50, 4))
-y_test = X_test @ np.array([1.0, -2.0, 0.5, 3.0]) + 0.1 * np.random.default_rng(81).normal(size=50)
-assert np.allclose(lstsq_qr(X_test, y_test), linear.least_squares(X_test, y_test).w)
+y_test = X_test @ np.array([1.0, -2.0, 0.5, 3.0])
+y_test += 0.1 * np.random.default_rng(81).normal(size=50)
+np.testing.assert_allclose(
+    lstsq_qr(X_test, y_test),
+    linear.least_squares(X_test, y_test).w,
+    rtol=1e-10,
+    strict=True,
+)
 
-# HIDDEN TEST
-t_test = np.linspace(0, 1, 40)
-X_test = np.vander(t_test, 7, increasing=True)  # condition number about 1e5: X^T X would lose ten digits
-y_test = np.cos(3 * t_test)
-assert np.allclose(lstsq_qr(X_test, y_test), np.linalg.lstsq(X_test, y_test, rcond=None)[0], rtol=1e-7, atol=1e-9)
+# HIDDEN TEST: 5 digits of w when cond(X) is 1e7 to 1e8 (X^T X would lose them all)
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h, d_h = rng_h.integers(30, 80), rng_h.integers(4, 9)
+U_h = np.linalg.qr(rng_h.normal(size=(n_h, d_h)))[0]
+V_h = np.linalg.qr(rng_h.normal(size=(d_h, d_h)))[0]
+cond_h = 10 ** rng_h.uniform(7, 8)
+X_h = U_h * np.geomspace(1.0, 1.0 / cond_h, d_h) @ V_h.T
+w_h = rng_h.normal(size=d_h)
+np.testing.assert_allclose(
+    lstsq_qr(X_h, X_h @ w_h), w_h, rtol=0, atol=1e-5 * np.linalg.norm(w_h), strict=True
+)
 
-# HIDDEN TEST
-X_test = np.random.default_rng(82).normal(size=(30, 5))
-y_test = np.random.default_rng(83).normal(size=30)
-r_test = y_test - X_test @ lstsq_qr(X_test, y_test)
-assert np.allclose(X_test.T @ r_test, 0.0, atol=1e-10)  # the normal equations
+# HIDDEN TEST: 5 digits of w when y = Xw + r, r orthogonal to X's columns, cond(X) ~ 1e7
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h, d_h = rng_h.integers(30, 80), rng_h.integers(2, 9)
+U_h = np.linalg.qr(rng_h.normal(size=(n_h, d_h)))[0]
+V_h = np.linalg.qr(rng_h.normal(size=(d_h, d_h)))[0]
+X_h = U_h * np.geomspace(1.0, 10 ** -rng_h.uniform(6.5, 7.5), d_h) @ V_h.T
+w_h = rng_h.normal(size=d_h)
+r_h = rng_h.normal(size=n_h)
+r_h -= U_h @ (U_h.T @ r_h)  # orthogonal to the columns: w_h is the least-squares fit
+y_h = X_h @ w_h + 1e-5 * np.linalg.norm(X_h @ w_h) * r_h / np.linalg.norm(r_h)
+np.testing.assert_allclose(
+    lstsq_qr(X_h, y_h), w_h, rtol=0, atol=1e-5 * np.linalg.norm(w_h), strict=True
+)
 
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-ridge-augmented
-# Write `ridge_augmented(X, y, lam)` that computes the ridge coefficients (no intercept) as the
-# ordinary least-squares solution on the augmented data of {eq}`eq-ridge-augmented`: $X$ stacked
-# on $\sqrt\lambda I$, $y$ stacked on zeros (solve it with `np.linalg.lstsq` or your `lstsq_qr`).
+# Write `ridge_augmented(X, y, lam)` that computes the ridge coefficients (no intercept)
+# as the ordinary least-squares solution on the augmented data of
+# {eq}`eq-ridge-augmented`: $X$ stacked on $\sqrt\lambda I$, $y$ stacked on zeros (solve
+# it with `np.linalg.lstsq` or your `lstsq_qr`). While this is graded,
+# `mlnotes.linear.ridge`, `mlnotes.linear.ridge_path` and `mlnotes.linear._svd_min_norm`
+# are unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -1151,31 +1238,57 @@ def ridge_augmented(X, y, lam):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: ridge-augmented, points: 2, withdraw: [mlnotes.linear.ridge]}
-# TEST
+# QUESTION {name: ridge-augmented, points: 2,
+#   withdraw: [mlnotes.linear.ridge, mlnotes.linear.ridge_path,
+#              mlnotes.linear._svd_min_norm]}
+# TEST: 30 samples, 4 features, lam = 4, against the chapter's ridge
 X_test = np.random.default_rng(84).normal(size=(30, 4))
 y_test = X_test @ np.arange(4.0) + np.random.default_rng(85).normal(size=30)
-assert np.allclose(ridge_augmented(X_test, y_test, 1.0), linear.ridge(X_test, y_test, lam=1.0).w)
+np.testing.assert_allclose(
+    ridge_augmented(X_test, y_test, 4.0),
+    linear.ridge(X_test, y_test, lam=4.0).w,
+    rtol=1e-9,
+    strict=True,
+)
 
-# HIDDEN TEST
-X_test = np.random.default_rng(86).normal(size=(10, 15))  # more features than samples
-y_test = np.random.default_rng(87).normal(size=10)
-for lam_test in (0.01, 3.0, 100.0):
-    assert np.allclose(ridge_augmented(X_test, y_test, lam_test), linear.ridge(X_test, y_test, lam=lam_test).w)
+# HIDDEN TEST: equals the ridge solution for more features than samples, any lam
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h = rng_h.integers(3, 20)
+X_h = rng_h.normal(size=(n_h, n_h + rng_h.integers(1, 10)))
+y_h, lam_h = rng_h.normal(size=n_h), 10 ** rng_h.uniform(-2, 2)
+np.testing.assert_allclose(
+    ridge_augmented(X_h, y_h, lam_h),
+    linear.ridge(X_h, y_h, lam=lam_h).w,
+    rtol=1e-8,
+    atol=1e-12,
+    strict=True,
+)
 
-# HIDDEN TEST
-X_test = np.random.default_rng(88).normal(size=(25, 3))
-y_test = np.random.default_rng(89).normal(size=25)
-norms_test = [np.linalg.norm(ridge_augmented(X_test, y_test, lam)) for lam in (0.1, 1.0, 10.0, 100.0)]
-assert np.all(np.diff(norms_test) < 0)
-assert np.allclose(ridge_augmented(X_test, y_test, 0.0), np.linalg.lstsq(X_test, y_test, rcond=None)[0])
+# HIDDEN TEST: ||w|| falls as lam grows, and lam = 0 gives least squares
+rng_h = np.random.default_rng(list(b"development secret"))
+X_h = rng_h.normal(size=(rng_h.integers(10, 40), rng_h.integers(2, 6)))
+y_h = rng_h.normal(size=len(X_h))
+np.testing.assert_allclose(
+    ridge_augmented(X_h, y_h, 0.0),
+    np.linalg.lstsq(X_h, y_h, rcond=None)[0],
+    rtol=1e-9,
+    strict=True,
+)
+lams_h = np.sort(10 ** rng_h.uniform(-1, 2, size=4))
+norms_h = [np.linalg.norm(ridge_augmented(X_h, y_h, lam)) for lam in lams_h]
+assert np.all(np.diff(norms_h) < 0), f"||w|| for increasing lam: {norms_h}"
+ws_h = [ridge_augmented(X_h, y_h, lam) for lam in lams_h]
+gs_h = [-2 * X_h.T @ (y_h - X_h @ w) + 2 * lam * w for w, lam in zip(ws_h, lams_h, strict=True)]
+np.testing.assert_allclose(gs_h, np.zeros((4, X_h.shape[1])), atol=1e-8)
 
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-ridge-dof
-# Write `ridge_dof(X, lam)`: the effective degrees of freedom {eq}`eq-ridge-dof` of ridge regression,
-# $\mathrm{df}(\lambda) = \sum_j d_j^2/(d_j^2 + \lambda)$ over the singular values $d_j$ of `X`,
-# as a float (for $\lambda > 0$).
+# Write `ridge_dof(X, lam)`: the effective degrees of freedom {eq}`eq-ridge-dof` of
+# ridge regression, $\mathrm{df}(\lambda) = \sum_j d_j^2/(d_j^2 + \lambda)$ over the
+# singular values $d_j$ of `X`, as a float (for $\lambda > 0$). While this is graded,
+# `mlnotes.linear.ridge_dof`, `mlnotes.linear.ridge` and `mlnotes.linear.ridge_path` are
+# unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -1188,20 +1301,33 @@ def ridge_dof(X, lam):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: ridge-dof, points: 2, withdraw: [mlnotes.linear.ridge_dof]}
-# TEST
+# QUESTION {name: ridge-dof, points: 2,
+#   withdraw: [mlnotes.linear.ridge_dof, mlnotes.linear.ridge,
+#              mlnotes.linear.ridge_path]}
+# TEST: 40 samples, 6 features, lam = 5, against the chapter's ridge_dof
 X_test = np.random.default_rng(90).normal(size=(40, 6))
-assert np.isclose(ridge_dof(X_test, 5.0), linear.ridge_dof(X_test, 5.0))
+np.testing.assert_allclose(
+    ridge_dof(X_test, 5.0), linear.ridge_dof(X_test, 5.0), rtol=1e-12, strict=True
+)
 
-# HIDDEN TEST
-X_test = np.random.default_rng(91).normal(size=(20, 5))
-H_test = X_test @ np.linalg.solve(X_test.T @ X_test + 2.0 * np.eye(5), X_test.T)
-assert np.isclose(ridge_dof(X_test, 2.0), np.trace(H_test))  # the trace of the hat matrix
+# HIDDEN TEST: df is the trace of the ridge hat matrix
+rng_h = np.random.default_rng(list(b"development secret"))
+X_h = rng_h.normal(size=(rng_h.integers(5, 30), rng_h.integers(1, 8)))
+X_h *= rng_h.uniform(0.1, 10)
+lam_h, d_h = 10 ** rng_h.uniform(-1, 2), X_h.shape[1]
+H_h = X_h @ np.linalg.solve(X_h.T @ X_h + lam_h * np.eye(d_h), X_h.T)
+np.testing.assert_allclose(
+    ridge_dof(X_h, lam_h), np.trace(H_h), rtol=1e-10, strict=True
+)
 
-# HIDDEN TEST
-X_test = np.random.default_rng(92).normal(size=(8, 12))
-df_test = [ridge_dof(X_test, lam) for lam in (1e-9, 1.0, 10.0, 1e9)]
-assert np.isclose(df_test[0], 8.0) and np.all(np.diff(df_test) < 0) and df_test[-1] < 1e-6
+# HIDDEN TEST: df falls from the rank of X (lam -> 0) towards 0 (lam -> infinity)
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h = rng_h.integers(3, 12)
+X_h = rng_h.normal(size=(n_h, n_h + rng_h.integers(1, 6)))  # rank n
+np.testing.assert_allclose(ridge_dof(X_h, 1e-10), float(n_h), rtol=1e-6, strict=True)
+df_h = [ridge_dof(X_h, lam) for lam in np.sort(10 ** rng_h.uniform(-2, 2, size=5))]
+assert np.all(np.diff(df_h) < 0), f"df for increasing lam: {df_h}"
+assert ridge_dof(X_h, 1e10) < 1e-6, f"df for lam = 1e10: {ridge_dof(X_h, 1e10)}"
 
 # %% [markdown]
 # (sec-linear-summary)=

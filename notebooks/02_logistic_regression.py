@@ -840,9 +840,11 @@ show_source(lg._halving_step)
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-logistic-gradient
-# Write `loglik_gradient(X, y, w)` that returns the gradient {eq}`eq-loglik-gradient` of the
-# log-likelihood for labels in $\{0, 1\}$, with matrix products only (no loop over samples) and
-# no overflow for large scores (use `lg.sigmoid`).
+# Write `loglik_gradient(X, y, w)` that returns the gradient {eq}`eq-loglik-gradient` of
+# the log-likelihood for labels in $\{0, 1\}$, with matrix products only (no loop over
+# samples) and no overflow for large scores (use `lg.sigmoid`). While this is graded,
+# `mlnotes.check.numerical_gradient`, `mlnotes.check.numerical_jacobian` and
+# `scipy.optimize` are unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -854,41 +856,65 @@ def loglik_gradient(X, y, w):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: logistic-gradient, points: 2}
-# TEST
+# QUESTION {name: logistic-gradient, points: 2,
+#   withdraw: [mlnotes.check.numerical_gradient, mlnotes.check.numerical_jacobian,
+#              scipy.optimize]}
+# TEST: 25 samples, 3 features, against a numerical gradient of the log-likelihood
 from mlnotes.check import numerical_gradient
 
 X_test = np.random.default_rng(10).normal(size=(25, 3))
 y_test, w_test = (X_test[:, 0] > 0).astype(float), np.array([0.3, -0.2, 0.1])
-assert np.shape(loglik_gradient(X_test, y_test, w_test)) == (3,)
-assert np.allclose(loglik_gradient(X_test, y_test, w_test), numerical_gradient(lambda v: lg.log_likelihood(v, X_test, y_test), w_test), rtol=1e-6)
+np.testing.assert_allclose(
+    loglik_gradient(X_test, y_test, w_test),
+    numerical_gradient(lambda v: lg.log_likelihood(v, X_test, y_test), w_test),
+    rtol=1e-6,
+    strict=True,
+)
 
-# HIDDEN TEST
+# HIDDEN TEST: matches a numerical gradient of the log-likelihood at random w, any size
 from mlnotes.check import numerical_gradient
 
-X_test = np.random.default_rng(11).normal(size=(60, 4))
-y_test = (np.random.default_rng(12).uniform(size=60) < 0.4).astype(float)
-w_test = np.random.default_rng(13).normal(size=4)
-assert np.allclose(loglik_gradient(X_test, y_test, w_test), numerical_gradient(lambda v: lg.log_likelihood(v, X_test, y_test), w_test), rtol=1e-6)
-with np.errstate(over="raise"):
-    assert np.all(np.isfinite(loglik_gradient(X_test, y_test, 1000 * w_test)))
-w_hat = lg.newton(X_test, y_test).w
-assert np.allclose(loglik_gradient(X_test, y_test, w_hat), 0, atol=1e-8)
+rng_h = np.random.default_rng(list(b"development secret"))
+X_h = rng_h.normal(size=(rng_h.integers(5, 80), rng_h.integers(1, 6)))
+y_h = (rng_h.random(len(X_h)) < rng_h.uniform(0.2, 0.8)).astype(float)
+w_h = rng_h.normal(scale=rng_h.uniform(0.1, 3), size=X_h.shape[1])
+np.testing.assert_allclose(
+    loglik_gradient(X_h, y_h, w_h),
+    numerical_gradient(lambda v: lg.log_likelihood(v, X_h, y_h), w_h),
+    rtol=1e-6,
+    atol=1e-8 * len(X_h),
+    strict=True,
+)
 
-# HIDDEN TEST
-r_test = np.random.default_rng(14)
-X_test, y_test = r_test.normal(size=(50, 3)), (r_test.random(50) < 0.5).astype(float)
-for _ in range(20):  # the gradient of a concave function is monotone decreasing
-    w1, w2 = r_test.normal(size=3), r_test.normal(size=3)
-    assert (loglik_gradient(X_test, y_test, w1) - loglik_gradient(X_test, y_test, w2)) @ (w1 - w2) <= 1e-12
+# HIDDEN TEST: lam w at the maximiser of l(w) - lam ||w||^2 / 2; exact at huge scores
+rng_h = np.random.default_rng(list(b"development secret"))
+X_h = rng_h.normal(size=(rng_h.integers(20, 80), rng_h.integers(1, 6)))
+y_h = (rng_h.random(len(X_h)) < 0.5).astype(float)
+lam_h = rng_h.uniform(0.1, 5)
+w_h = lg.newton(X_h, y_h, lam=lam_h).w
+np.testing.assert_allclose(
+    loglik_gradient(X_h, y_h, w_h), lam_h * w_h, atol=1e-8, strict=True
+)
+w_h = (
+    rng_h.normal(size=X_h.shape[1]) * 1e4
+)  # scores in the thousands: g is 0 or 1 exactly
+np.testing.assert_allclose(
+    loglik_gradient(X_h, y_h, w_h),
+    X_h.T @ (y_h - (X_h @ w_h >= 0)),
+    atol=1e-8,
+    strict=True,
+)
 
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-irls-step
-# Write `irls_step(X, y, w)` that returns the next IRLS iterate {eq}`eq-irls-step`: compute the
-# weights $R_{ii} = g_i(1 - g_i)$ and the adjusted response $z$, then solve the weighted
-# least-squares problem with `np.linalg.lstsq` on the rows of $X$ and $z$ scaled by
-# $\sqrt{R_{ii}}$. Do not form the $n \times n$ matrix $R$.
+# Write `irls_step(X, y, w)` that returns the next IRLS iterate {eq}`eq-irls-step`:
+# compute the weights $R_{ii} = g_i(1 - g_i)$ and the adjusted response $z$, then solve
+# the weighted least-squares problem with `np.linalg.lstsq` on the rows of $X$ and $z$
+# scaled by $\sqrt{R_{ii}}$. Do not form the $n \times n$ matrix $R$. While this is
+# graded, `mlnotes.logistic.irls`, `mlnotes.logistic.newton`,
+# `mlnotes.logistic._newton_family` and `mlnotes.logistic._newton_direction` are
+# unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -904,8 +930,10 @@ def irls_step(X, y, w):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: irls-step, points: 3}
-# TEST
+# QUESTION {name: irls-step, points: 3,
+#   withdraw: [mlnotes.logistic.irls, mlnotes.logistic.newton,
+#              mlnotes.logistic._newton_family, mlnotes.logistic._newton_direction]}
+# TEST: from w = 0, one IRLS step is one full Newton step
 import warnings
 
 X_test = np.random.default_rng(20).normal(size=(30, 3))
@@ -914,28 +942,42 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # one Newton step stops at max_iter on purpose
     one = lg.newton(X_test, y_test, max_iter=1)
 assert one.step_sizes[0] == 1.0
-assert np.allclose(irls_step(X_test, y_test, np.zeros(3)), one.w)
+np.testing.assert_allclose(
+    irls_step(X_test, y_test, np.zeros(3)), one.w, rtol=1e-9, strict=True
+)
 
-# HIDDEN TEST
-sp_test = datasets.load_spector()
-X_test = np.column_stack([sp_test.X, np.ones(len(sp_test.y))])
-w_test = np.zeros(4)
-for _ in range(25):
-    w_test = irls_step(X_test, sp_test.y, w_test)
-assert np.allclose(w_test, lg.irls(X_test, sp_test.y).w, rtol=1e-8)
+# HIDDEN TEST: from a random w, the Newton step w + (X^T R X)^{-1} X^T (y - g)
+rng_h = np.random.default_rng(list(b"development secret"))
+X_h = rng_h.normal(size=(rng_h.integers(10, 80), rng_h.integers(1, 6)))
+y_h = (rng_h.random(len(X_h)) < rng_h.uniform(0.2, 0.8)).astype(float)
+w_h = rng_h.normal(scale=0.5, size=X_h.shape[1])
+g_h = lg.sigmoid(X_h @ w_h)
+H_h = (X_h.T * (g_h * (1 - g_h))) @ X_h
+np.testing.assert_allclose(
+    irls_step(X_h, y_h, w_h),
+    w_h + np.linalg.solve(H_h, X_h.T @ (y_h - g_h)),
+    rtol=1e-8,
+    atol=1e-10,
+    strict=True,
+)
 
-# HIDDEN TEST
-X_test = np.column_stack([np.ones(70), np.random.default_rng(22).normal(size=(70, 2))])
-y_test = (np.random.default_rng(23).random(70) < 0.35).astype(float)
-w_hat = lg.irls(X_test, y_test).w
-assert np.allclose(irls_step(X_test, y_test, w_hat), w_hat, atol=1e-8)  # the maximiser is a fixed point
+# HIDDEN TEST: the maximum-likelihood w is a fixed point
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h = rng_h.integers(100, 200)
+X_h = np.column_stack([np.ones(n_h), rng_h.normal(size=(n_h, rng_h.integers(1, 4)))])
+y_h = (rng_h.random(n_h) < 0.4).astype(float)  # pure noise: not separable
+w_h = lg.irls(X_h, y_h).w
+np.testing.assert_allclose(irls_step(X_h, y_h, w_h), w_h, atol=1e-8, strict=True)
 
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-logistic-loglik
-# Write `log_likelihood(w, X, y)`: the log-likelihood {eq}`def-loglik` of the weights `w` for labels
-# $y_i \in \{0, 1\}$, $\ell(w) = \sum_i [y_i a_i - \log(1 + e^{a_i})]$ with $a = Xw$, computed without
-# overflow for large $|a_i|$ (`np.logaddexp` helps).
+# Write `log_likelihood(w, X, y)`: the log-likelihood {eq}`def-loglik` of the weights
+# `w` for labels $y_i \in \{0, 1\}$, $\ell(w) = \sum_i [y_i a_i - \log(1 + e^{a_i})]$
+# with $a = Xw$, computed without overflow for large $|a_i|$ (`np.logaddexp` helps).
+# While this is graded, `mlnotes.logistic.log_likelihood`, `mlnotes.logistic._loglik`,
+# `mlnotes.logistic._penalised_loglik`, `mlnotes.logistic.log_loss`, `mlnotes.losses`
+# and `scipy.special` are unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -948,30 +990,52 @@ def log_likelihood(w, X, y):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: logistic-loglik, points: 2, withdraw: [mlnotes.logistic.log_likelihood]}
-# TEST
+# QUESTION {name: logistic-loglik, points: 2,
+#   withdraw: [mlnotes.logistic.log_likelihood, mlnotes.logistic._loglik,
+#              mlnotes.logistic._penalised_loglik, mlnotes.logistic.log_loss,
+#              mlnotes.losses, scipy.special]}
+# TEST: 40 samples, 3 features, at moderate and at huge scores (where e^a overflows)
 X_test = np.random.default_rng(100).normal(size=(40, 3))
 y_test = (np.random.default_rng(101).random(40) < 0.5).astype(float)
-w_test = np.array([0.5, -1.0, 2.0])
-assert np.isclose(log_likelihood(w_test, X_test, y_test), lg.log_likelihood(w_test, X_test, y_test))
+for w_test in (np.array([0.5, -1.0, 2.0]), np.array([500.0, -100.0, 200.0])):
+    np.testing.assert_allclose(
+        log_likelihood(w_test, X_test, y_test),
+        lg.log_likelihood(w_test, X_test, y_test),
+        rtol=1e-10,
+        strict=True,
+    )
 
-# HIDDEN TEST
-X_test = np.random.default_rng(102).normal(size=(30, 2))
-y_test = (X_test[:, 0] > 0).astype(float)
-w_test = np.array([800.0, 300.0])  # scores in the hundreds: exp(a) overflows
-assert np.isfinite(log_likelihood(w_test, X_test, y_test))
-assert np.isclose(log_likelihood(w_test, X_test, y_test), lg.log_likelihood(w_test, X_test, y_test))
+# HIDDEN TEST: equals the chapter's log-likelihood at scores in the hundreds, any size
+rng_h = np.random.default_rng(list(b"development secret"))
+X_h = rng_h.normal(size=(rng_h.integers(5, 60), rng_h.integers(1, 6)))
+y_h = (rng_h.random(len(X_h)) < rng_h.uniform(0.2, 0.8)).astype(float)
+w_h = rng_h.normal(scale=rng_h.uniform(100, 1000), size=X_h.shape[1])
+np.testing.assert_allclose(
+    log_likelihood(w_h, X_h, y_h),
+    lg.log_likelihood(w_h, X_h, y_h),
+    rtol=1e-10,
+    strict=True,
+)
 
-# HIDDEN TEST
-X_test = np.random.default_rng(103).normal(size=(25, 4))
-y_test = (np.random.default_rng(104).random(25) < 0.3).astype(float)
-assert np.isclose(log_likelihood(np.zeros(4), X_test, y_test), -25 * np.log(2))
+# HIDDEN TEST: at w = 0 every probability is 1/2, so the log-likelihood is -n log 2
+rng_h = np.random.default_rng(list(b"development secret"))
+X_h = rng_h.normal(size=(rng_h.integers(5, 60), rng_h.integers(1, 6)))
+y_h = (rng_h.random(len(X_h)) < rng_h.uniform(0.2, 0.8)).astype(float)
+np.testing.assert_allclose(
+    log_likelihood(np.zeros(X_h.shape[1]), X_h, y_h),
+    -len(X_h) * np.log(2.0),
+    rtol=1e-12,
+    strict=True,
+)
 
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-logistic-hessian
-# Write `loglik_hessian(X, w)`: the Hessian $-X^\top R X$ of the log-likelihood, with
-# $R = \mathrm{diag}(g_i(1 - g_i))$ and $g = g(Xw)$, without forming the $n \times n$ matrix $R$.
+# Write `loglik_hessian(X, w)`: the Hessian $-X^\top R X$ of the log-likelihood, with $R
+# = \mathrm{diag}(g_i(1 - g_i))$ and $g = g(Xw)$, without forming the $n \times n$
+# matrix $R$. While this is graded, `mlnotes.check.numerical_jacobian`,
+# `mlnotes.check.numerical_hessian`, `mlnotes.check.numerical_gradient` and
+# `scipy.optimize` are unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -984,31 +1048,52 @@ def loglik_hessian(X, w):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: logistic-hessian, points: 2}
-# TEST
+# QUESTION {name: logistic-hessian, points: 2,
+#   withdraw: [mlnotes.check.numerical_jacobian, mlnotes.check.numerical_hessian,
+#              mlnotes.check.numerical_gradient, scipy.optimize]}
+# TEST: 30 samples, 3 features, against a numerical Jacobian of the gradient
 from mlnotes.check import numerical_jacobian
 
 X_test = np.random.default_rng(105).normal(size=(30, 3))
 y_test = (np.random.default_rng(106).random(30) < 0.5).astype(float)
 w_test = np.array([0.3, -0.5, 0.8])
-H_num = numerical_jacobian(lambda u: X_test.T @ (y_test - lg.sigmoid(X_test @ u)), w_test)
-assert np.allclose(loglik_hessian(X_test, w_test), H_num, atol=1e-6)
+H_num = numerical_jacobian(
+    lambda u: X_test.T @ (y_test - lg.sigmoid(X_test @ u)), w_test
+)
+np.testing.assert_allclose(
+    loglik_hessian(X_test, w_test), H_num, atol=1e-6, strict=True
+)
 
-# HIDDEN TEST
-X_test = np.random.default_rng(107).normal(size=(200, 5))
-H_test = loglik_hessian(X_test, np.random.default_rng(108).normal(size=5))
-assert np.allclose(H_test, H_test.T) and np.linalg.eigvalsh(H_test).max() < 0  # concave
+# HIDDEN TEST: matches a numerical Jacobian of the gradient at a random w, any size
+from mlnotes.check import numerical_jacobian
 
-# HIDDEN TEST
-X_test = np.random.default_rng(109).normal(size=(50, 2))
-assert np.allclose(loglik_hessian(X_test, np.zeros(2)), -0.25 * X_test.T @ X_test)
+rng_h = np.random.default_rng(list(b"development secret"))
+X_h = rng_h.normal(size=(rng_h.integers(5, 80), rng_h.integers(1, 6)))
+y_h = (rng_h.random(len(X_h)) < 0.5).astype(float)
+w_h = rng_h.normal(scale=rng_h.uniform(0.3, 2), size=X_h.shape[1])
+H_h = numerical_jacobian(lambda u: X_h.T @ (y_h - lg.sigmoid(X_h @ u)), w_h)
+np.testing.assert_allclose(
+    loglik_hessian(X_h, w_h), H_h, atol=1e-7 * len(X_h), strict=True
+)
+
+# HIDDEN TEST: at w = 0 every weight is 1/4, so the Hessian is -X^T X / 4
+rng_h = np.random.default_rng(list(b"development secret"))
+X_h = rng_h.normal(size=(rng_h.integers(5, 80), rng_h.integers(1, 6)))
+np.testing.assert_allclose(
+    loglik_hessian(X_h, np.zeros(X_h.shape[1])),
+    -0.25 * X_h.T @ X_h,
+    rtol=1e-12,
+    strict=True,
+)
 
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-irls-full
-# Write `irls(X, y, n_iter)`: logistic regression by IRLS, starting from $w = 0$ and making `n_iter`
-# steps {eq}`eq-irls-step` (your `irls_step` does one). Return the final $w$. `lg.irls` and
-# `lg.newton` are withdrawn while this is graded.
+# Write `irls(X, y, n_iter)`: logistic regression by IRLS, starting from $w = 0$ and
+# making `n_iter` steps {eq}`eq-irls-step` (your `irls_step` does one). Return the final
+# $w$. While this is graded, `mlnotes.logistic.irls`, `mlnotes.logistic.newton`,
+# `mlnotes.logistic._newton_family`, `mlnotes.logistic._newton_direction`,
+# `mlnotes.logistic.gradient_ascent` and `scipy.optimize` are unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -1027,23 +1112,48 @@ def irls(X, y, n_iter):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: irls-full, points: 3, withdraw: [mlnotes.logistic.irls, mlnotes.logistic.newton]}
-# TEST
+# QUESTION {name: irls-full, points: 3,
+#   withdraw: [mlnotes.logistic.irls, mlnotes.logistic.newton,
+#              mlnotes.logistic._newton_family, mlnotes.logistic._newton_direction,
+#              mlnotes.logistic.gradient_ascent, scipy.optimize]}
+# TEST: 60 samples with an intercept: one step is one full Newton step from w = 0, and
+# 25 steps reach the chapter's IRLS estimate
+import warnings
+
 X_test = np.column_stack([np.ones(60), np.random.default_rng(110).normal(size=(60, 2))])
-y_test = (X_test @ np.array([0.2, 1.0, -1.0]) + np.random.default_rng(111).logistic(size=60) > 0).astype(float)
-assert np.allclose(irls(X_test, y_test, 25), lg.irls(X_test, y_test).w, atol=1e-6)
+y_test = X_test @ np.array([0.2, 1.0, -1.0])
+y_test = (y_test + np.random.default_rng(111).logistic(size=60) > 0).astype(float)
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # one Newton step stops at max_iter on purpose
+    one = lg.newton(X_test, y_test, max_iter=1)
+np.testing.assert_allclose(irls(X_test, y_test, 1), one.w, rtol=1e-9, strict=True)
+np.testing.assert_allclose(
+    irls(X_test, y_test, 25), lg.irls(X_test, y_test).w, atol=1e-6, strict=True
+)
 
-# HIDDEN TEST
-X_test = np.column_stack([np.ones(150), np.random.default_rng(112).normal(size=(150, 4))])
-y_test = (X_test @ np.array([-0.5, 2.0, 0.0, 1.0, -0.3]) + np.random.default_rng(113).logistic(size=150) > 0).astype(float)
-w_test = irls(X_test, y_test, 30)
-assert np.allclose(X_test.T @ (y_test - lg.sigmoid(X_test @ w_test)), 0.0, atol=1e-8)  # the score equations
+# HIDDEN TEST: exactly n_iter Newton steps from w = 0 (n_iter = 0 returns w = 0)
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h = rng_h.integers(40, 150)
+X_h = np.column_stack([np.ones(n_h), rng_h.normal(size=(n_h, rng_h.integers(1, 4)))])
+y_h = (rng_h.random(n_h) < rng_h.uniform(0.2, 0.8)).astype(float)
+w_h = np.zeros(X_h.shape[1])
+for k_h in range(4):
+    np.testing.assert_allclose(
+        irls(X_h, y_h, k_h), w_h, rtol=1e-8, atol=1e-10, strict=True
+    )
+    g_h = lg.sigmoid(X_h @ w_h)
+    w_h = w_h + np.linalg.solve((X_h.T * (g_h * (1 - g_h))) @ X_h, X_h.T @ (y_h - g_h))
 
-# HIDDEN TEST
-X_test = np.column_stack([np.ones(80), np.random.default_rng(114).normal(size=(80, 3))])
-y_test = (np.random.default_rng(115).random(80) < 0.4).astype(float)
-assert np.allclose(irls(X_test, y_test, 30), lg.irls(X_test, y_test).w, atol=1e-6)
-assert np.allclose(irls(X_test, y_test, 0), 0.0)
+# HIDDEN TEST: after 30 steps the score equations X^T (y - g) = 0 hold
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h = rng_h.integers(100, 200)
+X_h = np.column_stack([np.ones(n_h), rng_h.normal(size=(n_h, rng_h.integers(1, 5)))])
+w_true_h = rng_h.normal(size=X_h.shape[1])
+y_h = (X_h @ w_true_h + rng_h.logistic(size=n_h) > 0).astype(float)
+w_h = irls(X_h, y_h, 30)
+d_h = X_h.shape[1]
+assert np.shape(w_h) == (d_h,), f"expected shape {(d_h,)}, received {np.shape(w_h)}"
+np.testing.assert_allclose(X_h.T @ (y_h - lg.sigmoid(X_h @ w_h)), 0.0, atol=1e-8)
 
 # %% [markdown]
 # ## Summary

@@ -1036,10 +1036,11 @@ show_source(svm.smo)
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-svm-bias
-# Write `svm_bias(alpha, y, K, C)` that returns the bias $b$ of a soft-margin SVM from its
-# optimal dual variables: the average of $y_i - \sum_k \alpha_k y_k K_{ik}$ over the margin
-# support vectors $0 < \alpha_i < C$ (use {eq}`eq-three-kinds`; you may assume there is at
-# least one).
+# Write `svm_bias(alpha, y, K, C)` that returns the bias $b$ of a soft-margin SVM from
+# its optimal dual variables: the average of $y_i - \sum_k \alpha_k y_k K_{ik}$ over the
+# margin support vectors $0 < \alpha_i < C$ (use {eq}`eq-three-kinds`; you may assume
+# there is at least one). While this is graded, `mlnotes.svm.bias_from_gradient`,
+# `mlnotes.svm.smo` and `mlnotes.svm.smo_basic` are unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -1052,35 +1053,59 @@ def svm_bias(alpha, y, K, C):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: svm-bias, points: 2, withdraw: [mlnotes.svm.bias_from_gradient]}
-# TEST
+# QUESTION {name: svm-bias, points: 2,
+#   withdraw: [mlnotes.svm.bias_from_gradient, mlnotes.svm.smo, mlnotes.svm.smo_basic]}
+# TEST: a linear SVM on 40 points, C = 1, against the b of the chapter's SMO
 X_test = np.random.default_rng(7).normal(size=(40, 2))
-y_test = np.where(X_test[:, 0] + 0.5 * np.random.default_rng(8).normal(size=40) > 0, 1.0, -1.0)
+y_test = X_test[:, 0] + 0.5 * np.random.default_rng(8).normal(size=40)
+y_test = np.where(y_test > 0, 1.0, -1.0)
 fit_test = svm.smo(X_test, y_test, C=1.0, kernel="linear", tol=1e-10)
-assert np.isclose(svm_bias(fit_test.alpha, y_test, X_test @ X_test.T, 1.0), fit_test.b, atol=1e-6)
+np.testing.assert_allclose(
+    svm_bias(fit_test.alpha, y_test, X_test @ X_test.T, 1.0),
+    fit_test.b,
+    atol=1e-6,
+    strict=True,
+)
 
-# HIDDEN TEST
-X_test = np.random.default_rng(9).normal(size=(60, 3))
-y_test = np.where(X_test[:, 1] - X_test[:, 2] + 0.7 * np.random.default_rng(10).normal(size=60) > 0, 1.0, -1.0)
-K_test = kernels.rbf_kernel(X_test, gamma=0.5)
-fit_test = svm.smo(K_test, y_test, C=3.0, kernel="precomputed", tol=1e-10)
-assert np.isclose(svm_bias(fit_test.alpha, y_test, K_test, 3.0), fit_test.b, atol=1e-6)
+# HIDDEN TEST: the b of the chapter's SMO for an RBF kernel, any data and C
+rng_h = np.random.default_rng(list(b"development secret"))
+for _ in range(20):  # data with at least one margin support vector
+    X_h = rng_h.normal(size=(rng_h.integers(20, 60), rng_h.integers(1, 4)))
+    y_h = np.where(X_h[:, 0] + rng_h.normal(scale=0.7, size=len(X_h)) > 0, 1.0, -1.0)
+    K_h, C_h = (
+        kernels.rbf_kernel(X_h, gamma=rng_h.uniform(0.1, 2)),
+        rng_h.uniform(0.2, 5),
+    )
+    fit_h = svm.smo(K_h, y_h, C=C_h, kernel="precomputed", tol=1e-10)
+    if np.any((fit_h.alpha > 1e-6 * C_h) & (fit_h.alpha < C_h * (1 - 1e-6))):
+        break
+np.testing.assert_allclose(
+    svm_bias(fit_h.alpha, y_h, K_h, C_h), fit_h.b, atol=1e-6, strict=True
+)
 
-# HIDDEN TEST
-X_test = np.random.default_rng(14).normal(size=(50, 2))
-y_test = np.where(X_test @ np.array([1.0, -1.0]) > 0, 1.0, -1.0)
-K_test = X_test @ X_test.T
-fit_test = svm.smo(K_test, y_test, C=0.5, kernel="precomputed", tol=1e-10)
-b_test = svm_bias(fit_test.alpha, y_test, K_test, 0.5)
-free_test = (fit_test.alpha > 1e-8) & (fit_test.alpha < 0.5 - 1e-8)
-assert np.allclose(y_test[free_test] * (K_test[free_test] @ (fit_test.alpha * y_test) + b_test), 1.0, atol=1e-5)
+# HIDDEN TEST: every margin support vector (0 < alpha_i < C) gets y_i f(x_i) = 1
+rng_h = np.random.default_rng(list(b"development secret"))
+for _ in range(20):  # data with at least one margin support vector
+    X_h = rng_h.normal(size=(rng_h.integers(20, 60), rng_h.integers(2, 4)))
+    y_h = np.where(X_h @ rng_h.normal(size=X_h.shape[1]) > 0, 1.0, -1.0)
+    K_h, C_h = X_h @ X_h.T, rng_h.uniform(0.1, 2)
+    fit_h = svm.smo(K_h, y_h, C=C_h, kernel="precomputed", tol=1e-10)
+    free_h = (fit_h.alpha > 1e-6 * C_h) & (fit_h.alpha < C_h * (1 - 1e-6))
+    if np.any(free_h):
+        break
+b_h = svm_bias(fit_h.alpha, y_h, K_h, C_h)
+assert np.ndim(b_h) == 0, f"expected a number, got shape {np.shape(b_h)}"
+f_h = K_h[free_h] @ (fit_h.alpha * y_h) + b_h
+np.testing.assert_allclose(y_h[free_h] * f_h, np.ones(free_h.sum()), atol=1e-5)
 
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-hinge-subgradient
 # Write `hinge_subgradient(w, b, X, y, C)` returning a pair `(g_w, g_b)`: a subgradient
-# {eq}`eq-hinge-subgradient` of $P(w, b) = \frac12\|w\|^2 + C\sum_i \max(0, 1 - y_i(w^\top x_i + b))$,
-# computed with matrix products (no loop over samples).
+# {eq}`eq-hinge-subgradient` of $P(w, b) = \frac12\|w\|^2 + C\sum_i \max(0, 1 -
+# y_i(w^\top x_i + b))$, computed with matrix products (no loop over samples). While
+# this is graded, `mlnotes.check.numerical_gradient`, `mlnotes.check.numerical_jacobian`
+# and `scipy.optimize` are unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -1093,42 +1118,63 @@ def hinge_subgradient(w, b, X, y, C):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: hinge-subgradient, points: 2}
-# TEST
+# QUESTION {name: hinge-subgradient, points: 2,
+#   withdraw: [mlnotes.check.numerical_gradient, mlnotes.check.numerical_jacobian,
+#              scipy.optimize]}
+# TEST: at a point where P is differentiable, against a numerical gradient
 from mlnotes.check import numerical_gradient
 
 X_test = np.random.default_rng(11).normal(size=(30, 3))
 y_test = np.where(np.random.default_rng(12).random(30) < 0.5, 1.0, -1.0)
 w_test, b_test = np.array([0.3, -0.2, 0.1]), 0.05
 g_w, g_b = hinge_subgradient(w_test, b_test, X_test, y_test, 2.0)
-num = numerical_gradient(lambda u: svm.hinge_objective(u[:3], u[3], X_test, y_test, 2.0), np.append(w_test, b_test))
-assert np.allclose(np.append(g_w, g_b), num, atol=1e-5)  # P is differentiable at this point
 
-# HIDDEN TEST
-r_test = np.random.default_rng(13)
-X_test = r_test.normal(size=(50, 4))
-y_test = np.where(r_test.random(50) < 0.5, 1.0, -1.0)
-w_test, b_test = r_test.normal(size=4), 0.3
-g_w, g_b = hinge_subgradient(w_test, b_test, X_test, y_test, 0.5)
-P0 = svm.hinge_objective(w_test, b_test, X_test, y_test, 0.5)
-for _ in range(50):  # the subgradient inequality at random points
-    w2, b2 = w_test + r_test.normal(size=4), b_test + r_test.normal()
-    assert svm.hinge_objective(w2, b2, X_test, y_test, 0.5) >= P0 + g_w @ (w2 - w_test) + g_b * (b2 - b_test) - 1e-9
 
-# HIDDEN TEST
-X_test = np.random.default_rng(15).normal(size=(40, 3))
-u_test = np.array([1.0, 2.0, -1.0])
-keep = np.abs(X_test @ u_test) > 0.5
-X_test, y_test = X_test[keep], np.sign(X_test[keep] @ u_test)
-g_w, g_b = hinge_subgradient(10 * u_test, 0.0, X_test, y_test, 3.0)  # every margin above 5: no hinge is active
-assert np.allclose(g_w, 10 * u_test) and g_b == 0
+def P_test(u):
+    return svm.hinge_objective(u[:3], u[3], X_test, y_test, 2.0)
+
+
+num = numerical_gradient(P_test, np.append(w_test, b_test))
+np.testing.assert_allclose(np.shape(g_w), (3,), err_msg="the shape of g_w")
+np.testing.assert_allclose(np.append(g_w, g_b), num, atol=1e-5, strict=True)
+
+# HIDDEN TEST: P(v, c) >= P(w, b) + g_w.(v - w) + g_b (c - b) at random points
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h, d_h = rng_h.integers(10, 60), rng_h.integers(1, 6)
+X_h = rng_h.normal(size=(n_h, d_h))
+y_h = np.where(rng_h.random(n_h) < 0.5, 1.0, -1.0)
+w_h, b_h, C_h = rng_h.normal(size=d_h), rng_h.normal(), rng_h.uniform(0.1, 5)
+g_w, g_b = hinge_subgradient(w_h, b_h, X_h, y_h, C_h)
+assert np.shape(g_w) == (d_h,) and np.ndim(g_b) == 0, (
+    f"shapes {np.shape(g_w)}, {np.shape(g_b)}"
+)
+P_h = svm.hinge_objective(w_h, b_h, X_h, y_h, C_h)
+for _ in range(50):
+    s_h = rng_h.uniform(0.01, 2)
+    v_h, c_h = w_h + s_h * rng_h.normal(size=d_h), b_h + s_h * rng_h.normal()
+    lower_h = P_h + g_w @ (v_h - w_h) + g_b * (c_h - b_h)
+    assert svm.hinge_objective(v_h, c_h, X_h, y_h, C_h) >= lower_h - 1e-9, (
+        "not a subgradient"
+    )
+
+# HIDDEN TEST: with every margin above 1 no hinge is active: (w, 0)
+rng_h = np.random.default_rng(list(b"development secret"))
+d_h = rng_h.integers(1, 6)
+u_h = rng_h.normal(size=d_h)
+X_h = rng_h.normal(size=(rng_h.integers(20, 60), d_h))
+X_h = X_h[np.abs(X_h @ u_h) > 0.5]
+y_h = np.sign(X_h @ u_h)
+w_h = u_h * 5 / np.min(y_h * (X_h @ u_h))  # every margin at least 5
+g_w, g_b = hinge_subgradient(w_h, 0.0, X_h, y_h, rng_h.uniform(0.1, 5))
+np.testing.assert_allclose(g_w, w_h, strict=True)
+np.testing.assert_allclose(g_b, 0.0, atol=0, err_msg="g_b")
 
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-svm-dual-value
-# Write `dual_value(alpha, y, K)`: the SVM dual objective
-# $D(\alpha) = \sum_i \alpha_i - \frac12 \sum_{i,k} \alpha_i \alpha_k y_i y_k K_{ik}$, with
-# matrix products.
+# Write `dual_value(alpha, y, K)`: the SVM dual objective $D(\alpha) = \sum_i \alpha_i -
+# \frac12 \sum_{i,k} \alpha_i \alpha_k y_i y_k K_{ik}$, with matrix products. While this
+# is graded, `mlnotes.svm.dual_objective` is unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -1142,35 +1188,54 @@ def dual_value(alpha, y, K):
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
 # QUESTION {name: svm-dual-value, points: 2, withdraw: [mlnotes.svm.dual_objective]}
-# TEST
+# TEST: 15 points, a linear kernel, random alpha, against the chapter's dual objective
 r_test = np.random.default_rng(60)
 X_test = r_test.normal(size=(15, 2))
 y_test, a_test = np.where(r_test.random(15) < 0.5, 1.0, -1.0), r_test.random(15)
-assert np.isclose(dual_value(a_test, y_test, X_test @ X_test.T), svm.dual_objective(a_test, y_test, X_test @ X_test.T))
+np.testing.assert_allclose(
+    dual_value(a_test, y_test, X_test @ X_test.T),
+    svm.dual_objective(a_test, y_test, X_test @ X_test.T),
+    rtol=1e-12,
+    strict=True,
+)
 
-# HIDDEN TEST
-X_test = np.random.default_rng(61).normal(size=(40, 2))
-y_test = np.where(X_test[:, 0] - X_test[:, 1] + 0.5 * np.random.default_rng(62).normal(size=40) > 0, 1.0, -1.0)
-K_test = kernels.rbf_kernel(X_test, gamma=0.5)
-fit_test = svm.smo(K_test, y_test, C=2.0, kernel="precomputed", tol=1e-10)
-P_test = svm.primal_objective(fit_test.alpha, fit_test.b, y_test, K_test, 2.0)
-assert np.isclose(dual_value(fit_test.alpha, y_test, K_test), P_test, rtol=1e-6)  # strong duality
+# HIDDEN TEST: at the optimum of an RBF SVM it equals the primal objective (duality)
+rng_h = np.random.default_rng(list(b"development secret"))
+X_h = rng_h.normal(size=(rng_h.integers(20, 50), rng_h.integers(1, 4)))
+y_h = np.where(X_h[:, 0] + rng_h.normal(scale=0.5, size=len(X_h)) > 0, 1.0, -1.0)
+K_h, C_h = kernels.rbf_kernel(X_h, gamma=rng_h.uniform(0.1, 2)), rng_h.uniform(0.2, 5)
+fit_h = svm.smo(K_h, y_h, C=C_h, kernel="precomputed", tol=1e-10)
+P_h = svm.primal_objective(fit_h.alpha, fit_h.b, y_h, K_h, C_h)
+np.testing.assert_allclose(
+    dual_value(fit_h.alpha, y_h, K_h), P_h, rtol=1e-6, strict=True
+)
 
-# HIDDEN TEST
-y_test = np.array([1.0, -1.0, 1.0])
-assert dual_value(np.zeros(3), y_test, np.eye(3)) == 0.0
-assert np.isclose(dual_value(np.ones(3), y_test, np.eye(3)), 1.5)
+# HIDDEN TEST: for the constant kernel K = c 11^T, D = sum(alpha) - c (y^T alpha)^2 / 2
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h, c_h = rng_h.integers(2, 30), rng_h.uniform(0.1, 10)
+y_h = np.where(rng_h.random(n_h) < 0.5, 1.0, -1.0)
+a_h = rng_h.uniform(0, 3, size=n_h)
+np.testing.assert_allclose(
+    dual_value(a_h, y_h, np.full((n_h, n_h), c_h)),
+    np.sum(a_h) - c_h * (y_h @ a_h) ** 2 / 2,
+    rtol=1e-10,
+    atol=1e-12,
+    strict=True,
+)
 
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-smo-pair-step
-# Write `pair_step(ai, aj, yi, yj, Gi, Gj, Kii, Kjj, Kij, C)`, SMO's two-variable step: the exact
-# minimiser of the (minimised) dual $f(\alpha) = \frac12\alpha^\top Q\alpha - \sum_i\alpha_i$,
-# $Q_{ik} = y_i y_k K_{ik}$, over the pair $(\alpha_i, \alpha_j)$ with the others fixed, where
-# $G = Q\alpha - 1$ is the gradient at the current point. Move along the line that keeps
-# $y_i\alpha_i + y_j\alpha_j$ fixed, $\alpha_i \to \alpha_i + y_i t$, $\alpha_j \to \alpha_j - y_j t$,
-# take the unconstrained minimiser in $t$ and clip it so both stay in $[0, C]$. Return the new pair
-# `(ai, aj)`. You may assume $K_{ii} + K_{jj} - 2K_{ij} > 0$.
+# Write `pair_step(ai, aj, yi, yj, Gi, Gj, Kii, Kjj, Kij, C)`, SMO's two-variable step:
+# the exact minimiser of the (minimised) dual $f(\alpha) = \frac12\alpha^\top Q\alpha -
+# \sum_i\alpha_i$, $Q_{ik} = y_i y_k K_{ik}$, over the pair $(\alpha_i, \alpha_j)$ with
+# the others fixed, where $G = Q\alpha - 1$ is the gradient at the current point. Move
+# along the line that keeps $y_i\alpha_i + y_j\alpha_j$ fixed, $\alpha_i \to \alpha_i +
+# y_i t$, $\alpha_j \to \alpha_j - y_j t$, take the unconstrained minimiser in $t$ and
+# clip it so both stay in $[0, C]$. Return the new pair `(ai, aj)`. You may assume
+# $K_{ii} + K_{jj} - 2K_{ij} > 0$. While this is graded,
+# `mlnotes.svm.two_variable_step`, `mlnotes.svm.smo` and `mlnotes.svm.smo_basic` are
+# unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -1186,11 +1251,11 @@ def pair_step(ai, aj, yi, yj, Gi, Gj, Kii, Kjj, Kij, C):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: smo-pair-step, points: 3, withdraw: [mlnotes.svm.two_variable_step]}
-# TEST
-def pair_cases(seed, n_cases, C):
-    """Random SMO steps: a pair (i, j) of a random feasible alpha on RBF data, as scalars."""
-    r = np.random.default_rng(seed)
+# QUESTION {name: smo-pair-step, points: 3,
+#   withdraw: [mlnotes.svm.two_variable_step, mlnotes.svm.smo, mlnotes.svm.smo_basic]}
+# TEST: 20 random steps with C = 1, against the chapter's two-variable step
+def pair_cases(r, n_cases, C):
+    """Random SMO steps: a pair (i, j) of a random feasible alpha on RBF data."""
     X = r.normal(size=(12, 2))
     y = np.where(r.random(12) < 0.5, 1.0, -1.0)
     K = kernels.rbf_kernel(X, gamma=0.5)
@@ -1203,13 +1268,17 @@ def pair_cases(seed, n_cases, C):
     return cases
 
 
-for c_test in pair_cases(63, 20, 1.0):
-    assert np.allclose(pair_step(*c_test), svm.two_variable_step(*c_test))
+for c_test in pair_cases(np.random.default_rng(63), 20, 1.0):
+    np.testing.assert_allclose(
+        pair_step(*c_test), svm.two_variable_step(*c_test), err_msg=f"step {c_test}"
+    )
 
-# HIDDEN TEST
-def pair_cases(seed, n_cases, C):
+# HIDDEN TEST: the chapter's two-variable step, for small and large C
+rng_h = np.random.default_rng(list(b"development secret"))
+
+
+def pair_cases(r, n_cases, C):
     """As in the visible test."""
-    r = np.random.default_rng(seed)
     X = r.normal(size=(12, 2))
     y = np.where(r.random(12) < 0.5, 1.0, -1.0)
     K = kernels.rbf_kernel(X, gamma=0.5)
@@ -1222,13 +1291,18 @@ def pair_cases(seed, n_cases, C):
     return cases
 
 
-for c_test in pair_cases(64, 200, 0.1) + pair_cases(65, 200, 10.0):
-    assert np.allclose(pair_step(*c_test), svm.two_variable_step(*c_test))
+C_small_h, C_large_h = rng_h.uniform(0.01, 0.5), rng_h.uniform(2, 50)
+for c_h in pair_cases(rng_h, 100, C_small_h) + pair_cases(rng_h, 100, C_large_h):
+    np.testing.assert_allclose(
+        pair_step(*c_h), svm.two_variable_step(*c_h), err_msg="a step"
+    )
 
-# HIDDEN TEST
-def pair_cases(seed, n_cases, C):
+# HIDDEN TEST: the new pair stays in [0, C], on the line, and never increases the dual
+rng_h = np.random.default_rng(list(b"development secret"))
+
+
+def pair_cases(r, n_cases, C):
     """As in the visible test."""
-    r = np.random.default_rng(seed)
     X = r.normal(size=(12, 2))
     y = np.where(r.random(12) < 0.5, 1.0, -1.0)
     K = kernels.rbf_kernel(X, gamma=0.5)
@@ -1241,21 +1315,44 @@ def pair_cases(seed, n_cases, C):
     return cases
 
 
-for ai, aj, yi, yj, Gi, Gj, Kii, Kjj, Kij, C in pair_cases(66, 100, 1.0):
+for ai, aj, yi, yj, Gi, Gj, Kii, Kjj, Kij, C in pair_cases(
+    rng_h, 100, rng_h.uniform(0.1, 10)
+):
     ni, nj = pair_step(ai, aj, yi, yj, Gi, Gj, Kii, Kjj, Kij, C)
-    assert -1e-12 <= ni <= C + 1e-12 and -1e-12 <= nj <= C + 1e-12
-    assert np.isclose(yi * ni + yj * nj, yi * ai + yj * aj)
-    di, dj = yi * (ni - ai), yj * (nj - aj)  # the change of f along the pair can only be a decrease
-    assert Gi * yi * di + Gj * yj * dj + 0.5 * (Kii * di**2 + Kjj * dj**2 + 2 * Kij * di * dj) <= 1e-12
+    assert -1e-12 <= ni <= C + 1e-12 and -1e-12 <= nj <= C + 1e-12, (
+        f"{(ni, nj)}, C = {C}"
+    )
+    np.testing.assert_allclose(yi * ni + yj * nj, yi * ai + yj * aj, atol=1e-12)
+    di, dj = yi * (ni - ai), yj * (nj - aj)  # the change of f along the pair
+    change = (
+        Gi * yi * di
+        + Gj * yj * dj
+        + 0.5 * (Kii * di**2 + Kjj * dj**2 + 2 * Kij * di * dj)
+    )
+    assert change <= 1e-12, f"the dual increases by {change}"
+    # and no point of the clipped segment is lower: the step is the exact minimiser
+    for s in rng_h.uniform(0, 1, size=10):
+        ei, ej = s * di, s * dj
+        other = (
+            Gi * yi * ei
+            + Gj * yj * ej
+            + 0.5 * (Kii * ei**2 + Kjj * ej**2 + 2 * Kij * ei * ej)
+        )
+        assert change <= other + 1e-12, (
+            "a shorter step is lower: not the exact minimiser"
+        )
 
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-smo-small
-# Write `smo_small(K, y, C)`, a complete (small) SMO: start from $\alpha = 0$, and repeat: pick the
-# maximal violating pair $i \in I_{up}$, $j \in I_{low}$ of {eq}`eq-kkt-pair`, stop when
-# $m(\alpha) - M(\alpha) < 10^{-8}$, else make the two-variable step on $(i, j)$ (your `pair_step`,
-# or the same computation) and update the gradient. Return the final $\alpha$. The grader checks
-# that it is feasible and optimal, not the path it took; `svm.smo` is withdrawn while it is graded.
+# Write `smo_small(K, y, C)`, a complete (small) SMO: start from $\alpha = 0$, and
+# repeat: pick the maximal violating pair $i \in I_{up}$, $j \in I_{low}$ of
+# {eq}`eq-kkt-pair`, stop when $m(\alpha) - M(\alpha) < 10^{-8}$, else make the
+# two-variable step on $(i, j)$ (your `pair_step`, or the same computation) and update
+# the gradient. Return the final $\alpha$. The grader checks that it is feasible and
+# optimal, not the path it took. While this is graded, `mlnotes.svm.smo`,
+# `mlnotes.svm.smo_basic`, `mlnotes.svm.two_variable_step`, `mlnotes.svm.one_vs_rest`,
+# `mlnotes.svm.one_vs_one` and `scipy.optimize` are unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -1282,31 +1379,54 @@ def smo_small(K, y, C):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: smo-small, points: 3, withdraw: [mlnotes.svm.smo]}
-# TEST
+# QUESTION {name: smo-small, points: 3,
+#   withdraw: [mlnotes.svm.smo, mlnotes.svm.smo_basic, mlnotes.svm.two_variable_step,
+#              mlnotes.svm.one_vs_rest, mlnotes.svm.one_vs_one, scipy.optimize]}
+# TEST: a linear kernel on 20 points, C = 1: the optimal dual value of the chapter's SMO
 X_test = np.random.default_rng(67).normal(size=(20, 2))
-y_test = np.where(X_test[:, 0] + 0.3 * np.random.default_rng(68).normal(size=20) > 0, 1.0, -1.0)
+y_test = X_test[:, 0] + 0.3 * np.random.default_rng(68).normal(size=20)
+y_test = np.where(y_test > 0, 1.0, -1.0)
 K_test = X_test @ X_test.T
 a_test = smo_small(K_test, y_test, 1.0)
 best_test = svm.smo(K_test, y_test, C=1.0, kernel="precomputed", tol=1e-10)
-assert np.isclose(svm.dual_objective(a_test, y_test, K_test), svm.dual_objective(best_test.alpha, y_test, K_test), rtol=1e-6)
+np.testing.assert_allclose(np.shape(a_test), (20,), err_msg="the shape of alpha")
+np.testing.assert_allclose(
+    svm.dual_objective(a_test, y_test, K_test),
+    svm.dual_objective(best_test.alpha, y_test, K_test),
+    rtol=1e-6,
+)
 
-# HIDDEN TEST
-X_test = np.random.default_rng(69).normal(size=(40, 3))
-y_test = np.where(np.sum(X_test**2, axis=1) > 2.5, 1.0, -1.0)
-K_test = kernels.rbf_kernel(X_test, gamma=0.5)
-a_test = smo_small(K_test, y_test, 2.0)
-assert np.all(a_test >= -1e-12) and np.all(a_test <= 2.0 + 1e-12) and abs(a_test @ y_test) < 1e-8
-assert svm.kkt_violation(a_test, y_test, K_test, 2.0) < 1e-6
+# HIDDEN TEST: feasible (0 <= alpha <= C, y^T alpha = 0) and optimal (KKT), RBF kernel
+rng_h = np.random.default_rng(list(b"development secret"))
+X_h = rng_h.normal(size=(rng_h.integers(15, 40), rng_h.integers(1, 4)))
+y_h = np.where(np.sum(X_h**2, axis=1) > np.median(np.sum(X_h**2, axis=1)), 1.0, -1.0)
+K_h, C_h = kernels.rbf_kernel(X_h, gamma=rng_h.uniform(0.2, 2)), rng_h.uniform(0.5, 10)
+a_h = smo_small(K_h, y_h, C_h)
+assert np.shape(a_h) == (len(y_h),), (
+    f"expected shape {(len(y_h),)}, got {np.shape(a_h)}"
+)
+assert np.all(a_h >= -1e-12) and np.all(a_h <= C_h + 1e-12), "alpha leaves [0, C]"
+assert abs(a_h @ y_h) < 1e-8, f"y^T alpha = {a_h @ y_h}"
+assert svm.kkt_violation(a_h, y_h, K_h, C_h) < 1e-6, "not optimal"
 
-# HIDDEN TEST
-X_test = np.random.default_rng(70).normal(size=(30, 2))
-y_test = np.where(np.random.default_rng(71).random(30) < 0.5, 1.0, -1.0)  # noise: many alpha at C
-K_test = kernels.rbf_kernel(X_test, gamma=1.0)
-a_test = smo_small(K_test, y_test, 0.1)
-best_test = svm.smo(K_test, y_test, C=0.1, kernel="precomputed", tol=1e-10)
-assert np.isclose(svm.dual_objective(a_test, y_test, K_test), svm.dual_objective(best_test.alpha, y_test, K_test), rtol=1e-6)
-assert np.all(a_test >= -1e-12) and np.all(a_test <= 0.1 + 1e-12) and abs(a_test @ y_test) < 1e-8
+# HIDDEN TEST: on pure noise with a small C (many alpha at C), the optimal dual value
+rng_h = np.random.default_rng(list(b"development secret"))
+X_h = rng_h.normal(size=(rng_h.integers(15, 40), rng_h.integers(1, 4)))
+y_h = np.where(rng_h.random(len(X_h)) < 0.5, 1.0, -1.0)
+y_h[1] = -y_h[0]  # both classes
+K_h, C_h = (
+    kernels.rbf_kernel(X_h, gamma=rng_h.uniform(0.5, 2)),
+    rng_h.uniform(0.01, 0.3),
+)
+a_h = smo_small(K_h, y_h, C_h)
+best_h = svm.smo(K_h, y_h, C=C_h, kernel="precomputed", tol=1e-10)
+np.testing.assert_allclose(
+    svm.dual_objective(a_h, y_h, K_h),
+    svm.dual_objective(best_h.alpha, y_h, K_h),
+    rtol=1e-6,
+)
+assert np.all(a_h >= -1e-12) and np.all(a_h <= C_h + 1e-12), "alpha leaves [0, C]"
+assert abs(a_h @ y_h) < 1e-8, f"y^T alpha = {a_h @ y_h}"
 
 # %% [markdown]
 # ## Summary

@@ -879,9 +879,12 @@ show_source(kernels.kernel_ridge)
 # %% [markdown]
 # ```{exercise}
 # :label: ex-rbf-gram
-# Write `rbf_gram(X, Y, gamma)` that returns the matrix $K_{ij} = \exp(-\gamma\|x_i - y_j\|^2)$
-# for $X$ of shape (n, d) and $Y$ of shape (m, d) without a Python loop, using
-# $\|x - y\|^2 = \|x\|^2 + \|y\|^2 - 2x^\top y$.
+# Write `rbf_gram(X, Y, gamma)` that returns the matrix $K_{ij} = \exp(-\gamma\|x_i -
+# y_j\|^2)$ for $X$ of shape (n, d) and $Y$ of shape (m, d) without a Python loop, using
+# $\|x - y\|^2 = \|x\|^2 + \|y\|^2 - 2x^\top y$. While this is graded,
+# `mlnotes.kernels.rbf_kernel`, `mlnotes.kernels.gram`, `mlnotes.kernels.kernel_rows`,
+# `mlnotes.kernels._rbf_from_inner`, `mlnotes.kernels._rbf_finish_all` and
+# `scipy.spatial` are unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -894,31 +897,59 @@ def rbf_gram(X, Y, gamma):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: rbf-gram, points: 2}
-# TEST
+# QUESTION {name: rbf-gram, points: 2,
+#   withdraw: [mlnotes.kernels.rbf_kernel, mlnotes.kernels.gram,
+#              mlnotes.kernels.kernel_rows, mlnotes.kernels._rbf_from_inner,
+#              mlnotes.kernels._rbf_finish_all,
+#              scipy.spatial]}
+# TEST: X of 30 and Y of 20 points in 4-D, gamma = 0.5, against the chapter's RBF kernel
 Xt = np.random.default_rng(0).standard_normal((30, 4))
 Yt = np.random.default_rng(1).standard_normal((20, 4))
-assert np.allclose(rbf_gram(Xt, Yt, 0.5), kernels.rbf_kernel(Xt, Yt, gamma=0.5))
+np.testing.assert_allclose(
+    rbf_gram(Xt, Yt, 0.5),
+    kernels.rbf_kernel(Xt, Yt, gamma=0.5),
+    rtol=1e-10,
+    atol=1e-14,
+    strict=True,
+)
 
-# HIDDEN TEST
-Xt = np.random.default_rng(2).standard_normal((25, 3)) * 10
-Kt = rbf_gram(Xt, Xt, 0.01)
-assert Kt.shape == (25, 25) and np.allclose(np.diag(Kt), 1.0)
-assert np.linalg.eigvalsh((Kt + Kt.T) / 2)[0] > -1e-10
+# HIDDEN TEST: the chapter's RBF kernel for any n, m, d and gamma
+rng_h = np.random.default_rng(list(b"development secret"))
+d_h = rng_h.integers(1, 6)
+X_h = rng_h.standard_normal((rng_h.integers(1, 30), d_h)) * rng_h.uniform(0.1, 5)
+Y_h = rng_h.standard_normal((rng_h.integers(1, 30), d_h)) * rng_h.uniform(0.1, 5)
+gamma_h = 10 ** rng_h.uniform(-2, 1)
+np.testing.assert_allclose(
+    rbf_gram(X_h, Y_h, gamma_h),
+    kernels.rbf_kernel(X_h, Y_h, gamma=gamma_h),
+    rtol=1e-9,
+    atol=1e-12,
+    strict=True,
+)
 
-# HIDDEN TEST
-Xt = 1e3 + np.random.default_rng(8).standard_normal((10, 2))  # far from the origin: cancellation
-Kt = rbf_gram(Xt, Xt[:4], 2.0)
-assert Kt.shape == (10, 4) and np.all(Kt <= 1.0) and np.allclose(Kt[:4], rbf_gram(Xt[:4], Xt[:4], 2.0))
-assert np.allclose(rbf_gram(Xt - 1e3, Xt[:4] - 1e3, 2.0), Kt, atol=1e-6)  # a shift changes nothing
+# HIDDEN TEST: far from the origin (cancellation): shift-invariant, entries at most 1
+rng_h = np.random.default_rng(list(b"development secret"))
+d_h = rng_h.integers(1, 5)
+shift_h = rng_h.uniform(500, 5000) * rng_h.standard_normal(d_h)
+X_h = rng_h.standard_normal((rng_h.integers(2, 20), d_h))
+gamma_h = rng_h.uniform(0.1, 3)
+K_h = rbf_gram(X_h + shift_h, X_h[:2] + shift_h, gamma_h)
+assert np.shape(K_h) == (len(X_h), 2), (
+    f"expected shape {(len(X_h), 2)}, got {np.shape(K_h)}"
+)
+assert np.all(K_h <= 1 + 1e-9), f"entries above 1: {K_h.max()}"
+np.testing.assert_allclose(
+    K_h, kernels.rbf_kernel(X_h, X_h[:2], gamma=gamma_h), atol=1e-6
+)
 
 # %% [markdown]
 # ```{exercise}
 # :label: ex-kernel-ridge-predict
 # Write `krr_predict(K_train, y, K_test, lam)` that fits kernel ridge regression
-# {eq}`eq-kernel-ridge` on a training Gram matrix `K_train` (n x n) and targets `y`, and returns
-# the predictions for the test points whose kernel values against the training points are the
-# rows of `K_test` (m x n). Solve the linear system; do not invert the matrix.
+# {eq}`eq-kernel-ridge` on a training Gram matrix `K_train` (n x n) and targets `y`, and
+# returns the predictions for the test points whose kernel values against the training
+# points are the rows of `K_test` (m x n). Solve the linear system; do not invert the
+# matrix. While this is graded, `mlnotes.kernels.kernel_ridge` is unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -931,26 +962,49 @@ def krr_predict(K_train, y, K_test, lam):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: kernel-ridge-predict, points: 2, withdraw: [mlnotes.kernels.kernel_ridge]}
-# TEST
+# QUESTION {name: kernel-ridge-predict, points: 2,
+#   withdraw: [mlnotes.kernels.kernel_ridge]}
+# TEST: an RBF kernel, 40 training and 10 test points, against the chapter's fit
 rt = np.random.default_rng(3)
-Xt, yt, Zt = rt.standard_normal((40, 2)), rt.standard_normal(40), rt.standard_normal((10, 2))
+Xt, yt, Zt = (
+    rt.standard_normal((40, 2)),
+    rt.standard_normal(40),
+    rt.standard_normal((10, 2)),
+)
 expected = kernels.kernel_ridge(Xt, yt, lam=0.5, kernel="rbf", gamma=1.0).predict(Zt)
-got = krr_predict(kernels.rbf_kernel(Xt, gamma=1.0), yt, kernels.rbf_kernel(Zt, Xt, gamma=1.0), 0.5)
-assert np.allclose(got, expected)
+got = krr_predict(
+    kernels.rbf_kernel(Xt, gamma=1.0), yt, kernels.rbf_kernel(Zt, Xt, gamma=1.0), 0.5
+)
+np.testing.assert_allclose(got, expected, rtol=1e-9, atol=1e-12, strict=True)
 
-# HIDDEN TEST
-rt = np.random.default_rng(4)
-Xt, yt = rt.standard_normal((30, 5)), rt.standard_normal(30)
-w = np.linalg.solve(Xt.T @ Xt + 2.0 * np.eye(5), Xt.T @ yt)  # linear kernel: ridge regression
-assert np.allclose(krr_predict(Xt @ Xt.T, yt, Xt[:7] @ Xt.T, 2.0), Xt[:7] @ w)
+# HIDDEN TEST: with the linear kernel, the predictions of ridge regression
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h, d_h = rng_h.integers(5, 40), rng_h.integers(1, 8)
+X_h, y_h = rng_h.standard_normal((n_h, d_h)), rng_h.standard_normal(n_h)
+Z_h, lam_h = (
+    rng_h.standard_normal((rng_h.integers(1, 10), d_h)),
+    10 ** rng_h.uniform(-1, 1),
+)
+w_h = np.linalg.solve(X_h.T @ X_h + lam_h * np.eye(d_h), X_h.T @ y_h)
+np.testing.assert_allclose(
+    krr_predict(X_h @ X_h.T, y_h, Z_h @ X_h.T, lam_h),
+    Z_h @ w_h,
+    rtol=1e-8,
+    atol=1e-10,
+    strict=True,
+)
 
-# HIDDEN TEST
-rt = np.random.default_rng(9)
-Xt, yt = rt.standard_normal((25, 2)), rt.standard_normal(25)
-Kt = kernels.rbf_kernel(Xt, gamma=0.5)
-assert np.allclose(krr_predict(Kt, yt, Kt, 1e-10), yt, atol=1e-4)  # lam -> 0 interpolates
-assert np.allclose(krr_predict(Kt, yt, Kt, 1e8), 0, atol=1e-6)  # lam -> infinity predicts 0
+# HIDDEN TEST: lam -> 0 interpolates the training targets, lam -> infinity predicts 0
+rng_h = np.random.default_rng(list(b"development secret"))
+X_h = rng_h.standard_normal((rng_h.integers(5, 25), rng_h.integers(1, 4)))
+y_h = rng_h.standard_normal(len(X_h))
+K_h = kernels.rbf_kernel(X_h, gamma=rng_h.uniform(0.5, 2))
+np.testing.assert_allclose(
+    krr_predict(K_h, y_h, K_h, 1e-10), y_h, atol=1e-4, strict=True
+)
+np.testing.assert_allclose(
+    krr_predict(K_h, y_h, K_h, 1e8), np.zeros(len(y_h)), atol=1e-6, strict=True
+)
 
 # %% [markdown]
 # ```{exercise}
@@ -972,30 +1026,39 @@ def centre_gram(K):
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
 # QUESTION {name: centre-gram, points: 2}
-# TEST
+# TEST: a linear kernel: the Gram matrix of the centred features
 Pt = np.random.default_rng(5).standard_normal((12, 3))
 Pc = Pt - Pt.mean(0)
-assert np.allclose(centre_gram(Pt @ Pt.T), Pc @ Pc.T)
+np.testing.assert_allclose(centre_gram(Pt @ Pt.T), Pc @ Pc.T, atol=1e-12, strict=True)
 
-# HIDDEN TEST
-Xt = np.random.default_rng(6).standard_normal((15, 2))
-Ft = kernels.poly2_features(Xt, coef0=1.0)
-Fc = Ft - Ft.mean(0)
-Kc = centre_gram(kernels.polynomial_kernel(Xt, degree=2, gamma=1.0, coef0=1.0))
-assert np.allclose(Kc, Fc @ Fc.T) and np.allclose(Kc.sum(0), 0)
+# HIDDEN TEST: the Gram matrix of the centred explicit features of a degree-2 kernel
+rng_h = np.random.default_rng(list(b"development secret"))
+X_h = rng_h.standard_normal((rng_h.integers(2, 30), rng_h.integers(1, 4)))
+c_h = rng_h.uniform(0, 2)
+F_h = kernels.poly2_features(X_h, coef0=c_h)
+F_h -= F_h.mean(0)
+K_h = centre_gram(kernels.polynomial_kernel(X_h, degree=2, gamma=1.0, coef0=c_h))
+np.testing.assert_allclose(K_h, F_h @ F_h.T, rtol=1e-9, atol=1e-9, strict=True)
 
-# HIDDEN TEST
-Kt = kernels.rbf_kernel(np.random.default_rng(10).standard_normal((20, 3)), gamma=0.3)
-Kc = centre_gram(Kt)
-assert np.allclose(centre_gram(Kc), Kc)  # centring twice changes nothing
-assert np.allclose(Kc, Kc.T) and np.linalg.eigvalsh(Kc).min() > -1e-10 and np.allclose(Kc.sum(1), 0)
+# HIDDEN TEST: rows and columns sum to 0, centring twice changes nothing, PSD stays PSD
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h = rng_h.integers(2, 30)
+X_h = rng_h.standard_normal((n_h, rng_h.integers(1, 4)))
+K_h = centre_gram(kernels.rbf_kernel(X_h, gamma=rng_h.uniform(0.1, 2)))
+np.testing.assert_allclose(K_h.sum(0), np.zeros(n_h), atol=1e-10, strict=True)
+np.testing.assert_allclose(K_h.sum(1), np.zeros(n_h), atol=1e-10, strict=True)
+np.testing.assert_allclose(centre_gram(K_h), K_h, atol=1e-12, strict=True)
+assert np.linalg.eigvalsh((K_h + K_h.T) / 2).min() > -1e-10, "not PSD"
 
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-poly-kernel
-# Write `poly_kernel(X, Y, degree, c)`: the matrix of the polynomial kernel
-# $k(x, x') = (x^\top x' + c)^p$ between the rows of `X` ($n \times d$) and the rows of `Y`
-# ($m \times d$), of shape $n \times m$, without a Python loop.
+# Write `poly_kernel(X, Y, degree, c)`: the matrix of the polynomial kernel $k(x, x') =
+# (x^\top x' + c)^p$ between the rows of `X` ($n \times d$) and the rows of `Y` ($m
+# \times d$), of shape $n \times m$, without a Python loop. While this is graded,
+# `mlnotes.kernels.polynomial_kernel`, `mlnotes.kernels._poly_from_inner`,
+# `mlnotes.kernels.gram`, `mlnotes.kernels.kernel_rows` and
+# `mlnotes.kernels.poly2_features` are unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -1007,29 +1070,47 @@ def poly_kernel(X, Y, degree, c):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: poly-kernel, points: 2, withdraw: [mlnotes.kernels.polynomial_kernel]}
-# TEST
+# QUESTION {name: poly-kernel, points: 2,
+#   withdraw: [mlnotes.kernels.polynomial_kernel, mlnotes.kernels._poly_from_inner,
+#              mlnotes.kernels.gram, mlnotes.kernels.kernel_rows,
+#              mlnotes.kernels.poly2_features]}
+# TEST: degree 3, c = 1, against the chapter's polynomial kernel
 X_test = np.random.default_rng(40).normal(size=(12, 3))
-assert np.allclose(poly_kernel(X_test, X_test, 3, 1.0), kernels.polynomial_kernel(X_test, degree=3, gamma=1.0, coef0=1.0))
+np.testing.assert_allclose(
+    poly_kernel(X_test, X_test, 3, 1.0),
+    kernels.polynomial_kernel(X_test, degree=3, gamma=1.0, coef0=1.0),
+    rtol=1e-12,
+    strict=True,
+)
 
-# HIDDEN TEST
-X_test, Y_test = np.random.default_rng(41).normal(size=(5, 4)), np.random.default_rng(42).normal(size=(7, 4))
-K_test = poly_kernel(X_test, Y_test, 2, 0.5)
-assert K_test.shape == (5, 7)
-assert np.allclose(K_test, kernels.polynomial_kernel(X_test, Y_test, degree=2, gamma=1.0, coef0=0.5))
+# HIDDEN TEST: the chapter's polynomial kernel for any shapes, degree and c
+rng_h = np.random.default_rng(list(b"development secret"))
+d_h, p_h, c_h = rng_h.integers(1, 6), int(rng_h.integers(2, 6)), rng_h.uniform(0.1, 3)
+X_h = rng_h.normal(size=(rng_h.integers(1, 15), d_h))
+Y_h = rng_h.normal(size=(rng_h.integers(1, 15), d_h))
+np.testing.assert_allclose(
+    poly_kernel(X_h, Y_h, p_h, c_h),
+    kernels.polynomial_kernel(X_h, Y_h, degree=p_h, gamma=1.0, coef0=c_h),
+    rtol=1e-12,
+    strict=True,
+)
 
-# HIDDEN TEST
-X_test = np.random.default_rng(43).normal(size=(9, 2))
-phi_test = np.stack([np.outer(x, x).ravel() for x in X_test])  # (x^T x')^2 = <x x^T, x' x'^T>
-assert np.allclose(poly_kernel(X_test, X_test, 2, 0.0), phi_test @ phi_test.T)
+# HIDDEN TEST: degree 2 with c = 0 is the inner product of the features x x^T
+rng_h = np.random.default_rng(list(b"development secret"))
+X_h = rng_h.normal(size=(rng_h.integers(1, 15), rng_h.integers(1, 5)))
+phi_h = np.stack([np.outer(x, x).ravel() for x in X_h])
+np.testing.assert_allclose(
+    poly_kernel(X_h, X_h, 2, 0.0), phi_h @ phi_h.T, rtol=1e-10, atol=1e-12, strict=True
+)
 
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-psd-check
-# Write `is_psd(K, tol)` that returns whether the square matrix `K` is a valid Gram matrix:
-# symmetric (up to rounding) and positive semidefinite, its smallest eigenvalue at least
-# $-\text{tol}\cdot\max(1, |\lambda|_{\max})$ (rounding makes the zero eigenvalues of a singular
-# Gram matrix slightly negative). Return a `bool`.
+# Write `is_psd(K, tol)` that returns whether the square matrix `K` is a valid Gram
+# matrix: symmetric (up to rounding) and positive semidefinite, its smallest eigenvalue
+# at least $-\text{tol}\cdot\max(1, |\lambda|_{\max})$ (rounding makes the zero
+# eigenvalues of a singular Gram matrix slightly negative). Return a `bool`. While this
+# is graded, `mlnotes.kernels.check_psd` is unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -1045,28 +1126,42 @@ def is_psd(K, tol):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: psd-check, points: 2, withdraw: [mlnotes.kernels.check_psd]}
-# TEST
+# QUESTION {name: psd-check, points: 2,
+#   withdraw: [mlnotes.kernels.check_psd]}
+# TEST: RBF (PSD), sigmoid (not PSD), not symmetric, a rank-2 Gram matrix of scale 1e8
 X_test = np.random.default_rng(44).normal(size=(30, 3))
 K_rbf = kernels.rbf_kernel(X_test, gamma=0.5)
-K_sig = kernels.sigmoid_kernel(X_test, gamma=1.0, coef0=1.0)  # the sigmoid "kernel" is not PSD in general
-assert [is_psd(K_rbf, 1e-10), is_psd(K_sig, 1e-10)] == [True, False]
-
-# HIDDEN TEST
-v_test = np.random.default_rng(45).normal(size=(40, 2))
-assert [is_psd(v_test @ v_test.T, 1e-10), is_psd(-(v_test @ v_test.T), 1e-10)] == [True, False]  # rank 2, singular
-assert is_psd(1e8 * (v_test @ v_test.T), 1e-10) == True  # noqa: E712  rounding scales with the matrix
-
-# HIDDEN TEST
+K_sig = kernels.sigmoid_kernel(X_test, gamma=1.0, coef0=1.0)  # not PSD in general
 A_test = np.array([[1.0, 5.0], [0.0, 1.0]])  # eigenvalues 1 and 1, but not symmetric
-assert [is_psd(A_test, 1e-10), is_psd(np.eye(5), 1e-10)] == [False, True]
+V_test = 1e4 * X_test[:, :2]
+got_test = [is_psd(K, 1e-10) for K in (K_rbf, K_sig, A_test, V_test @ V_test.T)]
+assert got_test == [True, False, False, True], (
+    f"expected [True, False, False, True], got {got_test}"
+)
+
+# HIDDEN TEST: a singular Gram matrix of any scale is PSD, its negative is not
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h = rng_h.integers(5, 40)
+V_h = rng_h.normal(size=(n_h, rng_h.integers(1, 4))) * 10 ** rng_h.uniform(3, 6)
+got_h = [is_psd(V_h @ V_h.T, 1e-10), is_psd(-(V_h @ V_h.T), 1e-10)]
+assert got_h == [True, False], f"expected [True, False], got {got_h}"
+
+# HIDDEN TEST: not symmetric, positive eigenvalues: False; a full-rank Gram matrix: True
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h = rng_h.integers(2, 20)
+A_h = np.triu(rng_h.normal(size=(n_h, n_h)), 1) * 10 + np.diag(rng_h.uniform(1, 2, n_h))
+A_h[0, -1] = 5.0  # certainly not symmetric
+S_h = rng_h.normal(size=(n_h, n_h))
+got_h = [is_psd(A_h, 1e-10), is_psd(S_h @ S_h.T + np.eye(n_h), 1e-10)]
+assert got_h == [False, True], f"expected [False, True], got {got_h}"
 
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-kernel-distance
-# Write `feature_distances(K)`: from a Gram matrix $K_{ik} = \langle\phi(x_i), \phi(x_k)\rangle$, the
-# matrix of distances $\|\phi(x_i) - \phi(x_k)\|$ in feature space, computed from $K$ alone (expand
-# the square) without a Python loop, and never the square root of a negative rounding error.
+# Write `feature_distances(K)`: from a Gram matrix $K_{ik} = \langle\phi(x_i),
+# \phi(x_k)\rangle$, the matrix of distances $\|\phi(x_i) - \phi(x_k)\|$ in feature
+# space, computed from $K$ alone (expand the square) without a Python loop, and never
+# the square root of a negative rounding error.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -1080,20 +1175,47 @@ def feature_distances(K):
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
 # QUESTION {name: kernel-distance, points: 2}
-# TEST
+# TEST: a linear kernel: the Euclidean distances between the points
 X_test = np.random.default_rng(47).normal(size=(8, 3))
-assert np.allclose(feature_distances(X_test @ X_test.T), np.linalg.norm(X_test[:, None] - X_test[None], axis=2), atol=1e-7)
+np.testing.assert_allclose(
+    feature_distances(X_test @ X_test.T),
+    np.linalg.norm(X_test[:, None] - X_test[None], axis=2),
+    atol=1e-7,
+    strict=True,
+)
 
-# HIDDEN TEST
-X_test = np.random.default_rng(48).normal(size=(10, 2))
-K_test = kernels.rbf_kernel(X_test, gamma=0.5)
-assert np.allclose(feature_distances(K_test), np.sqrt(np.maximum(2 - 2 * K_test, 0)))  # ||phi(x)||^2 = 1
+# HIDDEN TEST: a degree-2 kernel, near-duplicate points: the explicit features' distance
+rng_h = np.random.default_rng(list(b"development secret"))
+X_h = rng_h.normal(size=(rng_h.integers(10, 30), rng_h.integers(1, 4))) * rng_h.uniform(
+    1, 30
+)
+X_h[1::2] = X_h[::2][: len(X_h[1::2])] + 1e-9 * rng_h.normal(size=X_h[1::2].shape)
+c_h = rng_h.uniform(0, 2)
+K_h = kernels.polynomial_kernel(X_h, degree=2, gamma=1.0, coef0=c_h)
+F_h = kernels.poly2_features(X_h, coef0=c_h)
+D_h = np.linalg.norm(F_h[:, None] - F_h[None], axis=2)
+np.testing.assert_allclose(
+    feature_distances(K_h), D_h, rtol=1e-6, atol=1e-7 * np.sqrt(K_h.max()), strict=True
+)
 
-# HIDDEN TEST
-X_test = 1e4 + np.random.default_rng(49).normal(size=(12, 2))  # cancellation in the expansion
-D_test = feature_distances(kernels.polynomial_kernel(X_test / 1e4, degree=3, gamma=1.0, coef0=1.0))
-assert np.all(np.isfinite(D_test)) and np.allclose(np.diag(D_test), 0, atol=1e-6) and np.allclose(D_test, D_test.T)
-assert np.all(D_test[:, None, :] <= D_test[:, :, None] + D_test[None, :, :] + 1e-6)  # the triangle inequality
+# HIDDEN TEST: at large norms with near-duplicates: finite, symmetric, 0 on the diagonal
+rng_h = np.random.default_rng(list(b"development secret"))
+X_h = rng_h.uniform(1e3, 1e5) * rng_h.uniform(
+    0.5, 1.5, size=(2 * rng_h.integers(20, 40), 3)
+)
+X_h[1::2] = X_h[::2] * (
+    1 + 1e-12 * rng_h.normal(size=X_h[1::2].shape)
+)  # near-duplicates
+D_h = feature_distances(X_h @ X_h.T)
+n_h = len(X_h)
+assert np.shape(D_h) == (n_h, n_h), f"expected shape {(n_h, n_h)}, got {np.shape(D_h)}"
+assert np.all(np.isfinite(D_h)), (
+    "not finite: the square root of a negative rounding error"
+)
+np.testing.assert_allclose(D_h, D_h.T, atol=1e-12)
+np.testing.assert_allclose(np.diag(D_h), np.zeros(n_h), atol=1e-6)
+E_h = np.linalg.norm(X_h[:, None] - X_h[None], axis=2)
+np.testing.assert_allclose(D_h, E_h, atol=1e-7 * np.sqrt(np.max(X_h @ X_h.T)))
 
 # %% [markdown]
 # ```{solution} ex-centre-gram

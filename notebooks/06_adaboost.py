@@ -695,10 +695,12 @@ show_source(boosting.StumpSearch)
 # %% [markdown]
 # ```{exercise}
 # :label: ex-adaboost-round
-# Write `adaboost_round(D, y, h)` that performs one round of {eq}`def-adaboost`: given the
-# distribution `D`, the labels `y` and the weak learner's predictions `h` (all arrays of shape
-# (n,), labels and predictions in {-1, +1}), return the tuple `(eps, alpha, Z, D_next)`.
-# Assume $0 < \epsilon < 1/2$.
+# Write `adaboost_round(D, y, h)` that performs one round of {eq}`def-adaboost`: given
+# the distribution `D`, the labels `y` and the weak learner's predictions `h` (all
+# arrays of shape (n,), labels and predictions in {-1, +1}), return the tuple `(eps,
+# alpha, Z, D_next)`. Assume $0 < \epsilon < 1/2$. While this is graded,
+# `mlnotes.boosting.adaboost`, `mlnotes.boosting.weighted_error`,
+# `mlnotes.boosting.vote` and `mlnotes.boosting.reweight` are unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -712,41 +714,78 @@ def adaboost_round(D, y, h):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: adaboost-round, points: 2}
-# TEST
+# QUESTION {name: adaboost-round, points: 2,
+#   withdraw: [mlnotes.boosting.adaboost, mlnotes.boosting.weighted_error,
+#              mlnotes.boosting.vote, mlnotes.boosting.reweight]}
+# TEST: round 2 of the chapter's AdaBoost on 50 points
 _X = np.random.default_rng(0).standard_normal((50, 3))
 _y = np.where(_X[:, 0] + 0.5 * _X[:, 1] > 0, 1.0, -1.0)
 _fit = boosting.adaboost(_X, _y, n_rounds=2, keep_D=True)
 _out = adaboost_round(_fit.D_history[1], _y, _fit.stumps[1].predict(_X))
-assert np.allclose(_out[:3], (_fit.eps[1], _fit.alpha[1], _fit.Z[1]))
-assert np.allclose(_out[3], _fit.D_history[2])
+np.testing.assert_allclose(
+    _out[:3],
+    (_fit.eps[1], _fit.alpha[1], _fit.Z[1]),
+    rtol=1e-10,
+    err_msg="(eps, alpha, Z)",
+)
+np.testing.assert_allclose(_out[3], _fit.D_history[2], rtol=1e-10, strict=True)
 
-# HIDDEN TEST
-_r = np.random.default_rng(1)
-_D = _r.random(40)
+# HIDDEN TEST: Z = 2 sqrt(eps (1 - eps)), and the learner has no edge on D_next
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h = rng_h.integers(5, 60)
+_D = rng_h.random(n_h) + 0.01
 _D /= _D.sum()
-_y = _r.choice([-1.0, 1.0], 40)
-_h = np.where(_r.random(40) < 0.8, _y, -_y)
-_eps, _alpha, _Z, _Dn = adaboost_round(_D, _y, _h)
-assert np.isclose(_Z, 2 * np.sqrt(_eps * (1 - _eps)))
-assert np.isclose(_Dn.sum(), 1.0)
-assert np.isclose(_Dn[_h != _y].sum(), 0.5)  # the learner has no edge on the next distribution
-
-# HIDDEN TEST
-_y = np.where(np.arange(20) % 3 == 0, 1.0, -1.0)
+_y = np.where(rng_h.random(n_h) < 0.5, 1.0, -1.0)
 _h = _y.copy()
-_h[:5] *= -1  # five mistakes under the uniform distribution: eps = 1/4
-_eps, _alpha, _Z, _Dn = adaboost_round(np.full(20, 0.05), _y, _h)
-assert np.isclose(_eps, 0.25) and np.isclose(_alpha, 0.5 * np.log(3.0))
-assert np.allclose(_Dn[:5], 0.1) and np.allclose(_Dn[5:], 0.5 / 15)
+_wrong = rng_h.permutation(n_h)[: rng_h.integers(1, n_h)]
+_h[_wrong] *= -1
+if _D[_wrong].sum() > 0.5:  # eps < 1/2: flip the learner
+    _h[_wrong] *= -1
+    _h[np.setdiff1d(np.arange(n_h), _wrong)] *= -1
+_eps_h = _D[_h != _y].sum()
+_eps, _alpha, _Z, _Dn = adaboost_round(_D, _y, _h)
+np.testing.assert_allclose(
+    [_eps, _Z],
+    [_eps_h, 2 * np.sqrt(_eps_h * (1 - _eps_h))],
+    rtol=1e-10,
+    err_msg="eps, Z",
+)
+np.testing.assert_allclose(
+    np.exp(2 * _alpha), (1 - _eps_h) / _eps_h, rtol=1e-10, err_msg="alpha"
+)
+assert np.shape(_Dn) == (n_h,), f"expected shape {(n_h,)}, got {np.shape(_Dn)}"
+np.testing.assert_allclose(_Dn.sum(), 1.0, rtol=1e-10, err_msg="sum of D_next")
+np.testing.assert_allclose(
+    _Dn[_h != _y].sum(), 0.5, rtol=1e-10, err_msg="D_next of mistakes"
+)
+
+# HIDDEN TEST: from uniform D with k < n/2 mistakes: D_next is 1/(2k) and 1/(2(n - k))
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h = rng_h.integers(4, 60)
+k_h = rng_h.integers(1, (n_h + 1) // 2)
+_y = np.where(rng_h.random(n_h) < 0.5, 1.0, -1.0)
+_h = _y.copy()
+_wrong = rng_h.permutation(n_h)[:k_h]
+_h[_wrong] *= -1
+_eps, _alpha, _Z, _Dn = adaboost_round(np.full(n_h, 1 / n_h), _y, _h)
+np.testing.assert_allclose(
+    [_eps, _alpha],
+    [k_h / n_h, 0.5 * np.log((n_h - k_h) / k_h)],
+    rtol=1e-10,
+    err_msg="eps, alpha",
+)
+expected_h = np.where(_h != _y, 1 / (2 * k_h), 1 / (2 * (n_h - k_h)))
+np.testing.assert_allclose(_Dn, expected_h, rtol=1e-10, strict=True)
 
 # %% [markdown]
 # ```{exercise}
 # :label: ex-stump-one-feature
-# Write `best_threshold(x, y, D)` that returns the smallest weighted error of a stump on a single
-# feature `x` (shape (n,)), over every threshold and both polarities, in $O(n \log n)$ time using
-# the cumulative sum of {eq}`eq-stump-cumsum`. Take care with repeated values of `x`: a threshold
-# cannot separate two equal values.
+# Write `best_threshold(x, y, D)` that returns the smallest weighted error of a stump on
+# a single feature `x` (shape (n,)), over every threshold and both polarities, in $O(n
+# \log n)$ time using the cumulative sum of {eq}`eq-stump-cumsum`. Take care with
+# repeated values of `x`: a threshold cannot separate two equal values. While this is
+# graded, `mlnotes.boosting.best_stump`, `mlnotes.boosting.stump_errors` and
+# `mlnotes.boosting.adaboost` are unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -763,35 +802,67 @@ def best_threshold(x, y, D):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: stump-one-feature, points: 3}
-# TEST
+# QUESTION {name: stump-one-feature, points: 3,
+#   withdraw: [mlnotes.boosting.best_stump, mlnotes.boosting.stump_errors,
+#              mlnotes.boosting.adaboost]}
+# TEST: 60 values with ties (one decimal), random weights, against the chapter's stump
 _r = np.random.default_rng(2)
-_x = _r.standard_normal(60)
-_y = np.where(_x + 0.7 * _r.standard_normal(60) > 0, 1.0, -1.0)
+_x = np.round(_r.standard_normal(60), 1)
+_y = np.where(_x + 0.7 * _r.standard_normal(60) > 0, -1.0, 1.0)
 _D = _r.random(60)
-assert np.isclose(best_threshold(_x, _y, _D), boosting.best_stump(_x[:, None], _y, _D).eps)
+np.testing.assert_allclose(
+    best_threshold(_x, _y, _D),
+    boosting.best_stump(_x[:, None], _y, _D).eps,
+    rtol=1e-10,
+    atol=1e-12,
+    strict=True,
+)
 
-# HIDDEN TEST
-_r = np.random.default_rng(3)
-_x = _r.integers(0, 3, 30).astype(float)  # many repeated values
-_y = _r.choice([-1.0, 1.0], 30)
-_D = _r.random(30)
-assert np.isclose(best_threshold(_x, _y, _D), boosting.stump_errors(_x[:, None], _y, _D).min())
-assert np.isclose(best_threshold(np.ones(4), np.array([1.0, 1.0, 1.0, -1.0]), np.ones(4)), 0.25)
+# HIDDEN TEST: with many repeated values (and all equal), the brute-force best stump
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h = rng_h.integers(5, 60)
+_x = rng_h.integers(0, rng_h.integers(1, 5), n_h).astype(float)
+_labels = np.where(rng_h.random(n_h) < 0.5, 1.0, -1.0)
+_D = rng_h.random(n_h) + 0.01
+for _y in (_labels, -_labels):  # both polarities
+    np.testing.assert_allclose(
+        best_threshold(_x, _y, _D),
+        boosting.stump_errors(_x[:, None], _y, _D).min(),
+        rtol=1e-10,
+        atol=1e-12,
+        strict=True,
+    )
+_p = _D[_y > 0].sum() / _D.sum()  # all equal: no threshold separates anything
+np.testing.assert_allclose(
+    best_threshold(np.ones(n_h), _y, _D),
+    min(_p, 1 - _p),
+    rtol=1e-10,
+    atol=1e-12,
+    strict=True,
+)
 
-# HIDDEN TEST
-_x = np.random.default_rng(4).standard_normal(50)
-_D = np.random.default_rng(5).random(50)
-assert np.isclose(best_threshold(_x, np.where(_x > 0.3, 1.0, -1.0), _D), 0.0)  # separable
-assert np.isclose(best_threshold(_x, np.where(_x > 0.3, -1.0, 1.0), _D), 0.0)  # the other polarity
-assert np.isclose(best_threshold(_x, np.sign(_x), 5 * _D), best_threshold(_x, np.sign(_x), _D))
+# HIDDEN TEST: 0 on data a threshold separates, either polarity; D's scale is irrelevant
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h = rng_h.integers(5, 60)
+_x, _D = rng_h.standard_normal(n_h), rng_h.random(n_h) + 0.01
+_t = np.median(_x) + 1e-3
+for _y in (np.where(_x > _t, 1.0, -1.0), np.where(_x > _t, -1.0, 1.0)):
+    np.testing.assert_allclose(best_threshold(_x, _y, _D), 0.0, atol=1e-12, strict=True)
+_y = np.where(rng_h.random(n_h) < 0.5, 1.0, -1.0)
+np.testing.assert_allclose(
+    best_threshold(_x, _y, rng_h.uniform(2, 100) * _D),
+    best_threshold(_x, _y, _D),
+    rtol=1e-10,
+    strict=True,
+)
 
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-adaboost-alpha
-# Write `alpha_from_error(eps)`: the weight $\alpha = \frac12\ln\frac{1-\epsilon}{\epsilon}$ that
-# AdaBoost gives a weak classifier of weighted error $\epsilon$, for a number or an array of errors
-# in $(0, 1)$.
+# Write `alpha_from_error(eps)`: the weight $\alpha =
+# \frac12\ln\frac{1-\epsilon}{\epsilon}$ that AdaBoost gives a weak classifier of
+# weighted error $\epsilon$, for a number or an array of errors in $(0, 1)$. While this
+# is graded, `mlnotes.boosting.vote` and `mlnotes.boosting.adaboost` are unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -804,26 +875,53 @@ def alpha_from_error(eps):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: adaboost-alpha, points: 2}
-# TEST
+# QUESTION {name: adaboost-alpha, points: 2,
+#   withdraw: [mlnotes.boosting.vote, mlnotes.boosting.adaboost]}
+# TEST: the votes of the chapter's AdaBoost over 6 rounds
 X_test = np.random.default_rng(30).normal(size=(80, 3))
-y_test = np.where(X_test[:, 0] + X_test[:, 1] ** 2 - 1 + 0.5 * np.random.default_rng(31).normal(size=80) > 0, 1.0, -1.0)
+y_test = (
+    X_test[:, 0]
+    + X_test[:, 1] ** 2
+    - 1
+    + 0.5 * np.random.default_rng(31).normal(size=80)
+)
+y_test = np.where(y_test > 0, 1.0, -1.0)
 fit_test = boosting.adaboost(X_test, y_test, n_rounds=6)
-assert np.allclose(alpha_from_error(fit_test.eps), fit_test.alpha)
+np.testing.assert_allclose(
+    alpha_from_error(fit_test.eps), fit_test.alpha, rtol=1e-10, strict=True
+)
 
-# HIDDEN TEST
-assert np.allclose(alpha_from_error(np.array([0.5, 0.25, 0.75])), [0.0, 0.5 * np.log(3), -0.5 * np.log(3)])
+# HIDDEN TEST: e^{2 alpha} = (1 - eps) / eps for an array of any shape, and for a number
+rng_h = np.random.default_rng(list(b"development secret"))
+e_h = rng_h.uniform(
+    0.001, 0.999, size=tuple(rng_h.integers(1, 5, size=rng_h.integers(1, 3)))
+)
+np.testing.assert_allclose(
+    np.exp(2 * alpha_from_error(e_h)), (1 - e_h) / e_h, rtol=1e-10, strict=True
+)
+e_h = rng_h.uniform(0.001, 0.999)
+np.testing.assert_allclose(
+    np.exp(2 * alpha_from_error(e_h)), (1 - e_h) / e_h, rtol=1e-10
+)
 
-# HIDDEN TEST
-e_test = np.linspace(0.01, 0.49, 25)
-assert np.allclose(alpha_from_error(e_test), -alpha_from_error(1 - e_test)) and np.all(np.diff(alpha_from_error(e_test)) < 0)
+# HIDDEN TEST: alpha(1/2) = 0, alpha(1 - eps) = -alpha(eps), decreasing in eps
+rng_h = np.random.default_rng(list(b"development secret"))
+e_h = np.sort(rng_h.uniform(0.001, 0.499, size=rng_h.integers(2, 30)))
+a_h = alpha_from_error(e_h)
+np.testing.assert_allclose(alpha_from_error(1 - e_h), -a_h, rtol=1e-10, strict=True)
+np.testing.assert_allclose(alpha_from_error(np.full(3, 0.5)), np.zeros(3), atol=1e-15)
+assert np.all(np.diff(a_h) < 0) and np.all(a_h > 0), (
+    f"not decreasing and positive: {a_h}"
+)
 
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-adaboost-error-bound
-# Write `training_error_bound(eps)`: given the weighted errors $\epsilon_1, \dots, \epsilon_T$ of
-# AdaBoost's rounds (an array), return the bound $\prod_t 2\sqrt{\epsilon_t(1-\epsilon_t)}$ on the
-# training error of the combined classifier.
+# Write `training_error_bound(eps)`: given the weighted errors $\epsilon_1, \dots,
+# \epsilon_T$ of AdaBoost's rounds (an array), return the bound $\prod_t
+# 2\sqrt{\epsilon_t(1-\epsilon_t)}$ on the training error of the combined classifier.
+# While this is graded, `mlnotes.boosting.adaboost` and `mlnotes.boosting.reweight` are
+# unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -836,32 +934,58 @@ def training_error_bound(eps):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: adaboost-error-bound, points: 2}
-# TEST
+# QUESTION {name: adaboost-error-bound, points: 2,
+#   withdraw: [mlnotes.boosting.adaboost, mlnotes.boosting.reweight]}
+# TEST: the product of the Z_t of 8 rounds of the chapter's AdaBoost
 X_test = np.random.default_rng(32).normal(size=(80, 3))
-y_test = np.where(X_test[:, 0] - X_test[:, 2] ** 2 + 0.5 + 0.5 * np.random.default_rng(33).normal(size=80) > 0, 1.0, -1.0)
+y_test = (
+    X_test[:, 0]
+    - X_test[:, 2] ** 2
+    + 0.5
+    + 0.5 * np.random.default_rng(33).normal(size=80)
+)
+y_test = np.where(y_test > 0, 1.0, -1.0)
 fit_test = boosting.adaboost(X_test, y_test, n_rounds=8)
-assert np.isclose(training_error_bound(fit_test.eps), np.prod(fit_test.Z))
+np.testing.assert_allclose(
+    training_error_bound(fit_test.eps), np.prod(fit_test.Z), rtol=1e-10, strict=True
+)
 
-# HIDDEN TEST
-X_test = np.random.default_rng(34).normal(size=(120, 4))
-y_test = np.where(np.sin(2 * X_test[:, 0]) + X_test[:, 1] > 0, 1.0, -1.0)
-fit_test = boosting.adaboost(X_test, y_test, n_rounds=20)
-assert np.mean(fit_test.predict(X_test) != y_test) <= training_error_bound(fit_test.eps) < 1
+# HIDDEN TEST: prod_t sqrt(1 - 4 gamma_t^2) with the edges gamma_t = 1/2 - eps_t
+rng_h = np.random.default_rng(list(b"development secret"))
+g_h = rng_h.uniform(0, 0.499, size=rng_h.integers(1, 40))
+np.testing.assert_allclose(
+    training_error_bound(0.5 - g_h),
+    np.prod(np.sqrt(1 - 4 * g_h**2)),
+    rtol=1e-10,
+    strict=True,
+)
+np.testing.assert_allclose(
+    training_error_bound(np.full(rng_h.integers(1, 9), 0.5)),
+    1.0,
+    rtol=1e-12,
+    strict=True,
+)
 
-# HIDDEN TEST
-assert np.isclose(training_error_bound(np.array([0.5, 0.5])), 1.0)
-assert np.isclose(training_error_bound(np.array([0.1, 0.2, 0.3])), 8 * np.sqrt(0.09 * 0.16 * 0.21))
+# HIDDEN TEST: at least the training error of an AdaBoost run, and below 1
+rng_h = np.random.default_rng(list(b"development secret"))
+X_h = rng_h.normal(size=(rng_h.integers(60, 150), rng_h.integers(2, 5)))
+y_h = np.where(np.sin(2 * X_h[:, 0]) + X_h[:, 1] > 0, 1.0, -1.0)
+fit_h = boosting.adaboost(X_h, y_h, n_rounds=int(rng_h.integers(5, 25)))
+b_h = training_error_bound(fit_h.eps)
+np.testing.assert_allclose(b_h, np.prod(fit_h.Z), rtol=1e-10)
+assert np.mean(fit_h.predict(X_h) != y_h) <= b_h < 1, f"bound {b_h}"
 
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-adaboost-loop
-# Write `adaboost_loop(X, y, n_rounds)`, AdaBoost itself: start from the uniform distribution
-# $D_1$; in each round take the best stump for $D_t$ (`boosting.best_stump(X, y, D)`, whose
-# `.predict(X)` gives its $\pm 1$ predictions), compute its weighted error $\epsilon_t$ and weight
-# $\alpha_t$, and reweight and normalise the distribution. Return the pair `(alphas, F)`: the array
-# of the $\alpha_t$ and the values $F(x_i) = \sum_t \alpha_t h_t(x_i)$ on the training points.
-# (`boosting.adaboost` is withdrawn while this is graded.)
+# Write `adaboost_loop(X, y, n_rounds)`, AdaBoost itself: start from the uniform
+# distribution $D_1$; in each round take the best stump for $D_t$
+# (`boosting.best_stump(X, y, D)`, whose `.predict(X)` gives its $\pm 1$ predictions),
+# compute its weighted error $\epsilon_t$ and weight $\alpha_t$, and reweight and
+# normalise the distribution. Return the pair `(alphas, F)`: the array of the $\alpha_t$
+# and the values $F(x_i) = \sum_t \alpha_t h_t(x_i)$ on the training points. While this
+# is graded, `mlnotes.boosting.adaboost`, `mlnotes.boosting.weighted_error`,
+# `mlnotes.boosting.vote` and `mlnotes.boosting.reweight` are unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -883,27 +1007,43 @@ def adaboost_loop(X, y, n_rounds):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: adaboost-loop, points: 3, withdraw: [mlnotes.boosting.adaboost]}
-# TEST
+# QUESTION {name: adaboost-loop, points: 3,
+#   withdraw: [mlnotes.boosting.adaboost, mlnotes.boosting.weighted_error,
+#              mlnotes.boosting.vote, mlnotes.boosting.reweight]}
+# TEST: 5 rounds on 60 points, against the chapter's AdaBoost
 X_test = np.random.default_rng(35).normal(size=(60, 2))
 y_test = np.where(X_test[:, 0] ** 2 + X_test[:, 1] > 0.5, 1.0, -1.0)
 fit_test = boosting.adaboost(X_test, y_test, n_rounds=5)
 a_test, F_test = adaboost_loop(X_test, y_test, 5)
-assert np.allclose(a_test, fit_test.alpha) and np.allclose(F_test, fit_test.decision_function(X_test))
+np.testing.assert_allclose(a_test, fit_test.alpha, rtol=1e-9, strict=True)
+np.testing.assert_allclose(
+    F_test, fit_test.decision_function(X_test), rtol=1e-9, atol=1e-12, strict=True
+)
 
-# HIDDEN TEST
-X_test = np.random.default_rng(36).normal(size=(100, 4))
-y_test = np.where(X_test[:, 0] * X_test[:, 1] + 0.3 * np.random.default_rng(37).normal(size=100) > 0, 1.0, -1.0)
-fit_test = boosting.adaboost(X_test, y_test, n_rounds=15)
-a_test, F_test = adaboost_loop(X_test, y_test, 15)
-assert np.allclose(a_test, fit_test.alpha) and np.allclose(F_test, fit_test.decision_function(X_test))
+# HIDDEN TEST: the chapter's AdaBoost on noisy data, any size and number of rounds
+rng_h = np.random.default_rng(list(b"development secret"))
+X_h = rng_h.normal(size=(rng_h.integers(40, 120), rng_h.integers(1, 5)))
+y_h = X_h[:, 0] * X_h[:, -1] + 0.3 * rng_h.normal(size=len(X_h))
+y_h = np.where(y_h > 0, 1.0, -1.0)
+T_h = int(rng_h.integers(1, 20))
+fit_h = boosting.adaboost(X_h, y_h, n_rounds=T_h)
+a_h, F_h = adaboost_loop(X_h, y_h, T_h)
+np.testing.assert_allclose(a_h, fit_h.alpha, rtol=1e-9, strict=True)
+np.testing.assert_allclose(
+    F_h, fit_h.decision_function(X_h), rtol=1e-9, atol=1e-12, strict=True
+)
 
-# HIDDEN TEST
-X_test = np.random.default_rng(38).normal(size=(90, 3))
-y_test = np.where(np.abs(X_test[:, 2]) < 0.7, 1.0, -1.0)
-a_test, F_test = adaboost_loop(X_test, y_test, 12)
-eps_test = 0.5 / np.cosh(a_test) * np.exp(-a_test)  # eps from alpha: e^{-a} / (e^{a} + e^{-a})
-assert np.all(a_test > 0) and np.mean(np.sign(F_test) != y_test) <= np.prod(2 * np.sqrt(eps_test * (1 - eps_test)))
+# HIDDEN TEST: positive votes, a training error under prod_t 2 sqrt(eps_t (1 - eps_t))
+rng_h = np.random.default_rng(list(b"development secret"))
+X_h = rng_h.normal(size=(rng_h.integers(50, 120), rng_h.integers(1, 4)))
+y_h = np.where(np.abs(X_h[:, 0]) < rng_h.uniform(0.5, 1), 1.0, -1.0)
+y_h[rng_h.random(len(y_h)) < 0.1] *= -1  # noise: no stump is perfect
+T_h = int(rng_h.integers(2, 15))
+a_h, F_h = adaboost_loop(X_h, y_h, T_h)
+assert np.shape(a_h) == (T_h,), f"expected {T_h} votes, got shape {np.shape(a_h)}"
+eps_h = 1 / (1 + np.exp(2 * a_h))  # eps from alpha: e^{-a} / (e^{a} + e^{-a})
+assert np.all(a_h > 0), f"votes {a_h}"
+assert np.mean(np.sign(F_h) != y_h) <= np.prod(2 * np.sqrt(eps_h * (1 - eps_h))) + 1e-12
 
 # %% [markdown]
 # ## Summary

@@ -690,10 +690,12 @@ show_source(bounds.erm_simulation)
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-exact-tail
-# Write `exact_deviation_probability(m, phi, gamma)` that returns the exact
-# $P(|\hat\phi - \phi| > \gamma)$ of {eq}`def-binomial-tail` for one sample size $m$, a
-# Bernoulli mean $\phi$ and a deviation $\gamma > 0$, using `math.comb` and a sum over the
-# counts $s$ (no scipy).
+# Write `exact_deviation_probability(m, phi, gamma)` that returns the exact $P(|\hat\phi
+# - \phi| > \gamma)$ of {eq}`def-binomial-tail` for one sample size $m$, a Bernoulli
+# mean $\phi$ and a deviation $\gamma > 0$, using `math.comb` and a sum over the counts
+# $s$ (no scipy). While this is graded, `mlnotes.bounds.binomial_tail`,
+# `mlnotes.bounds.binomial_logpmf`, `mlnotes.bounds._binomial_pmf_rows`, `scipy.stats`
+# and `scipy.special` are unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -712,29 +714,58 @@ def exact_deviation_probability(m, phi, gamma):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: exact-binomial-tail, points: 2, withdraw: [mlnotes.bounds.binomial_tail]}
-# TEST
-assert np.isclose(exact_deviation_probability(20, 0.3, 0.1 * np.sqrt(2)), bounds.binomial_tail(20, 0.3, 0.1 * np.sqrt(2)), rtol=1e-10)
+# QUESTION {name: exact-binomial-tail, points: 2,
+#   withdraw: [mlnotes.bounds.binomial_tail, mlnotes.bounds.binomial_logpmf,
+#              mlnotes.bounds._binomial_pmf_rows, scipy.stats, scipy.special]}
+# TEST: m = 20, phi = 0.3, gamma = 0.1 sqrt(2), against the chapter's binomial tail
+np.testing.assert_allclose(
+    exact_deviation_probability(20, 0.3, 0.1 * np.sqrt(2)),
+    bounds.binomial_tail(20, 0.3, 0.1 * np.sqrt(2)),
+    rtol=1e-12,
+    strict=True,
+)
 
-# HIDDEN TEST
-for m_test, phi_test, g_test in [(1, 0.5, 0.3), (57, 0.07, 0.0333), (200, 0.5, 0.0517), (150, 0.91, 0.0721)]:
-    p_test = exact_deviation_probability(m_test, phi_test, g_test)
-    assert np.isclose(p_test, bounds.binomial_tail(m_test, phi_test, g_test), rtol=1e-9, atol=1e-300)
-    assert p_test <= bounds.hoeffding_bound(m_test, g_test)
+# HIDDEN TEST: the chapter's two-sided tail, below Hoeffding's bound, any m, phi, gamma
+rng_h = np.random.default_rng(list(b"development secret"))
+for _ in range(4):
+    m_h, phi_h = int(rng_h.integers(1, 150)), rng_h.uniform(0.3, 0.7)
+    g_h = (np.floor(rng_h.uniform(0, 0.25) * m_h) + rng_h.uniform(0.2, 0.8)) / m_h
+    p_h = exact_deviation_probability(m_h, phi_h, g_h)
+    np.testing.assert_allclose(
+        p_h,
+        bounds.binomial_tail(m_h, phi_h, g_h),
+        rtol=1e-9,
+        atol=1e-300,
+        err_msg=f"m = {m_h}",
+    )
+    assert p_h <= bounds.hoeffding_bound(m_h, g_h), "above Hoeffding's bound"
 
-# HIDDEN TEST
-assert exact_deviation_probability(10, 0.5, 0.6) == 0  # no count deviates by more than 0.5
-assert np.isclose(exact_deviation_probability(3, 0.5, 0.3), 0.25)  # s = 0 or 3, each with probability 1/8
-assert np.isclose(exact_deviation_probability(40, 0.2, 0.0371), exact_deviation_probability(40, 0.8, 0.0371))  # symmetry
+# HIDDEN TEST: small m: symmetric in phi and 1 - phi, and 0 beyond the largest deviation
+rng_h = np.random.default_rng(list(b"development secret"))
+m_h, phi_h = int(rng_h.integers(1, 9)), rng_h.uniform(0.05, 0.95)
+g_h = (np.floor(rng_h.uniform(0, 0.4) * m_h) + rng_h.uniform(0.2, 0.8)) / m_h
+np.testing.assert_allclose(
+    exact_deviation_probability(m_h, phi_h, g_h),
+    bounds.binomial_tail(m_h, phi_h, g_h),
+    rtol=1e-12,
+)
+np.testing.assert_allclose(
+    exact_deviation_probability(m_h, phi_h, g_h),
+    exact_deviation_probability(m_h, 1 - phi_h, g_h),
+    rtol=1e-12,
+)
+assert exact_deviation_probability(m_h, phi_h, max(phi_h, 1 - phi_h) + 1e-3) == 0
 
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-erm-threshold
 # Write `erm_stump(x, y, thresholds)` that returns the pair `(j, s)` of the stump
-# $h_{t_j, s}$ with the smallest training error {eq}`def-training-error` on the 1-D sample
-# `x` with labels `y` in $\{-1, +1\}$, over every threshold of `thresholds` and both
-# polarities $s \in \{+1, -1\}$ (break ties by the smallest `j`, then $s = +1$). Use array
-# operations, no loop over samples.
+# $h_{t_j, s}$ with the smallest training error {eq}`def-training-error` on the 1-D
+# sample `x` with labels `y` in $\{-1, +1\}$, over every threshold of `thresholds` and
+# both polarities $s \in \{+1, -1\}$ (break ties by the smallest `j`, then $s = +1$).
+# Use array operations, no loop over samples. While this is graded,
+# `mlnotes.bounds.stump_class`, `mlnotes.bounds.erm_simulation`,
+# `mlnotes.boosting.best_stump` and `mlnotes.boosting.stump_errors` are unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -750,35 +781,61 @@ def erm_stump(x, y, thresholds):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: erm-threshold, points: 2}
-# TEST
+# QUESTION {name: erm-threshold, points: 2,
+#   withdraw: [mlnotes.bounds.stump_class, mlnotes.bounds.erm_simulation,
+#              mlnotes.boosting.best_stump, mlnotes.boosting.stump_errors]}
+# TEST: 60 samples of the chapter's stump class with 15 thresholds
 H_test = bounds.stump_class(15, theta=0.3, eta=0.1)
 x_test, y_test = H_test.sample(60, rng=11)
 E_test = H_test.training_errors(x_test, y_test)[0]
 j_test, s_test = erm_stump(x_test[0], y_test[0], H_test.thresholds)
-assert np.isclose(E_test[j_test if s_test == 1 else j_test + 15], E_test.min())
+k_test = j_test if s_test == 1 else j_test + 15
+np.testing.assert_allclose(
+    E_test[k_test], E_test.min(), err_msg=f"(j, s) = {(j_test, s_test)}"
+)
 
-# HIDDEN TEST
-for seed_test, theta_test in [(12, 0.8), (13, 0.05), (14, 0.5)]:
-    H_test = bounds.stump_class(31, theta=theta_test, eta=0.2)
-    x_test, y_test = H_test.sample(80, rng=seed_test)
-    E_test = H_test.training_errors(x_test, y_test)[0]
-    j_test, s_test = erm_stump(x_test[0], y_test[0], H_test.thresholds)
-    assert (j_test if s_test == 1 else j_test + 31) == int(np.argmin(E_test))
+# HIDDEN TEST: the first minimiser of the training error, for any class and sample
+rng_h = np.random.default_rng(list(b"development secret"))
+for _ in range(3):
+    n_h = int(rng_h.integers(3, 40))
+    H_h = bounds.stump_class(
+        n_h, theta=rng_h.uniform(0.05, 0.95), eta=rng_h.uniform(0, 0.3)
+    )
+    x_h, labels_h = H_h.sample(int(rng_h.integers(10, 100)), rng=rng_h)
+    for y_h in (labels_h, -labels_h):  # both polarities
+        E_h = H_h.training_errors(x_h, y_h)[0]
+        j_h, s_h = erm_stump(x_h[0], y_h[0], H_h.thresholds)
+        assert s_h in (1, -1), f"a polarity of +1 or -1, got {s_h}"
+        got_h = j_h if s_h == 1 else j_h + n_h
+        assert got_h == int(np.argmin(E_h)), f"(j, s) = {(j_h, s_h)}, errors {E_h}"
 
-# HIDDEN TEST
-x_test = np.array([0.1, 0.2, 0.3, 0.6, 0.7, 0.9])
-t_test = np.array([0.0, 0.25, 0.5, 0.8, 1.0])
-assert tuple(erm_stump(x_test, np.array([-1.0, -1, -1, 1, 1, 1]), t_test)) == (2, 1)  # threshold 0.5, + above
-assert tuple(erm_stump(x_test, np.array([1.0, 1, 1, -1, -1, -1]), t_test)) == (2, -1)
-assert tuple(erm_stump(x_test, np.ones(6), t_test)) == (0, 1)  # tie: the smallest j with s = +1
+# HIDDEN TEST: labels + above a threshold: (j, +1); reversed: (j, -1); a tie: (0, +1)
+rng_h = np.random.default_rng(list(b"development secret"))
+x_h = np.sort(rng_h.uniform(0.1, 0.9, size=rng_h.integers(4, 30)))
+t_h = np.sort(np.append(rng_h.uniform(0.1, 0.9, size=rng_h.integers(1, 8)), 0.05))
+j_h = int(rng_h.integers(1, len(t_h)))
+y_h = np.where(x_h > t_h[j_h], 1.0, -1.0)
+if np.all(y_h < 0) or np.all(y_h > 0):  # make both classes appear
+    x_h = np.append(x_h, (t_h[j_h] + 1e-3, t_h[j_h] - 1e-3))
+    y_h = np.where(x_h > t_h[j_h], 1.0, -1.0)
+best_h = tuple(erm_stump(x_h, y_h, t_h))
+assert best_h[1] == 1 and np.all(np.where(x_h > t_h[best_h[0]], 1, -1) == y_h), (
+    f"{best_h}"
+)
+best_h = tuple(erm_stump(x_h, -y_h, t_h))
+assert best_h[1] == -1 and np.all(np.where(x_h > t_h[best_h[0]], -1, 1) == -y_h), (
+    f"{best_h}"
+)
+assert tuple(erm_stump(x_h, np.ones(len(x_h)), t_h)) == (0, 1), "the tie: (0, +1)"
 
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-hoeffding-sample-size
-# Write `hoeffding_sample_size(gamma, delta)`: the smallest number of samples $m$ for which
-# Hoeffding's two-sided bound $2e^{-2\gamma^2 m}$ on $P(|\hat\phi - \phi| > \gamma)$ is at most
-# $\delta$, as a Python `int`.
+# Write `hoeffding_sample_size(gamma, delta)`: the smallest number of samples $m$ for
+# which Hoeffding's two-sided bound $2e^{-2\gamma^2 m}$ on $P(|\hat\phi - \phi| >
+# \gamma)$ is at most $\delta$, as a Python `int`. While this is graded,
+# `mlnotes.bounds.sample_complexity` and `mlnotes.bounds.uniform_deviation` are
+# unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -790,25 +847,37 @@ def hoeffding_sample_size(gamma, delta):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: hoeffding-sample-size, points: 2, withdraw: [mlnotes.bounds.sample_complexity]}
-# TEST
-assert hoeffding_sample_size(0.1, 0.05) == bounds.sample_complexity(1, 0.1, 0.05)
+# QUESTION {name: hoeffding-sample-size, points: 2,
+#   withdraw: [mlnotes.bounds.sample_complexity, mlnotes.bounds.uniform_deviation]}
+# TEST: gamma = 0.1, delta = 0.05, against the chapter's sample complexity for k = 1
+m_test = hoeffding_sample_size(0.1, 0.05)
+assert isinstance(m_test, (int, np.integer)), f"expected an int, got {type(m_test)}"
+assert m_test == bounds.sample_complexity(1, 0.1, 0.05), f"expected 185, got {m_test}"
 
-# HIDDEN TEST
-for g_test, d_test in [(0.05, 0.01), (0.02, 0.1), (0.3, 0.001)]:
-    m_test = hoeffding_sample_size(g_test, d_test)
-    assert 2 * np.exp(-2 * g_test**2 * m_test) <= d_test < 2 * np.exp(-2 * g_test**2 * (m_test - 1))
+# HIDDEN TEST: the smallest m with 2 exp(-2 gamma^2 m) <= delta, any gamma and delta
+rng_h = np.random.default_rng(list(b"development secret"))
+for _ in range(5):
+    g_h, d_h = 10 ** rng_h.uniform(-2.5, -0.3), 10 ** rng_h.uniform(-6, -0.5)
+    m_h = hoeffding_sample_size(g_h, d_h)
+    assert isinstance(m_h, (int, np.integer)), f"expected an int, got {type(m_h)}"
+    assert 2 * np.exp(-2 * g_h**2 * m_h) <= d_h, f"m = {m_h} is too small"
+    assert d_h < 2 * np.exp(-2 * g_h**2 * (m_h - 1)), f"m = {m_h} is not the smallest"
 
-# HIDDEN TEST
-assert [hoeffding_sample_size(0.01, d) for d in (0.1, 0.01)] == [bounds.sample_complexity(1, 0.01, d) for d in (0.1, 0.01)]
+# HIDDEN TEST: the chapter's sample complexity with k = 1
+rng_h = np.random.default_rng(list(b"development secret"))
+g_h, d_h = 10 ** rng_h.uniform(-2.5, -0.3), 10 ** rng_h.uniform(-6, -0.5)
+m_h = hoeffding_sample_size(g_h, d_h)
+assert m_h == bounds.sample_complexity(1, g_h, d_h), f"got {m_h}"
 
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-uniform-sample-size
-# Write `uniform_sample_size(k, gamma, delta)`: the smallest $m$ for which the union bound over $k$
-# hypotheses, $2k e^{-2\gamma^2 m}$, is at most $\delta$ (so that, with probability at least
-# $1 - \delta$, every one of the $k$ training errors is within $\gamma$ of its generalisation error).
-# Return a Python `int`.
+# Write `uniform_sample_size(k, gamma, delta)`: the smallest $m$ for which the union
+# bound over $k$ hypotheses, $2k e^{-2\gamma^2 m}$, is at most $\delta$ (so that, with
+# probability at least $1 - \delta$, every one of the $k$ training errors is within
+# $\gamma$ of its generalisation error). Return a Python `int`. While this is graded,
+# `mlnotes.bounds.sample_complexity`, `mlnotes.bounds.uniform_deviation` and
+# `mlnotes.bounds.union_bound` are unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -820,28 +889,48 @@ def uniform_sample_size(k, gamma, delta):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: uniform-sample-size, points: 2}
-# TEST
-assert uniform_sample_size(100, 0.05, 0.05) == bounds.sample_complexity(100, 0.05, 0.05)
+# QUESTION {name: uniform-sample-size, points: 2,
+#   withdraw: [mlnotes.bounds.sample_complexity, mlnotes.bounds.uniform_deviation,
+#              mlnotes.bounds.union_bound]}
+# TEST: k = 100, gamma = delta = 0.05, against the chapter's sample complexity
+m_test = uniform_sample_size(100, 0.05, 0.05)
+assert isinstance(m_test, (int, np.integer)), f"expected an int, got {type(m_test)}"
+expected_test = bounds.sample_complexity(100, 0.05, 0.05)
+assert m_test == expected_test, f"expected {expected_test}, got {m_test}"
 
-# HIDDEN TEST
-for k_test, g_test, d_test in [(1, 0.1, 0.05), (10**6, 0.1, 0.01), (37, 0.03, 0.2)]:
-    m_test = uniform_sample_size(k_test, g_test, d_test)
-    assert 2 * k_test * np.exp(-2 * g_test**2 * m_test) <= d_test < 2 * k_test * np.exp(-2 * g_test**2 * (m_test - 1))
+# HIDDEN TEST: the smallest m with 2 k exp(-2 gamma^2 m) <= delta, any k, gamma, delta
+rng_h = np.random.default_rng(list(b"development secret"))
+for _ in range(5):
+    k_h = int(10 ** rng_h.uniform(0.5, 6))
+    g_h, d_h = 10 ** rng_h.uniform(-2.5, -0.3), 10 ** rng_h.uniform(-6, -0.5)
+    m_h = uniform_sample_size(k_h, g_h, d_h)
+    assert isinstance(m_h, (int, np.integer)), f"expected an int, got {type(m_h)}"
+    assert 2 * k_h * np.exp(-2 * g_h**2 * m_h) <= d_h, f"m = {m_h} is too small"
+    assert d_h < 2 * k_h * np.exp(-2 * g_h**2 * (m_h - 1)), (
+        f"m = {m_h} is not the smallest"
+    )
 
-# HIDDEN TEST
-m_test = [uniform_sample_size(k, 0.1, 0.05) for k in (10, 100, 1000)]
-assert m_test == [bounds.sample_complexity(k, 0.1, 0.05) for k in (10, 100, 1000)]
+# HIDDEN TEST: grows like log k: the chapter's sample complexity for growing classes
+rng_h = np.random.default_rng(list(b"development secret"))
+g_h, d_h = 10 ** rng_h.uniform(-2.5, -0.3), 10 ** rng_h.uniform(-6, -0.5)
+ks_h = np.sort(rng_h.integers(2, 10**6, size=4))
+m_h = [uniform_sample_size(int(k), g_h, d_h) for k in ks_h]
+expected_h = [int(bounds.sample_complexity(int(k), g_h, d_h)) for k in ks_h]
+assert m_h == expected_h, f"expected {expected_h}, got {m_h}"
 
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-monte-carlo-deviation
 # Write `mc_deviation(m, phi, gamma, n_rep, seed)`, a Monte Carlo estimate of
-# $P(|\hat\phi - \phi| > \gamma)$: draw `n_rep` training sets of `m` Bernoulli($\phi$) samples
-# with `np.random.default_rng(seed)`, and return the fraction of them whose mean deviates from
-# $\phi$ by more than $\gamma$. The grader compares it with the exact binomial tail and with
-# Hoeffding's bound, allowing for the Monte Carlo error (with values of $\gamma$ that no
-# $|\hat\phi - \phi|$ can equal, so rounding never decides a tie).
+# $P(|\hat\phi - \phi| > \gamma)$: draw `n_rep` training sets of `m` Bernoulli($\phi$)
+# samples with `np.random.default_rng(seed)`, and return the fraction of them whose mean
+# deviates from $\phi$ by more than $\gamma$. The grader compares it with the exact
+# binomial tail and with Hoeffding's bound, allowing for the Monte Carlo error (with
+# values of $\gamma$ that no $|\hat\phi - \phi|$ can equal, so rounding never decides a
+# tie). While this is graded, `mlnotes.bounds.simulate_deviation`,
+# `mlnotes.bounds.binomial_tail`, `mlnotes.bounds.binomial_logpmf`,
+# `mlnotes.bounds._binomial_pmf_rows`, `mlnotes.bounds.mc_interval` and `scipy.stats`
+# are unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
@@ -855,22 +944,43 @@ def mc_deviation(m, phi, gamma, n_rep, seed):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: monte-carlo-deviation, points: 3, withdraw: [mlnotes.bounds.simulate_deviation]}
-# TEST
+# QUESTION {name: monte-carlo-deviation, points: 3,
+#   withdraw: [mlnotes.bounds.simulate_deviation, mlnotes.bounds.binomial_tail,
+#              mlnotes.bounds.binomial_logpmf, mlnotes.bounds._binomial_pmf_rows,
+#              mlnotes.bounds.mc_interval, scipy.stats]}
+# TEST: m = 50, phi = 0.3, gamma = 0.11: within 5 Monte Carlo standard errors
 p_test = bounds.binomial_tail(50, 0.3, 0.11)
 est_test = mc_deviation(50, 0.3, 0.11, 20000, 0)
-assert abs(est_test - p_test) < 5 * np.sqrt(p_test * (1 - p_test) / 20000)
+assert np.ndim(est_test) == 0, f"expected a number, got shape {np.shape(est_test)}"
+err_test = 5 * np.sqrt(p_test * (1 - p_test) / 20000)
+assert abs(est_test - p_test) < err_test, (
+    f"expected {p_test} +- {err_test}, got {est_test}"
+)
 
-# HIDDEN TEST
-for m_test, phi_test, g_test in [(20, 0.5, 0.17), (200, 0.1, 0.033), (5, 0.9, 0.25)]:
-    p_test = bounds.binomial_tail(m_test, phi_test, g_test)
-    est_test = mc_deviation(m_test, phi_test, g_test, 20000, 1)
-    assert abs(est_test - p_test) < 5 * np.sqrt(p_test * (1 - p_test) / 20000) + 1e-3
+# HIDDEN TEST: a frequency out of n_rep, within 5 standard errors, fixed by the seed
+rng_h = np.random.default_rng(list(b"development secret"))
+for _ in range(3):
+    m_h, phi_h = int(rng_h.integers(5, 200)), rng_h.uniform(0.1, 0.9)
+    g_h = (np.floor(rng_h.uniform(0, 0.15) * m_h) + rng_h.uniform(0.2, 0.8)) / m_h
+    n_h, seed_h = int(rng_h.integers(2000, 20000)), int(rng_h.integers(2**31))
+    p_h = bounds.binomial_tail(m_h, phi_h, g_h)
+    est_h = mc_deviation(m_h, phi_h, g_h, n_h, seed_h)
+    assert abs(est_h * n_h - round(est_h * n_h)) < 1e-6, "not a frequency out of n_rep"
+    assert abs(est_h - p_h) < 5 * np.sqrt(p_h * (1 - p_h) / n_h) + 1e-3, "too far"
+    assert est_h == mc_deviation(m_h, phi_h, g_h, n_h, seed_h), "the seed is not used"
 
-# HIDDEN TEST
-est_test = mc_deviation(400, 0.5, 0.1025, 5000, 2)
-assert 0 <= est_test <= bounds.hoeffding_bound(400, 0.1025) + 5 * np.sqrt(bounds.hoeffding_bound(400, 0.1025) / 5000)
-assert mc_deviation(30, 0.4, 0.2, 3000, 3) == mc_deviation(30, 0.4, 0.2, 3000, 3)  # the seed is used
+# HIDDEN TEST: a reproducible frequency out of n_rep, below Hoeffding's bound
+rng_h = np.random.default_rng(list(b"development secret"))
+m_h, phi_h = int(rng_h.integers(100, 500)), rng_h.uniform(0.2, 0.8)
+g_h = (np.floor(rng_h.uniform(0.05, 0.1) * m_h) + rng_h.uniform(0.2, 0.8)) / m_h
+n_h, seed_h = int(rng_h.integers(2000, 8000)), int(rng_h.integers(2**31))
+est_h = mc_deviation(m_h, phi_h, g_h, n_h, seed_h)
+assert abs(est_h * n_h - round(est_h * n_h)) < 1e-6, "not a frequency out of n_rep"
+hoeffding_h = bounds.hoeffding_bound(m_h, g_h)
+assert 0 <= est_h <= hoeffding_h + 5 * np.sqrt(hoeffding_h / n_h), (
+    "above Hoeffding's bound"
+)
+assert est_h == mc_deviation(m_h, phi_h, g_h, n_h, seed_h), "the seed is not used"
 
 # %% [markdown]
 # ## Summary

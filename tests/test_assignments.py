@@ -7,26 +7,33 @@ autograder (visible and hidden cases) are run in-process with otter's own test r
 1. the reference solution passes every test case;
 2. the generated student version, run as it is, fails every test case;
 3. no line of a reference solution appears in the student notebook;
-4. the deliberately wrong answer of tests/assignments_wrong_answers.py fails at least one case;
+4. each of the (at least three) plausible wrong answers of tests/assignments_wrong_answers.py
+   scores at most half of the question's points;
 
-and each question has at least one visible and two hidden tests. Where bubblewrap is installed, the
-reference and the blank notebook are also graded by the real grader (sandbox, withdrawn library
-functions, answers called across processes): full marks and zero. Each question runs in a fresh
+and each question has at least one visible and two hidden tests. The autograder is built with a
+test secret; :func:`test_tests_hold_for_any_secret` runs the chapter's tests cells directly under
+several more (the reference passes, the wrong answers stay at or under half), and the hidden
+cases are checked to hold no instance (:mod:`tools.assignments.hidden`). The real grader (sandbox,
+withdrawal, answers called across processes) is tested in tests/test_grading.py. Each question runs in a fresh
 namespace holding the notebook's imports and definitions, the other questions' reference answers
 and the answer under test; test data are built inside the tests (CONTRIBUTING.md), so the chapter
-itself is not executed here (nbval does that). The end-to-end grading of submitted notebooks,
-with its time limit, is tested on the fixture chapter.
+itself is not executed here (nbval does that).
 """
 
 from __future__ import annotations
 
+import ast
 import contextlib
+import importlib
 import io
+import json
 import keyword
 import re
 import runpy
-import shutil
+import sys
+import types
 import warnings
+import zipfile
 from pathlib import Path
 
 import nbformat
@@ -34,6 +41,7 @@ import pytest
 import yaml
 
 from tools import assignments
+from tools.assignments import hidden
 
 ROOT = Path(__file__).resolve().parent.parent
 WRONG_ANSWERS = runpy.run_path(str(ROOT / "tests" / "assignments_wrong_answers.py"))["WRONG_ANSWERS"]
@@ -75,6 +83,11 @@ def _namespace(context: str, qs: list[assignments.Question], q: assignments.Ques
     return env
 
 
+def _grading_spec(built: Path) -> dict:
+    with zipfile.ZipFile(built / "autograder" / "autograder.zip") as z:
+        return json.loads(z.read(assignments.GRADING_FILE))
+
+
 def _solution_lines(chapter: Path) -> set[str]:
     """The lines of the chapter's reference solutions that carry code (not blank, not a comment,
     not only keywords and punctuation such as ``else:`` or ``)``)."""
@@ -100,14 +113,203 @@ def _visible_lines(nb: nbformat.NotebookNode) -> set[str]:
             for text in texts for line in text.splitlines()}
 
 
+# -- withdrawal, as the grader's sandbox does it, for answers run in this process ------------------
+
+
+class _Withdrawn(types.ModuleType):
+    def __getattr__(self, name):
+        raise AttributeError(f"{self.__name__} is withdrawn while this question is graded")
+
+
+def _stub(dotted: str):
+    def withdrawn(*args, **kwargs):
+        raise RuntimeError(f"{dotted} is withdrawn while this question is graded")
+    return withdrawn
+
+
+def _is_module(dotted: str) -> bool:
+    try:
+        importlib.import_module(dotted)
+    except ImportError:
+        return False
+    return True
+
+
+@contextlib.contextmanager
+def _withdrawal(dotted_names: list[str], env: dict):
+    """While it lasts, each withdrawn function or module raises when used, through its module,
+    ``sys.modules`` (a fresh import) or a name ``env`` bound to it before."""
+    undo = []
+
+    def patch(obj, name, value):  # a dict's item or an object's attribute
+        if isinstance(obj, dict):
+            undo.append((obj, name, obj[name]))
+            obj[name] = value
+        else:
+            undo.append((obj, name, getattr(obj, name)))
+            setattr(obj, name, value)
+
+    for dotted in dotted_names:
+        if _is_module(dotted):
+            original, stub = importlib.import_module(dotted), _Withdrawn(dotted)
+            parent, _, leaf = dotted.rpartition(".")
+            patch(sys.modules, dotted, stub)
+            if parent:
+                patch(sys.modules[parent], leaf, stub)
+        else:
+            module, _, leaf = dotted.rpartition(".")
+            original, stub = getattr(importlib.import_module(module), leaf), _stub(dotted)
+            patch(importlib.import_module(module), leaf, stub)
+        for key, value in list(env.items()):
+            if value is original:
+                patch(env, key, stub)
+    try:
+        yield
+    finally:
+        for obj, name, value in reversed(undo):
+            if isinstance(obj, dict):
+                obj[name] = value
+            else:
+                setattr(obj, name, value)
+
+
+def _answer_under_withdrawal(answer: str, env: dict, dotted_names: list[str]) -> dict:
+    """``env`` with ``answer`` run in it, each function it defines called under the question's
+    withdrawal: the tests' own oracles (in ``env``, outside the answer's calls) keep working, as
+    in the grader, where the answer runs in the sandbox and the tests do not."""
+    env = dict(env)
+    with contextlib.suppress(Exception):
+        _run(answer, env)
+    for key, value in list(env.items()):
+        if isinstance(value, types.FunctionType) and value.__code__.co_filename == "<answer>":
+            env[key] = _withdrawn_call(value, dotted_names)
+    return env
+
+
+def _withdrawn_call(function, dotted_names):
+    def call(*args, **kwargs):
+        with _withdrawal(dotted_names, function.__globals__):
+            return function(*args, **kwargs)
+    return call
+
+
+# -- the tests cells read straight from the chapter, run with any secret (no otter needed) --------
+
+
+def _chapter_questions(chapter: Path) -> list[tuple[dict, list[assignments.Case]]]:
+    import jupytext
+
+    cells = jupytext.read(chapter).cells
+    return [(cfg, assignments.test_cases(cell, cfg["name"]))
+            for cell in cells if (cfg := assignments.question_config(cell))]
+
+
+def _chapter_context(chapter: Path) -> str:
+    """The chapter's imports and top-level definitions, reference answers included: the namespace
+    its tests cells may use (CONTRIBUTING.md, "Exercises")."""
+    import jupytext
+
+    keep, parts = (ast.Import, ast.ImportFrom, ast.FunctionDef), []
+    for cell in jupytext.read(chapter).cells:
+        if cell.cell_type != "code" or assignments.question_config(cell):
+            continue
+        source = "\n".join("" if ln.lstrip()[:1] in "%!" and ln.strip() else ln for ln in cell.source.split("\n"))
+        with contextlib.suppress(SyntaxError):
+            tree = ast.parse(source)
+            parts += [ast.get_source_segment(source, n) for n in tree.body if isinstance(n, keep)]
+    return "\n".join(parts)
+
+
+def _scores(chapter: Path, question: str, cases: list, env: dict, secret: str) -> list[bool]:
+    """Whether each case passes in a copy of ``env``, hidden ones drawn from ``secret``."""
+    out = []
+    for k, case in enumerate(cases):
+        code = case.code
+        if case.hidden:
+            seed = hidden.case_seed(secret, chapter.stem, question, k)
+            code = code.replace(hidden.HIDDEN_RNG_LINE, hidden.seeded_line(seed), 1)
+        try:
+            _run(code, dict(env))
+        except Exception:
+            out.append(False)
+        else:
+            out.append(True)
+    return out
+
+
+SECRETS = ["test secret 1", "test secret 2", "test secret 3"]
+
+
+def _answer_functions(chapter: Path) -> dict[str, list[str]]:
+    """Question name -> the functions its answer cell (the code cell before its tests) defines."""
+    import jupytext
+
+    out, previous = {}, None
+    for cell in jupytext.read(chapter).cells:
+        config = assignments.question_config(cell)
+        if config and previous is not None:
+            out[config["name"]] = [n.name for n in ast.parse(previous.source).body
+                                   if isinstance(n, ast.FunctionDef)]
+        if cell.cell_type == "code":
+            previous = cell
+    return out
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=[c.stem for c in CHAPTERS])
+@pytest.mark.parametrize("empty", ["np.array([])", "[]", "np.zeros(1)", "None"])
+def test_an_empty_answer_fails_every_case(chapter: Path, empty: str) -> None:
+    """Every case checks the shape of what comes back: an answer returning an empty array, an
+    empty list, a one-element array or None scores nothing."""
+    context, problems = _chapter_context(chapter), []
+    base: dict = {"__name__": "__main__"}
+    _run(context, base)
+    functions = _answer_functions(chapter)
+    for cfg, cases in _chapter_questions(chapter):
+        env = dict(base)
+        for name in functions[cfg["name"]]:
+            _run(f"def {name}(*args, **kwargs):\n    return {empty}\n", env)
+        passed = [k for k, ok in enumerate(_scores(chapter, cfg["name"], cases, env, SECRETS[0])) if ok]
+        if passed:
+            problems.append(f"{cfg['name']}: returning {empty} passes cases {passed}")
+    assert not problems, f"{chapter.name}:\n  " + "\n  ".join(problems)
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=[c.stem for c in CHAPTERS])
+def test_tests_hold_for_any_secret(chapter: Path) -> None:
+    """Under several secrets, the reference passes every case and each wrong answer of
+    tests/assignments_wrong_answers.py scores at most half of its question's points (cases share
+    them equally); a case that fails on the answer's shape fails whatever the secret."""
+    context, wrong, problems = _chapter_context(chapter), WRONG_ANSWERS.get(chapter.stem, {}), []
+    base: dict = {"__name__": "__main__"}
+    _run(context, base)
+    for cfg, cases in _chapter_questions(chapter):
+        name = cfg["name"]
+        for secret in SECRETS + [hidden.DEVELOPMENT_SECRET]:
+            failed = [k for k, ok in enumerate(_scores(chapter, name, cases, base, secret)) if not ok]
+            if failed:
+                problems.append(f"{name}: the reference fails cases {failed} with secret {secret!r}")
+        answers = wrong.get(name, [])
+        if len(answers) < 3:
+            problems.append(f"{name}: {len(answers)} wrong answers in assignments_wrong_answers.py, not 3")
+        for j, source in enumerate(answers):
+            env = _answer_under_withdrawal(source, base, cfg.get("withdraw", []))
+            for secret in SECRETS[1:]:  # SECRETS[0]: test_assignment_is_sound, through otter
+                passed = _scores(chapter, name, cases, env, secret)
+                if sum(passed) > len(passed) / 2:
+                    problems.append(f"{name}: wrong answer {j} passes {sum(passed)} of {len(passed)} "
+                                    f"cases with secret {secret!r}")
+    assert not problems, f"{chapter.name}:\n  " + "\n  ".join(problems)
+
+
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=[c.stem for c in CHAPTERS])
 def test_assignment_is_sound(chapter: Path, tmp_path: Path) -> None:
-    built = assignments.build_assignment(chapter, tmp_path / "dist")
+    built = assignments.build_assignment(chapter, tmp_path / "dist", secret=SECRETS[0])
     qs = assignments.questions(built, tmp_path / "autograder")
     student_nb = nbformat.read(built / "student" / f"{chapter.stem}.ipynb", as_version=4)
     context = assignments.context_source(student_nb)
     assert qs, f"{chapter.name}: no question was built"
     wrong_answers, problems = WRONG_ANSWERS.get(chapter.stem, {}), []
+    withdrawn = assignments.withdrawals(chapter)
     for q in qs:
         reference = _case_results(q, _namespace(context, qs, q, q.reference))
         student = _case_results(q, _namespace(context, qs, q, q.student))
@@ -123,10 +325,21 @@ def test_assignment_is_sound(chapter: Path, tmp_path: Path) -> None:
         if any(passed for _, passed in student):
             problems.append(f"{q.name}: the blank student version passes test cases "
                             f"{[k for k, (_, p) in enumerate(student) if p]}")
-        if q.name not in wrong_answers:
-            problems.append(f"{q.name}: no wrong answer in tests/assignments_wrong_answers.py")
-        elif all(p for _, p in _case_results(q, _namespace(context, qs, q, wrong_answers[q.name]))):
-            problems.append(f"{q.name}: its wrong answer in assignments_wrong_answers.py passes every test")
+        if len(wrong_answers.get(q.name, [])) < 3:
+            problems.append(f"{q.name}: fewer than three wrong answers in tests/assignments_wrong_answers.py")
+        for j, wrong in enumerate(wrong_answers.get(q.name, [])):
+            env = _answer_under_withdrawal(wrong, _namespace(context, qs, q, ""), withdrawn[q.name])
+            passed = [p for _, p in _case_results(q, env)]
+            if sum(passed) > len(passed) / 2:  # the question's points are shared equally by its cases
+                problems.append(f"{q.name}: wrong answer {j} scores {sum(passed)} of {len(passed)} cases")
+    spec_cases = {q["name"]: q["cases"] for q in _grading_spec(built)["questions"]}
+    for name, spec in assignments.test_specs(built / "autograder" / "autograder.zip").items():
+        otter_hidden = [c["hidden"] for suite in spec["suites"] for c in suite["cases"]]
+        if [c["hidden"] for c in spec_cases[name]] != otter_hidden or not all(
+                c["property"] for c in spec_cases[name] if c["hidden"]):
+            problems.append(f"{name}: mlnotes-grading.json's cases {spec_cases[name]} are not otter's")
+    if "rng_h" in json.dumps(student_nb):
+        problems.append("a hidden case's generator is in the student notebook")
     unknown = set(wrong_answers) - {q.name for q in qs}
     if unknown:
         problems.append(f"wrong answers for questions the chapter does not have: {sorted(unknown)}")
@@ -138,19 +351,6 @@ def test_assignment_is_sound(chapter: Path, tmp_path: Path) -> None:
     leaked = _solution_lines(chapter) & _visible_lines(student_nb)
     if leaked:
         problems.append(f"solution lines in the student notebook: {sorted(leaked)}")
-    if shutil.which("bwrap"):  # the same through the real grader: sandbox, withdrawn functions, data only
-        subs = tmp_path / "submissions"
-        subs.mkdir()
-        nbformat.write(nbformat.read(built / "autograder" / f"{chapter.stem}.ipynb", as_version=4),
-                       subs / "reference.ipynb")
-        nbformat.write(student_nb, subs / "blank.ipynb")
-        rows = {r["submission"]: r for r in assignments.grade_folder(
-            built / "autograder" / "autograder.zip", subs, tmp_path / "scores.csv", jobs=1, timeout=120)}
-        if rows["reference.ipynb"]["total"] != rows["reference.ipynb"]["possible"]:
-            problems.append(f"the grader gives the reference {rows['reference.ipynb']}; feedback:\n"
-                            + (tmp_path / "feedback" / "reference.md").read_text())
-        if rows["blank.ipynb"]["total"] != 0:
-            problems.append(f"the grader gives the blank notebook {rows['blank.ipynb']['total']} points")
     assert not problems, f"{chapter.name}:\n  " + "\n  ".join(problems)
 
 
@@ -241,3 +441,117 @@ def test_tests_without_an_exercise_above_are_refused(tmp_path) -> None:
                        '# %% tags=["remove-cell"]\n# QUESTION {name: bad, points: 1}\n# TEST\nassert f() == 1\n')
     with pytest.raises(ValueError, match="no {exercise} above"):
         assignments.master_notebook(chapter)
+
+
+# -- hidden cases, secrets, withdrawal: the chapter side of issue 25 ----------------------------
+
+
+def test_no_hidden_case_holds_an_instance() -> None:
+    """Every hidden case of every chapter names its property and draws its inputs from the
+    secret's generator only (the build refuses anything else: see the next test)."""
+    counts = {}
+    for chapter in CHAPTERS:
+        cases = [c for _, qcases in _chapter_questions(chapter) for c in qcases if c.hidden]
+        assert all(c.property and not hidden.literal_instances(c.code) for c in cases), chapter
+        counts[chapter.stem] = len(cases)
+    assert all(n >= 10 for stem, n in counts.items() if stem != "99_fixture"), counts
+
+
+_HIDDEN = '# HIDDEN TEST: the loss is non-negative\nrng_h = np.random.default_rng(list(b"development secret"))\n'
+
+
+@pytest.mark.parametrize("case, problem", [
+    (_HIDDEN + "Mt = np.random.default_rng(3).normal(size=5)\nassert True", "a generator or seed of its own"),
+    (_HIDDEN + "rng_h = np.random.RandomState(1)\nassert True", "a generator or seed of its own"),
+    (_HIDDEN + "Mt = np.array([1.0, -2.0, 0.5])\nassert True", "a literal instance"),
+    (_HIDDEN + "Mt = np.linspace(-3.0, 3.0, 61)\nassert True", "a fixed instance"),
+    (_HIDDEN + "Mt = np.random.normal(size=4)\nassert True", "a generator or seed of its own"),
+    ("# HIDDEN TEST: the loss is non-negative\nMt = np.ones(3)\nassert True", "first line after imports"),
+    ("# HIDDEN TEST\nassert True", "names the property"),
+])
+def test_a_public_hidden_instance_is_refused(tmp_path, case, problem) -> None:
+    """A planted literal seed or instance in a hidden case stops the build, naming the case."""
+    chapter = tmp_path / "99_bad.py"
+    chapter.write_text('# %% [markdown]\n# ```{exercise}\n# Write f.\n# ```\n\n# %%\ndef f():\n    return 1\n\n'
+                       '# %% tags=["remove-cell"]\n# QUESTION {name: bad, points: 1}\n# TEST\nassert f() == 1\n\n'
+                       + case + "\n")
+    with pytest.raises(ValueError, match=problem):
+        assignments.master_notebook(chapter)
+
+
+def test_the_secret_seeds_the_hidden_cases(tmp_path) -> None:
+    """The autograder's hidden cases draw from the secret (HMAC per chapter, question and case),
+    the development line is gone from them, and the student notebook holds no hidden case."""
+    nb = assignments.master_notebook(FIXTURE, secret="teacher's secret")
+    hidden_cells = [c.source for c in nb.cells if "# BEGIN TEST CONFIG\nhidden: true" in c.source]
+    assert len(hidden_cells) == 4 and not any(hidden.HIDDEN_RNG_LINE in c for c in hidden_cells)
+    seeds = {hidden.case_seed("teacher's secret", FIXTURE.stem, q, k)
+             for q in ("fixture-hinge-loss", "fixture-rbf-gram") for k in (1, 2)}
+    assert {int(re.search(r"default_rng\((0x[0-9a-f]+)\)", c).group(1), 16) for c in hidden_cells} == seeds
+    assert hidden.case_seed("another secret", FIXTURE.stem, "fixture-hinge-loss", 1) not in seeds
+
+
+def test_the_secret_comes_from_the_environment_or_a_file(tmp_path) -> None:
+    assert hidden.read_secret(environ={}) == (hidden.DEVELOPMENT_SECRET, True)
+    assert hidden.read_secret(environ={hidden.SECRET_ENV: "  s3cret\n"}) == ("s3cret", False)
+    path = tmp_path / "secret.txt"
+    path.write_text("from a file\n")
+    assert hidden.read_secret(path, environ={hidden.SECRET_ENV: "s3cret"}) == ("from a file", False)
+    path.write_text("\n")
+    with pytest.raises(ValueError, match="empty"):
+        hidden.read_secret(path)
+
+
+def test_a_build_without_a_secret_says_its_hidden_instances_are_public(tmp_path, monkeypatch, capsys) -> None:
+    monkeypatch.setattr(assignments, "build_all", lambda out, chapters, secret: (
+        [] if secret == hidden.DEVELOPMENT_SECRET else pytest.fail("not the development secret")))
+    monkeypatch.delenv(hidden.SECRET_ENV, raising=False)
+    assignments._main(["build", "--out", str(tmp_path), str(FIXTURE)])
+    assert "public" in capsys.readouterr().err
+    monkeypatch.setenv(hidden.SECRET_ENV, "s3cret")
+    monkeypatch.setattr(assignments, "build_all", lambda out, chapters, secret: (
+        [] if secret == "s3cret" else pytest.fail("not the teacher's secret")))
+    assignments._main(["build", "--out", str(tmp_path), str(FIXTURE)])
+    assert "public" not in capsys.readouterr().err
+
+
+def test_withdraw_entries_take_three_forms() -> None:
+    for dotted in ("mlnotes.logistic._newton_direction", "mlnotes.boosting", "scipy.special"):
+        assert assignments.check_withdrawal(dotted) == dotted
+    for dotted in ("mlnotes.logistic.no_such_function", "mlnotes", "scipy.no_such_module", "a b"):
+        with pytest.raises(ValueError, match="withdraw entry"):
+            assignments.check_withdrawal(dotted, "q")
+
+
+def test_prompts_say_what_is_withdrawn() -> None:
+    """Every coding exercise's prompt names each thing its question withdraws."""
+    import jupytext
+
+    missing = []
+    for chapter in assignments.chapters_with_questions(ROOT):
+        prompt = ""
+        for cell in jupytext.read(chapter).cells:
+            if cell.cell_type == "markdown" and "{exercise}" in cell.source:
+                prompt = " ".join(cell.source.split())
+            config = assignments.question_config(cell)
+            for dotted in (config or {}).get("withdraw", []):
+                if "While this is graded," not in prompt or f"`{dotted}`" not in prompt:
+                    missing.append(f"{chapter.stem} {config['name']}: {dotted}")
+    assert not missing, missing
+
+
+def test_the_student_edition_has_no_solutions() -> None:
+    """The student edition's notebook of a chapter: every solution line, conceptual solution and
+    hidden case gone; the prose, the answer's def line and the visible tests kept."""
+    import jupytext
+
+    from tools.assignments.edition import strip_notebook
+
+    nb = jupytext.read(FIXTURE)
+    stripped = strip_notebook(nb)
+    text = "\n".join(c.source for c in stripped.cells)
+    assert not _solution_lines(FIXTURE) & {line.strip() for line in text.splitlines()}
+    assert "{solution}" not in text and "It is the maximum of two affine" not in text
+    assert "HIDDEN TEST" not in text and "rng_h" not in text
+    assert "def hinge_loss(M):\n    ...\n" in text and "# TEST: 50 margins" in text
+    assert "Why is the hinge loss convex?" in text

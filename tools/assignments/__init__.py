@@ -9,14 +9,16 @@ names the question and holds its test cases (CONTRIBUTING.md, "Exercises")::
     # TEST
     assert np.allclose(ridge_svd(X_test, y_test, 2.0), ...)     # visible to the student
 
-    # HIDDEN TEST
+    # HIDDEN TEST: the fit interpolates as lam -> 0
+    rng_h = np.random.default_rng(list(b"development secret"))  # the build seeds it
     assert ...                                                  # run only by the grader
 
-This module turns every chapter that has at least one such cell into an assignment; ``grade.py``
+This module turns every chapter that has at least one such cell into an assignment; ``tools.grading``
 grades folders of submitted notebooks, each in a sandbox, with the tests in a separate process (its
 docstring says how)::
 
-    python -m tools.assignments build [--out dist/assignments] [notebooks/NN_slug.py ...]
+    python -m tools.assignments build [--out dist/assignments] [--secret-file F] [notebooks/NN_slug.py ...]
+    python -m tools.assignments edition [--out dist/student-edition] [--no-html]
     python -m tools.assignments grade AUTOGRADER_ZIP SUBMISSIONS_DIR [--csv scores.csv]
                                         [--timeout 60] [--jobs N] [--memory MiB] [--unsafe]
 
@@ -46,9 +48,13 @@ sources need no more assignment-specific markup than that (:func:`master_noteboo
 - The book's MathJax macros (``\\R``, ``\\argmin``, ... from ``book/_config.yml``) are expanded:
   not every front end knows them.
 - An ``# ASSIGNMENT CONFIG`` cell is prepended (:data:`ASSIGNMENT_CONFIG`).
-- A question's ``withdraw:`` key (the ``mlnotes`` functions the grader withdraws) is not otter's:
-  it is removed here and written, with what else the grader needs, to ``mlnotes-grading.json``
-  in the autograder zip (:func:`grading_spec`).
+- A hidden case holds a generator and a property, not an instance: its development generator
+  is replaced by one seeded from the teacher's secret (``hidden.py`` says how and why), so the
+  autograder's hidden instances are in no public file.
+- A question's ``withdraw:`` key (``mlnotes.module.function``, ``mlnotes.module`` or a
+  third-party module such as ``scipy.special``: what the sandbox withdraws) is not otter's: it is
+  removed here and written, with what else the grader needs (each case's hidden flag and
+  property), to ``mlnotes-grading.json`` in the autograder zip (:func:`grading_spec`).
 
 Course tooling, not part of the ``mlnotes`` package: run it from the repository root
 (``python -m tools.assignments``). It needs the ``test`` extra (otter-grader, jupytext, nbformat,
@@ -59,9 +65,13 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
+import importlib
+import inspect
 import json
 import re
 import shutil
+import sys
 import tempfile
 import zipfile
 from dataclasses import dataclass
@@ -74,13 +84,16 @@ import yaml
 from ..grading import GRADING_FILE, SandboxUnavailable, answer_cells, grade_folder
 from ..grading.engines.bundle import package_for_engines
 from ..plain import book_macros, chapter_renderer, expand_macros, myst_to_markdown
+from . import hidden
 
 __all__ = [
     "ASSIGNMENT_CONFIG",
+    "Case",
     "Question",
     "book_macros",
     "build_all",
     "build_assignment",
+    "check_withdrawal",
     "chapters_with_questions",
     "context_source",
     "expand_macros",
@@ -90,6 +103,8 @@ __all__ = [
     "myst_to_markdown",
     "questions",
     "summary",
+    "test_cases",
+    "test_properties",
     "test_specs",
 ]
 
@@ -108,8 +123,10 @@ ASSIGNMENT_CONFIG = {
 
 # A question's tests cell in a chapter (CONTRIBUTING.md, "Exercises"): a code cell the book removes,
 # after the exercise and its answer, whose comment lines name the question and start each case.
-_QUESTION_LINE = re.compile(r"^# QUESTION (\{.*\})[ \t]*$", re.MULTILINE)
-_CASE_LINE = re.compile(r"^# (HIDDEN )?TEST[ \t]*$", re.MULTILINE)
+# The `# QUESTION {...}` line may go on over comment lines (`#   withdraw: [...]}`): 88 characters.
+_QUESTION_LINE = re.compile(r"^# QUESTION (\{(?:[^}\n]|\n#)*\})[ \t]*$", re.MULTILINE)
+# A case starts at `# TEST`, `# TEST: <what it checks>` or `# HIDDEN TEST: <property>`.
+_CASE_LINE = re.compile(r"^# (HIDDEN )?TEST(?:: *(.*?))?[ \t]*$", re.MULTILINE)
 _HIDDEN_CONFIG = '""" # BEGIN TEST CONFIG\nhidden: true\n""" # END TEST CONFIG\n'  # otter's hidden case
 
 
@@ -163,25 +180,52 @@ def _wrap_solution_cells(cells: list) -> list:
 def question_config(cell) -> dict | None:
     """The ``# QUESTION {name: ..., points: ...}`` of a question's tests cell; None for another cell."""
     match = _QUESTION_LINE.search(cell.source) if cell.cell_type == "code" else None
-    return yaml.safe_load(match.group(1)) if match else None
+    return yaml.safe_load(match.group(1).replace("\n#", " ")) if match else None
 
 
-def _test_cases(cell, name: str) -> list[str]:
-    """The cases of question ``name``'s tests cell, each as one of otter's test cells: the code
-    after a ``# TEST`` line (visible to the student) or a ``# HIDDEN TEST`` line (grader only)."""
-    header, *parts = _CASE_LINE.split(cell.source)  # header, then (hidden, code) pairs
+@dataclass(frozen=True)
+class Case:
+    """One test case of a question: hidden or visible, the property its marker line names
+    (``# HIDDEN TEST: <property>``, ``# TEST: <what>``; empty for a bare ``# TEST``), its code."""
+
+    hidden: bool
+    property: str
+    code: str
+
+
+def test_cases(cell, name: str) -> list[Case]:
+    """The cases of question ``name``'s tests cell, in order. A hidden case must name its property
+    and draw its instance from the secret's generator (:func:`hidden.literal_instances`)."""
+    header, *parts = _CASE_LINE.split(cell.source)  # header, then (hidden, property, code) triples
     if any(line.strip() and not line.lstrip().startswith("#") for line in header.split("\n")) or not parts:
         raise ValueError(f"question {name!r}: its tests cell must start its cases with '# TEST' or "
-                         "'# HIDDEN TEST' lines, with only comments before the first")
-    pairs = zip(parts[::2], parts[1::2], strict=True)
-    return [(_HIDDEN_CONFIG if hidden else "") + code.strip("\n") for hidden, code in pairs]
+                         "'# HIDDEN TEST: <property>' lines, with only comments before the first")
+    cases = [Case(bool(is_hidden), (prop or "").strip(), code.strip("\n"))
+             for is_hidden, prop, code in zip(parts[::3], parts[1::3], parts[2::3], strict=True)]
+    for k, case in enumerate(cases):
+        if case.hidden and not case.property:
+            raise ValueError(f"question {name!r}, case {k}: a hidden case names the property it "
+                             "checks: '# HIDDEN TEST: <property>'")
+        problems = hidden.literal_instances(case.code) if case.hidden else []
+        if problems:
+            raise ValueError(f"question {name!r}, case {k} ({case.property}): its instance would be "
+                             "public: " + "; ".join(problems))
+    return cases
 
 
-def _otter_format(cells: list) -> list:
+def _otter_case(case: Case, seed: int) -> str:
+    """A case as one of otter's test cells; a hidden one drawn from ``seed``, not the chapter's
+    development generator."""
+    if not case.hidden:
+        return case.code
+    return _HIDDEN_CONFIG + case.code.replace(hidden.HIDDEN_RNG_LINE, hidden.seeded_line(seed), 1)
+
+
+def _otter_format(cells: list, chapter: str, secret: str) -> list:
     """The chapter's questions in otter-grader's notebook format. Each tests cell becomes
     ``# BEGIN TESTS``, a cell per case, ``# END TESTS`` and ``# END QUESTION``, and the question's
     ``# BEGIN QUESTION`` (its name and points) goes before the exercise above it, so the prompt,
-    the answer cells and the tests are one question."""
+    the answer cells and the tests are one question. Hidden cases draw from ``secret``."""
     out: list = []
     for cell in cells:
         config = question_config(cell)
@@ -197,28 +241,69 @@ def _otter_format(cells: list) -> list:
         out.insert(start, nbformat.v4.new_raw_cell("# BEGIN QUESTION\n" + yaml.safe_dump(otter, sort_keys=False)))
         out.append(nbformat.v4.new_raw_cell("# BEGIN TESTS"))
         tags = cell.metadata.get("tags", [])  # and not jupytext's layout keys
-        out += [nbformat.v4.new_code_cell(case, metadata={"tags": list(tags)})
-                for case in _test_cases(cell, config["name"])]
+        name = config["name"]
+        out += [nbformat.v4.new_code_cell(_otter_case(case, hidden.case_seed(secret, chapter, name, k)),
+                                          metadata={"tags": list(tags)})
+                for k, case in enumerate(test_cases(cell, name))]
         out += [nbformat.v4.new_raw_cell("# END TESTS"), nbformat.v4.new_raw_cell("# END QUESTION")]
     return out
 
 
 def withdrawals(chapter: Path) -> dict[str, list[str]]:
-    """Question name -> the ``mlnotes`` functions it withdraws while it is graded: the question's
-    ``withdraw:`` key (ours, not otter's: :func:`master_notebook` leaves it out)."""
+    """Question name -> what it withdraws while it is graded: the question's ``withdraw:`` key
+    (ours, not otter's: :func:`master_notebook` leaves it out), each entry checked by
+    :func:`check_withdrawal`."""
     configs = [question_config(c) for c in jupytext.read(chapter).cells]
-    return {cfg["name"]: list(cfg.get("withdraw", [])) for cfg in configs if cfg}
+    out = {cfg["name"]: list(cfg.get("withdraw", [])) for cfg in configs if cfg}
+    for name, dotted in out.items():
+        for entry in dotted:
+            check_withdrawal(entry, name)
+    return out
 
 
-def master_notebook(chapter: Path) -> nbformat.NotebookNode:
-    """The chapter notebook prepared for ``otter assign`` (see the module docstring)."""
+def check_withdrawal(dotted: str, question: str = "?") -> str:
+    """Return ``dotted`` if it is one of the three forms the sandbox withdraws, else raise
+    ValueError naming the question: ``mlnotes.module.function`` (a public or private function of
+    an ``mlnotes`` module), ``mlnotes.module`` (the whole module) or an importable third-party
+    module (``scipy.special``)."""
+    if not isinstance(dotted, str) or not re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*", dotted):
+        raise ValueError(f"question {question!r}: withdraw entry {dotted!r} is not a dotted name")
+    with contextlib.suppress(ImportError):
+        importlib.import_module(dotted)
+        if dotted.startswith("mlnotes.") or not dotted.startswith("mlnotes"):
+            return dotted  # a module: mlnotes.boosting, scipy.special
+    module, _, name = dotted.rpartition(".")
+    if module.startswith("mlnotes.") and module.count(".") == 1:
+        with contextlib.suppress(ImportError):
+            if inspect.isfunction(getattr(importlib.import_module(module), name, None)):
+                return dotted
+    raise ValueError(f"question {question!r}: withdraw entry {dotted!r} is neither a function of an "
+                     "mlnotes module, an mlnotes module, nor an importable module")
+
+
+def test_properties(chapter: Path) -> dict[str, list[dict]]:
+    """Question name -> its cases in otter's order, ``{"hidden": bool, "property": str}`` each:
+    what the grader's feedback may say about a case (a hidden case: only its property)."""
+    out = {}
+    for cell in jupytext.read(chapter).cells:
+        config = question_config(cell)
+        if config:
+            out[config["name"]] = [{"hidden": c.hidden, "property": c.property}
+                                   for c in test_cases(cell, config["name"])]
+    return out
+
+
+def master_notebook(chapter: Path, secret: str = hidden.DEVELOPMENT_SECRET) -> nbformat.NotebookNode:
+    """The chapter notebook prepared for ``otter assign`` (see the module docstring); its hidden
+    cases draw their instances from ``secret``."""
     nb, macros = jupytext.read(chapter), book_macros()
     # references print the book's numbers, as in the chapter's plain copy (tools/plain.py)
     render = chapter_renderer(nb, chapter.stem, "drop")
     # the macros cell (book/preamble.py) goes: its macros are expanded below, and expanding its
     # own definitions would turn \def\R{...} into a TeX error
     nb.cells = [c for c in nb.cells if not (c.cell_type == "markdown" and "remove-cell" in c.metadata.get("tags", []))]
-    nb.cells = _otter_format(nb.cells)  # before the MyST goes: it finds each question's {exercise}
+    # before the MyST goes: _otter_format finds each question's {exercise}
+    nb.cells = _otter_format(nb.cells, chapter.stem, secret)
     for cell in nb.cells:
         cell.metadata.pop("jupyter", None)  # the chapter folds its solutions; a student's answer cell is open
         if cell.cell_type == "markdown":
@@ -231,15 +316,16 @@ def master_notebook(chapter: Path) -> nbformat.NotebookNode:
     return nb
 
 
-def build_assignment(chapter: Path, out: Path) -> Path:
-    """Run ``otter assign`` on one chapter; return ``out/<chapter>`` (layout in the docstring)."""
+def build_assignment(chapter: Path, out: Path, secret: str = hidden.DEVELOPMENT_SECRET) -> Path:
+    """Run ``otter assign`` on one chapter, its hidden cases drawn from ``secret``; return
+    ``out/<chapter>`` (layout in the docstring)."""
     from otter.assign import main as otter_assign  # slow to import: only when building
 
     chapter, dest = Path(chapter).resolve(), Path(out).resolve() / Path(chapter).stem
     shutil.rmtree(dest, ignore_errors=True)
     with tempfile.TemporaryDirectory() as tmp:
         master = Path(tmp) / f"{chapter.stem}.ipynb"
-        nbformat.write(master_notebook(chapter), master)
+        nbformat.write(master_notebook(chapter, secret), master)
         otter_assign(str(master), str(dest), no_pdfs=True)
     zips = sorted((dest / "autograder").glob("*-autograder_*.zip"))
     zips[-1].rename(dest / "autograder" / "autograder.zip")  # a name without a timestamp
@@ -263,23 +349,25 @@ def _defined_names(source: str) -> tuple[list[str], list[str]]:
 
 
 def grading_spec(chapter: Path, built: Path) -> dict:
-    """What ``grade.py`` needs besides otter's tests (``mlnotes-grading.json`` in the zip): the
+    """What ``tools.grading`` needs besides otter's tests (``mlnotes-grading.json`` in the zip): the
     chapter's imports and definitions, run in both processes, and per question the names its
-    answer defines (the grader's proxies) and the functions it withdraws."""
+    answer defines (the grader's proxies), what it withdraws (dotted names:
+    :func:`check_withdrawal`) and its ``cases`` in otter's order (:func:`test_properties`)."""
     autograder = nbformat.read(built / "autograder" / f"{chapter.stem}.ipynb", as_version=4)
-    withdrawn, questions = withdrawals(chapter), []
+    withdrawn, cases, questions = withdrawals(chapter), test_properties(chapter), []
     for name, source in answer_cells(autograder).items():
         functions, values = _defined_names(source)
         questions.append({"name": name, "functions": functions, "values": values,
-                          "withdraw": withdrawn.get(name, [])})
+                          "withdraw": withdrawn.get(name, []), "cases": cases[name]})
     return {"name": chapter.stem, "context": context_source(autograder), "questions": questions}
 
 
-def build_all(out: Path, chapters: list[Path] | None = None) -> list[Path]:
+def build_all(out: Path, chapters: list[Path] | None = None,
+              secret: str = hidden.DEVELOPMENT_SECRET) -> list[Path]:
     """Build the assignment of every chapter that has coding questions (one process for all:
     importing otter costs more than assigning a chapter)."""
     chapters = chapters_with_questions() if chapters is None else chapters
-    return [build_assignment(ch, out) for ch in chapters]
+    return [build_assignment(ch, out, secret) for ch in chapters]
 
 
 # -- reading a built assignment --------------------------------------------------------------------
@@ -359,6 +447,11 @@ def _main(argv: list[str] | None = None) -> None:
     b = sub.add_parser("build", help="build the assignments of the chapters with coding questions")
     b.add_argument("chapters", nargs="*", type=Path, help="chapter scripts (default: all with questions)")
     b.add_argument("--out", type=Path, default=ROOT / "dist" / "assignments")
+    b.add_argument("--secret-file", type=Path, default=None,
+                   help=f"file holding the secret the hidden tests draw from (default: ${hidden.SECRET_ENV})")
+    e = sub.add_parser("edition", help="the book and notebooks without solutions (edition.py)")
+    e.add_argument("--out", type=Path, default=ROOT / "dist" / "student-edition")
+    e.add_argument("--no-html", action="store_true", help="write the stripped sources only")
     g = sub.add_parser("grade", help="grade every .ipynb in a folder, write a CSV of scores")
     g.add_argument("autograder", type=Path, help="dist/assignments/<chapter>/autograder/autograder.zip")
     g.add_argument("submissions", type=Path, help="folder of submitted notebooks")
@@ -373,9 +466,18 @@ def _main(argv: list[str] | None = None) -> None:
     if args.command == "build":
         if not (args.chapters or chapters_with_questions()):
             print("no chapter has a coding question (a '# QUESTION' tests cell) yet: nothing to build")
-        for dest in build_all(args.out, args.chapters or None):
+        secret, development = hidden.read_secret(args.secret_file)
+        if development:
+            print(hidden.DEVELOPMENT_WARNING, file=sys.stderr)
+        for dest in build_all(args.out, args.chapters or None, secret):
             print(f"built {dest.relative_to(Path.cwd()) if dest.is_relative_to(Path.cwd()) else dest}  "
                   f"({summary(dest)})")
+    elif args.command == "edition":
+        from .edition import build_edition
+
+        out = build_edition(args.out, html=not args.no_html)
+        print(f"student edition: sources in {out / 'src'}"
+              + ("" if args.no_html else f", book in {out / 'html' / '_build' / 'html'}"))
     else:
         csv_path = args.csv or args.submissions / "scores.csv"
         try:
