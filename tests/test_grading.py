@@ -92,9 +92,8 @@ def test_grade_folder_scores_feedback_and_time_limit(tmp_path: Path) -> None:
     assert by_name["loop.ipynb"]["status"] == "graded; fixture-hinge-loss: timeout after 20 s"
     assert by_name["loop.ipynb"]["fixture-hinge-loss"] == 0 and by_name["loop.ipynb"]["fixture-rbf-gram"] == 3
     assert by_name["broken.ipynb"]["status"].startswith("refused: not a notebook (NotJSONError")
-    # partial credit per case: the wrong gamma passes the hidden properties (symmetric, unit
-    # diagonal, PSD) but not the two comparisons with the library: 1 of 3 cases of 3 points
-    assert by_name["dan/wrong.ipynb"]["fixture-rbf-gram"] == 1.0
+    # the wrong gamma fails the comparisons and the exp(-gamma) property: 0 of 3 points
+    assert by_name["dan/wrong.ipynb"]["fixture-rbf-gram"] == 0.0
     with open(tmp_path / "scores.csv") as f:
         table = list(csv.DictReader(f))
     assert [r["submission"] for r in table] == ["blank.ipynb", "broken.ipynb", "dan/wrong.ipynb", "loop.ipynb",
@@ -102,11 +101,12 @@ def test_grade_folder_scores_feedback_and_time_limit(tmp_path: Path) -> None:
     assert {"fixture-hinge-loss", "fixture-rbf-gram", "total", "status", "seconds", "feedback"} <= set(table[0])
     assert json.loads(json.dumps(rows))  # plain values, ready for a gradebook
     wrong = (tmp_path / "feedback" / "dan__wrong.md").read_text()
-    assert "## fixture-rbf-gram: 1 / 3" in wrong and "- visible test 1: failed" in wrong
-    assert "assert np.allclose(rbf_gram(Xt, 0.5), kernels.rbf_kernel(Xt, gamma=0.5))" in wrong
-    assert "- hidden test 1" in wrong and "- hidden test 2" in wrong
-    assert [line.endswith("passed") for line in wrong.splitlines() if line.startswith("- hidden test")
-            ][-2:].count(True) == 1
+    assert "## fixture-rbf-gram: 0 / 3" in wrong and "- visible test 1: failed" in wrong
+    # the failing line, then what was expected and what came back
+    assert "np.testing.assert_allclose(rbf_gram(Xt, 0.5), kernels.rbf_kernel(Xt, gamma=0.5)," in wrong
+    assert "Not equal to tolerance" in wrong and "Max absolute difference" in wrong
+    assert "- hidden test 1 (agrees with mlnotes.kernels.rbf_kernel for any size and gamma): failed" in wrong
+    assert "rng_h" not in wrong and "uniform(0.1, 3.0)" not in wrong  # no hidden test code
     assert "hidden: true" not in wrong and "rbf_gram(Xt, 2.0)" not in wrong  # no hidden test code
 
 
