@@ -293,8 +293,6 @@ def eq_ridge_dual(rng, foil=False):
     "eq-soft-threshold", per_instance=True, chapter=CH, tol=1e-14, measure="violation",
     statement=r"$\arg\min_w \tfrac12 (w - z)^2 + t|w| = \operatorname{sign}(z)\max(|z| - t, 0)$",
     foil=r"$\arg\min_w \tfrac12 (w - z)^2 + t|w| = \max(z - t, 0)$ (the sign lost)",
-    exact="a violation max(0, f(S) - best): the closed form is the exact minimiser, which "
-    "neither Brent's search nor the kink beats",
 )
 def eq_soft_threshold(rng, foil=False):
     # S(z, t) must do at least as well as Brent's method on the (non-smooth) scalar objective
@@ -347,8 +345,6 @@ def eq_lasso_subgradient(rng, foil=False):
     r"coordinates fixed",
     foil=r"$\arg\min_{w_j} J(w) = S(x_j^\top r_{(j)}, \lambda) / \|x_j\|^2$ (the threshold "
     r"not halved)",
-    exact="a violation max(0, J(update) - best): the update is the exact minimiser along the "
-    "coordinate, which neither Brent's search nor w_j = 0 beats",
 )
 def eq_lasso_coordinate(rng, foil=False):
     X, y = _problem(rng)
