@@ -83,20 +83,23 @@ def _qp_solve(P, q, A, c, x0):
 
 
 @claim("eq-geometric-margin", per_instance=True, chapter=CH, tol=1e-12,
-       statement=r"The distance from $x$ to $\{z : w^\top z + b = 0\}$ is $|w^\top x + b| / \|w\|$")
-def eq_geometric_margin(rng):
+       statement=r"The distance from $x$ to $\{z : w^\top z + b = 0\}$ is $|w^\top x + b| / \|w\|$",
+       foil=r"the distance is $|w^\top x + b| / \|w\|^2$ (the norm squared)")
+def eq_geometric_margin(rng, foil=False):
     d = int(rng.integers(1, 8))
     w, x = rng.standard_normal((2, d))
     b = rng.standard_normal()
     # the shortest u with w.(x + u) + b = 0: minimum-norm solution of a 1 x d system (SVD)
     u = np.linalg.lstsq(w[None, :], [-(w @ x + b)], rcond=None)[0]
-    return rel_error(np.linalg.norm(u), abs(w @ x + b) / np.linalg.norm(w))
+    norm = w @ w if foil else np.linalg.norm(w)
+    return rel_error(np.linalg.norm(u), abs(w @ x + b) / norm)
 
 
 @claim("eq-hard-primal", per_instance=True, chapter=CH, n_instances=10, tol=1e-6, n_test_instances=50,
        statement=r"The solution of $\min \frac12\|w\|^2$ s.t. $y_i(w^\top x_i + b) \ge 1$ has geometric "
-                 r"margin $1/\|w\|$, the largest of all separating hyperplanes")
-def eq_hard_primal(rng):
+                 r"margin $1/\|w\|$, the largest of all separating hyperplanes",
+       foil=r"the solution has geometric margin $2/\|w\|$ (the width of the band)")
+def eq_hard_primal(rng, foil=False):
     # 2-D data, so the largest margin can be found by brute force over the direction of w:
     # for a unit u at angle phi the best bias gives margin (min_{y=+1} u.x - max_{y=-1} u.x) / 2.
     from scipy.optimize import minimize_scalar
@@ -116,7 +119,7 @@ def eq_hard_primal(rng):
                            method="bounded", options={"xatol": 1e-12})
     brute = max(vals[k], -best.fun)
     fit = svm.smo(X, y, C=np.inf, kernel="linear", tol=1e-10)
-    return rel_error(1.0 / np.linalg.norm(fit.coef), brute)
+    return rel_error((2.0 if foil else 1.0) / np.linalg.norm(fit.coef), brute)
 
 
 # -- Lagrange duality ----------------------------------------------------------------------------
@@ -132,8 +135,11 @@ def eq_hard_primal(rng):
                    r"which holds with the weak inequalities; and optimal multipliers are "
                    r"typically zero (every constraint that is not active has $\mu_i^* = 0$ by "
                    r"complementary slackness), so requiring $\mu_i > 0$ would exclude the "
-                   r"optimum itself. The claim samples $\mu$ with zeros among its entries.")])
-def eq_weak_duality(rng):
+                   r"optimum itself. The claim samples $\mu$ with zeros among its entries.")],
+       # the notes' strict inequalities make the statement narrower, not false
+       foil=r"$\theta(\lambda, \mu) \ge f(x)$ (the other inequality)",
+       exact="a violation max(0, .): 0 whenever the inequality holds")
+def eq_weak_duality(rng, foil=False):
     P, q, A, c, x0 = _qp(rng)
     mu = rng.exponential(1.0, A.shape[0]) * (rng.random(A.shape[0]) < 0.7)
     # a random feasible point: shrink a random direction from the strictly feasible x0
@@ -141,7 +147,8 @@ def eq_weak_duality(rng):
     while np.any(A @ x > c):
         x = x0 + 0.5 * (x - x0)
     f = 0.5 * x @ P @ x + q @ x
-    return max(0.0, _qp_dual_function(P, q, A, c, mu) - f)
+    gap = _qp_dual_function(P, q, A, c, mu) - f
+    return max(0.0, -gap if foil else gap)
 
 
 @claim("eq-strong-duality", per_instance=True, chapter=CH, n_instances=10, tol=1e-6, n_test_instances=50,
@@ -157,10 +164,15 @@ def eq_weak_duality(rng):
                    r"$\min e^{-x}$ s.t. $x^2/y \le 0$ over $y > 0$ is convex with $p^* = 1$, but "
                    r"$\theta(\mu) = \inf_{x, y > 0} e^{-x} + \mu x^2 / y = 0$ for every "
                    r"$\mu \ge 0$, so $d^* = 0$. The equality constraints $h_i$ must also be affine "
-                   r"(convex $h_i = 0$ does not define a convex set).")])
-def eq_strong_duality(rng):
+                   r"(convex $h_i = 0$ does not define a convex set).")],
+       # the notes' missing qualification is not visible on instances that satisfy Slater
+       foil=r"$d^* = \theta(0) = \min_x f(x)$: the dual optimum at $\mu = 0$ (the constraints "
+            r"ignored)")
+def eq_strong_duality(rng, foil=False):
     P, q, A, c, x0 = _qp(rng)
     x, mu = _qp_solve(P, q, A, c, x0)
+    if foil:
+        mu = np.zeros_like(mu)
     p_star = 0.5 * x @ P @ x + q @ x
     d_star = _qp_dual_function(P, q, A, c, mu)
     # SLSQP and L-BFGS-B stop at ~1e-9 of the optimum; relative to the scale of f
@@ -178,13 +190,16 @@ def eq_strong_duality(rng):
                    r"$\nabla f(w^*) + \sum_i \lambda_i^* \nabla h_i(w^*) + \sum_i \mu_i^* \nabla "
                    r"f_i(w^*) = 0$. Without the weights every constraint, active or not, would "
                    r"pull on the solution; the claim checks the weighted form at the optimum of "
-                   r"random QPs, where the unweighted sum is far from zero.")])
-def eq_kkt(rng):
+                   r"random QPs, where the unweighted sum is far from zero.")],
+       foil=r"the notes' stationarity: $\nabla f + \sum_i \nabla g_i = 0$, the multipliers "
+            r"left out")
+def eq_kkt(rng, foil=False):
     P, q, A, c, x0 = _qp(rng)
     x, mu = _qp_solve(P, q, A, c, x0)  # x from the primal solver, mu from the dual one
     g = A @ x - c
     scale = max(1.0, np.abs(P @ x).max(), np.abs(q).max())
-    stationarity = np.abs(P @ x + q + A.T @ mu).max() / scale
+    weights = np.ones_like(mu) if foil else mu
+    stationarity = np.abs(P @ x + q + A.T @ weights).max() / scale
     return max(stationarity, max(0.0, g.max()), max(0.0, -mu.min()), np.abs(mu * g).max() / scale)
 
 
@@ -203,10 +218,11 @@ def _dual_feasible(rng):
 
 @claim("eq-hard-stationarity", per_instance=True, chapter=CH, tol=1e-7,
        statement=r"$\nabla_w L = 0$ and $\partial_b L = 0$ give $w = \sum_i \alpha_i y_i x_i$ and "
-                 r"$\sum_i \alpha_i y_i = 0$")
-def eq_hard_stationarity(rng):
+                 r"$\sum_i \alpha_i y_i = 0$",
+       foil=r"$\nabla_w L = 0$ gives $w = \sum_i \alpha_i x_i$ (the labels lost)")
+def eq_hard_stationarity(rng, foil=False):
     X, y, alpha = _dual_feasible(rng)
-    w = (alpha * y) @ X
+    w = alpha @ X if foil else (alpha * y) @ X
 
     def L(wb, X=X, y=y, alpha=alpha):
         return 0.5 * wb[:-1] @ wb[:-1] - alpha @ (y * (X @ wb[:-1] + wb[-1]) - 1)
@@ -217,15 +233,20 @@ def eq_hard_stationarity(rng):
 
 @claim("eq-hard-dual", per_instance=True, chapter=CH, tol=1e-10,
        statement=r"$\min_{w,b} L(w, b, \alpha) = \sum_i \alpha_i - \frac12 \sum_{i,k} \alpha_i \alpha_k "
-                 r"y_i y_k x_i^\top x_k$ when $\sum_i \alpha_i y_i = 0$")
-def eq_hard_dual(rng):
+                 r"y_i y_k x_i^\top x_k$ when $\sum_i \alpha_i y_i = 0$",
+       foil=r"$\min_{w,b} L(w, b, \alpha) = \sum_i \alpha_i - \sum_{i,k} \alpha_i \alpha_k "
+            r"y_i y_k x_i^\top x_k$ (the $\frac12$ lost)")
+def eq_hard_dual(rng, foil=False):
     X, y, alpha = _dual_feasible(rng)
     d = X.shape[1]
 
     def L(w, b, X=X, y=y, alpha=alpha):
         return 0.5 * w @ w - alpha @ (y * (X @ w + b) - 1)
 
-    theta = svm.dual_objective(alpha, y, X @ X.T)
+    if foil:
+        theta = alpha.sum() - (alpha * y) @ X @ X.T @ (alpha * y)
+    else:
+        theta = svm.dual_objective(alpha, y, X @ X.T)
     w = (alpha * y) @ X
     at_min = rel_error(L(w, rng.standard_normal()), theta)
     # and it is the minimum: no other (w, b) gives less (L is convex in w, flat in b)
@@ -244,22 +265,30 @@ def eq_hard_dual(rng):
                    r"slackness would put every training point on the margin; at the optimum "
                    r"most points have $\mu_i = 0$ and only the support vectors have "
                    r"$\mu_i > 0$ (the claim's instances have 30 to 60 points and typically 2 to "
-                   r"4 support vectors).")])
-def eq_hard_gap(rng):
+                   r"4 support vectors).")],
+       foil=r"the notes' $\mu_i > 0$ for all $i$: complementary slackness then puts every point "
+            r"on the margin, $y_i f(x_i) = 1$")
+def eq_hard_gap(rng, foil=False):
     X, y = _separable(rng, int(rng.integers(30, 61)), int(rng.integers(2, 6)))
     fit = svm.smo(X, y, C=np.inf, kernel="linear", tol=1e-10)
     w = fit.coef
     M = y * fit.decision_function(X)
     gap = abs(0.5 * w @ w - fit.dual) / fit.dual
-    return max(gap, max(0.0, 1 - M.min()), np.abs(fit.alpha * (M - 1)).max() / fit.alpha.max())
+    if foil:
+        slackness = np.abs(M - 1).max()
+    else:
+        slackness = np.abs(fit.alpha * (M - 1)).max() / fit.alpha.max()
+    return max(gap, max(0.0, 1 - M.min()), slackness)
 
 
 @claim("eq-bias", per_instance=True, chapter=CH, n_instances=10, tol=1e-7, n_test_instances=50,
-       statement=r"Every support vector gives the same bias $b = y_i - w^\top x_i$")
-def eq_bias(rng):
+       statement=r"Every support vector gives the same bias $b = y_i - w^\top x_i$",
+       foil=r"every support vector gives $b = 1 - w^\top x_i$ (the label dropped from "
+            r"$y_i(w^\top x_i + b) = 1$)")
+def eq_bias(rng, foil=False):
     X, y = _separable(rng, 40, int(rng.integers(2, 6)))
     fit = svm.smo(X, y, C=np.inf, kernel="linear", tol=1e-10)
-    bs = y[fit.support] - X[fit.support] @ fit.coef
+    bs = (1.0 if foil else y[fit.support]) - X[fit.support] @ fit.coef
     return np.abs(bs - fit.b).max() / max(1.0, abs(fit.b))
 
 
@@ -267,8 +296,9 @@ def eq_bias(rng):
 
 
 @claim("eq-slack", per_instance=True, chapter=CH, tol=1e-9,
-       statement=r"For fixed $(w, b)$ the optimal slacks are $\xi_i = \max(0, 1 - y_i f(x_i))$")
-def eq_slack(rng):
+       statement=r"For fixed $(w, b)$ the optimal slacks are $\xi_i = \max(0, 1 - y_i f(x_i))$",
+       foil=r"the optimal slacks are $\xi_i = \max(0, -y_i f(x_i))$ (the margin's 1 lost)")
+def eq_slack(rng, foil=False):
     from scipy.optimize import linprog
 
     X, y = _overlapping(rng, int(rng.integers(5, 30)), 3)
@@ -277,7 +307,7 @@ def eq_slack(rng):
     # min sum xi  s.t.  xi_i >= 1 - y_i f(x_i), xi_i >= 0: a linear program in xi
     lp = linprog(np.ones(m), A_ub=-np.eye(m), b_ub=-(1 - y * (X @ w + b)), bounds=[(0, None)] * m,
                  method="highs")
-    return rel_error(lp.x, np.maximum(0.0, 1 - y * (X @ w + b)))
+    return rel_error(lp.x, np.maximum(0.0, (0 if foil else 1) - y * (X @ w + b)))
 
 
 @claim("eq-soft-dual", per_instance=True, chapter=CH, n_instances=10, tol=1e-6, n_test_instances=50,
@@ -292,13 +322,17 @@ def eq_slack(rng):
                    r"term and the equality constraint (from $\partial L / \partial b = 0$) are "
                    r"lost in the boxed formula; as written its minimum is $\alpha = 0$, i.e. "
                    r"$w = 0$, whatever the data. The line above the box in the notes has the "
-                   r"right objective.")])
-def eq_soft_dual(rng):
+                   r"right objective.")],
+       foil=r"the notes' boxed dual, $\min_{0 \le \alpha \le C} \frac12 \sum_{i,j} \alpha_i "
+            r"\alpha_j y_i y_j \langle x_i, x_j \rangle$, has the primal's optimal value")
+def eq_soft_dual(rng, foil=False):
     X, y = _overlapping(rng, int(rng.integers(30, 61)), int(rng.integers(2, 5)))
     C = float(rng.choice([0.1, 1.0, 10.0]))
     fit = svm.smo(X, y, C=C, kernel="linear", tol=1e-10)
     P = svm.hinge_objective(fit.coef, fit.b, X, y, C)
-    return abs(P - fit.dual) / P
+    # the notes' dual is a PSD quadratic form alone: its minimum is 0, at alpha = 0
+    D = 0.0 if foil else fit.dual
+    return abs(P - D) / P
 
 
 @claim("eq-three-kinds", per_instance=True, chapter=CH, n_instances=10, tol=1e-7, n_test_instances=50,
@@ -313,8 +347,10 @@ def eq_soft_dual(rng):
                    r"\Rightarrow y_i f(x_i) \ge 1$ and $\xi_i > 0 \Rightarrow \alpha_i = C$. A margin "
                    r"support vector has $\xi_i = 0$ and $y_i f(x_i) = 1$ but $\alpha_i > 0$, so "
                    r"'$\xi_i = 0 \Rightarrow \alpha_i = 0$' fails for every one of them; the chapter "
-                   r"counts them on real data.")])
-def eq_three_kinds(rng):
+                   r"counts them on real data.")],
+       foil=r"the notes' converse: $y_i f(x_i) \ge 1 \Rightarrow \alpha_i = 0$, which every "
+            r"margin support vector breaks")
+def eq_three_kinds(rng, foil=False):
     X, y = _overlapping(rng, int(rng.integers(30, 61)), int(rng.integers(2, 5)))
     C = float(rng.choice([0.1, 1.0, 10.0]))
     fit = svm.smo(X, y, C=C, kernel="rbf", gamma=0.5, tol=1e-10)
@@ -325,6 +361,8 @@ def eq_three_kinds(rng):
     v += list(np.maximum(0.0, 1 - M[zero]))  # alpha = 0: outside or on the margin
     v += list(np.abs(M[free] - 1))  # 0 < alpha < C: on the margin
     v += list(np.maximum(0.0, M[bound] - 1))  # alpha = C: on or inside the margin
+    if foil:  # y f >= 1 (up to SMO's tolerance) => alpha = 0
+        v += list(a[M >= 1 - 1e-7] / C)
     return max(v)
 
 
@@ -340,11 +378,13 @@ def eq_three_kinds(rng):
                    r"$y = \pm 1$ it gives $Z(f) = e^{-[1 - f]_+} + e^{-[1 + f]_+}$, which is $2/e "
                    r"\approx 0.74$ at $f = 0$ and $1 + e^{-2} \approx 1.14$ at $f = 1$. The "
                    r"objective is the negative log of an unnormalised pseudo-likelihood times the "
-                   r"Gaussian prior; normalising changes the estimate (Sollich, 2002).")])
-def eq_hinge_form(rng):
+                   r"Gaussian prior; normalising changes the estimate (Sollich, 2002).")],
+       # the notes' pseudo-likelihood is not a formula this check evaluates
+       foil=r"the same with $\lambda = 1/C$ (the $\frac12$ of $\frac12\|w\|^2$ lost)")
+def eq_hinge_form(rng, foil=False):
     X, y = _overlapping(rng, int(rng.integers(30, 61)), 3)
     C = float(rng.choice([0.1, 1.0, 10.0]))
-    lam = 1.0 / (2.0 * C)
+    lam = 1.0 / C if foil else 1.0 / (2.0 * C)
     fit = svm.smo(X, y, C=C, kernel="linear", tol=1e-10)
     w, M = fit.coef, y * fit.decision_function(X)
     beta = fit.alpha / C  # the hinge subgradient multipliers: 1 if M < 1, 0 if M > 1, [0, 1] at 1
@@ -359,12 +399,14 @@ def eq_hinge_form(rng):
 
 @claim("eq-hinge-subgradient", per_instance=True, chapter=CH, tol=1e-12, measure="violation",
        statement=r"$g = (w - C\sum_{i \in V} y_i x_i,\ -C\sum_{i\in V} y_i)$ is a subgradient of "
-                 r"$P(w, b)$: $P(w', b') \ge P(w, b) + g^\top (w' - w, b' - b)$")
-def eq_hinge_subgradient(rng):
+                 r"$P(w, b)$: $P(w', b') \ge P(w, b) + g^\top (w' - w, b' - b)$",
+       foil=r"the same with $V = \{i : y_i f(x_i) < 0\}$, the mistakes only (the perceptron's set)",
+       exact="a violation max(0, .): 0 whenever the inequality holds")
+def eq_hinge_subgradient(rng, foil=False):
     X, y = _overlapping(rng, 30, 3)
     C = float(rng.choice([0.1, 1.0, 10.0]))
     w, b = rng.standard_normal(3), rng.standard_normal()
-    V = y * (X @ w + b) < 1
+    V = y * (X @ w + b) < (0 if foil else 1)
     gw, gb = w - C * (y[V] @ X[V]), -C * y[V].sum()
     P0 = svm.hinge_objective(w, b, X, y, C)
     worst = 0.0
@@ -377,8 +419,10 @@ def eq_hinge_subgradient(rng):
 
 @claim("eq-pegasos-step", per_instance=True, chapter=CH, tol=1e-10,
        statement=r"With $\eta_t = 1/(\lambda t)$ and no projection, Pegasos' iterate is "
-                 r"$w_{t+1} = \frac{1}{\lambda t} \sum_{s \le t} \frac{1}{|A_s|} \sum_{i \in A_s^+} y_i x_i$")
-def eq_pegasos_step(rng):
+                 r"$w_{t+1} = \frac{1}{\lambda t} \sum_{s \le t} \frac{1}{|A_s|} \sum_{i \in A_s^+} y_i x_i$",
+       foil=r"$w_{t+1} = \sum_{s \le t} \frac{1}{\lambda s} \frac{1}{|A_s|} \sum_{i \in A_s^+} "
+            r"y_i x_i$, the steps added up (the shrinking $(1 - 1/t)$ forgotten)")
+def eq_pegasos_step(rng, foil=False):
     X, y = _overlapping(rng, 50, 4)
     lam, k, T = rng.uniform(0.01, 1.0), int(rng.integers(1, 6)), 40
     w = np.zeros(4)
@@ -388,15 +432,19 @@ def eq_pegasos_step(rng):
         viol = A[y[A] * (X[A] @ w) < 1]
         step = y[viol] @ X[viol] / k
         w = (1 - 1 / t) * w + step / (lam * t)  # eta_t * lam = 1/t
-        total += step
-        res_t = rel_error(w, total / (lam * t))
+        if foil:
+            total += step / (lam * t)
+        else:
+            total += step
+        res_t = rel_error(w, total if foil else total / (lam * t))
     return res_t
 
 
 @claim("eq-smo-step", per_instance=True, chapter=CH, tol=1e-12, measure="violation",
        statement=r"The clipped step $s = b/a$ minimises the dual exactly over the feasible segment of "
-                 r"the pair $(\alpha_i, \alpha_j)$")
-def eq_smo_step(rng):
+                 r"the pair $(\alpha_i, \alpha_j)$",
+       foil=r"the step $s = b/a$ unclipped minimises the dual over the feasible segment")
+def eq_smo_step(rng, foil=False):
     m, C = 6, rng.uniform(0.5, 2.0)
     Z = rng.standard_normal((m, 3))
     K = Z @ Z.T
@@ -413,15 +461,16 @@ def eq_smo_step(rng):
     lo = max(-alpha[i] if y[i] > 0 else alpha[i] - C, -(C - alpha[j]) if y[j] > 0 else -alpha[j])
     hi = min(C - alpha[i] if y[i] > 0 else alpha[i], alpha[j] if y[j] > 0 else C - alpha[j])
     grid = np.linspace(lo, hi, 4001)
-    s = (ai - alpha[i]) * y[i]
+    s = -lin / quad if foil else (ai - alpha[i]) * y[i]
     outside = max(0.0, lo - s, s - hi)
     ours = lin * s + 0.5 * quad * s * s
     return max(outside, ours - (lin * grid + 0.5 * quad * grid**2).min()) / max(1.0, abs(G).max())
 
 
 @claim("eq-wss2", chapter=CH, tol=1e-9,
-       statement=r"An unclipped step on the pair $(i, t)$ lowers $f$ by $b_{it}^2 / (2 a_{it})$")
-def eq_wss2(rng, n):
+       statement=r"An unclipped step on the pair $(i, t)$ lowers $f$ by $b_{it}^2 / (2 a_{it})$",
+       foil=r"an unclipped step lowers $f$ by $b_{it}^2 / a_{it}$ (the $\frac12$ lost)")
+def eq_wss2(rng, n, foil=False):
     res = []
     while len(res) < n:
         m = 8
@@ -443,14 +492,17 @@ def eq_wss2(rng, n):
         new[i], new[t] = ai, at
         f_old = 0.5 * alpha @ Q @ alpha - alpha.sum()
         f_new = 0.5 * new @ Q @ new - new.sum()
-        res.append(abs((f_old - f_new) - b_it**2 / (2 * a_it)) / max(1.0, abs(f_old)))
+        decrease = b_it**2 / (a_it if foil else 2 * a_it)
+        res.append(abs((f_old - f_new) - decrease) / max(1.0, abs(f_old)))
     return res
 
 
 @claim("eq-kkt-pair", per_instance=True, chapter=CH, tol=1e-6, n_instances=8, n_test_instances=40,
        statement=r"$\alpha$ is optimal iff $m(\alpha) \le M(\alpha)$: SMO stopped by this rule matches "
-                 r"an independent QP solver")
-def eq_kkt_pair(rng):
+                 r"an independent QP solver",
+       foil=r"SMO's $\alpha$ maximises the dual over the box alone (the constraint "
+            r"$y^\top\alpha = 0$ of $\partial_b L = 0$ forgotten)")
+def eq_kkt_pair(rng, foil=False):
     from scipy.optimize import minimize
 
     X, y = _overlapping(rng, 15, 2)
@@ -458,17 +510,18 @@ def eq_kkt_pair(rng):
     K = kernels.rbf_kernel(X, gamma=0.5)
     fit = svm.smo(X, y, C=C, kernel="rbf", gamma=0.5, tol=1e-9)
     Q = y[:, None] * y[None, :] * K
+    balance = [] if foil else [{"type": "eq", "fun": lambda a: a @ y, "jac": lambda a: y}]
     qp = minimize(lambda a: 0.5 * a @ Q @ a - a.sum(), np.zeros(15),
                   jac=lambda a: Q @ a - 1, method="SLSQP", bounds=[(0, C)] * 15,
-                  constraints=[{"type": "eq", "fun": lambda a: a @ y, "jac": lambda a: y}],
-                  options={"ftol": 1e-13, "maxiter": 300})
+                  constraints=balance, options={"ftol": 1e-13, "maxiter": 300})
     D_qp = -qp.fun
     return max(abs(fit.dual - D_qp) / abs(D_qp), svm.kkt_violation(fit.alpha, y, K, C))
 
 
 @claim("eq-kernel-decision", per_instance=True, chapter=CH, tol=1e-12,
-       statement=r"$\sum_i \alpha_i y_i k(x_i, x) + b = w^\top \phi(x) + b$ with $w = \sum_i \alpha_i y_i \phi(x_i)$")
-def eq_kernel_decision(rng):
+       statement=r"$\sum_i \alpha_i y_i k(x_i, x) + b = w^\top \phi(x) + b$ with $w = \sum_i \alpha_i y_i \phi(x_i)$",
+       foil=r"the same with $w = \sum_i \alpha_i \phi(x_i)$ (the labels lost)")
+def eq_kernel_decision(rng, foil=False):
     m, d = 15, int(rng.integers(1, 5))
     X, Xn = rng.standard_normal((m, d)), rng.standard_normal((5, d))
     g, c0 = rng.uniform(0.2, 2.0), rng.uniform(0.0, 2.0)
@@ -478,6 +531,6 @@ def eq_kernel_decision(rng):
         outer = (Z[:, :, None] * Z[:, None, :]).reshape(len(Z), -1)
         return np.column_stack([np.full(len(Z), c0), np.sqrt(2 * g * c0) * Z, g * outer])
 
-    w = (alpha * y) @ phi(X)
+    w = (alpha if foil else alpha * y) @ phi(X)
     via_kernel = kernels.polynomial_kernel(Xn, X, degree=2, gamma=g, coef0=c0) @ (alpha * y) + b
     return rel_error(via_kernel, phi(Xn) @ w + b)
