@@ -20,7 +20,11 @@ def _min_eig_ratio(K) -> float:
 def _psd_violation(K) -> float:
     # A PSD Gram matrix computed in floating point shows eigenvalues down to about
     # -n eps lambda_max; the claims below use n <= 30, so a violation beyond 1e-12 is real.
-    return max(0.0, -_min_eig_ratio(K))
+    return _psd_violation_of_ratio(_min_eig_ratio(K))
+
+
+def _psd_violation_of_ratio(ratio: float) -> float:
+    return max(0.0, -ratio)
 
 
 def _random_base_gram(rng, X):
@@ -50,10 +54,13 @@ def _random_base_gram(rng, X):
                 r"$\operatorname{atan2}(y, x) \in (-\pi, \pi]$, and then $(r\cos\theta, r\sin\theta)$ "
                 r"recovers the point (the claim fails with $\arctan(y/x)$ for every point with $x < 0$).",
     )],
+    foil=r"the notes' angle $\theta = \arctan(x_2 / x_1)$",
 )
-def eq_polar_map(rng):
+def eq_polar_map(rng, foil=False):
     X = rng.standard_normal((50, 2)) * rng.uniform(0.1, 10)
     r, theta = kern.polar_features(X).T
+    if foil:
+        theta = np.arctan(X[:, 1] / X[:, 0])
     return rel_error(np.column_stack([r * np.cos(theta), r * np.sin(theta)]), X)
 
 
@@ -61,15 +68,18 @@ def eq_polar_map(rng):
     "eq-kernel-trick", per_instance=True, chapter=CH, tol=1e-12,
     statement=r"$w^\top\phi(x) + b = \sum_i \alpha_i y_i k(x_i, x) + b$ "
               r"for $w = \sum_i \alpha_i y_i \phi(x_i)$",
+    foil=r"the same with $k(x_i, x) = (x_i^\top x)^2$ for the map of $(x_i^\top x + c_0)^2$ (the "
+    r"constant dropped)",
 )
-def eq_kernel_trick(rng):
+def eq_kernel_trick(rng, foil=False):
     d = int(rng.integers(1, 5))
     Xtr, Xte = rng.standard_normal((15, d)), rng.standard_normal((10, d))
     alpha, y, b = rng.uniform(0, 2, 15), rng.choice([-1.0, 1.0], 15), rng.standard_normal()
     c0 = rng.uniform(0, 2)
+    k0 = 0.0 if foil else c0
     w = kern.poly2_features(Xtr, coef0=c0).T @ (alpha * y)
     primal = kern.poly2_features(Xte, coef0=c0) @ w + b
-    dual = kern.polynomial_kernel(Xte, Xtr, degree=2, gamma=1.0, coef0=c0) @ (alpha * y) + b
+    dual = kern.polynomial_kernel(Xte, Xtr, degree=2, gamma=1.0, coef0=k0) @ (alpha * y) + b
     return rel_error(primal, dual)
 
 
@@ -91,12 +101,14 @@ def _sym_pair():
                 r"not $(x^\top y)^2$; the first two coordinates must be the squares: "
                 r"$\phi(x) = (x_1^2, x_2^2, \sqrt2 x_1x_2)$.",
     )],
+    foil=r"the notes' map $\phi(x) = (x_1, x_2, \sqrt2 x_1 x_2)$",
 )
-def eq_feature_map_quadratic(rng, n):
+def eq_feature_map_quadratic(rng, n, foil=False):
     sp, x, y = _sym_pair()
+    power = 1 if foil else 2
 
     def phi(v):
-        return sp.Matrix([v[0] ** 2, v[1] ** 2, sp.sqrt(2) * v[0] * v[1]])
+        return sp.Matrix([v[0] ** power, v[1] ** power, sp.sqrt(2) * v[0] * v[1]])
 
     lhs = (phi(x).T * phi(y))[0]
     rhs = (x[0] * y[0] + x[1] * y[1]) ** 2
@@ -126,8 +138,10 @@ def eq_feature_map_quadratic(rng, n):
                     r"kernel $(1 + x^\top y)^d$.",
         ),
     ],
+    foil=r"the notes' expansion $(1 + x^\top y)^2 = 1 + 2x_1y_1 + 2x_1y_2 + 2x_1x_2y_1y_2 + "
+    r"x_1^2y_1^2 + x_2^2y_2^2$",
 )
-def eq_feature_map_poly2(rng, n):
+def eq_feature_map_poly2(rng, n, foil=False):
     sp, x, y = _sym_pair()
     r2 = sp.sqrt(2)
 
@@ -135,6 +149,9 @@ def eq_feature_map_poly2(rng, n):
         return sp.Matrix([1, r2 * v[0], r2 * v[1], r2 * v[0] * v[1], v[0] ** 2, v[1] ** 2])
 
     lhs = (phi(x).T * phi(y))[0]
+    if foil:
+        x1, x2, y1, y2 = *x, *y
+        lhs = 1 + 2 * x1 * y1 + 2 * x1 * y2 + 2 * x1 * x2 * y1 * y2 + x1**2 * y1**2 + x2**2 * y2**2
     rhs = (1 + x[0] * y[0] + x[1] * y[1]) ** 2
     return [0.0 if sp.expand(lhs - rhs) == 0 else 1.0]
 
@@ -143,19 +160,22 @@ def eq_feature_map_poly2(rng, n):
     "eq-rbf-series", per_instance=True, chapter=CH, tol=1e-13,
     statement=r"$e^{-\gamma(x - y)^2} = \sum_{k \ge 0} \phi_k(x)\phi_k(y)$ with "
               r"$\phi_k(x) = e^{-\gamma x^2}\sqrt{(2\gamma)^k / k!}\, x^k$",
+    foil=r"the same with $\phi_k(x) = e^{-\gamma x^2}\sqrt{\gamma^k / k!}\, x^k$ (the 2 of the "
+    r"cross term lost)",
 )
-def eq_rbf_series(rng):
+def eq_rbf_series(rng, foil=False):
     from math import lgamma
 
     k = np.arange(60)
     log_fact = np.array([lgamma(j + 1) for j in k])
     gamma = rng.uniform(0.1, 2)
     x, y = rng.uniform(-1.5, 1.5, (2, 20))
+    log_c = np.log(gamma if foil else 2 * gamma)
 
     def phi(v, gamma=gamma):  # 60 terms: the tail is below 1e-16 for |x|, |y| <= 1.5, gamma <= 2
         v = v[:, None]
         sign = np.where(v < 0, (-1.0) ** k, 1.0)
-        return sign * np.exp(-gamma * v**2 + 0.5 * (k * np.log(2 * gamma) - log_fact)
+        return sign * np.exp(-gamma * v**2 + 0.5 * (k * log_c - log_fact)
                              + k * np.log(np.abs(v) + 1e-300))
 
     lhs = np.exp(-gamma * (x - y) ** 2)
@@ -168,13 +188,16 @@ def eq_rbf_series(rng):
 @claim(
     "eq-gram-psd", per_instance=True, chapter=CH, tol=1e-12,
     statement=r"$t^\top K t = \bigl\|\sum_i t_i \phi(x_i)\bigr\|^2 \ge 0$",
+    foil=r"$t^\top K t = \sum_i t_i^2 \|\phi(x_i)\|^2$ (the cross terms lost)",
 )
-def eq_gram_psd(rng):
+def eq_gram_psd(rng, foil=False):
     d = int(rng.integers(1, 6))
     X, t, c0 = rng.standard_normal((25, d)), rng.standard_normal(25), rng.uniform(0, 2)
     K = kern.polynomial_kernel(X, degree=2, gamma=1.0, coef0=c0)
-    v = kern.poly2_features(X, coef0=c0).T @ t
-    return rel_error(t @ K @ t, v @ v)
+    Phi = kern.poly2_features(X, coef0=c0)
+    v = Phi.T @ t
+    square = np.sum(t**2 * np.sum(Phi**2, axis=1)) if foil else v @ v
+    return rel_error(t @ K @ t, square)
 
 
 @claim(
@@ -190,50 +213,72 @@ def eq_gram_psd(rng):
                 r"product in any feature space and the SVM dual with it need not be concave. The claim "
                 r"finds a negative eigenvalue of at least 1% of the spectrum on every random instance.",
     )],
+    foil=r"the notes' listing: $\tanh(x^\top y + 1)$ is a positive-definite kernel, "
+    r"$\lambda_{\min}(K) \ge 0$",
+    exact="a violation max(0, .): 0 whenever the inequality holds",
 )
-def eq_sigmoid_indefinite(rng, n):
+def eq_sigmoid_indefinite(rng, n, foil=False):
     # The residual is how far lambda_min is from being clearly negative: 0 on every instance means
     # each Gram matrix has an eigenvalue <= -1% of its spectral radius (rounding is ~1e-15).
-    return [max(0.0, _min_eig_ratio(kern.sigmoid_kernel(rng.standard_normal((20, 2)))) + 0.01)
-            for _ in range(n)]
+    ratios = [_min_eig_ratio(kern.sigmoid_kernel(rng.standard_normal((20, 2)))) for _ in range(n)]
+    if foil:
+        return [_psd_violation_of_ratio(r) for r in ratios]
+    return [max(0.0, r + 0.01) for r in ratios]
 
 
-def _rule(label, statement, make):
-    def rule(rng):
+def _rule(label, statement, make, foil, make_foil):
+    def rule(rng, foil=False):
         X = rng.uniform(0, 1, (int(rng.integers(5, 30)), int(rng.integers(1, 5))))
-        return _psd_violation(make(rng, X))
+        return _psd_violation((make_foil if foil else make)(rng, X))
 
     # named after the label, so a traceback says which rule failed
     name = label.replace("-", "_")
     rule.__name__ = rule.__qualname__ = name
     rule.__code__ = rule.__code__.replace(co_name=name, co_qualname=name)
     claim(label, chapter=CH, tol=1e-12, measure="PSD violation", statement=statement,
-          per_instance=True)(rule)
+          per_instance=True, foil=foil)(rule)
 
 
 _rule("eq-rule-sum", r"$k_1 + k_2$ is a positive-definite kernel",
-      lambda rng, X: _random_base_gram(rng, X) + _random_base_gram(rng, X))
+      lambda rng, X: _random_base_gram(rng, X) + _random_base_gram(rng, X),
+      r"$k_1 - k_2$ is a positive-definite kernel (a difference for a sum)",
+      lambda rng, X: _random_base_gram(rng, X) - _random_base_gram(rng, X))
 _rule("eq-rule-scale", r"$c\,k$ is a positive-definite kernel for $c > 0$",
-      lambda rng, X: rng.uniform(0.01, 100) * _random_base_gram(rng, X))
+      lambda rng, X: rng.uniform(0.01, 100) * _random_base_gram(rng, X),
+      r"$c\,k$ is a positive-definite kernel for any $c$ (the sign condition dropped)",
+      lambda rng, X: -rng.uniform(0.01, 100) * _random_base_gram(rng, X))
 _rule("eq-rule-product", r"$k_1 k_2$ is a positive-definite kernel (Schur product)",
-      lambda rng, X: _random_base_gram(rng, X) * _random_base_gram(rng, X))
+      lambda rng, X: _random_base_gram(rng, X) * _random_base_gram(rng, X),
+      r"the matrix product $K_1 K_2$ of two Gram matrices is one (the Schur product's claim "
+      r"moved to the matrix product)",
+      lambda rng, X: _random_base_gram(rng, X) @ _random_base_gram(rng, X))
 _rule("eq-rule-outer", r"$f(x) f(y)$ is a positive-definite kernel for any $f: \mathcal X \to \mathbb R$",
-      lambda rng, X: np.outer(*(2 * [np.sin(3 * X).sum(1) - rng.uniform(0, 1)])))
+      lambda rng, X: np.outer(*(2 * [np.sin(3 * X).sum(1) - rng.uniform(0, 1)])),
+      r"$f(x) g(y)$ is a positive-definite kernel for any $f, g$",
+      lambda rng, X: np.outer(np.sin(3 * X).sum(1) - rng.uniform(0, 1), np.cos(2 * X).sum(1)))
 _rule("eq-rule-composition", r"$k(\psi(x), \psi(y))$ is a positive-definite kernel for any map $\psi$",
-      lambda rng, X: _random_base_gram(rng, np.column_stack([np.sin(5 * X) ** 2, X**3])))
+      lambda rng, X: _random_base_gram(rng, np.column_stack([np.sin(5 * X) ** 2, X**3])),
+      r"$\psi(k(x, y))$ is a positive-definite kernel for any map $\psi$, here $\cos$ (the "
+      r"map applied to the value, not the arguments)",
+      lambda rng, X: np.cos(_random_base_gram(rng, X)))
 _rule("eq-rule-exp", r"$\exp(k)$ is a positive-definite kernel",
-      lambda rng, X: np.exp(_random_base_gram(rng, X) / X.shape[1]))
+      lambda rng, X: np.exp(_random_base_gram(rng, X) / X.shape[1]),
+      r"$\exp(-k)$ is a positive-definite kernel (the RBF's sign carried over)",
+      lambda rng, X: np.exp(-_random_base_gram(rng, X) / X.shape[1]))
 
 
 @claim(
     "eq-intersection-feature-map", per_instance=True, chapter=CH, tol=0, measure="abs. residual",
     statement=r"$\sum_j \min(x_j, y_j) = \phi(x)^\top\phi(y)$ with $\phi(x)_{j,s} = 1[s < x_j]$ "
               r"for integer histograms",
+    foil=r"the same with $\phi(x)_{j,s} = 1[s \le x_j]$ (off by one)",
+    exact="integer arithmetic: counts of ones, exact in floating point",
 )
-def eq_intersection_feature_map(rng):
+def eq_intersection_feature_map(rng, foil=False):
     X = rng.integers(0, 17, (20, int(rng.integers(1, 10)))).astype(float)
-    s = np.arange(16)
-    Phi = (s[None, None, :] < X[:, :, None]).reshape(X.shape[0], -1).astype(float)
+    s = np.arange(17 if foil else 16)
+    below = (s[None, None, :] <= X[:, :, None]) if foil else (s[None, None, :] < X[:, :, None])
+    Phi = below.reshape(X.shape[0], -1).astype(float)
     return float(np.abs(kern.intersection_kernel(X) - Phi @ Phi.T).max())
 
 
@@ -248,13 +293,14 @@ def _chi2_pd(X):
     "eq-chi2-cpd", per_instance=True, chapter=CH, tol=1e-12,
     statement=r"$c^\top K^{\chi^2} c = 2\,c^\top S c \ge 0$ for $\sum_i c_i = 0$, with "
               r"$S_{ik} = \sum_j \frac{2 x_{ij} x_{kj}}{x_{ij} + x_{kj}}$ positive semidefinite",
+    foil=r"$c^\top K^{\chi^2} c = c^\top S c$ (the 2 lost)",
 )
-def eq_chi2_cpd(rng):
+def eq_chi2_cpd(rng, foil=False):
     X = rng.uniform(0, 1, (20, 6)) * (rng.uniform(size=(20, 6)) < 0.7)
     c = rng.standard_normal(20)
     c -= c.mean()
     S = _chi2_pd(X)
-    lhs, rhs = c @ kern.additive_chi2_kernel(X) @ c, 2 * c @ S @ c
+    lhs, rhs = c @ kern.additive_chi2_kernel(X) @ c, (1 if foil else 2) * c @ S @ c
     return max(rel_error(lhs, rhs), _psd_violation(S))
 
 
@@ -262,10 +308,14 @@ def eq_chi2_cpd(rng):
     "eq-chi2-exp-psd", per_instance=True, chapter=CH, tol=1e-12, measure="PSD violation",
     statement=r"$\exp\bigl(-\gamma \sum_j \frac{(x_j - y_j)^2}{x_j + y_j}\bigr)$ is positive definite "
               r"although $-\sum_j \frac{(x_j - y_j)^2}{x_j + y_j}$ is not",
+    foil=r"$-\sum_j \frac{(x_j - y_j)^2}{x_j + y_j}$ is positive definite itself (the exponential "
+    r"dropped)",
 )
-def eq_chi2_exp_psd(rng):
+def eq_chi2_exp_psd(rng, foil=False):
     X = rng.uniform(0, 1, (25, 8))
-    return _psd_violation(kern.chi2_kernel(X, gamma=rng.uniform(0.1, 5)))
+    gamma = rng.uniform(0.1, 5)
+    K = kern.chi2_kernel(X, gamma=gamma)
+    return _psd_violation(np.log(K) / gamma if foil else K)
 
 
 # -- RKHS ----------------------------------------------------------------------------------------
@@ -281,11 +331,16 @@ def _rkhs_function(rng, m):
     "eq-reproducing", per_instance=True, chapter=CH, tol=1e-12,
     statement=r"$\langle f, k(\cdot, x)\rangle_{\mathcal H} = \sum_i a_i k(x_i, x) = f(x)$, "
               r"checked against $f = w^\top\phi$ with an explicit feature map",
+    foil=r"$\langle f, k(\cdot, x)\rangle_{\mathcal H} = \sum_i a_i k(x_i, x_i)$ (the kernel "
+    r"at the centres, not at $x$)",
 )
-def eq_reproducing(rng):
+def eq_reproducing(rng, foil=False):
     Xf, a, c0, w = _rkhs_function(rng, 8)
     x = rng.standard_normal((30, Xf.shape[1]))
-    inner = kern.polynomial_kernel(x, Xf, degree=2, gamma=1.0, coef0=c0) @ a
+    K = kern.polynomial_kernel(x, Xf, degree=2, gamma=1.0, coef0=c0)
+    if foil:  # every row k(x_i, x_i), whatever x
+        K = np.tile(np.diag(kern.polynomial_kernel(Xf, degree=2, gamma=1.0, coef0=c0)), (len(x), 1))
+    inner = K @ a
     return rel_error(inner, kern.poly2_features(x, coef0=c0) @ w)
 
 
@@ -293,23 +348,29 @@ def eq_reproducing(rng):
     "eq-rkhs-norm", per_instance=True, chapter=CH, tol=1e-12,
     statement=r"$\|f\|_{\mathcal H}^2 = a^\top K a = \|w\|^2$ "
               r"for $f = \sum_i a_i k(\cdot, x_i) = w^\top\phi$",
+    foil=r"$\|f\|_{\mathcal H}^2 = a^\top a$ (the coefficients' norm for the function's)",
 )
-def eq_rkhs_norm(rng):
+def eq_rkhs_norm(rng, foil=False):
     Xf, a, c0, w = _rkhs_function(rng, 12)
-    return rel_error(a @ kern.polynomial_kernel(Xf, degree=2, gamma=1.0, coef0=c0) @ a, w @ w)
+    K = np.eye(len(a)) if foil else kern.polynomial_kernel(Xf, degree=2, gamma=1.0, coef0=c0)
+    return rel_error(a @ K @ a, w @ w)
 
 
 @claim(
     "eq-rkhs-evaluation", per_instance=True, chapter=CH, tol=0, measure="violation",
     statement=r"$|f(x)| \le \|f\|_{\mathcal H} \sqrt{k(x, x)}$ "
               r"(Cauchy-Schwarz in the RKHS of the RBF kernel)",
+    foil=r"$|f(x)| \ge \|f\|_{\mathcal H} \sqrt{k(x, x)}$ (the other inequality)",
+    exact="a violation max(0, .): 0 whenever the inequality holds",
 )
-def eq_rkhs_evaluation(rng):
+def eq_rkhs_evaluation(rng, foil=False):
     gamma = rng.uniform(0.1, 5)
     Xf, x, a = rng.standard_normal((10, 2)), rng.standard_normal((200, 2)), rng.standard_normal(10)
     f = kern.rbf_kernel(x, Xf, gamma=gamma) @ a
     norm = np.sqrt(a @ kern.rbf_kernel(Xf, gamma=gamma) @ a)
     # k(x, x) = 1 for the RBF kernel; 1e-12 relative slack for rounding in both sides
+    if foil:
+        return float(np.max(np.maximum(0.0, norm * (1 - 1e-12) - np.abs(f))))
     return float(np.max(np.maximum(0.0, np.abs(f) - norm * (1 + 1e-12))))
 
 
@@ -319,23 +380,29 @@ def eq_rkhs_evaluation(rng):
     "eq-representer", per_instance=True, chapter=CH, tol=1e-9,
     statement=r"the ridge solution in feature space $w = (\Phi^\top\Phi + \lambda I)^{-1}\Phi^\top y$ "
               r"equals $\Phi^\top\alpha$ with $\alpha = (K + \lambda I)^{-1} y$",
+    foil=r"the same with $\alpha = K^{+} y$ (the regularisation left out of the dual)",
 )
-def eq_representer(rng):
+def eq_representer(rng, foil=False):
     d, c0, lam = int(rng.integers(1, 5)), rng.uniform(0, 2), 10 ** rng.uniform(-2, 1)
     X, y = rng.standard_normal((30, d)), rng.standard_normal(30)
     Phi = kern.poly2_features(X, coef0=c0)
     w = np.linalg.solve(Phi.T @ Phi + lam * np.eye(Phi.shape[1]), Phi.T @ y)
-    fit = kern.kernel_ridge(X, y, lam=lam, kernel="poly", degree=2, gamma=1.0, coef0=c0)
+    if foil:
+        alpha = np.linalg.lstsq(Phi @ Phi.T, y, rcond=None)[0]
+    else:
+        alpha = kern.kernel_ridge(X, y, lam=lam, kernel="poly", degree=2, gamma=1.0, coef0=c0).alpha
     # tolerance: both sides solve systems with condition numbers up to ~1e5 (lam >= 0.01)
-    return rel_error(w, Phi.T @ fit.alpha)
+    return rel_error(w, Phi.T @ alpha)
 
 
 @claim(
     "eq-kernel-ridge", per_instance=True, chapter=CH, tol=1e-8,
     statement=r"$\alpha = (K + \lambda I)^{-1}y$ zeroes the gradient of "
               r"$\|y - K\alpha\|^2 + \lambda\,\alpha^\top K\alpha$",
+    foil=r"the same for $\|y - K\alpha\|^2 + \lambda\|\alpha\|^2$ (the coefficients' norm "
+    r"for the RKHS norm)",
 )
-def eq_kernel_ridge(rng):
+def eq_kernel_ridge(rng, foil=False):
     X, y = rng.standard_normal((20, 3)), rng.standard_normal(20)
     lam, gamma = 10 ** rng.uniform(-1, 1), rng.uniform(0.1, 2)
     fit = kern.kernel_ridge(X, y, lam=lam, kernel="rbf", gamma=gamma)
@@ -343,7 +410,7 @@ def eq_kernel_ridge(rng):
 
     def J(a, K=K, y=y, lam=lam):
         r = y - K @ a
-        return r @ r + lam * a @ K @ a
+        return r @ r + lam * (a @ a if foil else a @ K @ a)
 
     g = numerical_gradient(J, fit.alpha)
     # central differences: error ~ eps^(2/3) relative to the size of the gradient's terms
@@ -355,12 +422,17 @@ def eq_kernel_ridge(rng):
     "eq-kernel-ridge-linear", per_instance=True, chapter=CH, tol=1e-10,
     statement=r"kernel ridge with $k(x, y) = x^\top y$ is ridge regression: "
               r"$X^\top(XX^\top + \lambda I)^{-1} y = (X^\top X + \lambda I)^{-1} X^\top y$",
+    foil=r"kernel ridge with $k(x, y) = x^\top y$ is least squares, $X^{+} y$ (the "
+    r"regularisation left out of the primal)",
 )
-def eq_kernel_ridge_linear(rng):
+def eq_kernel_ridge_linear(rng, foil=False):
     nn, d = int(rng.integers(5, 40)), int(rng.integers(1, 30))
     X, y, lam = rng.standard_normal((nn, d)), rng.standard_normal(nn), 10 ** rng.uniform(-1, 2)
     fit = kern.kernel_ridge(X, y, lam=lam, kernel="linear")
-    w = np.linalg.solve(X.T @ X + lam * np.eye(d), X.T @ y)
+    if foil:
+        w = np.linalg.lstsq(X, y, rcond=None)[0]
+    else:
+        w = np.linalg.solve(X.T @ X + lam * np.eye(d), X.T @ y)
     return rel_error(X.T @ fit.alpha, w)
 
 
@@ -390,8 +462,11 @@ def eq_kernel_ridge_linear(rng):
                     r"vectors ($0 < \alpha_i < C$) of $y_i - f(x_i) + w_0$.",
         ),
     ],
+    foil=r"the notes' bias, with the coefficients on the outer index: "
+    r"$b = \frac{1}{n_{\widetilde{SV}}}\sum_{i \in \widetilde{SV}}\bigl(y_i - "
+    r"\sum_{j \in SV}\alpha_iy_iK(x_i, x_j)\bigr)$",
 )
-def eq_kernel_svm_duality(rng):
+def eq_kernel_svm_duality(rng, foil=False):
     from mlnotes import svm
 
     X = rng.standard_normal((40, 2))
@@ -405,7 +480,11 @@ def eq_kernel_svm_duality(rng):
     primal = 0.5 * w @ w + C * np.maximum(0.0, 1.0 - y * (Phi @ w + fit.b)).sum()
     dual = fit.alpha.sum() - 0.5 * v @ K @ v
     free = (fit.alpha > 1e-8 * C) & (fit.alpha < (1 - 1e-8) * C)
-    b = np.mean(y[free] - K[free] @ v) if free.any() else fit.b
+    if foil:
+        sv = fit.alpha > 0
+        b = np.mean(y[free] - v[free] * K[np.ix_(free, sv)].sum(1)) if free.any() else np.inf
+    else:
+        b = np.mean(y[free] - K[free] @ v) if free.any() else fit.b
     # SMO stops at a maximal KKT violation of 1e-10, which bounds the duality gap by about
     # n C 1e-10 relative to the objective: 1e-8 leaves room for that, nothing more.
     return max(abs(primal - dual) / abs(primal), abs(b - fit.b) / max(1.0, abs(fit.b)))
