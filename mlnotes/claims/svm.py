@@ -297,7 +297,9 @@ def eq_bias(rng, foil=False):
 
 @claim("eq-slack", per_instance=True, chapter=CH, tol=1e-9,
        statement=r"For fixed $(w, b)$ the optimal slacks are $\xi_i = \max(0, 1 - y_i f(x_i))$",
-       foil=r"the optimal slacks are $\xi_i = \max(0, -y_i f(x_i))$ (the margin's 1 lost)")
+       foil=r"the optimal slacks are $\xi_i = \max(0, -y_i f(x_i))$ (the margin's 1 lost)",
+       exact="the LP's optimum is the vertex of its bounds, max(0, 1 - y_i f(x_i)), returned "
+             "exactly")
 def eq_slack(rng, foil=False):
     from scipy.optimize import linprog
 
