@@ -110,6 +110,16 @@ class Claim:
             return np.array([self.func(rng, foil=foil) for _ in range(n)], dtype=float)
         return np.atleast_1d(np.asarray(self.func(rng, n, foil=foil), dtype=float))
 
+    def run(self, *, n_instances: int | None = None, seed: int = 0, foil: bool = False) -> ClaimResult:
+        """Check the claim (or, with ``foil=True``, its foil) on instances from ``seed``."""
+        n = 1 if self.symbolic else (self.n_instances if n_instances is None else int(n_instances))
+        residuals = self.residuals(np.random.default_rng(seed), n, foil=foil)
+        if residuals.size == 0:
+            raise RuntimeError(f"claim {self.label!r} returned no residuals")
+        worst = float(np.max(np.where(np.isnan(residuals), np.inf, residuals)))
+        return ClaimResult(self.label, 0 if self.symbolic else residuals.size, worst, self.tol,
+                           self.measure, source=inspect.getsource(self.func))
+
 
 @dataclass(frozen=True)
 class ClaimResult:
@@ -248,14 +258,7 @@ def run(
 ) -> ClaimResult:
     """Run one claim and return its result (never raises on failure); with ``foil=True``,
     check the claim's foil instead, on the same instances (its result should fail)."""
-    c = get(label)
-    n = 1 if c.symbolic else (c.n_instances if n_instances is None else int(n_instances))
-    residuals = c.residuals(np.random.default_rng(seed), n, foil=foil)
-    if residuals.size == 0:
-        raise RuntimeError(f"claim {label!r} returned no residuals")
-    worst = float(np.max(np.where(np.isnan(residuals), np.inf, residuals)))
-    return ClaimResult(label, 0 if c.symbolic else residuals.size, worst, c.tol, c.measure,
-                       source=inspect.getsource(c.func))
+    return get(label).run(n_instances=n_instances, seed=seed, foil=foil)
 
 
 def foil_margin(result: ClaimResult) -> float:

@@ -188,7 +188,9 @@ def eq_sample_complexity(rng, n, foil=False):
                    r"Chapter 7, {ref}`sec-erm`, shows a class where "
                    r"$e(\hat h) > e_{\mathrm{Bayes}} + 2\gamma$ on every training set.")],
        foil=r"the notes' $h^*$, the best classifier of all: $e(\hat h) \le e_{\mathrm{Bayes}} + "
-            r"2\gamma$")
+            r"2\gamma$",
+       exact="a violation max(0, .) of a chain that holds on every sample with the realised "
+             "deviation, and a Monte Carlo frequency below its bound")
 def eq_erm_guarantee(rng, n, foil=False):
     res = []
     R = 2000

@@ -310,6 +310,8 @@ def eq_chi2_cpd(rng, foil=False):
               r"although $-\sum_j \frac{(x_j - y_j)^2}{x_j + y_j}$ is not",
     foil=r"$-\sum_j \frac{(x_j - y_j)^2}{x_j + y_j}$ is positive definite itself (the exponential "
     r"dropped)",
+    exact="a violation max(0, -lambda_min / |lambda|_max): these Gram matrices are strictly "
+    "positive definite, their smallest eigenvalue far above rounding",
 )
 def eq_chi2_exp_psd(rng, foil=False):
     X = rng.uniform(0, 1, (25, 8))

@@ -102,12 +102,12 @@ def eq_perceptron_denominator(rng, foil=False):
 
 @claim("eq-perceptron-bound", per_instance=True, chapter=CH, tol=0.0, measure="violation",
        statement=r"the perceptron makes at most $(R/\gamma)^2$ mistakes on data separable with margin $\gamma$",
-       foil=r"the perceptron makes at most $R/\gamma$ mistakes (the square lost)",
+       foil=r"the perceptron makes at most $(\gamma/R)^2$ mistakes (the ratio inverted)",
        exact="counts mistakes beyond the bound (and a run that did not converge)")
 def eq_perceptron_bound(rng, foil=False):
     fit, A, y, u = _perceptron_run(rng)
     ratio = np.max(np.linalg.norm(A, axis=1)) / np.min(y * (A @ u))
-    bound = ratio if foil else ratio**2
+    bound = ratio**-2 if foil else ratio**2
     return max(0.0, fit.n_mistakes - bound) + (not fit.converged)
 
 
