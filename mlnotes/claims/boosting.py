@@ -61,8 +61,10 @@ def _clean_rounds(fit):
 
 
 @claim("eq-stump-cumsum", per_instance=True, chapter=CH, tol=1e-12, measure="abs. error",
-       statement=r"$\epsilon(j, \theta, s) = \tfrac12 - \tfrac{s}{2}\big(\sum_i D_i y_i - "
-                 r"2\sum_{i:\, x_{ij} \le \theta} D_i y_i\big)$, and the search returns the "
+       statement=r"$\epsilon(j, \theta, s) = \tfrac12 - \tfrac{s}{2}\big(\sum_i D_i "
+                 r"y_i - "
+                 r"2\sum_{i:\, x_{ij} \le \theta} D_i y_i\big)$, and the search "
+                 r"returns the "
                  r"minimum over all stumps",
        foil=r"$\epsilon(j, \theta, s) = \tfrac12 + \tfrac{s}{2}\big(\sum_i D_i y_i - "
             r"2\sum_{i:\, x_{ij} \le \theta} D_i y_i\big)$ (the polarity reversed)")
@@ -87,30 +89,38 @@ def eq_stump_cumsum(rng, foil=False):
 
 
 @claim("eq-Z-split", chapter=CH, n_instances=RUNS_IN_CHAPTER, tol=TOL_RUN,
-       statement=r"$Z_t = \sum_i D_t(i) e^{-\alpha_t y_i h_t(x_i)} = \epsilon_t e^{\alpha_t} + "
+       statement=r"$Z_t = \sum_i D_t(i) e^{-\alpha_t y_i h_t(x_i)} = \epsilon_t "
+                 r"e^{\alpha_t} + "
                  r"(1 - \epsilon_t) e^{-\alpha_t}$, at every round of real runs",
        errata=[Erratum(
            where=f"{WHERE}, the algorithm (definition of $Z_t$)",
            says=r"$Z_t = \sum_i D_t^i / \exp(-\alpha_t y^i h_t(x^i))$",
-           correct=r"$Z_t = \sum_i D_t^i \exp(-\alpha_t y^i h_t(x^i))$: the normaliser multiplies "
-                   r"by the exponential. Dividing gives $\epsilon_t e^{-\alpha_t} + (1 - "
-                   r"\epsilon_t) e^{\alpha_t}$, which is not the sum of the updated weights, so "
+           correct=r"$Z_t = \sum_i D_t^i \exp(-\alpha_t y^i h_t(x^i))$: the normaliser "
+                   r"multiplies "
+                   r"by the exponential. Dividing gives $\epsilon_t e^{-\alpha_t} + (1 "
+                   r"- "
+                   r"\epsilon_t) e^{\alpha_t}$, which is not the sum of the updated "
+                   r"weights, so "
                    r"$D_{t+1}$ would not sum to one.")],
-       foil=r"the notes' $Z_t = \sum_i D_t(i) / e^{-\alpha_t y_i h_t(x_i)} = \epsilon_t "
+       foil=r"the notes' $Z_t = \sum_i D_t(i) / e^{-\alpha_t y_i h_t(x_i)} = "
+            r"\epsilon_t "
             r"e^{-\alpha_t} + (1 - \epsilon_t) e^{\alpha_t}$")
 def eq_Z_split(rng, n, foil=False):
     res = []
     sign = -1 if foil else 1
     for _, _, fit in _runs(rng, n):
-        split = fit.eps * np.exp(sign * fit.alpha) + (1 - fit.eps) * np.exp(-sign * fit.alpha)
+        a = sign * fit.alpha
+        split = fit.eps * np.exp(a) + (1 - fit.eps) * np.exp(-a)
         res.append(float(np.max(np.abs(fit.Z - split) / fit.Z)))
     return res
 
 
 @claim("eq-unrolled-D", chapter=CH, n_instances=RUNS_IN_CHAPTER, tol=TOL_RUN,
-       statement=r"$D_{t+1}(i) = \dfrac{e^{-y_i f_t(x_i)}}{n \prod_{s \le t} Z_s}$, at every "
+       statement=r"$D_{t+1}(i) = \dfrac{e^{-y_i f_t(x_i)}}{n \prod_{s \le t} Z_s}$, at "
+                 r"every "
                  r"round of real runs",
-       foil=r"$D_{t+1}(i) = e^{-y_i f_t(x_i)} / \prod_{s \le t} Z_s$ (the initial weight "
+       foil=r"$D_{t+1}(i) = e^{-y_i f_t(x_i)} / \prod_{s \le t} Z_s$ (the initial "
+            r"weight "
             r"$\frac1n$ forgotten)")
 def eq_unrolled_D(rng, n, foil=False):
     res = []
@@ -128,8 +138,10 @@ def eq_unrolled_D(rng, n, foil=False):
        errata=[Erratum(
            where=f"{WHERE}.1, the chain after (5.5)",
            says=r"$\frac1N \sum_i [y^i \ne H(x^i)] = \sum_i \frac1N \exp(-y^i f(x^i))$",
-           correct=r"$\le$, not $=$: the zero-one loss is below the exponential loss, with "
-                   r"equality nowhere (on a correct example $0 < e^{-yf}$, on a mistake "
+           correct=r"$\le$, not $=$: the zero-one loss is below the exponential loss, "
+                   r"with "
+                   r"equality nowhere (on a correct example $0 < e^{-yf}$, on a "
+                   r"mistake "
                    r"$1 \le e^{-yf}$). The training error is bounded by, not equal to, "
                    r"$\prod_t Z_t$.")],
        foil=r"the notes' equality: $[y f(x) \le 0] = e^{-y f(x)}$",
@@ -141,13 +153,16 @@ def eq_zero_one_exp(rng, foil=False):
 
 
 @claim("eq-exp-loss-product", chapter=CH, n_instances=RUNS_IN_CHAPTER, tol=TOL_RUN,
-       statement=r"$\frac1n \sum_i e^{-y_i f_t(x_i)} = \prod_{s \le t} Z_s$, at every round of "
+       statement=r"$\frac1n \sum_i e^{-y_i f_t(x_i)} = \prod_{s \le t} Z_s$, at every "
+                 r"round of "
                  r"real runs",
        errata=[Erratum(
            where=f"{WHERE}.2, eq. (5.8)",
-           says=r"$\sum_{i=1}^N \frac1N [y^i \ne H(x^i)] \le \frac1m \exp(-y_i f(x^i))$",
+           says=r"$\sum_{i=1}^N \frac1N [y^i \ne H(x^i)] \le \frac1m \exp(-y_i "
+                r"f(x^i))$",
            correct=r"The right-hand side is the average $\frac1N \sum_{i=1}^N "
-                   r"\exp(-y^i f(x^i))$ over all examples (a sum, over the same $N$), and it "
+                   r"\exp(-y^i f(x^i))$ over all examples (a sum, over the same $N$), "
+                   r"and it "
                    r"equals $\prod_t Z_t$ exactly.")],
        foil=r"the notes' right side, one example's term: $\frac1n e^{-y_1 f_t(x_1)} = "
             r"\prod_{s \le t} Z_s$")
@@ -161,10 +176,13 @@ def eq_exp_loss_product(rng, n, foil=False):
 
 
 @claim("eq-train-bound", chapter=CH, n_instances=RUNS_IN_CHAPTER, tol=0.0, measure="violation",
-       statement=r"$\frac1n \sum_i [y_i f_t(x_i) \le 0] \le \prod_{s \le t} Z_s = \prod_{s \le t}"
-                 r"\sqrt{1 - 4\gamma_s^2} \le e^{-2\sum_{s \le t} \gamma_s^2}$, at every round of "
+       statement=r"$\frac1n \sum_i [y_i f_t(x_i) \le 0] \le \prod_{s \le t} Z_s = "
+                 r"\prod_{s \le t}"
+                 r"\sqrt{1 - 4\gamma_s^2} \le e^{-2\sum_{s \le t} \gamma_s^2}$, at "
+                 r"every round of "
                  r"real runs (the equality is {eq}`eq-Z-gamma`)",
-       foil=r"the same ending in $\le e^{-2\sum_{s \le t} \gamma_s}$ ($\gamma_s$ not squared)",
+       foil=r"the same ending in $\le e^{-2\sum_{s \le t} \gamma_s}$ ($\gamma_s$ not "
+            r"squared)",
        exact="a violation max(0, .): 0 whenever the inequality holds")
 def eq_train_bound(rng, n, foil=False):
     res = []
@@ -174,29 +192,38 @@ def eq_train_bound(rng, n, foil=False):
         # log(1 - 4 g^2) / 2 <= -2 g^2 and rounding cannot create a false violation.
         g = fit.gamma[_clean_rounds(fit)]
         exponent = 2 * g if foil else 2 * g**2
-        last = np.max(np.maximum(0.0, 0.5 * np.log1p(-4 * g**2) + exponent), initial=0.0)
+        last = np.max(np.maximum(0.0, 0.5 * np.log1p(-4 * g**2) + exponent),
+                      initial=0.0)
         res.append(float(max(first, last)))
     return res
 
 
 @claim("eq-optimal-alpha", chapter=CH, tol=0.0, symbolic=True, measure="sympy residual",
-       statement=r"$\alpha_t = \tfrac12 \log\frac{1 - \epsilon_t}{\epsilon_t}$ is the minimiser "
-                 r"of $Z(\alpha) = \epsilon_t e^{\alpha} + (1 - \epsilon_t) e^{-\alpha}$, and "
+       statement=r"$\alpha_t = \tfrac12 \log\frac{1 - \epsilon_t}{\epsilon_t}$ is the "
+                 r"minimiser "
+                 r"of $Z(\alpha) = \epsilon_t e^{\alpha} + (1 - \epsilon_t) "
+                 r"e^{-\alpha}$, and "
                  r"$Z(\alpha_t) = 2\sqrt{\epsilon_t (1 - \epsilon_t)}$",
        errata=[
            Erratum(
                where=f"{WHERE}.1, eq. (5.7)",
                says=r"$\alpha = \log\left(\frac{\epsilon}{1 - \epsilon}\right)$",
-               correct=r"$\alpha = \frac12 \log\frac{1 - \epsilon}{\epsilon}$ (as in the "
-                       r"algorithm). The stated value is negative for $\epsilon < 1/2$, turns "
+               correct=r"$\alpha = \frac12 \log\frac{1 - \epsilon}{\epsilon}$ (as in "
+                       r"the "
+                       r"algorithm). The stated value is negative for $\epsilon < "
+                       r"1/2$, turns "
                        r"the vote of a good learner against it and gives $Z = "
-                       r"\epsilon^2/(1 - \epsilon) + (1 - \epsilon)^2/\epsilon$, which exceeds "
+                       r"\epsilon^2/(1 - \epsilon) + (1 - \epsilon)^2/\epsilon$, which "
+                       r"exceeds "
                        r"1 instead of equalling $2\sqrt{\epsilon(1 - \epsilon)}$."),
            Erratum(
                where=f"{WHERE}.3, eq. (5.14)",
-               says=r"$\alpha = \operatorname{argmax}_\alpha \sum_i D^i \exp(-\alpha y^i h(x^i))$",
-               correct=r"$\operatorname{argmin}$: the weighted exponential loss is convex in "
-                       r"$\alpha$ (second derivative $Z(\alpha) > 0$) and unbounded above, so it "
+               says=r"$\alpha = \operatorname{argmax}_\alpha \sum_i D^i \exp(-\alpha "
+                    r"y^i h(x^i))$",
+               correct=r"$\operatorname{argmin}$: the weighted exponential loss is "
+                       r"convex in "
+                       r"$\alpha$ (second derivative $Z(\alpha) > 0$) and unbounded "
+                       r"above, so it "
                        r"has a minimum, at $\alpha_t$, and no maximum."),
        ],
        foil=r"the notes' $\alpha_t = \log\frac{\epsilon_t}{1 - \epsilon_t}$")
@@ -217,7 +244,8 @@ def eq_optimal_alpha(rng, n, foil=False):
 
 
 @claim("eq-Z-closed-form", chapter=CH, n_instances=RUNS_IN_CHAPTER, tol=TOL_RUN,
-       statement=r"$Z_t = 2\sqrt{\epsilon_t (1 - \epsilon_t)}$, at every round of real runs",
+       statement=r"$Z_t = 2\sqrt{\epsilon_t (1 - \epsilon_t)}$, at every round of real "
+                 r"runs",
        foil=r"$Z_t = \sqrt{\epsilon_t (1 - \epsilon_t)}$ (the 2 lost)")
 def eq_Z_closed_form(rng, n, foil=False):
     res = []
@@ -229,7 +257,8 @@ def eq_Z_closed_form(rng, n, foil=False):
 
 
 @claim("eq-Z-gamma", chapter=CH, tol=0.0, symbolic=True, measure="sympy residual",
-       statement=r"$2\sqrt{\epsilon(1 - \epsilon)} = \sqrt{1 - 4\gamma^2}$ for $\epsilon = "
+       statement=r"$2\sqrt{\epsilon(1 - \epsilon)} = \sqrt{1 - 4\gamma^2}$ for "
+                 r"$\epsilon = "
                  r"\tfrac12 - \gamma$",
        foil=r"$2\sqrt{\epsilon(1 - \epsilon)} = \sqrt{1 - 2\gamma^2}$ (the square of "
             r"$2\gamma$ taken as $2\gamma^2$)")
@@ -239,25 +268,32 @@ def eq_Z_gamma(rng, n, foil=False):
     eps = sp.Rational(1, 2) - g
     stated = 1 - 2 * g**2 if foil else 1 - 4 * g**2
     # both sides are non-negative square roots: compare the squares
-    return [0.0 if sp.simplify((2 * sp.sqrt(eps * (1 - eps))) ** 2 - stated) == 0 else 1.0]
+    left = (2 * sp.sqrt(eps * (1 - eps))) ** 2
+    return [0.0 if sp.simplify(left - stated) == 0 else 1.0]
 
 
 @claim("eq-sqrt-exp", per_instance=True, chapter=CH, tol=0.0, measure="violation",
-       statement=r"$\sqrt{1 - 4\gamma^2} \le e^{-2\gamma^2}$ for $0 \le \gamma \le \tfrac12$ "
+       statement=r"$\sqrt{1 - 4\gamma^2} \le e^{-2\gamma^2}$ for $0 \le \gamma \le "
+                 r"\tfrac12$ "
                  r"(from $1 - u \le e^{-u}$ with $u = 4\gamma^2$)",
-       foil=r"$\sqrt{1 - 4\gamma^2} \le e^{-4\gamma^2}$ (the square root forgotten on the right)",
+       foil=r"$\sqrt{1 - 4\gamma^2} \le e^{-4\gamma^2}$ (the square root forgotten on "
+            r"the right)",
        exact="a violation max(0, .): 0 whenever the inequality holds")
 def eq_sqrt_exp(rng, foil=False):
     g = np.concatenate([rng.uniform(0, 0.5, 1000), [0.0, 0.5, 0.25]])
     u = 4 * g**2
-    return float(np.max(np.maximum(0.0, np.sqrt(1 - u) - np.exp(-u if foil else -u / 2))))
+    bound = np.exp(-u) if foil else np.exp(-u / 2)
+    return float(np.max(np.maximum(0.0, np.sqrt(1 - u) - bound)))
 
 
 @claim("eq-coordinate-descent", chapter=CH, n_instances=RUNS_IN_CHAPTER, tol=TOL_RUN,
-       statement=r"$\alpha_t$ zeroes $\frac{d}{d\alpha} \sum_i e^{-y_i (f_{t-1}(x_i) + \alpha "
-                 r"h_t(x_i))}$, and $h_t$ gives the largest decrease of the exponential loss "
+       statement=r"$\alpha_t$ zeroes $\frac{d}{d\alpha} \sum_i e^{-y_i (f_{t-1}(x_i) + "
+                 r"\alpha "
+                 r"h_t(x_i))}$, and $h_t$ gives the largest decrease of the "
+                 r"exponential loss "
                  r"among all stumps",
-       foil=r"$\alpha_t = \log\frac{1 - \epsilon_t}{\epsilon_t}$ (the $\frac12$ lost) zeroes "
+       foil=r"$\alpha_t = \log\frac{1 - \epsilon_t}{\epsilon_t}$ (the $\frac12$ lost) "
+            r"zeroes "
             r"the derivative")
 def eq_coordinate_descent(rng, n, foil=False):
     res = []
@@ -282,13 +318,16 @@ def eq_coordinate_descent(rng, n, foil=False):
 
 
 @claim("eq-edge-correlation", chapter=CH, n_instances=RUNS_IN_CHAPTER, tol=TOL_RUN, measure="abs. error",
-       statement=r"$\sum_i D_t(i)\, y_i h_t(x_i) = 1 - 2\epsilon_t = 2\gamma_t$, at every round "
+       statement=r"$\sum_i D_t(i)\, y_i h_t(x_i) = 1 - 2\epsilon_t = 2\gamma_t$, at "
+                 r"every round "
                  r"of real runs",
        errata=[Erratum(
            where=f"{WHERE}.3, eq. (5.13)",
            says=r"$h = \operatorname{argmax}_h \sum_i D^i y^i h(x^i) = 1 - \epsilon$",
-           correct=r"$\sum_i D^i y^i h(x^i) = (1 - \epsilon) - \epsilon = 1 - 2\epsilon$: the "
-                   r"correct examples count $+1$ and the mistakes $-1$. The conclusion (maximise "
+           correct=r"$\sum_i D^i y^i h(x^i) = (1 - \epsilon) - \epsilon = 1 - "
+                   r"2\epsilon$: the "
+                   r"correct examples count $+1$ and the mistakes $-1$. The conclusion "
+                   r"(maximise "
                    r"it by minimising $\epsilon$) is unchanged.")],
        foil=r"the notes' $\sum_i D_t(i)\, y_i h_t(x_i) = 1 - \epsilon_t$")
 def eq_edge_correlation(rng, n, foil=False):
@@ -301,8 +340,10 @@ def eq_edge_correlation(rng, n, foil=False):
 
 
 @claim("eq-taylor-stagewise", per_instance=True, chapter=CH, tol=0.0, measure="violation",
-       statement=r"$\big|\sum_i D_i e^{-\alpha y_i h(x_i)} - \sum_i D_i (1 - \alpha y_i h(x_i) "
-                 r"+ \alpha^2/2)\big| \le \frac{|\alpha|^3}{6} e^{|\alpha|}$ (the second-order "
+       statement=r"$\big|\sum_i D_i e^{-\alpha y_i h(x_i)} - \sum_i D_i (1 - \alpha "
+                 r"y_i h(x_i) "
+                 r"+ \alpha^2/2)\big| \le \frac{|\alpha|^3}{6} e^{|\alpha|}$ (the "
+                 r"second-order "
                  r"expansion)",
        foil=r"the same bound without its factor $e^{|\alpha|}$: $\frac{|\alpha|^3}{6}$",
        exact="a violation max(0, .): 0 whenever the inequality holds")
@@ -327,12 +368,15 @@ def eq_taylor_stagewise(rng, foil=False):
                  r"\log\frac{p}{1 - p}$, minimised pointwise by golden-section search",
        errata=[Erratum(
            where=f"{WHERE}.4",
-           says=r"$f(x) = \operatorname{argmax}_g [P(y = 1|x) \exp(-g) + P(y = -1|x) \exp(g)]$"
+           says=r"$f(x) = \operatorname{argmax}_g [P(y = 1|x) \exp(-g) + P(y = -1|x) "
+                r"\exp(g)]$"
                 r" and $f(x) = \log \frac{P(y = 1|x)}{P(y = -1|x)}$",
-           correct=r"$\operatorname{argmin}$ (the expected exponential loss is convex in $g$ "
+           correct=r"$\operatorname{argmin}$ (the expected exponential loss is convex "
+                   r"in $g$ "
                    r"and has no maximum), and the minimiser is half the log-odds, "
                    r"$f(x) = \frac12 \log\frac{P(y = 1|x)}{P(y = -1|x)}$: setting the "
-                   r"derivative $-p e^{-g} + (1 - p) e^{g}$ to zero gives $e^{2g} = p/(1 - p)$.")],
+                   r"derivative $-p e^{-g} + (1 - p) e^{g}$ to zero gives $e^{2g} = "
+                   r"p/(1 - p)$.")],
        foil=r"the notes' minimiser $\log\frac{p}{1 - p}$, the whole log-odds")
 def eq_population_minimiser(rng, n, foil=False):
     res = []
@@ -359,10 +403,13 @@ def eq_population_minimiser(rng, n, foil=False):
        errata=[Erratum(
            where=f"{WHERE}.4",
            says=r"$P(y = 1|x) = \frac{1}{1 + \exp(-2 y f(x))}$",
-           correct=r"$P(y = 1|x) = \frac{1}{1 + \exp(-2 f(x))}$, with no $y$ (equivalently "
-                   r"$P(y\,|\,x) = 1/(1 + e^{-2 y f(x)})$ for $y \in \{-1, +1\}$); the factor 2 "
+           correct=r"$P(y = 1|x) = \frac{1}{1 + \exp(-2 f(x))}$, with no $y$ "
+                   r"(equivalently "
+                   r"$P(y\,|\,x) = 1/(1 + e^{-2 y f(x)})$ for $y \in \{-1, +1\}$); the "
+                   r"factor 2 "
                    r"is there because $f$ is half the log-odds.")],
-       foil=r"the notes' $P(y = 1|x) = \frac{1}{1 + e^{-2 y f(x)}}$, with the label inside")
+       foil=r"the notes' $P(y = 1|x) = \frac{1}{1 + e^{-2 y f(x)}}$, with the label "
+            r"inside")
 def eq_posterior(rng, n, foil=False):
     import sympy as sp
     p, y = sp.symbols("p y", positive=True)

@@ -43,8 +43,10 @@ def _random_grid(rng, n):
 
 
 @claim("eq-hoeffding", chapter=CHAPTER, tol=0.0, measure="violation", n_instances=20,
-       statement=r"$P(|\hat\phi - \phi| > \gamma) \le 2e^{-2\gamma^2 m}$ (exact tail and simulation)",
-       foil=r"$P(|\hat\phi - \phi| > \gamma) \le 2e^{-2\gamma m}$ ($\gamma$ not squared)",
+       statement=r"$P(|\hat\phi - \phi| > \gamma) \le 2e^{-2\gamma^2 m}$ (exact tail "
+                 r"and simulation)",
+       foil=r"$P(|\hat\phi - \phi| > \gamma) \le 2e^{-2\gamma m}$ ($\gamma$ not "
+            r"squared)",
        exact="a violation max(0, .): 0 whenever the inequality holds")
 def eq_hoeffding(rng, n, foil=False):
     m, phi, gamma = _random_grid(rng, n)
@@ -59,7 +61,8 @@ def eq_hoeffding(rng, n, foil=False):
 
 @claim("eq-hoeffding-training", chapter=CHAPTER, tol=0.0, measure="violation", n_instances=4,
        n_test_instances=40,
-       statement=r"$\hat e(h)$ of a fixed stump is a Bernoulli mean with mean $e(h)$, so "
+       statement=r"$\hat e(h)$ of a fixed stump is a Bernoulli mean with mean $e(h)$, "
+                 r"so "
                  r"$P(|\hat e(h) - e(h)| > \gamma) \le 2e^{-2\gamma^2 m}$",
        foil=r"the same with $2e^{-2\gamma m}$ ($\gamma$ not squared)",
        exact="a violation max(0, .): 0 whenever the inequality holds")
@@ -107,19 +110,24 @@ def eq_union_bound(rng, n, foil=False):
 
 @claim("eq-uniform-deviation", chapter=CHAPTER, tol=1e-12, measure="residual", n_instances=4,
        n_test_instances=40,
-       statement=r"$\gamma = \sqrt{\log(2k/\delta)/(2m)}$ solves $2k e^{-2\gamma^2 m} = \delta$; "
+       statement=r"$\gamma = \sqrt{\log(2k/\delta)/(2m)}$ solves $2k e^{-2\gamma^2 m} "
+                 r"= \delta$; "
                  r"then $P(\exists h: |\hat e(h) - e(h)| > \gamma) \le \delta$",
        errata=[Erratum(
            where="notes 000, section 5.2, the line before eq. (5.16)",
-           says=r"find $\gamma$ such that $P(|\hat e - e| > \gamma) = \delta$ ... so with "
+           says=r"find $\gamma$ such that $P(|\hat e - e| > \gamma) = \delta$ ... so "
+                r"with "
                 r"probability $1 - \delta$ we have for all $h \in \mathcal H$ ...",
            correct=r"$\gamma$ makes the union bound equal to $\delta$, so "
-                   r"$P(\exists h \in \mathcal H: |\hat e(h) - e(h)| > \gamma) \le \delta$, and "
-                   r"(5.16) holds with probability *at least* $1 - \delta$. The probability is "
-                   r"not $\delta$: Hoeffding's bound and the union bound are both loose, and the "
+                   r"$P(\exists h \in \mathcal H: |\hat e(h) - e(h)| > \gamma) \le "
+                   r"\delta$, and "
+                   r"(5.16) holds with probability *at least* $1 - \delta$. The "
+                   r"probability is "
+                   r"not $\delta$: Hoeffding's bound and the union bound are both "
+                   r"loose, and the "
                    r"simulated probability is typically far below $\delta$ (Chapter 7, "
                    r"{ref}`sec-uniform-deviation`).")],
-       # the notes' "= delta" is about the probability, which the simulation bounds above only
+       # the notes' "= delta" is about a probability the simulation only bounds above
        foil=r"$\gamma = \sqrt{\log(2k/\delta)/m}$ (the 2 of the exponent lost) solves "
             r"$2k e^{-2\gamma^2 m} = \delta$")
 def eq_uniform_deviation(rng, n, foil=False):
@@ -148,9 +156,11 @@ def eq_uniform_deviation(rng, n, foil=False):
 
 @claim("eq-sample-complexity", chapter=CHAPTER, tol=1e-12, measure="rel. violation", n_instances=50,
        n_test_instances=2000,
-       statement=r"$m = \lceil \log(2k/\delta) / (2\gamma^2) \rceil$ is the smallest $m$ with "
+       statement=r"$m = \lceil \log(2k/\delta) / (2\gamma^2) \rceil$ is the smallest "
+                 r"$m$ with "
                  r"$\gamma(m, k, \delta) \le \gamma$",
-       foil=r"$m = \lceil \log(2k/\delta) / \gamma^2 \rceil$ (the 2 lost) is the smallest such $m$",
+       foil=r"$m = \lceil \log(2k/\delta) / \gamma^2 \rceil$ (the 2 lost) is the "
+            r"smallest such $m$",
        exact="a violation max(0, .): 0 whenever the inequality holds")
 def eq_sample_complexity(rng, n, foil=False):
     k = np.round(np.exp(rng.uniform(0, np.log(1e6), n))).astype(int)
@@ -175,21 +185,30 @@ def eq_sample_complexity(rng, n, foil=False):
 
 @claim("eq-erm-guarantee", chapter=CHAPTER, tol=1e-12, measure="violation", n_instances=4,
        n_test_instances=40,
-       statement=r"$e(\hat h) \le \hat e(\hat h) + \gamma \le \hat e(h^*) + \gamma \le e(h^*) + 2\gamma$ "
+       statement=r"$e(\hat h) \le \hat e(\hat h) + \gamma \le \hat e(h^*) + \gamma \le "
+                 r"e(h^*) + 2\gamma$ "
                  r"with probability $\ge 1 - \delta$",
        errata=[Erratum(
            where="notes 000, section 5.2, eq. (5.17) and the sentence before it",
-           says=r"Consider $h^*$ to be the best possible hypothesis, in terms of generalization error",
+           says=r"Consider $h^*$ to be the best possible hypothesis, in terms of "
+                r"generalization error",
            correct=r"$h^*$ must be the best hypothesis *in the class*, "
-                   r"$h^* = \operatorname{argmin}_{h \in \mathcal H} e(h)$: the second step "
-                   r"$\hat e(\hat h) \le \hat e(h^*)$ and the uniform bound for $h^*$ both need "
-                   r"$h^* \in \mathcal H$. Against the best classifier of all (the Bayes "
-                   r"classifier) the guarantee fails whenever the class cannot represent it: "
+                   r"$h^* = \operatorname{argmin}_{h \in \mathcal H} e(h)$: the second "
+                   r"step "
+                   r"$\hat e(\hat h) \le \hat e(h^*)$ and the uniform bound for $h^*$ "
+                   r"both need "
+                   r"$h^* \in \mathcal H$. Against the best classifier of all (the "
+                   r"Bayes "
+                   r"classifier) the guarantee fails whenever the class cannot "
+                   r"represent it: "
                    r"Chapter 7, {ref}`sec-erm`, shows a class where "
-                   r"$e(\hat h) > e_{\mathrm{Bayes}} + 2\gamma$ on every training set.")],
-       foil=r"the notes' $h^*$, the best classifier of all: $e(\hat h) \le e_{\mathrm{Bayes}} + "
+                   r"$e(\hat h) > e_{\mathrm{Bayes}} + 2\gamma$ on every training "
+                   r"set.")],
+       foil=r"the notes' $h^*$, the best classifier of all: $e(\hat h) \le "
+            r"e_{\mathrm{Bayes}} + "
             r"2\gamma$",
-       exact="a violation max(0, .) of a chain that holds on every sample with the realised "
+       exact="a violation max(0, .) of a chain that holds on every sample with the "
+             "realised "
              "deviation, and a Monte Carlo frequency below its bound")
 def eq_erm_guarantee(rng, n, foil=False):
     res = []
@@ -209,20 +228,28 @@ def eq_erm_guarantee(rng, n, foil=False):
 
 
 @claim("eq-tradeoff", per_instance=True, chapter=CHAPTER, tol=0.0, measure="violation", n_instances=20,
-       statement=r"for nested classes $\mathcal H_1 \subset \mathcal H_2 \subset \cdots$, "
-                 r"$\min_{h \in \mathcal H_k} e(h)$ does not increase and $\gamma(m, k, \delta)$ "
+       statement=r"for nested classes $\mathcal H_1 \subset \mathcal H_2 \subset "
+                 r"\cdots$, "
+                 r"$\min_{h \in \mathcal H_k} e(h)$ does not increase and $\gamma(m, "
+                 r"k, \delta)$ "
                  r"increases with $k$",
        errata=[Erratum(
            where="notes 000, section 5.2, the last paragraph (bias/variance)",
-           says=r"If we have large hypothesis set, $e(\hat h)$ becomes smaller, but $\gamma$ increases.",
-           correct=r"A larger (nested) class makes the *best* error $e(h^*)$ smaller or equal, "
-                   r"not the error $e(\hat h)$ of the hypothesis ERM picks: with more hypotheses "
-                   r"to choose from, ERM is fooled more often, and $e(\hat h)$ can grow with "
+           says=r"If we have large hypothesis set, $e(\hat h)$ becomes smaller, but "
+                r"$\gamma$ increases.",
+           correct=r"A larger (nested) class makes the *best* error $e(h^*)$ smaller "
+                   r"or equal, "
+                   r"not the error $e(\hat h)$ of the hypothesis ERM picks: with more "
+                   r"hypotheses "
+                   r"to choose from, ERM is fooled more often, and $e(\hat h)$ can "
+                   r"grow with "
                    r"$k$ while $e(h^*)$ stays put. What trades off is the guarantee "
-                   r"$e(h^*) + 2\gamma$. Chapter 7, {ref}`sec-tradeoff`, simulates a case where "
+                   r"$e(h^*) + 2\gamma$. Chapter 7, {ref}`sec-tradeoff`, simulates a "
+                   r"case where "
                    r"the mean of $e(\hat h)$ increases with $k$.")],
-       # the notes' e(h-hat) is random and needs the chapter's simulation: the foil turns gamma
-       foil=r"the same, but $\gamma(m, k, \delta)$ decreases with $k$ (the other direction)",
+       # the notes' e(h-hat) is random (the chapter simulates it): the foil turns gamma
+       foil=r"the same, but $\gamma(m, k, \delta)$ decreases with $k$ (the other "
+            r"direction)",
        exact="a violation max(0, .): 0 whenever the inequality holds")
 def eq_tradeoff(rng, foil=False):
     theta, eta = rng.uniform(0, 1), rng.uniform(0, 0.4)
@@ -234,13 +261,16 @@ def eq_tradeoff(rng, foil=False):
     best = np.array([H.generalisation_error.min() for H in classes])
     gam = bounds.uniform_deviation(m, np.array([H.k for H in classes]), delta)
     grows = np.diff(gam) * (-1 if foil else 1)
-    return max(0.0 if nested else 1.0, np.max(np.diff(best), initial=0), np.max(-grows, initial=0))
+    return max(0.0 if nested else 1.0, np.max(np.diff(best), initial=0),
+               np.max(-grows, initial=0))
 
 
 @claim("eq-chernoff-kl", chapter=CHAPTER, tol=1e-9, measure="rel. violation", n_instances=40,
-       statement=r"$P(|\hat\phi - \phi| > \gamma) \le e^{-m\,\mathrm{KL}(\phi+\gamma\|\phi)} + "
+       statement=r"$P(|\hat\phi - \phi| > \gamma) \le "
+                 r"e^{-m\,\mathrm{KL}(\phi+\gamma\|\phi)} + "
                  r"e^{-m\,\mathrm{KL}(\phi-\gamma\|\phi)} \le 2e^{-2\gamma^2 m}$",
-       foil=r"the same with the last inequality reversed: Hoeffding's bound below Chernoff's",
+       foil=r"the same with the last inequality reversed: Hoeffding's bound below "
+            r"Chernoff's",
        exact="a violation max(0, .): 0 whenever the inequality holds")
 def eq_chernoff_kl(rng, n, foil=False):
     m, phi, gamma = _random_grid(rng, n)

@@ -44,15 +44,19 @@ def _random_base_gram(rng, X):
 
 @claim(
     "eq-polar-map", per_instance=True, chapter=CH, tol=1e-14,
-    statement=r"$\phi(x) = (r, \theta)$ with $\theta = \operatorname{atan2}(x_2, x_1)$ is inverted by "
+    statement=r"$\phi(x) = (r, \theta)$ with $\theta = \operatorname{atan2}(x_2, x_1)$ "
+              r"is inverted by "
               r"$x = (r\cos\theta, r\sin\theta)$",
     errata=[Erratum(
         where="notes 004, example 'Polar coordinates'",
         says=r"$\phi(x, y) = (\sqrt{x^2 + y^2}, \arctan \frac{y}{x})$",
-        correct=r"$\arctan(y/x)$ only takes values in $(-\pi/2, \pi/2)$: the points $x$ and $-x$ get "
+        correct=r"$\arctan(y/x)$ only takes values in $(-\pi/2, \pi/2)$: the points "
+                r"$x$ and $-x$ get "
                 r"the same angle and $x = 0$ divides by zero. The angle is "
-                r"$\operatorname{atan2}(y, x) \in (-\pi, \pi]$, and then $(r\cos\theta, r\sin\theta)$ "
-                r"recovers the point (the claim fails with $\arctan(y/x)$ for every point with $x < 0$).",
+                r"$\operatorname{atan2}(y, x) \in (-\pi, \pi]$, and then "
+                r"$(r\cos\theta, r\sin\theta)$ "
+                r"recovers the point (the claim fails with $\arctan(y/x)$ for every "
+                r"point with $x < 0$).",
     )],
     foil=r"the notes' angle $\theta = \arctan(x_2 / x_1)$",
 )
@@ -68,7 +72,8 @@ def eq_polar_map(rng, foil=False):
     "eq-kernel-trick", per_instance=True, chapter=CH, tol=1e-12,
     statement=r"$w^\top\phi(x) + b = \sum_i \alpha_i y_i k(x_i, x) + b$ "
               r"for $w = \sum_i \alpha_i y_i \phi(x_i)$",
-    foil=r"the same with $k(x_i, x) = (x_i^\top x)^2$ for the map of $(x_i^\top x + c_0)^2$ (the "
+    foil=r"the same with $k(x_i, x) = (x_i^\top x)^2$ for the map of $(x_i^\top x + "
+         r"c_0)^2$ (the "
     r"constant dropped)",
 )
 def eq_kernel_trick(rng, foil=False):
@@ -79,7 +84,8 @@ def eq_kernel_trick(rng, foil=False):
     k0 = 0.0 if foil else c0
     w = kern.poly2_features(Xtr, coef0=c0).T @ (alpha * y)
     primal = kern.poly2_features(Xte, coef0=c0) @ w + b
-    dual = kern.polynomial_kernel(Xte, Xtr, degree=2, gamma=1.0, coef0=k0) @ (alpha * y) + b
+    K = kern.polynomial_kernel(Xte, Xtr, degree=2, gamma=1.0, coef0=k0)
+    dual = K @ (alpha * y) + b
     return rel_error(primal, dual)
 
 
@@ -92,12 +98,15 @@ def _sym_pair():
 
 @claim(
     "eq-feature-map-quadratic", chapter=CH, tol=0, symbolic=True,
-    statement=r"$\phi(x) = (x_1^2, x_2^2, \sqrt2 x_1 x_2)$ gives $\phi(x)^\top\phi(y) = (x^\top y)^2$",
+    statement=r"$\phi(x) = (x_1^2, x_2^2, \sqrt2 x_1 x_2)$ gives $\phi(x)^\top\phi(y) "
+              r"= (x^\top y)^2$",
     errata=[Erratum(
         where="notes 000, section 4.2.4 (the concrete example after eq. 4.34)",
-        says=r"$\phi(x) = (x_1, x_2, \sqrt2 x_1 x_2)$ and $\langle\phi(x), \phi(y)\rangle = x_1^2y_1^2 + "
+        says=r"$\phi(x) = (x_1, x_2, \sqrt2 x_1 x_2)$ and $\langle\phi(x), "
+             r"\phi(y)\rangle = x_1^2y_1^2 + "
              r"2x_1x_2y_1y_2 + x_2^2y_2^2 = (x^\top y)^2$",
-        correct=r"With that map $\langle\phi(x), \phi(y)\rangle = x_1y_1 + x_2y_2 + 2x_1x_2y_1y_2$, which is "
+        correct=r"With that map $\langle\phi(x), \phi(y)\rangle = x_1y_1 + x_2y_2 + "
+                r"2x_1x_2y_1y_2$, which is "
                 r"not $(x^\top y)^2$; the first two coordinates must be the squares: "
                 r"$\phi(x) = (x_1^2, x_2^2, \sqrt2 x_1x_2)$.",
     )],
@@ -117,28 +126,37 @@ def eq_feature_map_quadratic(rng, n, foil=False):
 
 @claim(
     "eq-feature-map-poly2", chapter=CH, tol=0, symbolic=True,
-    statement=r"$\phi(x) = (1, \sqrt2 x_1, \sqrt2 x_2, \sqrt2 x_1x_2, x_1^2, x_2^2)$ gives "
+    statement=r"$\phi(x) = (1, \sqrt2 x_1, \sqrt2 x_2, \sqrt2 x_1x_2, x_1^2, x_2^2)$ "
+              r"gives "
               r"$\phi(x)^\top\phi(y) = (1 + x^\top y)^2$",
     errata=[
         Erratum(
             where="notes 002, 'Kernel properties' (example after Mercer's theorem)",
-            says=r"$(1 + x^\top y)^2 = 1 + 2x_1y_1 + 2x_1y_2 + 2x_1x_2y_1y_2 + x_1^2y_1^2 + x_2^2y_2^2 "
+            says=r"$(1 + x^\top y)^2 = 1 + 2x_1y_1 + 2x_1y_2 + 2x_1x_2y_1y_2 + "
+                 r"x_1^2y_1^2 + x_2^2y_2^2 "
                  r"= \phi^\top(x)\phi(x)$",
             correct=r"The linear term is $2x_2y_2$, not $2x_1y_2$, and the product is "
-                    r"$\phi(x)^\top\phi(y)$: $(1 + x^\top y)^2 = 1 + 2x_1y_1 + 2x_2y_2 + 2x_1x_2y_1y_2 + "
+                    r"$\phi(x)^\top\phi(y)$: $(1 + x^\top y)^2 = 1 + 2x_1y_1 + 2x_2y_2 "
+                    r"+ 2x_1x_2y_1y_2 + "
                     r"x_1^2y_1^2 + x_2^2y_2^2$.",
         ),
         Erratum(
-            where="notes 004, 'Other popular feature mappings' (d-th degree polynomials)",
-            says=r"$\phi(x) = (1, x_1, \dots, x_n, x_1^2, \dots, x_n^2, \dots, x_1^d, \dots, x_n^d)$ makes "
+            where="notes 004, 'Other popular feature mappings' (d-th degree "
+                  "polynomials)",
+            says=r"$\phi(x) = (1, x_1, \dots, x_n, x_1^2, \dots, x_n^2, \dots, x_1^d, "
+                 r"\dots, x_n^d)$ makes "
                  r"$f(x) = \sum_i w_i x_i + \sum_{ij} b_{ij} x_i x_j + \dots$",
-            correct=r"That map holds powers of single coordinates only, so $\langle w, \phi(x)\rangle$ is a "
-                    r"sum of univariate polynomials with no cross terms $x_i x_j$. All monomials of degree "
-                    r"at most $d$ are needed; with the weights $\sqrt{2}$ of this claim they give the "
+            correct=r"That map holds powers of single coordinates only, so $\langle w, "
+                    r"\phi(x)\rangle$ is a "
+                    r"sum of univariate polynomials with no cross terms $x_i x_j$. All "
+                    r"monomials of degree "
+                    r"at most $d$ are needed; with the weights $\sqrt{2}$ of this "
+                    r"claim they give the "
                     r"kernel $(1 + x^\top y)^d$.",
         ),
     ],
-    foil=r"the notes' expansion $(1 + x^\top y)^2 = 1 + 2x_1y_1 + 2x_1y_2 + 2x_1x_2y_1y_2 + "
+    foil=r"the notes' expansion $(1 + x^\top y)^2 = 1 + 2x_1y_1 + 2x_1y_2 + "
+         r"2x_1x_2y_1y_2 + "
     r"x_1^2y_1^2 + x_2^2y_2^2$",
 )
 def eq_feature_map_poly2(rng, n, foil=False):
@@ -151,7 +169,8 @@ def eq_feature_map_poly2(rng, n, foil=False):
     lhs = (phi(x).T * phi(y))[0]
     if foil:
         x1, x2, y1, y2 = *x, *y
-        lhs = 1 + 2 * x1 * y1 + 2 * x1 * y2 + 2 * x1 * x2 * y1 * y2 + x1**2 * y1**2 + x2**2 * y2**2
+        lhs = (1 + 2 * x1 * y1 + 2 * x1 * y2 + 2 * x1 * x2 * y1 * y2
+               + x1**2 * y1**2 + x2**2 * y2**2)
     rhs = (1 + x[0] * y[0] + x[1] * y[1]) ** 2
     return [0.0 if sp.expand(lhs - rhs) == 0 else 1.0]
 
@@ -160,7 +179,8 @@ def eq_feature_map_poly2(rng, n, foil=False):
     "eq-rbf-series", per_instance=True, chapter=CH, tol=1e-13,
     statement=r"$e^{-\gamma(x - y)^2} = \sum_{k \ge 0} \phi_k(x)\phi_k(y)$ with "
               r"$\phi_k(x) = e^{-\gamma x^2}\sqrt{(2\gamma)^k / k!}\, x^k$",
-    foil=r"the same with $\phi_k(x) = e^{-\gamma x^2}\sqrt{\gamma^k / k!}\, x^k$ (the 2 of the "
+    foil=r"the same with $\phi_k(x) = e^{-\gamma x^2}\sqrt{\gamma^k / k!}\, x^k$ (the "
+         r"2 of the "
     r"cross term lost)",
 )
 def eq_rbf_series(rng, foil=False):
@@ -206,12 +226,17 @@ def eq_gram_psd(rng, foil=False):
               r"$\lambda_{\min}(K) \le -0.01\,|\lambda|_{\max}$ on every instance",
     errata=[Erratum(
         where="notes 002, 'Commonly used kernels'",
-        says=r"the sigmoid $\tanh(\gamma\langle x, y\rangle + r)$ is listed among the kernels, right after "
+        says=r"the sigmoid $\tanh(\gamma\langle x, y\rangle + r)$ is listed among the "
+             r"kernels, right after "
              r"Mercer's theorem",
-        correct=r"The sigmoid is not positive definite (for any $\gamma > 0$ its Gram matrices can have "
-                r"negative eigenvalues; for $r < 0$ even $k(0, 0) = \tanh r < 0$), so it is not an inner "
-                r"product in any feature space and the SVM dual with it need not be concave. The claim "
-                r"finds a negative eigenvalue of at least 1% of the spectrum on every random instance.",
+        correct=r"The sigmoid is not positive definite (for any $\gamma > 0$ its Gram "
+                r"matrices can have "
+                r"negative eigenvalues; for $r < 0$ even $k(0, 0) = \tanh r < 0$), so "
+                r"it is not an inner "
+                r"product in any feature space and the SVM dual with it need not be "
+                r"concave. The claim "
+                r"finds a negative eigenvalue of at least 1% of the spectrum on every "
+                r"random instance.",
     )],
     foil=r"the notes' listing: $\tanh(x^\top y + 1)$ is a positive-definite kernel, "
     r"$\lambda_{\min}(K) \ge 0$",
@@ -220,7 +245,8 @@ def eq_gram_psd(rng, foil=False):
 def eq_sigmoid_indefinite(rng, n, foil=False):
     # The residual is how far lambda_min is from being clearly negative: 0 on every instance means
     # each Gram matrix has an eigenvalue <= -1% of its spectral radius (rounding is ~1e-15).
-    ratios = [_min_eig_ratio(kern.sigmoid_kernel(rng.standard_normal((20, 2)))) for _ in range(n)]
+    ratios = [_min_eig_ratio(kern.sigmoid_kernel(rng.standard_normal((20, 2))))
+              for _ in range(n)]
     if foil:
         return [_psd_violation_of_ratio(r) for r in ratios]
     return [max(0.0, r + 0.01) for r in ratios]
@@ -249,16 +275,19 @@ _rule("eq-rule-scale", r"$c\,k$ is a positive-definite kernel for $c > 0$",
       lambda rng, X: -rng.uniform(0.01, 100) * _random_base_gram(rng, X))
 _rule("eq-rule-product", r"$k_1 k_2$ is a positive-definite kernel (Schur product)",
       lambda rng, X: _random_base_gram(rng, X) * _random_base_gram(rng, X),
-      r"the matrix product $K_1 K_2$ of two Gram matrices is one (the Schur product's claim "
+      r"the matrix product $K_1 K_2$ of two Gram matrices is one (the Schur product's "
+      r"claim "
       r"moved to the matrix product)",
       lambda rng, X: _random_base_gram(rng, X) @ _random_base_gram(rng, X))
 _rule("eq-rule-outer", r"$f(x) f(y)$ is a positive-definite kernel for any $f: \mathcal X \to \mathbb R$",
       lambda rng, X: np.outer(*(2 * [np.sin(3 * X).sum(1) - rng.uniform(0, 1)])),
       r"$f(x) g(y)$ is a positive-definite kernel for any $f, g$",
-      lambda rng, X: np.outer(np.sin(3 * X).sum(1) - rng.uniform(0, 1), np.cos(2 * X).sum(1)))
+      lambda rng, X: np.outer(np.sin(3 * X).sum(1) - rng.uniform(0, 1),
+                              np.cos(2 * X).sum(1)))
 _rule("eq-rule-composition", r"$k(\psi(x), \psi(y))$ is a positive-definite kernel for any map $\psi$",
       lambda rng, X: _random_base_gram(rng, np.column_stack([np.sin(5 * X) ** 2, X**3])),
-      r"$\psi(k(x, y))$ is a positive-definite kernel for any map $\psi$, here $\cos$ (the "
+      r"$\psi(k(x, y))$ is a positive-definite kernel for any map $\psi$, here $\cos$ "
+      r"(the "
       r"map applied to the value, not the arguments)",
       lambda rng, X: np.cos(_random_base_gram(rng, X)))
 _rule("eq-rule-exp", r"$\exp(k)$ is a positive-definite kernel",
@@ -269,7 +298,8 @@ _rule("eq-rule-exp", r"$\exp(k)$ is a positive-definite kernel",
 
 @claim(
     "eq-intersection-feature-map", per_instance=True, chapter=CH, tol=0, measure="abs. residual",
-    statement=r"$\sum_j \min(x_j, y_j) = \phi(x)^\top\phi(y)$ with $\phi(x)_{j,s} = 1[s < x_j]$ "
+    statement=r"$\sum_j \min(x_j, y_j) = \phi(x)^\top\phi(y)$ with $\phi(x)_{j,s} = "
+              r"1[s < x_j]$ "
               r"for integer histograms",
     foil=r"the same with $\phi(x)_{j,s} = 1[s \le x_j]$ (off by one)",
     exact="integer arithmetic: counts of ones, exact in floating point",
@@ -277,7 +307,8 @@ _rule("eq-rule-exp", r"$\exp(k)$ is a positive-definite kernel",
 def eq_intersection_feature_map(rng, foil=False):
     X = rng.integers(0, 17, (20, int(rng.integers(1, 10)))).astype(float)
     s = np.arange(17 if foil else 16)
-    below = (s[None, None, :] <= X[:, :, None]) if foil else (s[None, None, :] < X[:, :, None])
+    S, Xj = s[None, None, :], X[:, :, None]
+    below = S <= Xj if foil else S < Xj
     Phi = below.reshape(X.shape[0], -1).astype(float)
     return float(np.abs(kern.intersection_kernel(X) - Phi @ Phi.T).max())
 
@@ -292,7 +323,8 @@ def _chi2_pd(X):
 @claim(
     "eq-chi2-cpd", per_instance=True, chapter=CH, tol=1e-12,
     statement=r"$c^\top K^{\chi^2} c = 2\,c^\top S c \ge 0$ for $\sum_i c_i = 0$, with "
-              r"$S_{ik} = \sum_j \frac{2 x_{ij} x_{kj}}{x_{ij} + x_{kj}}$ positive semidefinite",
+              r"$S_{ik} = \sum_j \frac{2 x_{ij} x_{kj}}{x_{ij} + x_{kj}}$ positive "
+              r"semidefinite",
     foil=r"$c^\top K^{\chi^2} c = c^\top S c$ (the 2 lost)",
 )
 def eq_chi2_cpd(rng, foil=False):
@@ -306,11 +338,14 @@ def eq_chi2_cpd(rng, foil=False):
 
 @claim(
     "eq-chi2-exp-psd", per_instance=True, chapter=CH, tol=1e-12, measure="PSD violation",
-    statement=r"$\exp\bigl(-\gamma \sum_j \frac{(x_j - y_j)^2}{x_j + y_j}\bigr)$ is positive definite "
+    statement=r"$\exp\bigl(-\gamma \sum_j \frac{(x_j - y_j)^2}{x_j + y_j}\bigr)$ is "
+              r"positive definite "
               r"although $-\sum_j \frac{(x_j - y_j)^2}{x_j + y_j}$ is not",
-    foil=r"$-\sum_j \frac{(x_j - y_j)^2}{x_j + y_j}$ is positive definite itself (the exponential "
+    foil=r"$-\sum_j \frac{(x_j - y_j)^2}{x_j + y_j}$ is positive definite itself (the "
+         r"exponential "
     r"dropped)",
-    exact="a violation max(0, -lambda_min / |lambda|_max): these Gram matrices are strictly "
+    exact="a violation max(0, -lambda_min / |lambda|_max): these Gram matrices are "
+          "strictly "
     "positive definite, their smallest eigenvalue far above rounding",
 )
 def eq_chi2_exp_psd(rng, foil=False):
@@ -331,9 +366,11 @@ def _rkhs_function(rng, m):
 
 @claim(
     "eq-reproducing", per_instance=True, chapter=CH, tol=1e-12,
-    statement=r"$\langle f, k(\cdot, x)\rangle_{\mathcal H} = \sum_i a_i k(x_i, x) = f(x)$, "
+    statement=r"$\langle f, k(\cdot, x)\rangle_{\mathcal H} = \sum_i a_i k(x_i, x) = "
+              r"f(x)$, "
               r"checked against $f = w^\top\phi$ with an explicit feature map",
-    foil=r"$\langle f, k(\cdot, x)\rangle_{\mathcal H} = \sum_i a_i k(x_i, x_i)$ (the kernel "
+    foil=r"$\langle f, k(\cdot, x)\rangle_{\mathcal H} = \sum_i a_i k(x_i, x_i)$ (the "
+         r"kernel "
     r"at the centres, not at $x$)",
 )
 def eq_reproducing(rng, foil=False):
@@ -341,7 +378,8 @@ def eq_reproducing(rng, foil=False):
     x = rng.standard_normal((30, Xf.shape[1]))
     K = kern.polynomial_kernel(x, Xf, degree=2, gamma=1.0, coef0=c0)
     if foil:  # every row k(x_i, x_i), whatever x
-        K = np.tile(np.diag(kern.polynomial_kernel(Xf, degree=2, gamma=1.0, coef0=c0)), (len(x), 1))
+        centres = np.diag(kern.polynomial_kernel(Xf, degree=2, gamma=1.0, coef0=c0))
+        K = np.tile(centres, (len(x), 1))
     inner = K @ a
     return rel_error(inner, kern.poly2_features(x, coef0=c0) @ w)
 
@@ -350,11 +388,14 @@ def eq_reproducing(rng, foil=False):
     "eq-rkhs-norm", per_instance=True, chapter=CH, tol=1e-12,
     statement=r"$\|f\|_{\mathcal H}^2 = a^\top K a = \|w\|^2$ "
               r"for $f = \sum_i a_i k(\cdot, x_i) = w^\top\phi$",
-    foil=r"$\|f\|_{\mathcal H}^2 = a^\top a$ (the coefficients' norm for the function's)",
+    foil=r"$\|f\|_{\mathcal H}^2 = a^\top a$ (the coefficients' norm for the "
+         r"function's)",
 )
 def eq_rkhs_norm(rng, foil=False):
     Xf, a, c0, w = _rkhs_function(rng, 12)
-    K = np.eye(len(a)) if foil else kern.polynomial_kernel(Xf, degree=2, gamma=1.0, coef0=c0)
+    K = kern.polynomial_kernel(Xf, degree=2, gamma=1.0, coef0=c0)
+    if foil:
+        K = np.eye(len(a))
     return rel_error(a @ K @ a, w @ w)
 
 
@@ -380,7 +421,8 @@ def eq_rkhs_evaluation(rng, foil=False):
 
 @claim(
     "eq-representer", per_instance=True, chapter=CH, tol=1e-9,
-    statement=r"the ridge solution in feature space $w = (\Phi^\top\Phi + \lambda I)^{-1}\Phi^\top y$ "
+    statement=r"the ridge solution in feature space $w = (\Phi^\top\Phi + \lambda "
+              r"I)^{-1}\Phi^\top y$ "
               r"equals $\Phi^\top\alpha$ with $\alpha = (K + \lambda I)^{-1} y$",
     foil=r"the same with $\alpha = K^{+} y$ (the regularisation left out of the dual)",
 )
@@ -392,7 +434,8 @@ def eq_representer(rng, foil=False):
     if foil:
         alpha = np.linalg.lstsq(Phi @ Phi.T, y, rcond=None)[0]
     else:
-        alpha = kern.kernel_ridge(X, y, lam=lam, kernel="poly", degree=2, gamma=1.0, coef0=c0).alpha
+        alpha = kern.kernel_ridge(X, y, lam=lam, kernel="poly", degree=2, gamma=1.0,
+                                  coef0=c0).alpha
     # tolerance: both sides solve systems with condition numbers up to ~1e5 (lam >= 0.01)
     return rel_error(w, Phi.T @ alpha)
 
@@ -401,7 +444,8 @@ def eq_representer(rng, foil=False):
     "eq-kernel-ridge", per_instance=True, chapter=CH, tol=1e-8,
     statement=r"$\alpha = (K + \lambda I)^{-1}y$ zeroes the gradient of "
               r"$\|y - K\alpha\|^2 + \lambda\,\alpha^\top K\alpha$",
-    foil=r"the same for $\|y - K\alpha\|^2 + \lambda\|\alpha\|^2$ (the coefficients' norm "
+    foil=r"the same for $\|y - K\alpha\|^2 + \lambda\|\alpha\|^2$ (the coefficients' "
+         r"norm "
     r"for the RKHS norm)",
 )
 def eq_kernel_ridge(rng, foil=False):
@@ -423,7 +467,8 @@ def eq_kernel_ridge(rng, foil=False):
 @claim(
     "eq-kernel-ridge-linear", per_instance=True, chapter=CH, tol=1e-10,
     statement=r"kernel ridge with $k(x, y) = x^\top y$ is ridge regression: "
-              r"$X^\top(XX^\top + \lambda I)^{-1} y = (X^\top X + \lambda I)^{-1} X^\top y$",
+              r"$X^\top(XX^\top + \lambda I)^{-1} y = (X^\top X + \lambda I)^{-1} "
+              r"X^\top y$",
     foil=r"kernel ridge with $k(x, y) = x^\top y$ is least squares, $X^{+} y$ (the "
     r"regularisation left out of the primal)",
 )
@@ -441,26 +486,38 @@ def eq_kernel_ridge_linear(rng, foil=False):
 @claim(
     "eq-kernel-svm-duality", per_instance=True, chapter=CH, tol=1e-8,
     statement=r"SMO's $\alpha$ for $k = (1 + x^\top y)^2$ attains "
-              r"$\max_\alpha \sum_i\alpha_i - \frac12\sum_{ij}\alpha_i\alpha_jy_iy_jk(x_i, x_j)"
-              r" = \min_{w, b} \frac12\|w\|^2 + C\sum_i\max(0, 1 - y_i(w^\top\phi(x_i) + b))$, "
-              r"with $b = y_i - \sum_j \alpha_j y_j k(x_j, x_i)$ on margin support vectors",
+              r"$\max_\alpha \sum_i\alpha_i - "
+              r"\frac12\sum_{ij}\alpha_i\alpha_jy_iy_jk(x_i, x_j)"
+              r" = \min_{w, b} \frac12\|w\|^2 + C\sum_i\max(0, 1 - y_i(w^\top\phi(x_i) "
+              r"+ b))$, "
+              r"with $b = y_i - \sum_j \alpha_j y_j k(x_j, x_i)$ on margin support "
+              r"vectors",
     errata=[
         Erratum(
             where="notes 004, 'Support Vector Machine in Kernelized Form'",
-            says=r"$\min_{\alpha} -\frac12\sum_{ij}\alpha_i\alpha_jy_iy_jk(x_i, x_j) + \sum_i\alpha_i$ "
-                 r"(as extracted) subject to $\sum_i\alpha_iy_i = 0$, $0 \le \alpha_i \le C$",
-            correct=r"The dual is a *maximum* of that concave function (as on the notes' own earlier "
-                    r"slide 'SVM Dual Optimization Problem'); its value equals the primal minimum. "
-                    r"Minimising a concave function over the box ends at a vertex of the box, which "
+            says=r"$\min_{\alpha} -\frac12\sum_{ij}\alpha_i\alpha_jy_iy_jk(x_i, x_j) + "
+                 r"\sum_i\alpha_i$ "
+                 r"(as extracted) subject to $\sum_i\alpha_iy_i = 0$, $0 \le \alpha_i "
+                 r"\le C$",
+            correct=r"The dual is a *maximum* of that concave function (as on the "
+                    r"notes' own earlier "
+                    r"slide 'SVM Dual Optimization Problem'); its value equals the "
+                    r"primal minimum. "
+                    r"Minimising a concave function over the box ends at a vertex of "
+                    r"the box, which "
                     r"is not the SVM solution.",
         ),
         Erratum(
             where="notes 002, 'Kernel SVM', discriminant function",
-            says=r"$w_0 = \frac{1}{n_{\widetilde{SV}}}\bigl(\sum_{i \in \widetilde{SV}} y_i - "
-                 r"\sum_{i \in \widetilde{SV}}\sum_{j \in SV}\alpha_iy_iK(x_i, x_j)\bigr)$",
+            says=r"$w_0 = \frac{1}{n_{\widetilde{SV}}}\bigl(\sum_{i \in "
+                 r"\widetilde{SV}} y_i - "
+                 r"\sum_{i \in \widetilde{SV}}\sum_{j \in SV}\alpha_iy_iK(x_i, "
+                 r"x_j)\bigr)$",
             correct=r"The coefficients belong to the inner index: "
-                    r"$w_0 = \frac{1}{n_{\widetilde{SV}}}\sum_{i \in \widetilde{SV}}\bigl(y_i - "
-                    r"\sum_{j \in SV}\alpha_jy_jK(x_j, x_i)\bigr)$, the average over margin support "
+                    r"$w_0 = \frac{1}{n_{\widetilde{SV}}}\sum_{i \in "
+                    r"\widetilde{SV}}\bigl(y_i - "
+                    r"\sum_{j \in SV}\alpha_jy_jK(x_j, x_i)\bigr)$, the average over "
+                    r"margin support "
                     r"vectors ($0 < \alpha_i < C$) of $y_i - f(x_i) + w_0$.",
         ),
     ],
@@ -484,7 +541,8 @@ def eq_kernel_svm_duality(rng, foil=False):
     free = (fit.alpha > 1e-8 * C) & (fit.alpha < (1 - 1e-8) * C)
     if foil:
         sv = fit.alpha > 0
-        b = np.mean(y[free] - v[free] * K[np.ix_(free, sv)].sum(1)) if free.any() else np.inf
+        notes = y[free] - v[free] * K[np.ix_(free, sv)].sum(1)
+        b = np.mean(notes) if free.any() else np.inf
     else:
         b = np.mean(y[free] - K[free] @ v) if free.any() else fit.b
     # SMO stops at a maximal KKT violation of 1e-10, which bounds the duality gap by about

@@ -32,25 +32,31 @@ def _problem(rng, n=None, d=None):
         where="notes 000, chapter 2, eq. (2.3), first line",
         says=r"$\partial L(w) / \partial w = 2X^\top(y - Xw)$",
         correct=r"$\partial L(w) / \partial w = -2X^\top(y - Xw)$ (Chapter 0, "
-        r"{eq}`eq-grad-rss`): the inner derivative of $y - Xw$ is $-X$. The stationary point, "
-        r"hence the normal equations, is the same, but the gradient as printed points uphill, "
+        r"{eq}`eq-grad-rss`): the inner derivative of $y - Xw$ is $-X$. The stationary "
+        r"point, "
+        r"hence the normal equations, is the same, but the gradient as printed points "
+        r"uphill, "
         r"so a step along minus it increases the loss.",
     )],
-    # the notes' sign error leaves this equation as it is: eq-grad-rss's foil is the notes' sign
-    foil=r"the minimiser solves $X^\top X w = 2X^\top y$ (the gradient's 2 kept on one side)",
+    # the notes' sign error leaves this equation as it is: eq-grad-rss rejects that sign
+    foil=r"the minimiser solves $X^\top X w = 2X^\top y$ (the gradient's 2 kept on one "
+         r"side)",
 )
 def eq_normal_equations(rng, foil=False):
     X, y = _problem(rng)
     w = np.linalg.lstsq(X, y, rcond=None)[0]
     rhs = 2 * X.T @ y if foil else X.T @ y
-    return np.linalg.norm(rhs - X.T @ X @ w) / (np.linalg.norm(X, 2) ** 2 * np.linalg.norm(w)
-                                                    + np.linalg.norm(X, 2) * np.linalg.norm(y))
+    s = np.linalg.norm(X, 2)
+    scale = s**2 * np.linalg.norm(w) + s * np.linalg.norm(y)
+    return np.linalg.norm(rhs - X.T @ X @ w) / scale
 
 
 @claim(
     "eq-hat-matrix", per_instance=True, chapter=CH, tol=1e-12,
-    statement=r"$H = X(X^\top X)^{-1}X^\top$ is symmetric, $H^2 = H$, and $X^\top(y - Hy) = 0$",
-    foil=r"$H = XX^\top$ (the inverse left out) is symmetric, $H^2 = H$, and $X^\top(y - Hy) = 0$",
+    statement=r"$H = X(X^\top X)^{-1}X^\top$ is symmetric, $H^2 = H$, and $X^\top(y - "
+              r"Hy) = 0$",
+    foil=r"$H = XX^\top$ (the inverse left out) is symmetric, $H^2 = H$, and $X^\top(y "
+         r"- Hy) = 0$",
 )
 def eq_hat_matrix(rng, foil=False):
     X, y = _problem(rng)
@@ -64,8 +70,10 @@ def eq_hat_matrix(rng, foil=False):
 
 @claim(
     "eq-interpolation", per_instance=True, chapter=CH, tol=1e-10,
-    statement=r"if $\operatorname{rank} X = n \le d$, the least-squares fit interpolates: $Xw = y$",
-    foil=r"if $\operatorname{rank} X = d \le n$, the least-squares fit interpolates: $Xw = y$",
+    statement=r"if $\operatorname{rank} X = n \le d$, the least-squares fit "
+              r"interpolates: $Xw = y$",
+    foil=r"if $\operatorname{rank} X = d \le n$, the least-squares fit interpolates: "
+         r"$Xw = y$",
 )
 def eq_interpolation(rng, foil=False):
     m = int(rng.integers(3, 12))
@@ -112,24 +120,35 @@ def eq_cond_squared(rng, foil=False):
     errata=[
         Erratum(
             where="notes 000, section 2.3, after eq. (2.14)",
-            says=r"\"so $V$ will contain the eigenvalues of the covariance matrix of the data\"",
-            correct=r"$X^\top X = V D^2 V^\top$ is an eigendecomposition: the columns of $V$ are the "
-            r"**eigenvectors** of $X^\top X$ and the eigenvalues are $d_j^2$ (divide by $N$ for the "
+            says=r"\"so $V$ will contain the eigenvalues of the covariance matrix of "
+                 r"the data\"",
+            correct=r"$X^\top X = V D^2 V^\top$ is an eigendecomposition: the columns "
+                    r"of $V$ are the "
+            r"**eigenvectors** of $X^\top X$ and the eigenvalues are $d_j^2$ (divide "
+            r"by $N$ for the "
             r"covariance of centred data).",
         ),
         Erratum(
-            where="notes 000, section 2.3, the interpretation of $\\hat y = UU^\\top y$",
-            says=r"\"$U$ forms an orthonormal basis for a subspace of $R^M$\"; and the middle line "
+            where="notes 000, section 2.3, the interpretation of $\\hat y = UU^\\top "
+                  "y$",
+            says=r"\"$U$ forms an orthonormal basis for a subspace of $R^M$\"; and the "
+                 r"middle line "
             r"ends in $V^\top D^\top U y$",
-            correct=r"$U$ is $N \times M$: its columns are an orthonormal basis of the column space "
-            r"of $X$, a subspace of $\mathbb{R}^N$ (the space of the targets). The middle line "
-            r"should end in $V D^\top U^\top y$ (the transpose of $X = UDV^\top$ is $VD^\top U^\top$).",
+            correct=r"$U$ is $N \times M$: its columns are an orthonormal basis of the "
+                    r"column space "
+            r"of $X$, a subspace of $\mathbb{R}^N$ (the space of the targets). The "
+            r"middle line "
+            r"should end in $V D^\top U^\top y$ (the transpose of $X = UDV^\top$ is "
+            r"$VD^\top U^\top$).",
         ),
         Erratum(
             where="notes 000, section 2.3, footnote 1, eq. (2.13)",
-            says=r"for $N > M$, $D = [\mathrm{diag}(d_1, \dots, d_N) \mid (0)_{N \times N-M}]$",
-            correct=r"for $N > M$ the full $D$ is $N \times M$: $\mathrm{diag}(d_1, \dots, d_M)$ on top "
-            r"of an $(N - M) \times M$ block of zeros; there are only $M$ singular values.",
+            says=r"for $N > M$, $D = [\mathrm{diag}(d_1, \dots, d_N) \mid (0)_{N "
+                 r"\times N-M}]$",
+            correct=r"for $N > M$ the full $D$ is $N \times M$: $\mathrm{diag}(d_1, "
+                    r"\dots, d_M)$ on top "
+            r"of an $(N - M) \times M$ block of zeros; there are only $M$ singular "
+            r"values.",
         ),
     ],
     foil=r"the notes' transpose of $X = UDV^\top$, $V^\top D^\top U$: "
@@ -150,17 +169,23 @@ def eq_svd_fit(rng, foil=False):
 
 @claim(
     "eq-ridge-gradient", per_instance=True, chapter=CH, tol=1e-7,
-    statement=r"$\nabla_w \big(\|y - Xw\|^2 + \lambda\|w\|^2\big) = -2X^\top(y - Xw) + 2\lambda w$",
+    statement=r"$\nabla_w \big(\|y - Xw\|^2 + \lambda\|w\|^2\big) = -2X^\top(y - Xw) + "
+              r"2\lambda w$",
     errata=[Erratum(
         where="notes 000, section 2.1.1, the derivative of $E_{Ridge}$",
-        says=r"$\partial E_{Ridge} / \partial w_i = \lambda w_i + \sum_i -2(y^i - Xw)^\top w_i$, "
+        says=r"$\partial E_{Ridge} / \partial w_i = \lambda w_i + \sum_i -2(y^i - "
+             r"Xw)^\top w_i$, "
         r"introduced as \"the logistic regression case\"",
-        correct=r"$\partial E_{Ridge} / \partial w_i = 2\lambda w_i - 2 x_{\cdot i}^\top (y - Xw)$, "
-        r"with $x_{\cdot i}$ the $i$-th column of $X$: the derivative of $\lambda w_i^2$ is "
-        r"$2\lambda w_i$, and the data term pairs the residual with a column of $X$, not with "
+        correct=r"$\partial E_{Ridge} / \partial w_i = 2\lambda w_i - 2 x_{\cdot "
+                r"i}^\top (y - Xw)$, "
+        r"with $x_{\cdot i}$ the $i$-th column of $X$: the derivative of $\lambda "
+        r"w_i^2$ is "
+        r"$2\lambda w_i$, and the data term pairs the residual with a column of $X$, "
+        r"not with "
         r"$w_i$. The comparison is with ridge, not logistic, regression.",
     )],
-    foil=r"the notes' penalty term: $\nabla_w \big(\|y - Xw\|^2 + \lambda\|w\|^2\big) = "
+    foil=r"the notes' penalty term: $\nabla_w \big(\|y - Xw\|^2 + \lambda\|w\|^2\big) "
+         r"= "
     r"-2X^\top(y - Xw) + \lambda w$",
 )
 def eq_ridge_gradient(rng, foil=False):
@@ -174,7 +199,8 @@ def eq_ridge_gradient(rng, foil=False):
 
 @claim(
     "eq-ridge-solution", per_instance=True, chapter=CH, tol=1e-12,
-    statement=r"$w_\lambda = (X^\top X + \lambda I)^{-1} X^\top y$ zeroes the ridge gradient",
+    statement=r"$w_\lambda = (X^\top X + \lambda I)^{-1} X^\top y$ zeroes the ridge "
+              r"gradient",
     foil=r"$w_\lambda = (X^\top X + 2\lambda I)^{-1} X^\top y$ (the 2 of the penalty's "
     r"gradient kept) zeroes the ridge gradient",
 )
@@ -194,17 +220,25 @@ def eq_ridge_solution(rng, foil=False):
     statement=r"every eigenvalue of $X^\top X + \lambda I$ is at least $\lambda$",
     errata=[Erratum(
         where="notes 003, section 1.3, Proposition 1.3.5 and its proof",
-        says=r"$XX^\top + n\lambda I$ is far from rank-deficient \"for large $\lambda$\"; "
-        r"$\Sigma^2 + n\lambda I$ has strictly positive entries \"for sufficiently large "
+        says=r"$XX^\top + n\lambda I$ is far from rank-deficient \"for large "
+             r"$\lambda$\"; "
+        r"$\Sigma^2 + n\lambda I$ has strictly positive entries \"for sufficiently "
+        r"large "
         r"$\lambda$\", so the matrix \"has full rank and thus no singular values\"",
-        correct=r"For **every** $\lambda > 0$ the eigenvalues $\sigma_j^2 + n\lambda$ are at "
-        r"least $n\lambda > 0$, so the matrix is invertible with smallest singular value "
-        r"$\ge n\lambda$: it has no **zero** singular values (every matrix has singular values). "
-        r"Large $\lambda$ improves the condition number $(\sigma_1^2 + n\lambda)/(\sigma_d^2 + "
+        correct=r"For **every** $\lambda > 0$ the eigenvalues $\sigma_j^2 + n\lambda$ "
+                r"are at "
+        r"least $n\lambda > 0$, so the matrix is invertible with smallest singular "
+        r"value "
+        r"$\ge n\lambda$: it has no **zero** singular values (every matrix has "
+        r"singular values). "
+        r"Large $\lambda$ improves the condition number $(\sigma_1^2 + "
+        r"n\lambda)/(\sigma_d^2 + "
         r"n\lambda)$; it is not needed for invertibility.",
     )],
+    # the notes' "for large lambda" qualifies a true statement: the foil doubles the bound
     foil=r"every eigenvalue of $X^\top X + \lambda I$ is at least $2\lambda$",
-    exact="a violation max(0, lam - slack - min eigenvalue): 0 whenever the bound holds",
+    exact="a violation max(0, lam - slack - min eigenvalue): 0 whenever the bound "
+          "holds",
 )
 def eq_ridge_eigenvalues(rng, foil=False):
     # rank-deficient X (duplicated columns) is the case that matters
@@ -221,7 +255,8 @@ def eq_ridge_eigenvalues(rng, foil=False):
 @claim(
     "eq-ridge-shrinkage", per_instance=True, chapter=CH, tol=1e-12,
     statement=r"$X w_\lambda = \sum_j u_j \frac{d_j^2}{d_j^2 + \lambda} u_j^\top y$",
-    foil=r"$X w_\lambda = \sum_j u_j \frac{d_j}{d_j + \lambda} u_j^\top y$ (singular values "
+    foil=r"$X w_\lambda = \sum_j u_j \frac{d_j}{d_j + \lambda} u_j^\top y$ (singular "
+         r"values "
     r"for their squares)",
 )
 def eq_ridge_shrinkage(rng, foil=False):
@@ -236,8 +271,10 @@ def eq_ridge_shrinkage(rng, foil=False):
 
 @claim(
     "eq-ridge-dof", per_instance=True, chapter=CH, tol=1e-12,
-    statement=r"$\operatorname{tr} X(X^\top X + \lambda I)^{-1}X^\top = \sum_j d_j^2/(d_j^2 + \lambda)$",
-    foil=r"$\operatorname{tr} X(X^\top X + \lambda I)^{-1}X^\top = \sum_j d_j/(d_j + \lambda)$ "
+    statement=r"$\operatorname{tr} X(X^\top X + \lambda I)^{-1}X^\top = \sum_j "
+              r"d_j^2/(d_j^2 + \lambda)$",
+    foil=r"$\operatorname{tr} X(X^\top X + \lambda I)^{-1}X^\top = \sum_j d_j/(d_j + "
+         r"\lambda)$ "
     r"(singular values for their squares)",
 )
 def eq_ridge_dof(rng, foil=False):
@@ -273,8 +310,10 @@ def eq_ridge_augmented(rng, foil=False):
 
 @claim(
     "eq-ridge-dual", per_instance=True, chapter=CH, tol=1e-12,
-    statement=r"$(X^\top X + \lambda I_d)^{-1} X^\top y = X^\top (X X^\top + \lambda I_n)^{-1} y$",
-    foil=r"$(X^\top X + \lambda I_d)^{-1} X^\top y = X^\top (X X^\top + \lambda^2 I_n)^{-1} y$ "
+    statement=r"$(X^\top X + \lambda I_d)^{-1} X^\top y = X^\top (X X^\top + \lambda "
+              r"I_n)^{-1} y$",
+    foil=r"$(X^\top X + \lambda I_d)^{-1} X^\top y = X^\top (X X^\top + \lambda^2 "
+         r"I_n)^{-1} y$ "
     r"(the kernel side regularised with $\lambda^2$)",
 )
 def eq_ridge_dual(rng, foil=False):
@@ -291,7 +330,8 @@ def eq_ridge_dual(rng, foil=False):
 
 @claim(
     "eq-soft-threshold", per_instance=True, chapter=CH, tol=1e-14, measure="violation",
-    statement=r"$\arg\min_w \tfrac12 (w - z)^2 + t|w| = \operatorname{sign}(z)\max(|z| - t, 0)$",
+    statement=r"$\arg\min_w \tfrac12 (w - z)^2 + t|w| = \operatorname{sign}(z)\max(|z| "
+              r"- t, 0)$",
     foil=r"$\arg\min_w \tfrac12 (w - z)^2 + t|w| = \max(z - t, 0)$ (the sign lost)",
 )
 def eq_soft_threshold(rng, foil=False):
@@ -312,22 +352,31 @@ def eq_soft_threshold(rng, foil=False):
 @claim(
     "eq-lasso-subgradient", per_instance=True, chapter=CH, tol=1e-6,
     statement=r"$w$ minimises $\|y - Xw\|^2 + \lambda\|w\|_1$ iff $2x_j^\top(y - Xw) = "
-    r"\lambda\,\operatorname{sign}(w_j)$ for $w_j \ne 0$ and $|2x_j^\top(y - Xw)| \le \lambda$ "
+    r"\lambda\,\operatorname{sign}(w_j)$ for $w_j \ne 0$ and $|2x_j^\top(y - Xw)| \le "
+    r"\lambda$ "
     r"for $w_j = 0$",
     errata=[Erratum(
         where="notes 000, section 2.1.1, eq. (2.9) and the derivative below it",
-        says=r"$E_{Lasso} = \sum_{i=1}^N (y^i - Xw)^\top(y - Xw) + \lambda \sum_k |w_k|$ and "
-        r"$\partial E_{Lasso}/\partial w_i = \lambda\,\mathrm{sign}(w_i) + \sum_{i=1}^N "
+        says=r"$E_{Lasso} = \sum_{i=1}^N (y^i - Xw)^\top(y - Xw) + \lambda \sum_k "
+             r"|w_k|$ and "
+        r"$\partial E_{Lasso}/\partial w_i = \lambda\,\mathrm{sign}(w_i) + "
+        r"\sum_{i=1}^N "
         r"-2(y^i - Xw)^\top w_i$",
-        correct=r"$E_{Lasso} = (y - Xw)^\top(y - Xw) + \lambda\sum_k |w_k|$ (the sum over $i$ "
+        correct=r"$E_{Lasso} = (y - Xw)^\top(y - Xw) + \lambda\sum_k |w_k|$ (the sum "
+                r"over $i$ "
         r"is already inside the inner product), and for $w_i \ne 0$, "
-        r"$\partial E_{Lasso}/\partial w_i = \lambda\,\mathrm{sign}(w_i) - 2x_{\cdot i}^\top(y - Xw)$. "
-        r"At $w_i = 0$ the objective is not differentiable: the subdifferential is the interval "
-        r"$-2x_{\cdot i}^\top(y - Xw) + [-\lambda, \lambda]$, and $w_i = 0$ is optimal exactly "
-        r"when it contains 0. That interval, not the sign, is why the lasso gives exact zeros.",
+        r"$\partial E_{Lasso}/\partial w_i = \lambda\,\mathrm{sign}(w_i) - 2x_{\cdot "
+        r"i}^\top(y - Xw)$. "
+        r"At $w_i = 0$ the objective is not differentiable: the subdifferential is the "
+        r"interval "
+        r"$-2x_{\cdot i}^\top(y - Xw) + [-\lambda, \lambda]$, and $w_i = 0$ is optimal "
+        r"exactly "
+        r"when it contains 0. That interval, not the sign, is why the lasso gives "
+        r"exact zeros.",
     )],
     foil=r"the notes' derivative, used at $w_j = 0$ too: $2x_j^\top(y - Xw) = "
-    r"\lambda\,\operatorname{sign}(w_j)$ for every $j$, with $\operatorname{sign}(0) = 0$",
+    r"\lambda\,\operatorname{sign}(w_j)$ for every $j$, with $\operatorname{sign}(0) = "
+    r"0$",
 )
 def eq_lasso_subgradient(rng, foil=False):
     X, y = _problem(rng)
@@ -341,9 +390,11 @@ def eq_lasso_subgradient(rng, foil=False):
 
 @claim(
     "eq-lasso-coordinate", per_instance=True, chapter=CH, tol=1e-13, measure="violation",
-    statement=r"$\arg\min_{w_j} J(w) = S(x_j^\top r_{(j)}, \lambda/2) / \|x_j\|^2$ with the other "
+    statement=r"$\arg\min_{w_j} J(w) = S(x_j^\top r_{(j)}, \lambda/2) / \|x_j\|^2$ "
+              r"with the other "
     r"coordinates fixed",
-    foil=r"$\arg\min_{w_j} J(w) = S(x_j^\top r_{(j)}, \lambda) / \|x_j\|^2$ (the threshold "
+    foil=r"$\arg\min_{w_j} J(w) = S(x_j^\top r_{(j)}, \lambda) / \|x_j\|^2$ (the "
+         r"threshold "
     r"not halved)",
 )
 def eq_lasso_coordinate(rng, foil=False):
@@ -354,7 +405,8 @@ def eq_lasso_coordinate(rng, foil=False):
     j = int(rng.integers(d))
     xj = X[:, j]
     r_j = y - X @ w + xj * w[j]
-    update = float(linear.soft_threshold(xj @ r_j, lam if foil else lam / 2)) / (xj @ xj)
+    threshold = lam if foil else lam / 2
+    update = float(linear.soft_threshold(xj @ r_j, threshold)) / (xj @ xj)
 
     def J(t, w=w, j=j, lam=lam, X=X, y=y):
         v = w.copy()
@@ -373,19 +425,26 @@ def eq_lasso_coordinate(rng, foil=False):
 
 @claim(
     "eq-lasso-lambda-max", per_instance=True, chapter=CH, tol=0, measure="violation",
-    statement=r"the lasso solution is $w = 0$ iff $\lambda \ge \lambda_{\max} = 2\|X^\top y\|_\infty$",
+    statement=r"the lasso solution is $w = 0$ iff $\lambda \ge \lambda_{\max} = "
+              r"2\|X^\top y\|_\infty$",
     errata=[Erratum(
         where="notes 002, slide \"$L_1$ norm\"",
-        says=r"if $\frac1C > \sup_w \left|\frac{\partial \mathcal L(w)}{\partial w_i}\right|$, "
+        says=r"if $\frac1C > \sup_w \left|\frac{\partial \mathcal L(w)}{\partial "
+             r"w_i}\right|$, "
         r"then it becomes optimal to set $w_i = 0$",
-        correct=r"The supremum over all $w$ is infinite for the squared loss (the gradient grows "
-        r"without bound), so the condition as printed never holds. The exact condition looks at "
-        r"one point: with the other coefficients at their optimum, $w_i = 0$ is optimal iff "
-        r"$\left|\partial \mathcal L / \partial w_i\right| \le \frac1C$ there (non-strict). For "
-        r"the whole vector, $w = 0$ is optimal iff $\frac1C \ge \|\nabla \mathcal L(0)\|_\infty$, "
+        correct=r"The supremum over all $w$ is infinite for the squared loss (the "
+                r"gradient grows "
+        r"without bound), so the condition as printed never holds. The exact condition "
+        r"looks at "
+        r"one point: with the other coefficients at their optimum, $w_i = 0$ is "
+        r"optimal iff "
+        r"$\left|\partial \mathcal L / \partial w_i\right| \le \frac1C$ there "
+        r"(non-strict). For "
+        r"the whole vector, $w = 0$ is optimal iff $\frac1C \ge \|\nabla \mathcal "
+        r"L(0)\|_\infty$, "
         r"which for $\mathcal L = \|y - Xw\|^2$ is $\lambda \ge 2\|X^\top y\|_\infty$.",
     )],
-    # the notes' sup over all w is infinite and cannot be evaluated: the foil drops the 2
+    # the notes' sup over all w is infinite, nothing to evaluate: the foil drops the 2
     foil=r"the lasso solution is $w = 0$ iff $\lambda \ge \|X^\top y\|_\infty$",
     exact="counts two events, a nonzero solution above lambda_max and a zero one below",
 )
@@ -402,20 +461,29 @@ def eq_lasso_lambda_max(rng, foil=False):
 
 @claim(
     "eq-map-ridge", per_instance=True, chapter=CH, tol=1e-6,
-    statement=r"with $y \sim N(Xw, \sigma^2 I)$ and $w \sim N(0, \tau^2 I)$ the MAP estimate is "
+    statement=r"with $y \sim N(Xw, \sigma^2 I)$ and $w \sim N(0, \tau^2 I)$ the MAP "
+              r"estimate is "
     r"ridge with $\lambda = \sigma^2/\tau^2$",
     errata=[Erratum(
         where="notes 002, slides \"Regularization\" and \"Gaussian prior\"",
-        says=r"ridge regression is least squares with the penalty $\tau\|w\|_2$; the Gaussian "
-        r"prior has normaliser $(2\pi\sigma^2)^{-n/2}$ and the Laplace prior $(2C)^{-n}$; and "
+        says=r"ridge regression is least squares with the penalty $\tau\|w\|_2$; the "
+             r"Gaussian "
+        r"prior has normaliser $(2\pi\sigma^2)^{-n/2}$ and the Laplace prior "
+        r"$(2C)^{-n}$; and "
         r"$\prod_i p(y_i \mid x_i, w) = \sum_i \ln p(y_i \mid x_i, w)$",
-        correct=r"Ridge penalises the **squared** norm $\|w\|_2^2$ (the unsquared norm is not "
-        r"differentiable at 0 and gives a different estimator); the priors are over the $D$ "
-        r"weights, so the normalisers are $(2\pi\sigma^2)^{-D/2}$ and $(2C)^{-D}$ (constants in "
-        r"$w$, so the MAP estimate is unaffected); and it is the **logarithm** of the product "
+        correct=r"Ridge penalises the **squared** norm $\|w\|_2^2$ (the unsquared norm "
+                r"is not "
+        r"differentiable at 0 and gives a different estimator); the priors are over "
+        r"the $D$ "
+        r"weights, so the normalisers are $(2\pi\sigma^2)^{-D/2}$ and $(2C)^{-D}$ "
+        r"(constants in "
+        r"$w$, so the MAP estimate is unaffected); and it is the **logarithm** of the "
+        r"product "
         r"that equals the sum of logarithms.",
     )],
-    foil=r"the MAP estimate is ridge with $\lambda = \tau^2/\sigma^2$ (the ratio inverted)",
+    # the notes' unsquared penalty needs another solver: the foil inverts the ratio
+    foil=r"the MAP estimate is ridge with $\lambda = \tau^2/\sigma^2$ (the ratio "
+         r"inverted)",
 )
 def eq_map_ridge(rng, foil=False):
     # The gradient of the log posterior, written with scipy.stats densities (not our algebra),
@@ -434,11 +502,13 @@ def eq_map_ridge(rng, foil=False):
 
 @claim(
     "eq-map-lasso", per_instance=True, chapter=CH, tol=1e-9, measure="violation",
-    statement=r"with $y \sim N(Xw, \sigma^2 I)$ and Laplace($0, \beta$) weights the MAP estimate is "
+    statement=r"with $y \sim N(Xw, \sigma^2 I)$ and Laplace($0, \beta$) weights the "
+              r"MAP estimate is "
     r"the lasso with $\lambda = 2\sigma^2/\beta$",
     foil=r"the MAP estimate is the lasso with $\lambda = \sigma^2/\beta$ (the 2 of the "
     r"Gaussian's exponent lost)",
-    exact="a violation max(0, base - best nearby): no nearby point beats the MAP estimate",
+    exact="a violation max(0, base - best nearby): no nearby point beats the MAP "
+          "estimate",
 )
 def eq_map_lasso(rng, foil=False):
     # The negative log posterior (scipy.stats densities) at the lasso solution is no larger than
@@ -464,23 +534,31 @@ def eq_map_lasso(rng, foil=False):
 @claim(
     "eq-bias-variance", per_instance=True, chapter=CH, tol=5, measure="Monte Carlo std. errors",
     n_instances=5, n_test_instances=40,
-    statement=r"$\mathbb{E}(y_0 - \hat g(x_0))^2 = \sigma^2 + (g(x_0) - \mathbb{E}\hat g(x_0))^2 + "
+    statement=r"$\mathbb{E}(y_0 - \hat g(x_0))^2 = \sigma^2 + (g(x_0) - \mathbb{E}\hat "
+              r"g(x_0))^2 + "
     r"\operatorname{Var}\hat g(x_0)$",
     errata=[Erratum(
         where="notes 000, section 2.2.1, eq. (2.11)",
-        says=r"$\mathrm{Err}(x_0) = \underbrace{\sigma^2 + (g(x_0) - E[\hat g(x_0)])^2}_{\text{Bias}}"
+        says=r"$\mathrm{Err}(x_0) = \underbrace{\sigma^2 + (g(x_0) - E[\hat "
+             r"g(x_0)])^2}_{\text{Bias}}"
         r" + \underbrace{E[(E[\hat g(x_0)] - \hat g(x_0))^2]}_{\text{Variance}}$",
-        correct=r"Three terms, not two: the irreducible noise $\sigma^2$, the squared bias "
-        r"$(g(x_0) - E\hat g(x_0))^2$ and the variance. The noise belongs to neither bias nor "
-        r"variance: no choice of $\lambda$ reduces it. The cross terms vanish because the noise "
-        r"of the new $y_0$ is independent of the training set and has mean 0, and because "
+        correct=r"Three terms, not two: the irreducible noise $\sigma^2$, the squared "
+                r"bias "
+        r"$(g(x_0) - E\hat g(x_0))^2$ and the variance. The noise belongs to neither "
+        r"bias nor "
+        r"variance: no choice of $\lambda$ reduces it. The cross terms vanish because "
+        r"the noise "
+        r"of the new $y_0$ is independent of the training set and has mean 0, and "
+        r"because "
         r"$\hat g(x_0) - E\hat g(x_0)$ has mean 0.",
     )],
     # the notes' grouping has the same sum: the foil is the two-term decomposition
     foil=r"$\mathbb{E}(y_0 - \hat g(x_0))^2 = (g(x_0) - \mathbb{E}\hat g(x_0))^2 + "
     r"\operatorname{Var}\hat g(x_0)$ (the noise left out)",
-    tol_reason="a Monte Carlo mean: the residual is in standard errors, and 5 of them are "
-    "exceeded with probability 6e-7; the foil misses by sigma^2, some 40 of them, so the "
+    tol_reason="a Monte Carlo mean: the residual is in standard errors, and 5 of them "
+               "are "
+    "exceeded with probability 6e-7; the foil misses by sigma^2, some 40 of them, so "
+    "the "
     "margin is 5, not 100 (that would take 150 times the 4000 repetitions)",
     foil_margin=5,
 )

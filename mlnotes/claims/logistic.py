@@ -22,9 +22,11 @@ def _problem(rng, n=None, d=None, scale=1.0):
 
 @claim(
     "eq-gaussian-loglik", per_instance=True, chapter=CH, tol=1e-12,
-    statement=r"$\sum_i \log \mathcal N(y_i; w^\top x_i, \sigma^2) = -\frac n2 \log(2\pi\sigma^2) "
+    statement=r"$\sum_i \log \mathcal N(y_i; w^\top x_i, \sigma^2) = -\frac n2 "
+              r"\log(2\pi\sigma^2) "
     r"- \frac{1}{2\sigma^2}\|y - Xw\|^2$",
-    foil=r"the same with $- \frac{1}{\sigma^2}\|y - Xw\|^2$ (the exponent's $\frac12$ lost)",
+    foil=r"the same with $- \frac{1}{\sigma^2}\|y - Xw\|^2$ (the exponent's $\frac12$ "
+         r"lost)",
 )
 def eq_gaussian_loglik(rng, foil=False):
     X, _, w = _problem(rng)
@@ -34,14 +36,16 @@ def eq_gaussian_loglik(rng, foil=False):
     dens = np.exp(-((y - X @ w) ** 2) / (2 * sigma**2)) / np.sqrt(2 * np.pi * sigma**2)
     lhs = np.log(np.prod(dens))
     half = 1.0 if foil else 0.5
-    rhs = -0.5 * len(y) * np.log(2 * np.pi * sigma**2) - half * np.sum((y - X @ w) ** 2) / sigma**2
+    rss = np.sum((y - X @ w) ** 2)
+    rhs = -0.5 * len(y) * np.log(2 * np.pi * sigma**2) - half * rss / sigma**2
     return rel_error(lhs, rhs)
 
 
 @claim(
     "eq-sigmoid-derivative", chapter=CH, tol=0, symbolic=True,
     statement=r"$g'(a) = g(a)\,(1 - g(a))$",
-    foil=r"$g'(a) = -g(a)\,(1 - g(a))$ (the inner derivative of $e^{-a}$ counted twice)",
+    foil=r"$g'(a) = -g(a)\,(1 - g(a))$ (the inner derivative of $e^{-a}$ counted "
+         r"twice)",
 )
 def eq_sigmoid_derivative(rng, n, foil=False):
     import sympy as sp
@@ -79,19 +83,24 @@ def eq_log_odds(rng, n, foil=False):
     stated = -a if foil else a
     # the odds are e^a, and log(e^a) = a for real a
     odds = sp.simplify(g / (1 - g))
-    return [0.0 if sp.simplify(odds - sp.exp(stated)) == 0 and sp.log(odds) == stated else 1.0]
+    proved = sp.simplify(odds - sp.exp(stated)) == 0 and sp.log(odds) == stated
+    return [0.0 if proved else 1.0]
 
 
 @claim(
     "eq-loglik-gradient", per_instance=True, chapter=CH, tol=1e-7,  # central differences: O(eps^(2/3)) error
     statement=r"$\nabla_w \ell(w) = X^\top (y - g)$",
     errata=[Erratum(
-        where="notes 000, chapter 3, section 3.1, eqs. (3.7)-(3.8) and the Jacobian after them",
-        says=r"$\partial C(w)/\partial w_k = \sum_i [y^i - g(w^\top x^i)]\, x^i_k$ with "
+        where="notes 000, chapter 3, section 3.1, eqs. (3.7)-(3.8) and the Jacobian "
+              "after them",
+        says=r"$\partial C(w)/\partial w_k = \sum_i [y^i - g(w^\top x^i)]\, x^i_k$ "
+             r"with "
              r"$C(w) = P(y \mid X, w)$ the likelihood",
         correct=r"$\sum_i [y^i - g(w^\top x^i)]\, x^i_k$ is the derivative of the "
-                r"log-likelihood $\log C(w)$; the derivative of $C$ itself is $C(w)$ times it. "
-                "Gradient ascent must climb $\\log C$ (the same maximiser, a concave objective).",
+                r"log-likelihood $\log C(w)$; the derivative of $C$ itself is $C(w)$ "
+                r"times it. "
+                "Gradient ascent must climb $\\log C$ (the same maximiser, a concave "
+                "objective).",
     )],
     foil=r"the notes' version: $\nabla_w C(w) = X^\top (y - g)$ for the likelihood "
     r"$C = e^{\ell}$ itself",
@@ -108,7 +117,8 @@ def eq_loglik_gradient(rng, foil=False):
 
 @claim(
     "eq-loglik-hessian", per_instance=True, chapter=CH, tol=1e-5, n_instances=8,  # second differences: O(eps^(1/2))
-    statement=r"$\nabla^2_w \ell(w) = -X^\top R X,\ R = \operatorname{diag}(g_i(1 - g_i))$",
+    statement=r"$\nabla^2_w \ell(w) = -X^\top R X,\ R = \operatorname{diag}(g_i(1 - "
+              r"g_i))$",
     foil=r"$\nabla^2_w \ell(w) = X^\top R X$ (the sign of the log-loss's Hessian)",
 )
 def eq_loglik_hessian(rng, foil=False):
@@ -121,9 +131,12 @@ def eq_loglik_hessian(rng, foil=False):
 
 @claim(
     "eq-hessian-nsd", per_instance=True, chapter=CH, tol=0, measure="violation",
-    statement=r"$v^\top \nabla^2 \ell(w)\, v = -\sum_i g_i(1 - g_i)(x_i^\top v)^2 \le 0$",
-    foil=r"$v^\top \nabla^2 \ell(w)\, v \ge 0$ (the other inequality: convex, not concave)",
-    exact="a violation max(0, largest quadratic form): 0 whenever the Hessian is negative "
+    statement=r"$v^\top \nabla^2 \ell(w)\, v = -\sum_i g_i(1 - g_i)(x_i^\top v)^2 \le "
+              r"0$",
+    foil=r"$v^\top \nabla^2 \ell(w)\, v \ge 0$ (the other inequality: convex, not "
+         r"concave)",
+    exact="a violation max(0, largest quadratic form): 0 whenever the Hessian is "
+          "negative "
     "semidefinite",
 )
 def eq_hessian_nsd(rng, foil=False):
@@ -141,7 +154,8 @@ def eq_hessian_nsd(rng, foil=False):
 
 @claim(
     "eq-irls-step", per_instance=True, chapter=CH, tol=1e-10,
-    statement=r"$w + (X^\top R X)^{-1} X^\top (y - g) = \arg\min_v \sum_i R_{ii}(z_i - x_i^\top v)^2,"
+    statement=r"$w + (X^\top R X)^{-1} X^\top (y - g) = \arg\min_v \sum_i R_{ii}(z_i - "
+              r"x_i^\top v)^2,"
     r"\ z = Xw + R^{-1}(y - g)$",
     foil=r"the same with the working response $z = Xw + (y - g)$ ($R^{-1}$ lost)",
 )
@@ -158,19 +172,23 @@ def eq_irls_step(rng, foil=False):
 
 @claim(
     "eq-logloss-nll", per_instance=True, chapter=CH, tol=1e-12,
-    statement=r"$\sum_i \log(1 + e^{-y^\pm_i w^\top x_i}) = -\ell(w)$ with $y^\pm = 2y - 1$",
+    statement=r"$\sum_i \log(1 + e^{-y^\pm_i w^\top x_i}) = -\ell(w)$ with $y^\pm = 2y "
+              r"- 1$",
     errata=[
         Erratum(
             where="notes 000, chapter 3, section 3.2, eq. (3.21)",
             says=r"$L(w) = -C(w) = \sum_i \log(1 + \exp(-y^i_\pm f(x^i)))$",
-            correct=r"$L(w) = -\log C(w)$: the log-loss is the negative *log*-likelihood "
+            correct=r"$L(w) = -\log C(w)$: the log-loss is the negative "
+                    r"*log*-likelihood "
                     r"($C$ is the likelihood, a product of probabilities).",
         ),
         Erratum(
             where="notes 003, section 1.4 (logistic loss)",
             says=r"redefine $y_i' = \frac{y_i + 1}{2}$, i.e. $y' \in \{\pm 1\}$",
-            correct=r"$y' = 2y - 1$ maps $\{0, 1\}$ to $\{-1, +1\}$; $(y + 1)/2$ maps it to "
-                    r"$\{1/2, 1\}$ (it is the inverse map, from $\{-1, +1\}$ to $\{0, 1\}$).",
+            correct=r"$y' = 2y - 1$ maps $\{0, 1\}$ to $\{-1, +1\}$; $(y + 1)/2$ maps "
+                    r"it to "
+                    r"$\{1/2, 1\}$ (it is the inverse map, from $\{-1, +1\}$ to $\{0, "
+                    r"1\}$).",
         ),
     ],
     foil=r"the notes' version: $\sum_i \log(1 + e^{-y^\pm_i w^\top x_i}) = -C(w) = "
@@ -188,7 +206,8 @@ def eq_logloss_nll(rng, foil=False):
     statement=r"$-\ell(w) = \sum_i \bigl[\log(1 + e^{-a_i}) + (1 - y_i) a_i\bigr]$",
     errata=[Erratum(
         where="notes 003, section 1.4, second line of the simplification of the MLE",
-        says=r"$\ldots - (1 - y_i)\,\frac{\exp(-\langle x, w\rangle)}{1 + \exp(-\langle x, w\rangle)}$",
+        says=r"$\ldots - (1 - y_i)\,\frac{\exp(-\langle x, w\rangle)}{1 + "
+             r"\exp(-\langle x, w\rangle)}$",
         correct=r"$\ldots - (1 - y_i)\log\frac{\exp(-\langle x_i, w\rangle)}"
                 r"{1 + \exp(-\langle x_i, w\rangle)}$: "
                 "the logarithm is missing (the next line, and the result, are right).",
@@ -220,9 +239,11 @@ def eq_logloss_surrogate(rng, foil=False):
 
 @claim(
     "eq-separable-sup", per_instance=True, chapter=CH, tol=0, measure="violation",
-    statement=r"$y^\pm_i x_i^\top v > 0\ \forall i \Rightarrow \ell(tv)$ increases strictly to "
+    statement=r"$y^\pm_i x_i^\top v > 0\ \forall i \Rightarrow \ell(tv)$ increases "
+              r"strictly to "
     r"$0 = \sup_w \ell(w)$, never attained",
-    foil=r"$y^\pm_i x_i^\top v > 0\ \forall i \Rightarrow \ell(tv)$ decreases in $t$ (the "
+    foil=r"$y^\pm_i x_i^\top v > 0\ \forall i \Rightarrow \ell(tv)$ decreases in $t$ "
+         r"(the "
     r"other direction)",
     exact="violations and indicators: 0 whenever each part of the statement holds",
 )
@@ -233,7 +254,8 @@ def eq_separable_sup(rng, foil=False):
     ll = np.array([lg.log_likelihood(t * v, X, y) for t in ts])
     m_min = np.min((2 * y - 1) * (X @ v))
     up = -1.0 if foil else 1.0  # the direction stated
-    increasing = max(0.0, float(np.max(up * (ll[:-1] - ll[1:]))))  # must be strictly monotone
+    # must be strictly monotone
+    increasing = max(0.0, float(np.max(up * (ll[:-1] - ll[1:]))))
     negative = float(ll.max() >= 0)  # never attained: ell(w) < 0 = sup for every finite w
     # and the sup is 0: -ell(tv) = sum_i log(1 + e^{-t m_i}) <= n e^{-t min_i m_i}
     bound = max(0.0, -ll[-1] - X.shape[0] * np.exp(-ts[-1] * m_min) * (1 + 1e-12))
@@ -243,9 +265,11 @@ def eq_separable_sup(rng, foil=False):
 
 @claim(
     "eq-ridge-stationarity", per_instance=True, chapter=CH, tol=1e-9,
-    statement=r"$\lambda > 0$: the unique maximiser of $\ell(w) - \frac\lambda2\|w\|^2$ solves "
+    statement=r"$\lambda > 0$: the unique maximiser of $\ell(w) - "
+              r"\frac\lambda2\|w\|^2$ solves "
     r"$X^\top(y - g) = \lambda w$, also on separable data",
-    foil=r"the maximiser solves $X^\top(y - g) = 2\lambda w$ (the penalty's $\frac12$ ignored)",
+    foil=r"the maximiser solves $X^\top(y - g) = 2\lambda w$ (the penalty's $\frac12$ "
+         r"ignored)",
 )
 def eq_ridge_stationarity(rng, foil=False):
     X, _, v = _problem(rng)
@@ -257,16 +281,21 @@ def eq_ridge_stationarity(rng, foil=False):
 
 @claim(
     "eq-cost-intercept", per_instance=True, chapter=CH, tol=0, measure="disagreement rate",
-    statement=r"decide $\omega_1$ iff $\gamma_1 p(\omega_1|x) > \gamma_2 p(\omega_2|x)$ iff "
+    statement=r"decide $\omega_1$ iff $\gamma_1 p(\omega_1|x) > \gamma_2 "
+              r"p(\omega_2|x)$ iff "
     r"$\beta_0' + \log(\gamma_1/\gamma_2) + \beta^\top x > 0$",
     errata=[Erratum(
         where="notes 002, slides 'Logistic regression' (misclassification costs)",
         says=r"decision rule: $\omega_1$ if $\beta_0' + \beta^\top x > 0$, where "
-             r"$\beta_0' = \beta_0 - \ln(\gamma_1/\gamma_2)$ is the intercept of the posterior "
+             r"$\beta_0' = \beta_0 - \ln(\gamma_1/\gamma_2)$ is the intercept of the "
+             r"posterior "
              "estimated by maximum likelihood",
-        correct=r"the minimum-risk rule thresholds $\beta_0 + \beta^\top x = \beta_0' + "
-                r"\ln(\gamma_1/\gamma_2) + \beta^\top x$ at 0; thresholding with $\beta_0'$ ignores "
-                "the costs (it is the equal-cost rule). Costs shift only the intercept.",
+        correct=r"the minimum-risk rule thresholds $\beta_0 + \beta^\top x = \beta_0' "
+                r"+ "
+                r"\ln(\gamma_1/\gamma_2) + \beta^\top x$ at 0; thresholding with "
+                r"$\beta_0'$ ignores "
+                "the costs (it is the equal-cost rule). Costs shift only the "
+                "intercept.",
     )],
     foil=r"the notes' rule: decide $\omega_1$ iff $\beta_0' + \beta^\top x > 0$",
     exact="a disagreement rate: 0 when the two rules agree on every point",
@@ -286,7 +315,8 @@ def eq_cost_intercept(rng, foil=False):
 
 @claim(
     "eq-link-decision", per_instance=True, chapter=CH, tol=0, measure="disagreement rate",
-    statement=r"$G$ increasing with $G(0) = \frac12$: $G(a) > \frac12 \iff a > 0$ (logit, probit, "
+    statement=r"$G$ increasing with $G(0) = \frac12$: $G(a) > \frac12 \iff a > 0$ "
+              r"(logit, probit, "
     "cauchit decide alike)",
     foil=r"$G(a) > 0 \iff a > 0$ (a probability thresholded like a score)",
     exact="a disagreement rate: 0 when the two rules agree on every point",
@@ -303,7 +333,8 @@ def eq_link_decision(rng, foil=False):
 @claim(
     "eq-softmax-gradient", per_instance=True, chapter=CH, tol=1e-7,  # central differences
     statement=r"$\nabla_{w_k} \sum_i \log p_{iy_i} = \sum_i (Y_{ik} - p_{ik})\,x_i$",
-    foil=r"$\nabla_{w_k} \sum_i \log p_{iy_i} = \sum_i (p_{ik} - Y_{ik})\,x_i$ (the loss's "
+    foil=r"$\nabla_{w_k} \sum_i \log p_{iy_i} = \sum_i (p_{ik} - Y_{ik})\,x_i$ (the "
+         r"loss's "
     r"gradient for the likelihood's)",
 )
 def eq_softmax_gradient(rng, foil=False):
@@ -324,8 +355,10 @@ def eq_softmax_gradient(rng, foil=False):
 
 @claim(
     "eq-softmax-redundancy", per_instance=True, chapter=CH, tol=1e-14,
-    statement=r"$\operatorname{softmax}(x^\top(W + c\mathbf 1^\top)) = \operatorname{softmax}(x^\top W)$",
-    foil=r"$\operatorname{softmax}(x^\top(2W)) = \operatorname{softmax}(x^\top W)$ (a scale "
+    statement=r"$\operatorname{softmax}(x^\top(W + c\mathbf 1^\top)) = "
+              r"\operatorname{softmax}(x^\top W)$",
+    foil=r"$\operatorname{softmax}(x^\top(2W)) = \operatorname{softmax}(x^\top W)$ (a "
+         r"scale "
     r"for a shift)",
 )
 def eq_softmax_redundancy(rng, foil=False):

@@ -55,7 +55,8 @@ def eq_grad_quadratic_sym(rng, foil=False):
 
 @claim("eq-grad-rss", per_instance=True, chapter=CH, tol=TOL_GRAD,
        statement=r"$\nabla_w \|y - Xw\|^2 = -2 X^\top (y - Xw)$",
-       foil=r"$\nabla_w \|y - Xw\|^2 = 2 X^\top (y - Xw)$ (the inner derivative's sign lost)")
+       foil=r"$\nabla_w \|y - Xw\|^2 = 2 X^\top (y - Xw)$ (the inner derivative's sign "
+            r"lost)")
 def eq_grad_rss(rng, foil=False):
     nn, d = _dims(rng)
     X = rng.standard_normal((nn, d))
@@ -68,7 +69,8 @@ def eq_grad_rss(rng, foil=False):
 @claim("eq-chain-elementwise", per_instance=True, chapter=CH, tol=TOL_GRAD,
        statement=r"$\nabla_w \sum_i \phi(x_i^\top w) = X^\top \phi'(Xw)$, here with "
                  r"$\phi(a) = \log(1 + e^{a})$",
-       foil=r"$\nabla_w \sum_i \phi(x_i^\top w) = X^\top \phi(Xw)$ (the function for its "
+       foil=r"$\nabla_w \sum_i \phi(x_i^\top w) = X^\top \phi(Xw)$ (the function for "
+            r"its "
             r"derivative)")
 def eq_chain_elementwise(rng, foil=False):
     nn, d = _dims(rng)
@@ -84,7 +86,8 @@ def eq_chain_elementwise(rng, foil=False):
 @claim("eq-hess-quadratic", per_instance=True, chapter=CH, tol=TOL_HESS,
        statement=r"$\nabla^2_w \left(\tfrac12 w^\top A w - b^\top w\right) = "
                  r"\tfrac12 (A + A^\top)$",
-       foil=r"$\nabla^2_w \left(\tfrac12 w^\top A w - b^\top w\right) = A$ (true only for "
+       foil=r"$\nabla^2_w \left(\tfrac12 w^\top A w - b^\top w\right) = A$ (true only "
+            r"for "
             r"symmetric $A$)")
 def eq_hess_quadratic(rng, foil=False):
     d = _dims(rng)[0]
@@ -113,7 +116,8 @@ def eq_grad_logsumexp(rng, foil=False):
 @claim("eq-logsumexp-shift", per_instance=True, chapter=CH, tol=1e-12,
        statement=r"$\log \sum_k e^{z_k} = m + \log \sum_k e^{z_k - m}$ for any $m$, "
                  r"exact for the $z$ where the naive formula does not overflow",
-       foil=r"$\log \sum_k e^{z_k} = \log \sum_k e^{z_k - m}$ (the shift not added back)")
+       foil=r"$\log \sum_k e^{z_k} = \log \sum_k e^{z_k - m}$ (the shift not added "
+            r"back)")
 def eq_logsumexp_shift(rng, foil=False):
     z = 5 * rng.standard_normal(int(rng.integers(1, 8)))
     naive = np.log(np.sum(np.exp(z)))

@@ -38,7 +38,8 @@ def _sparse_target(rng, n_samples, n, k):
 
 
 @claim("eq-homogeneous-form", per_instance=True, chapter=CH, tol=1e-12,
-       statement=r"$y_i (w^\top x_i + b) = \tilde w^\top a_i$ with $a_i = y_i (x_i, 1)$, $\tilde w = (w, b)$",
+       statement=r"$y_i (w^\top x_i + b) = \tilde w^\top a_i$ with $a_i = y_i (x_i, "
+                 r"1)$, $\tilde w = (w, b)$",
        foil=r"the same with $a_i = (y_i x_i, 1)$ (the label left off the bias)")
 def eq_homogeneous_form(rng, foil=False):
     d = int(rng.integers(1, 8))
@@ -74,7 +75,8 @@ def _perceptron_run(rng):
 
 
 @claim("eq-perceptron-numerator", per_instance=True, chapter=CH, tol=1e-10, measure="rel. violation",
-       statement=r"after $k$ mistakes $u^\top w_k \ge k\gamma$ for a unit separator $u$ of margin $\gamma$",
+       statement=r"after $k$ mistakes $u^\top w_k \ge k\gamma$ for a unit separator "
+                 r"$u$ of margin $\gamma$",
        foil=r"after $k$ mistakes $u^\top w_k \ge kR$ (the radius for the margin)",
        exact="a violation max(0, .): 0 whenever the inequality holds")
 def eq_perceptron_numerator(rng, foil=False):
@@ -88,8 +90,10 @@ def eq_perceptron_numerator(rng, foil=False):
 
 
 @claim("eq-perceptron-denominator", per_instance=True, chapter=CH, tol=1e-10, measure="rel. violation",
-       statement=r"after $k$ mistakes $\|w_k\|^2 \le k R^2$, since $w^\top a \le 0$ at each mistake",
-       foil=r"after $k$ mistakes $\|w_k\|^2 \le k \gamma^2$ (the margin for the radius)",
+       statement=r"after $k$ mistakes $\|w_k\|^2 \le k R^2$, since $w^\top a \le 0$ at "
+                 r"each mistake",
+       foil=r"after $k$ mistakes $\|w_k\|^2 \le k \gamma^2$ (the margin for the "
+            r"radius)",
        exact="a violation max(0, .): 0 whenever the inequality holds")
 def eq_perceptron_denominator(rng, foil=False):
     fit, A, y, u = _perceptron_run(rng)
@@ -101,8 +105,10 @@ def eq_perceptron_denominator(rng, foil=False):
 
 
 @claim("eq-perceptron-bound", per_instance=True, chapter=CH, tol=0.0, measure="violation",
-       statement=r"the perceptron makes at most $(R/\gamma)^2$ mistakes on data separable with margin $\gamma$",
-       foil=r"the perceptron makes at most $(\gamma/R)^2$ mistakes (the ratio inverted)",
+       statement=r"the perceptron makes at most $(R/\gamma)^2$ mistakes on data "
+                 r"separable with margin $\gamma$",
+       foil=r"the perceptron makes at most $(\gamma/R)^2$ mistakes (the ratio "
+            r"inverted)",
        exact="counts mistakes beyond the bound (and a run that did not converge)")
 def eq_perceptron_bound(rng, foil=False):
     fit, A, y, u = _perceptron_run(rng)
@@ -123,8 +129,10 @@ def _winnow_run(rng):
 
 
 @claim("eq-winnow-potential", per_instance=True, chapter=CH, tol=1e-12, measure="violation",
-       statement=r"after $k$ mistakes $\eta k \rho \le \ln \Phi_k \le \ln N + k\eta^2/2$",
-       foil=r"after $k$ mistakes $\eta k \rho \le \ln \Phi_k \le k\eta^2/2$ (the initial "
+       statement=r"after $k$ mistakes $\eta k \rho \le \ln \Phi_k \le \ln N + "
+                 r"k\eta^2/2$",
+       foil=r"after $k$ mistakes $\eta k \rho \le \ln \Phi_k \le k\eta^2/2$ (the "
+            r"initial "
             r"potential $\ln N$ forgotten)",
        exact="a violation max(0, .): 0 whenever the inequality holds")
 def eq_winnow_potential(rng, foil=False):
@@ -135,26 +143,33 @@ def eq_winnow_potential(rng, foil=False):
     logv = eta * np.cumsum(A[idx], axis=0)
     logphi = np.logaddexp.reduce(logv, axis=1)
     k = np.arange(1, len(idx) + 1)
+    start = 0.0 if foil else np.log(N)
     return float(max(np.max(np.maximum(0.0, eta * k * rho - logphi), initial=0.0),
-                         np.max(np.maximum(0.0, logphi - (0.0 if foil else np.log(N)) - k * eta**2 / 2),
-                                initial=0.0)))
+                     np.max(np.maximum(0.0, logphi - start - k * eta**2 / 2),
+                            initial=0.0)))
 
 
 @claim("eq-winnow-bound", per_instance=True, chapter=CH, tol=0.0, measure="violation",
-       statement=r"winnow makes at most $\ln N / (\eta\rho - \eta^2/2)$ mistakes, $2\ln N/\rho^2$ for $\eta = \rho$",
+       statement=r"winnow makes at most $\ln N / (\eta\rho - \eta^2/2)$ mistakes, "
+                 r"$2\ln N/\rho^2$ for $\eta = \rho$",
        errata=[Erratum(
            where="notes 001, Winnow analysis, choice of epsilon (p. 107)",
            says=r"take $\epsilon = 3r_w/4 \Rightarrow r_w \le \epsilon \le r_w/2$, "
                 r"so $T \le \frac{16}{3}\frac{\ln n}{r_w^2}$",
            correct=r"$r_w \le \epsilon \le r_w/2$ is impossible for $r_w > 0$. From "
-                   r"$T(\epsilon r_w - \epsilon^2/2) \le \ln N$ (payoffs in $[-1, 1]$) any "
-                   r"$0 < \epsilon < 2 r_w$ works and $\epsilon = r_w$ gives $T \le 2\ln N / r_w^2$; "
-                   r"no binary search is needed when $r_w$ is known. And $N$ is the number of "
-                   r"weights (coordinates of the doubled points, $2(d+1)$), not the number $n$ of "
+                   r"$T(\epsilon r_w - \epsilon^2/2) \le \ln N$ (payoffs in $[-1, 1]$) "
+                   r"any "
+                   r"$0 < \epsilon < 2 r_w$ works and $\epsilon = r_w$ gives $T \le "
+                   r"2\ln N / r_w^2$; "
+                   r"no binary search is needed when $r_w$ is known. And $N$ is the "
+                   r"number of "
+                   r"weights (coordinates of the doubled points, $2(d+1)$), not the "
+                   r"number $n$ of "
                    r"samples: the notes use $n$ for both."),
        ],
-       # the notes' (16/3) ln n / r^2 is looser than the true bound: the foil drops eta^2/2
-       foil=r"winnow makes at most $\ln N / (\eta\rho)$ mistakes (the $\eta^2/2$ of the "
+       # the notes' (16/3) ln n / r^2 is looser than the bound; the foil drops eta^2/2
+       foil=r"winnow makes at most $\ln N / (\eta\rho)$ mistakes (the $\eta^2/2$ of "
+            r"the "
             r"potential's growth dropped)",
        exact="counts mistakes beyond the bound (and a run that did not converge)")
 def eq_winnow_bound(rng, foil=False):
@@ -168,9 +183,11 @@ _UPPER = ("quadratic", "hinge", "sigmoid", "logistic", "exponential")
 
 
 @claim("eq-loss-upper-bound", chapter=CH, tol=0.0, measure="violation",
-       statement=r"$[M \le 0] \le \varphi(M)$ for the quadratic, hinge, sigmoid, logistic (bits) "
+       statement=r"$[M \le 0] \le \varphi(M)$ for the quadratic, hinge, sigmoid, "
+                 r"logistic (bits) "
                  r"and exponential losses",
-       foil=r"the same, and also for the perceptron loss $\max(0, -M)$ (zero at $M = 0$)",
+       foil=r"the same, and also for the perceptron loss $\max(0, -M)$ (zero at $M = "
+            r"0$)",
        exact="a violation max(0, [M <= 0] - loss): 0 whenever every bound holds")
 def eq_loss_upper_bound(rng, n, foil=False):
     res = []
@@ -184,7 +201,8 @@ def eq_loss_upper_bound(rng, n, foil=False):
 
 @claim("eq-sgd-gradient", chapter=CH, tol=1e-6,
        statement=r"$\nabla_w \varphi(y\, w^\top x) = \varphi'(y\, w^\top x)\, y\, x$",
-       foil=r"$\nabla_w \varphi(y\, w^\top x) = \varphi'(y\, w^\top x)\, x$ (the label's "
+       foil=r"$\nabla_w \varphi(y\, w^\top x) = \varphi'(y\, w^\top x)\, x$ (the "
+            r"label's "
             r"inner derivative lost)")
 def eq_sgd_gradient(rng, n, foil=False):
     res = []
@@ -216,21 +234,29 @@ _MINIMISERS = {
 
 
 @claim("eq-calibration-minimisers", chapter=CH, tol=1e-9,
-       statement=r"$\alpha^*(\eta) = \arg\min_\alpha \eta\varphi(\alpha) + (1-\eta)\varphi(-\alpha)$: "
+       statement=r"$\alpha^*(\eta) = \arg\min_\alpha \eta\varphi(\alpha) + "
+                 r"(1-\eta)\varphi(-\alpha)$: "
                  r"$2\eta - 1$, $\sign(2\eta - 1)$, $\ln\frac{\eta}{1-\eta}$, "
                  r"$\frac12\ln\frac{\eta}{1-\eta}$, and 0 for the perceptron loss",
        errata=[Erratum(
            where="notes 003, Remark 1.6.5",
-           says="the perceptron loss is not differentiable at 0, so it is not classification "
+           says="the perceptron loss is not differentiable at 0, so it is not "
+                "classification "
                 "calibrated and cannot generalize",
-           correct=r"Not calibrated, yes: its conditional risk is minimised by $\alpha = 0$ for "
-                   r"every $\eta$, which carries no sign. But that concerns minimising the expected "
-                   r"perceptron loss; it does not mean the perceptron algorithm cannot generalise "
-                   r"(on separable data its mistake bound $(R/\gamma)^2$ gives a generalisation "
-                   r"guarantee, and the averaged or voted perceptron is a standard classifier)."),
+           correct=r"Not calibrated, yes: its conditional risk is minimised by $\alpha "
+                   r"= 0$ for "
+                   r"every $\eta$, which carries no sign. But that concerns minimising "
+                   r"the expected "
+                   r"perceptron loss; it does not mean the perceptron algorithm cannot "
+                   r"generalise "
+                   r"(on separable data its mistake bound $(R/\gamma)^2$ gives a "
+                   r"generalisation "
+                   r"guarantee, and the averaged or voted perceptron is a standard "
+                   r"classifier)."),
        ],
-       # the notes' remark is about generalisation, not a formula: the foil is a wrong minimiser
-       foil=r"the same, but $\ln\frac{\eta}{1-\eta}$ for the exponential loss (the log loss's "
+       # the notes' remark is about generalisation, not a formula: a wrong minimiser
+       foil=r"the same, but $\ln\frac{\eta}{1-\eta}$ for the exponential loss (the log "
+            r"loss's "
             r"minimiser, without the $\frac12$)")
 def eq_calibration_minimisers(rng, n, foil=False):
     res = []
@@ -261,7 +287,8 @@ def eq_calibration_minimisers(rng, n, foil=False):
        statement=r"a gradient step on $J + \frac{\lambda}{2}\|w\|^2$ is "
                  r"$w \leftarrow (1 - \eta\lambda) w - \eta \nabla J(w)$",
        foil=r"a gradient step on $J + \frac{\lambda}{2}\|w\|^2$ is "
-            r"$w \leftarrow (1 - \lambda) w - \eta \nabla J(w)$ (the step size left off the decay)")
+            r"$w \leftarrow (1 - \lambda) w - \eta \nabla J(w)$ (the step size left "
+            r"off the decay)")
 def eq_weight_decay(rng, foil=False):
     m, d = 40, int(rng.integers(1, 5))
     X = rng.standard_normal((m, d))
@@ -292,13 +319,17 @@ def _rule(X, y, eta, step):
 
 
 @claim("eq-delta-rule", per_instance=True, chapter=CH, tol=1e-12,
-       statement=r"SGD on $(1 - M)^2$ is the delta rule $w \leftarrow w + 2\eta\,(y_i - w^\top x_i)\, x_i$",
+       statement=r"SGD on $(1 - M)^2$ is the delta rule $w \leftarrow w + 2\eta\,(y_i "
+                 r"- w^\top x_i)\, x_i$",
        errata=[Erratum(
            where="notes 002, Examples, Delta-rule",
-           says=r"$\mathcal{L}(u) = (u - 1)^2$ gives $w \leftarrow w - \eta(\langle w, x_i\rangle - y_i) x_i$",
+           says=r"$\mathcal{L}(u) = (u - 1)^2$ gives $w \leftarrow w - \eta(\langle w, "
+                r"x_i\rangle - y_i) x_i$",
            correct=r"the derivative of $(u - 1)^2$ brings a factor 2: "
-                   r"$w \leftarrow w - 2\eta(\langle w, x_i\rangle - y_i) x_i$ (using $y_i^2 = 1$). "
-                   r"The notes' rule is SGD on $\frac12(1 - M)^2$, or on $(1 - M)^2$ with step $\eta/2$."),
+                   r"$w \leftarrow w - 2\eta(\langle w, x_i\rangle - y_i) x_i$ (using "
+                   r"$y_i^2 = 1$). "
+                   r"The notes' rule is SGD on $\frac12(1 - M)^2$, or on $(1 - M)^2$ "
+                   r"with step $\eta/2$."),
        ],
        foil=r"the notes' rule: $w \leftarrow w + \eta\,(y_i - w^\top x_i)\, x_i$")
 def eq_delta_rule(rng, foil=False):
@@ -307,21 +338,30 @@ def eq_delta_rule(rng, foil=False):
     eta = float(rng.uniform(0.001, 0.05))
     fit = online.sgd(X, y, loss="quadratic", eta=eta, n_epochs=1, shuffle=False)
     factor = 1 if foil else 2
-    return rel_error(np.append(fit.w, fit.b), _rule(X, y, eta, lambda f, yi: factor * (yi - f)))
+    expected = _rule(X, y, eta, lambda f, yi: factor * (yi - f))
+    return rel_error(np.append(fit.w, fit.b), expected)
 
 
 @claim("eq-perceptron-rule", chapter=CH, tol=1e-12, n_instances=10,
-       statement=r"SGD on $\max(0, -M)$ with $\eta = 1$ is the perceptron: $w \leftarrow w + [M_i \le 0]\, y_i x_i$",
+       statement=r"SGD on $\max(0, -M)$ with $\eta = 1$ is the perceptron: $w "
+                 r"\leftarrow w + [M_i \le 0]\, y_i x_i$",
        errata=[Erratum(
-           where="notes 002, Examples, Perceptron of Rosenblatt (and the logistic-SGD slide)",
-           says=r"$w \leftarrow w + \eta x_i y_i$ only when $\langle w, x_i\rangle y_i < 0$",
-           correct=r"with the usual start $w = 0$ every margin is $0$, so the strict rule never "
-                   r"updates and returns $w = 0$. The update must fire on $M_i \le 0$ (a point on "
-                   r"the boundary is a mistake), as in notes 001 and 003; that is the subgradient "
+           where="notes 002, Examples, Perceptron of Rosenblatt (and the logistic-SGD "
+                 "slide)",
+           says=r"$w \leftarrow w + \eta x_i y_i$ only when $\langle w, x_i\rangle y_i "
+                r"< 0$",
+           correct=r"with the usual start $w = 0$ every margin is $0$, so the strict "
+                   r"rule never "
+                   r"updates and returns $w = 0$. The update must fire on $M_i \le 0$ "
+                   r"(a point on "
+                   r"the boundary is a mistake), as in notes 001 and 003; that is the "
+                   r"subgradient "
                    r"$-[M \le 0]$ of $\max(0, -M)$ at its kink."),
        ],
-       foil=r"the notes' rule: SGD on $\max(0, -M)$ is $w \leftarrow w + [M_i < 0]\, y_i x_i$",
-       exact="SGD and the perceptron add the same vectors in the same order: equal to the bit")
+       foil=r"the notes' rule: SGD on $\max(0, -M)$ is $w \leftarrow w + [M_i < 0]\, "
+            r"y_i x_i$",
+       exact="SGD and the perceptron add the same vectors in the same order: equal to "
+             "the bit")
 def eq_perceptron_rule(rng, n, foil=False):
     res = []
     for _ in range(n):
@@ -337,8 +377,10 @@ def eq_perceptron_rule(rng, n, foil=False):
 
 
 @claim("eq-logistic-sgd", per_instance=True, chapter=CH, tol=1e-12,
-       statement=r"SGD on $\ln(1 + e^{-M})$ is $w \leftarrow w + \eta\, g(-M_i)\, y_i x_i$, a smoothed perceptron",
-       foil=r"SGD on $\ln(1 + e^{-M})$ is $w \leftarrow w + \eta\, g(M_i)\, y_i x_i$ (the "
+       statement=r"SGD on $\ln(1 + e^{-M})$ is $w \leftarrow w + \eta\, g(-M_i)\, y_i "
+                 r"x_i$, a smoothed perceptron",
+       foil=r"SGD on $\ln(1 + e^{-M})$ is $w \leftarrow w + \eta\, g(M_i)\, y_i x_i$ "
+            r"(the "
             r"sigmoid's argument's sign)")
 def eq_logistic_sgd(rng, foil=False):
     X = rng.standard_normal((25, int(rng.integers(1, 5)))) * 3
@@ -351,9 +393,11 @@ def eq_logistic_sgd(rng, foil=False):
 
 
 @claim("eq-gd-stability", chapter=CH, tol=1e-10,
-       statement=r"on $\frac12 w^\top A w$, $w_t = (I - \eta A)^t w_0 \to 0$ for all $w_0$ "
+       statement=r"on $\frac12 w^\top A w$, $w_t = (I - \eta A)^t w_0 \to 0$ for all "
+                 r"$w_0$ "
                  r"iff $0 < \eta < 2/\lambda_{\max}(A)$",
-       foil=r"the same iff $0 < \eta < 1/\lambda_{\max}(A)$ (the step of the smooth rate)")
+       foil=r"the same iff $0 < \eta < 1/\lambda_{\max}(A)$ (the step of the smooth "
+            r"rate)")
 def eq_gd_stability(rng, n, foil=False):
     import warnings
 
@@ -374,14 +418,17 @@ def eq_gd_stability(rng, n, foil=False):
             # below 2/lambda_max the iterates shrink (factor <= max|1 - eta lambda_j| < 1 per step),
             # above it the top eigen-direction grows like |1 - eta lambda_max|^t
             stable = eta < (1 if foil else 2) / lams.max()
-            res.append(float((np.linalg.norm(fit.path[-1]) < np.linalg.norm(w0)) != stable))
+            shrinks = np.linalg.norm(fit.path[-1]) < np.linalg.norm(w0)
+            res.append(float(shrinks != stable))
     return res
 
 
 @claim("eq-subgradient-max", per_instance=True, chapter=CH, tol=1e-12, measure="violation",
-       statement=r"$f = \max_k f_k$ convex, $f_k(w_0) = f(w_0)$: $f(w) \ge f(w_0) + \nabla f_k(w_0)^\top (w - w_0)$",
+       statement=r"$f = \max_k f_k$ convex, $f_k(w_0) = f(w_0)$: $f(w) \ge f(w_0) + "
+                 r"\nabla f_k(w_0)^\top (w - w_0)$",
        foil=r"the same with the gradient of the smallest $f_k(w_0)$, not an active one",
-       exact="a violation max(0, linear minorant - f): 0 whenever the subgradient inequality "
+       exact="a violation max(0, linear minorant - f): 0 whenever the subgradient "
+             "inequality "
              "holds")
 def eq_subgradient_max(rng, foil=False):
     d, K = int(rng.integers(1, 5)), int(rng.integers(2, 6))
@@ -409,17 +456,23 @@ def _l1_weighted(w):
 
 
 @claim("eq-not-descent", chapter=CH, tol=1e-12, measure="violation",
-       statement=r"$f = |w_1| + 2|w_2|$, $w = (1, 0)$: $v = (1, 2) \in \partial f(w)$, yet $f(w - \eta v) > f(w)$ "
-                 r"for all $\eta > 0$, while $\|w - \eta v - w^*\| < \|w - w^*\|$ for $0 < \eta < 2/5$",
+       statement=r"$f = |w_1| + 2|w_2|$, $w = (1, 0)$: $v = (1, 2) \in \partial f(w)$, "
+                 r"yet $f(w - \eta v) > f(w)$ "
+                 r"for all $\eta > 0$, while $\|w - \eta v - w^*\| < \|w - w^*\|$ for "
+                 r"$0 < \eta < 2/5$",
        errata=[Erratum(
            where="notes 004, Illustration: Optimization using Gradients",
-           says=r"for a differentiable $f$, for any $w_t$ there exists an $\eta$ such that "
+           says=r"for a differentiable $f$, for any $w_t$ there exists an $\eta$ such "
+                r"that "
                 r"$f(w_t + \eta v) < f(w_t)$",
-           correct=r"false at a stationary point ($v = \nabla f(w_t) = 0$). The statement is: if "
-                   r"$\nabla f(w_t) \ne 0$, then $f(w_t - \eta\nabla f(w_t)) < f(w_t)$ for all small "
+           correct=r"false at a stationary point ($v = \nabla f(w_t) = 0$). The "
+                   r"statement is: if "
+                   r"$\nabla f(w_t) \ne 0$, then $f(w_t - \eta\nabla f(w_t)) < f(w_t)$ "
+                   r"for all small "
                    r"enough $\eta > 0$ (the step goes against the gradient)."),
        ],
-       foil=r"the notes' step: $f(w + \eta\nabla f(w)) < f(w)$ for small $\eta > 0$, along the "
+       foil=r"the notes' step: $f(w + \eta\nabla f(w)) < f(w)$ for small $\eta > 0$, "
+            r"along the "
             r"gradient")
 def eq_not_descent(rng, n, foil=False):
     res = []
@@ -446,8 +499,10 @@ def eq_not_descent(rng, n, foil=False):
 
 
 @claim("eq-subgradient-method", per_instance=True, chapter=CH, tol=1e-7, measure="violation", n_instances=10,
-       statement=r"$\min_{t\le T} f(w_t) - f^* \le \frac{\|w_0 - w^*\|^2 + \sum_t \eta_t^2\|v_t\|^2}{2\sum_t \eta_t}$",
-       foil=r"$\min_{t\le T} f(w_t) - f^* \le \frac{\|w_0 - w^*\|^2}{2\sum_t \eta_t}$ (the "
+       statement=r"$\min_{t\le T} f(w_t) - f^* \le \frac{\|w_0 - w^*\|^2 + \sum_t "
+                 r"\eta_t^2\|v_t\|^2}{2\sum_t \eta_t}$",
+       foil=r"$\min_{t\le T} f(w_t) - f^* \le \frac{\|w_0 - w^*\|^2}{2\sum_t \eta_t}$ "
+            r"(the "
             r"steps' own term lost)",
        exact="a violation max(0, .): 0 whenever the inequality holds")
 def eq_subgradient_method(rng, foil=False):

@@ -83,7 +83,8 @@ def _qp_solve(P, q, A, c, x0):
 
 
 @claim("eq-geometric-margin", per_instance=True, chapter=CH, tol=1e-12,
-       statement=r"The distance from $x$ to $\{z : w^\top z + b = 0\}$ is $|w^\top x + b| / \|w\|$",
+       statement=r"The distance from $x$ to $\{z : w^\top z + b = 0\}$ is $|w^\top x + "
+                 r"b| / \|w\|$",
        foil=r"the distance is $|w^\top x + b| / \|w\|^2$ (the norm squared)")
 def eq_geometric_margin(rng, foil=False):
     d = int(rng.integers(1, 8))
@@ -96,7 +97,8 @@ def eq_geometric_margin(rng, foil=False):
 
 
 @claim("eq-hard-primal", per_instance=True, chapter=CH, n_instances=10, tol=1e-6, n_test_instances=50,
-       statement=r"The solution of $\min \frac12\|w\|^2$ s.t. $y_i(w^\top x_i + b) \ge 1$ has geometric "
+       statement=r"The solution of $\min \frac12\|w\|^2$ s.t. $y_i(w^\top x_i + b) \ge "
+                 r"1$ has geometric "
                  r"margin $1/\|w\|$, the largest of all separating hyperplanes",
        foil=r"the solution has geometric margin $2/\|w\|$ (the width of the band)")
 def eq_hard_primal(rng, foil=False):
@@ -126,16 +128,23 @@ def eq_hard_primal(rng, foil=False):
 
 
 @claim("eq-weak-duality", per_instance=True, chapter=CH, tol=0.0, measure="violation",
-       statement=r"$\theta(\lambda, \mu) \le f(x)$ for every feasible $x$ and every $\mu \ge 0$",
+       statement=r"$\theta(\lambda, \mu) \le f(x)$ for every feasible $x$ and every "
+                 r"$\mu \ge 0$",
        errata=[Erratum(
            where="notes 000, section 4.2, eqs. (4.5)-(4.10)",
-           says=r"the multipliers of the inequality constraints satisfy $\mu_i > 0$, and at a "
+           says=r"the multipliers of the inequality constraints satisfy $\mu_i > 0$, "
+                r"and at a "
                 r"feasible point $g_i(w^*) < 0$",
-           correct=r"$\mu_i \ge 0$ and $g_i(w^*) \le 0$. The bound needs only $\mu_i g_i(x) \le 0$, "
-                   r"which holds with the weak inequalities; and optimal multipliers are "
-                   r"typically zero (every constraint that is not active has $\mu_i^* = 0$ by "
-                   r"complementary slackness), so requiring $\mu_i > 0$ would exclude the "
-                   r"optimum itself. The claim samples $\mu$ with zeros among its entries.")],
+           correct=r"$\mu_i \ge 0$ and $g_i(w^*) \le 0$. The bound needs only $\mu_i "
+                   r"g_i(x) \le 0$, "
+                   r"which holds with the weak inequalities; and optimal multipliers "
+                   r"are "
+                   r"typically zero (every constraint that is not active has $\mu_i^* "
+                   r"= 0$ by "
+                   r"complementary slackness), so requiring $\mu_i > 0$ would exclude "
+                   r"the "
+                   r"optimum itself. The claim samples $\mu$ with zeros among its "
+                   r"entries.")],
        # the notes' strict inequalities make the statement narrower, not false
        foil=r"$\theta(\lambda, \mu) \ge f(x)$ (the other inequality)",
        exact="a violation max(0, .): 0 whenever the inequality holds")
@@ -152,21 +161,30 @@ def eq_weak_duality(rng, foil=False):
 
 
 @claim("eq-strong-duality", per_instance=True, chapter=CH, n_instances=10, tol=1e-6, n_test_instances=50,
-       statement=r"Convex objective, affine constraints and a strictly feasible point (Slater): "
+       statement=r"Convex objective, affine constraints and a strictly feasible point "
+                 r"(Slater): "
                  r"$d^* = p^*$",
        errata=[Erratum(
            where="notes 000, section 4.2, after eq. (4.10)",
-           says=r"if $f$, $h_i$, $f_i$ are convex and the primal and dual problems are feasible, "
+           says=r"if $f$, $h_i$, $f_i$ are convex and the primal and dual problems are "
+                r"feasible, "
                 r"then $d^* = p^*$",
-           correct=r"convexity and feasibility are not enough: a constraint qualification is "
-                   r"needed, e.g. Slater's condition (affine $h_i$, convex $f_i$, and a point "
-                   r"with $f_i(x) < 0$; affine $f_i$ need only be satisfied). Counterexample: "
-                   r"$\min e^{-x}$ s.t. $x^2/y \le 0$ over $y > 0$ is convex with $p^* = 1$, but "
-                   r"$\theta(\mu) = \inf_{x, y > 0} e^{-x} + \mu x^2 / y = 0$ for every "
-                   r"$\mu \ge 0$, so $d^* = 0$. The equality constraints $h_i$ must also be affine "
+           correct=r"convexity and feasibility are not enough: a constraint "
+                   r"qualification is "
+                   r"needed, e.g. Slater's condition (affine $h_i$, convex $f_i$, and "
+                   r"a point "
+                   r"with $f_i(x) < 0$; affine $f_i$ need only be satisfied). "
+                   r"Counterexample: "
+                   r"$\min e^{-x}$ s.t. $x^2/y \le 0$ over $y > 0$ is convex with $p^* "
+                   r"= 1$, but "
+                   r"$\theta(\mu) = \inf_{x, y > 0} e^{-x} + \mu x^2 / y = 0$ for "
+                   r"every "
+                   r"$\mu \ge 0$, so $d^* = 0$. The equality constraints $h_i$ must "
+                   r"also be affine "
                    r"(convex $h_i = 0$ does not define a convex set).")],
-       # the notes' missing qualification is not visible on instances that satisfy Slater
-       foil=r"$d^* = \theta(0) = \min_x f(x)$: the dual optimum at $\mu = 0$ (the constraints "
+       # the notes' missing qualification cannot show on instances that satisfy Slater
+       foil=r"$d^* = \theta(0) = \min_x f(x)$: the dual optimum at $\mu = 0$ (the "
+            r"constraints "
             r"ignored)")
 def eq_strong_duality(rng, foil=False):
     P, q, A, c, x0 = _qp(rng)
@@ -180,18 +198,24 @@ def eq_strong_duality(rng, foil=False):
 
 
 @claim("eq-kkt", per_instance=True, chapter=CH, n_instances=10, tol=1e-5, n_test_instances=50,
-       statement=r"At the optimum: $\nabla f + \sum_i \mu_i \nabla g_i = 0$, $g_i \le 0$, $\mu_i \ge 0$, "
+       statement=r"At the optimum: $\nabla f + \sum_i \mu_i \nabla g_i = 0$, $g_i \le "
+                 r"0$, $\mu_i \ge 0$, "
                  r"$\mu_i g_i = 0$",
        errata=[Erratum(
            where="notes 000, section 4.2.1, the KKT conditions",
-           says=r"stationarity reads $\nabla f(w^*) + \sum_i \lambda_i \nabla h_i(w^*) + "
+           says=r"stationarity reads $\nabla f(w^*) + \sum_i \lambda_i \nabla h_i(w^*) "
+                r"+ "
                 r"\sum_i \nabla f_i(w^*) = 0$",
            correct=r"the inequality constraints enter weighted by their multipliers: "
-                   r"$\nabla f(w^*) + \sum_i \lambda_i^* \nabla h_i(w^*) + \sum_i \mu_i^* \nabla "
-                   r"f_i(w^*) = 0$. Without the weights every constraint, active or not, would "
-                   r"pull on the solution; the claim checks the weighted form at the optimum of "
+                   r"$\nabla f(w^*) + \sum_i \lambda_i^* \nabla h_i(w^*) + \sum_i "
+                   r"\mu_i^* \nabla "
+                   r"f_i(w^*) = 0$. Without the weights every constraint, active or "
+                   r"not, would "
+                   r"pull on the solution; the claim checks the weighted form at the "
+                   r"optimum of "
                    r"random QPs, where the unweighted sum is far from zero.")],
-       foil=r"the notes' stationarity: $\nabla f + \sum_i \nabla g_i = 0$, the multipliers "
+       foil=r"the notes' stationarity: $\nabla f + \sum_i \nabla g_i = 0$, the "
+            r"multipliers "
             r"left out")
 def eq_kkt(rng, foil=False):
     P, q, A, c, x0 = _qp(rng)
@@ -217,7 +241,8 @@ def _dual_feasible(rng):
 
 
 @claim("eq-hard-stationarity", per_instance=True, chapter=CH, tol=1e-7,
-       statement=r"$\nabla_w L = 0$ and $\partial_b L = 0$ give $w = \sum_i \alpha_i y_i x_i$ and "
+       statement=r"$\nabla_w L = 0$ and $\partial_b L = 0$ give $w = \sum_i \alpha_i "
+                 r"y_i x_i$ and "
                  r"$\sum_i \alpha_i y_i = 0$",
        foil=r"$\nabla_w L = 0$ gives $w = \sum_i \alpha_i x_i$ (the labels lost)")
 def eq_hard_stationarity(rng, foil=False):
@@ -232,9 +257,11 @@ def eq_hard_stationarity(rng, foil=False):
 
 
 @claim("eq-hard-dual", per_instance=True, chapter=CH, tol=1e-10,
-       statement=r"$\min_{w,b} L(w, b, \alpha) = \sum_i \alpha_i - \frac12 \sum_{i,k} \alpha_i \alpha_k "
+       statement=r"$\min_{w,b} L(w, b, \alpha) = \sum_i \alpha_i - \frac12 \sum_{i,k} "
+                 r"\alpha_i \alpha_k "
                  r"y_i y_k x_i^\top x_k$ when $\sum_i \alpha_i y_i = 0$",
-       foil=r"$\min_{w,b} L(w, b, \alpha) = \sum_i \alpha_i - \sum_{i,k} \alpha_i \alpha_k "
+       foil=r"$\min_{w,b} L(w, b, \alpha) = \sum_i \alpha_i - \sum_{i,k} \alpha_i "
+            r"\alpha_k "
             r"y_i y_k x_i^\top x_k$ (the $\frac12$ lost)")
 def eq_hard_dual(rng, foil=False):
     X, y, alpha = _dual_feasible(rng)
@@ -255,18 +282,24 @@ def eq_hard_dual(rng, foil=False):
 
 
 @claim("eq-hard-gap", per_instance=True, chapter=CH, n_instances=10, tol=1e-6, n_test_instances=50,
-       statement=r"At the SMO solution of the hard-margin dual: $\frac12\|w\|^2 = D(\alpha)$, "
+       statement=r"At the SMO solution of the hard-margin dual: $\frac12\|w\|^2 = "
+                 r"D(\alpha)$, "
                  r"$y_i f(x_i) \ge 1$, $\alpha_i (y_i f(x_i) - 1) = 0$",
        errata=[Erratum(
-           where=r"notes 000, section 4.2.2 (the dual of large-margin training), and notes 003, "
+           where=r"notes 000, section 4.2.2 (the dual of large-margin training), and "
+                 r"notes 003, "
                  r"section 1.5 ($\max_{\alpha > 0}$)",
            says=r"the dual is maximised subject to $\mu_i > 0$ for all $i$",
-           correct=r"the constraint is $\mu_i \ge 0$. With every $\mu_i > 0$, complementary "
-                   r"slackness would put every training point on the margin; at the optimum "
+           correct=r"the constraint is $\mu_i \ge 0$. With every $\mu_i > 0$, "
+                   r"complementary "
+                   r"slackness would put every training point on the margin; at the "
+                   r"optimum "
                    r"most points have $\mu_i = 0$ and only the support vectors have "
-                   r"$\mu_i > 0$ (the claim's instances have 30 to 60 points and typically 2 to "
+                   r"$\mu_i > 0$ (the claim's instances have 30 to 60 points and "
+                   r"typically 2 to "
                    r"4 support vectors).")],
-       foil=r"the notes' $\mu_i > 0$ for all $i$: complementary slackness then puts every point "
+       foil=r"the notes' $\mu_i > 0$ for all $i$: complementary slackness then puts "
+            r"every point "
             r"on the margin, $y_i f(x_i) = 1$")
 def eq_hard_gap(rng, foil=False):
     X, y = _separable(rng, int(rng.integers(30, 61)), int(rng.integers(2, 6)))
@@ -296,9 +329,12 @@ def eq_bias(rng, foil=False):
 
 
 @claim("eq-slack", per_instance=True, chapter=CH, tol=1e-9,
-       statement=r"For fixed $(w, b)$ the optimal slacks are $\xi_i = \max(0, 1 - y_i f(x_i))$",
-       foil=r"the optimal slacks are $\xi_i = \max(0, -y_i f(x_i))$ (the margin's 1 lost)",
-       exact="the LP's optimum is the vertex of its bounds, max(0, 1 - y_i f(x_i)), returned "
+       statement=r"For fixed $(w, b)$ the optimal slacks are $\xi_i = \max(0, 1 - y_i "
+                 r"f(x_i))$",
+       foil=r"the optimal slacks are $\xi_i = \max(0, -y_i f(x_i))$ (the margin's 1 "
+            r"lost)",
+       exact="the LP's optimum is the vertex of its bounds, max(0, 1 - y_i f(x_i)), "
+             "returned "
              "exactly")
 def eq_slack(rng, foil=False):
     from scipy.optimize import linprog
@@ -313,20 +349,29 @@ def eq_slack(rng, foil=False):
 
 
 @claim("eq-soft-dual", per_instance=True, chapter=CH, n_instances=10, tol=1e-6, n_test_instances=50,
-       statement=r"The soft-margin dual (box $0 \le \alpha_i \le C$) has the primal's optimal value: "
+       statement=r"The soft-margin dual (box $0 \le \alpha_i \le C$) has the primal's "
+                 r"optimal value: "
                  r"zero duality gap at the SMO solution",
        errata=[Erratum(
            where="notes 003, section 1.6, the boxed soft-margin dual",
-           says=r"$\min_{0 \le \alpha \le C} \frac12 \sum_{i,j} \alpha_i \alpha_j y_i y_j \langle x_i, "
+           says=r"$\min_{0 \le \alpha \le C} \frac12 \sum_{i,j} \alpha_i \alpha_j y_i "
+                r"y_j \langle x_i, "
                 r"x_j \rangle$",
-           correct=r"$\min_{0 \le \alpha \le C} \frac12 \sum_{i,j} \alpha_i \alpha_j y_i y_j \langle x_i, "
-                   r"x_j\rangle - \sum_i \alpha_i$ subject to $\sum_i \alpha_i y_i = 0$. The linear "
-                   r"term and the equality constraint (from $\partial L / \partial b = 0$) are "
-                   r"lost in the boxed formula; as written its minimum is $\alpha = 0$, i.e. "
-                   r"$w = 0$, whatever the data. The line above the box in the notes has the "
+           correct=r"$\min_{0 \le \alpha \le C} \frac12 \sum_{i,j} \alpha_i \alpha_j "
+                   r"y_i y_j \langle x_i, "
+                   r"x_j\rangle - \sum_i \alpha_i$ subject to $\sum_i \alpha_i y_i = "
+                   r"0$. The linear "
+                   r"term and the equality constraint (from $\partial L / \partial b = "
+                   r"0$) are "
+                   r"lost in the boxed formula; as written its minimum is $\alpha = "
+                   r"0$, i.e. "
+                   r"$w = 0$, whatever the data. The line above the box in the notes "
+                   r"has the "
                    r"right objective.")],
-       foil=r"the notes' boxed dual, $\min_{0 \le \alpha \le C} \frac12 \sum_{i,j} \alpha_i "
-            r"\alpha_j y_i y_j \langle x_i, x_j \rangle$, has the primal's optimal value")
+       foil=r"the notes' boxed dual, $\min_{0 \le \alpha \le C} \frac12 \sum_{i,j} "
+            r"\alpha_i "
+            r"\alpha_j y_i y_j \langle x_i, x_j \rangle$, has the primal's optimal "
+            r"value")
 def eq_soft_dual(rng, foil=False):
     X, y = _overlapping(rng, int(rng.integers(30, 61)), int(rng.integers(2, 5)))
     C = float(rng.choice([0.1, 1.0, 10.0]))
@@ -338,19 +383,27 @@ def eq_soft_dual(rng, foil=False):
 
 
 @claim("eq-three-kinds", per_instance=True, chapter=CH, n_instances=10, tol=1e-7, n_test_instances=50,
-       statement=r"$\alpha_i = 0 \Rightarrow y_i f(x_i) \ge 1$; $0 < \alpha_i < C \Rightarrow y_i f(x_i) = 1$; "
+       statement=r"$\alpha_i = 0 \Rightarrow y_i f(x_i) \ge 1$; $0 < \alpha_i < C "
+                 r"\Rightarrow y_i f(x_i) = 1$; "
                  r"$\alpha_i = C \Rightarrow y_i f(x_i) \le 1$",
        errata=[Erratum(
            where="notes 002, slide 'Classification of training objects'",
-           says=r"non-informative objects have $\alpha_i = 0 \Leftrightarrow \xi_i = 0 \Leftrightarrow "
-                r"y_i f(x_i) \ge 1$, and violating support vectors have $\xi_i > 0 \Leftrightarrow "
+           says=r"non-informative objects have $\alpha_i = 0 \Leftrightarrow \xi_i = 0 "
+                r"\Leftrightarrow "
+                r"y_i f(x_i) \ge 1$, and violating support vectors have $\xi_i > 0 "
+                r"\Leftrightarrow "
                 r"\alpha_i = C$",
-           correct=r"only one direction holds in each: $y_i f(x_i) > 1 \Rightarrow \alpha_i = 0 "
-                   r"\Rightarrow y_i f(x_i) \ge 1$ and $\xi_i > 0 \Rightarrow \alpha_i = C$. A margin "
-                   r"support vector has $\xi_i = 0$ and $y_i f(x_i) = 1$ but $\alpha_i > 0$, so "
-                   r"'$\xi_i = 0 \Rightarrow \alpha_i = 0$' fails for every one of them; the chapter "
+           correct=r"only one direction holds in each: $y_i f(x_i) > 1 \Rightarrow "
+                   r"\alpha_i = 0 "
+                   r"\Rightarrow y_i f(x_i) \ge 1$ and $\xi_i > 0 \Rightarrow \alpha_i "
+                   r"= C$. A margin "
+                   r"support vector has $\xi_i = 0$ and $y_i f(x_i) = 1$ but $\alpha_i "
+                   r"> 0$, so "
+                   r"'$\xi_i = 0 \Rightarrow \alpha_i = 0$' fails for every one of "
+                   r"them; the chapter "
                    r"counts them on real data.")],
-       foil=r"the notes' converse: $y_i f(x_i) \ge 1 \Rightarrow \alpha_i = 0$, which every "
+       foil=r"the notes' converse: $y_i f(x_i) \ge 1 \Rightarrow \alpha_i = 0$, which "
+            r"every "
             r"margin support vector breaks")
 def eq_three_kinds(rng, foil=False):
     X, y = _overlapping(rng, int(rng.integers(30, 61)), int(rng.integers(2, 5)))
@@ -369,18 +422,26 @@ def eq_three_kinds(rng, foil=False):
 
 
 @claim("eq-hinge-form", per_instance=True, chapter=CH, n_instances=10, tol=1e-7, n_test_instances=50,
-       statement=r"The soft-margin SVM minimises $\sum_i \max(0, 1 - y_i f(x_i)) + \lambda\|w\|^2$ with "
-                 r"$\lambda = 1/(2C)$: $\beta = \alpha / C$ certifies $0 \in \partial J(w, b)$",
+       statement=r"The soft-margin SVM minimises $\sum_i \max(0, 1 - y_i f(x_i)) + "
+                 r"\lambda\|w\|^2$ with "
+                 r"$\lambda = 1/(2C)$: $\beta = \alpha / C$ certifies $0 \in \partial "
+                 r"J(w, b)$",
        errata=[Erratum(
            where="notes 002, slide 'Probabilistic interpretation'",
            says=r"the SVM objective is the MAP estimate for the likelihood "
-                r"$p(x_i, y_i \mid w, w_0) = z_1 e^{-[1 - M_i]_+}$ with a constant $z_1$ and the "
+                r"$p(x_i, y_i \mid w, w_0) = z_1 e^{-[1 - M_i]_+}$ with a constant "
+                r"$z_1$ and the "
                 r"prior $p(w \mid C) = z_2 e^{-\|w\|^2 / (2C)}$",
-           correct=r"$e^{-[1 - y f]_+}$ is not a likelihood with a constant normaliser: summed over "
-                   r"$y = \pm 1$ it gives $Z(f) = e^{-[1 - f]_+} + e^{-[1 + f]_+}$, which is $2/e "
-                   r"\approx 0.74$ at $f = 0$ and $1 + e^{-2} \approx 1.14$ at $f = 1$. The "
-                   r"objective is the negative log of an unnormalised pseudo-likelihood times the "
-                   r"Gaussian prior; normalising changes the estimate (Sollich, 2002).")],
+           correct=r"$e^{-[1 - y f]_+}$ is not a likelihood with a constant "
+                   r"normaliser: summed over "
+                   r"$y = \pm 1$ it gives $Z(f) = e^{-[1 - f]_+} + e^{-[1 + f]_+}$, "
+                   r"which is $2/e "
+                   r"\approx 0.74$ at $f = 0$ and $1 + e^{-2} \approx 1.14$ at $f = "
+                   r"1$. The "
+                   r"objective is the negative log of an unnormalised "
+                   r"pseudo-likelihood times the "
+                   r"Gaussian prior; normalising changes the estimate (Sollich, "
+                   r"2002).")],
        # the notes' pseudo-likelihood is not a formula this check evaluates
        foil=r"the same with $\lambda = 1/C$ (the $\frac12$ of $\frac12\|w\|^2$ lost)")
 def eq_hinge_form(rng, foil=False):
@@ -400,9 +461,11 @@ def eq_hinge_form(rng, foil=False):
 
 
 @claim("eq-hinge-subgradient", per_instance=True, chapter=CH, tol=1e-12, measure="violation",
-       statement=r"$g = (w - C\sum_{i \in V} y_i x_i,\ -C\sum_{i\in V} y_i)$ is a subgradient of "
+       statement=r"$g = (w - C\sum_{i \in V} y_i x_i,\ -C\sum_{i\in V} y_i)$ is a "
+                 r"subgradient of "
                  r"$P(w, b)$: $P(w', b') \ge P(w, b) + g^\top (w' - w, b' - b)$",
-       foil=r"the same with $V = \{i : y_i f(x_i) < 0\}$, the mistakes only (the perceptron's set)",
+       foil=r"the same with $V = \{i : y_i f(x_i) < 0\}$, the mistakes only (the "
+            r"perceptron's set)",
        exact="a violation max(0, .): 0 whenever the inequality holds")
 def eq_hinge_subgradient(rng, foil=False):
     X, y = _overlapping(rng, 30, 3)
@@ -420,9 +483,12 @@ def eq_hinge_subgradient(rng, foil=False):
 
 
 @claim("eq-pegasos-step", per_instance=True, chapter=CH, tol=1e-10,
-       statement=r"With $\eta_t = 1/(\lambda t)$ and no projection, Pegasos' iterate is "
-                 r"$w_{t+1} = \frac{1}{\lambda t} \sum_{s \le t} \frac{1}{|A_s|} \sum_{i \in A_s^+} y_i x_i$",
-       foil=r"$w_{t+1} = \sum_{s \le t} \frac{1}{\lambda s} \frac{1}{|A_s|} \sum_{i \in A_s^+} "
+       statement=r"With $\eta_t = 1/(\lambda t)$ and no projection, Pegasos' iterate "
+                 r"is "
+                 r"$w_{t+1} = \frac{1}{\lambda t} \sum_{s \le t} \frac{1}{|A_s|} "
+                 r"\sum_{i \in A_s^+} y_i x_i$",
+       foil=r"$w_{t+1} = \sum_{s \le t} \frac{1}{\lambda s} \frac{1}{|A_s|} \sum_{i "
+            r"\in A_s^+} "
             r"y_i x_i$, the steps added up (the shrinking $(1 - 1/t)$ forgotten)")
 def eq_pegasos_step(rng, foil=False):
     X, y = _overlapping(rng, 50, 4)
@@ -443,9 +509,11 @@ def eq_pegasos_step(rng, foil=False):
 
 
 @claim("eq-smo-step", per_instance=True, chapter=CH, tol=1e-12, measure="violation",
-       statement=r"The clipped step $s = b/a$ minimises the dual exactly over the feasible segment of "
+       statement=r"The clipped step $s = b/a$ minimises the dual exactly over the "
+                 r"feasible segment of "
                  r"the pair $(\alpha_i, \alpha_j)$",
-       foil=r"the step $s = b/a$ unclipped minimises the dual over the feasible segment")
+       foil=r"the step $s = b/a$ unclipped minimises the dual over the feasible "
+            r"segment")
 def eq_smo_step(rng, foil=False):
     m, C = 6, rng.uniform(0.5, 2.0)
     Z = rng.standard_normal((m, 3))
@@ -470,7 +538,8 @@ def eq_smo_step(rng, foil=False):
 
 
 @claim("eq-wss2", chapter=CH, tol=1e-9,
-       statement=r"An unclipped step on the pair $(i, t)$ lowers $f$ by $b_{it}^2 / (2 a_{it})$",
+       statement=r"An unclipped step on the pair $(i, t)$ lowers $f$ by $b_{it}^2 / (2 "
+                 r"a_{it})$",
        foil=r"an unclipped step lowers $f$ by $b_{it}^2 / a_{it}$ (the $\frac12$ lost)")
 def eq_wss2(rng, n, foil=False):
     res = []
@@ -500,7 +569,8 @@ def eq_wss2(rng, n, foil=False):
 
 
 @claim("eq-kkt-pair", per_instance=True, chapter=CH, tol=1e-6, n_instances=8, n_test_instances=40,
-       statement=r"$\alpha$ is optimal iff $m(\alpha) \le M(\alpha)$: SMO stopped by this rule matches "
+       statement=r"$\alpha$ is optimal iff $m(\alpha) \le M(\alpha)$: SMO stopped by "
+                 r"this rule matches "
                  r"an independent QP solver",
        foil=r"SMO's $\alpha$ maximises the dual over the box alone (the constraint "
             r"$y^\top\alpha = 0$ of $\partial_b L = 0$ forgotten)")
@@ -512,7 +582,9 @@ def eq_kkt_pair(rng, foil=False):
     K = kernels.rbf_kernel(X, gamma=0.5)
     fit = svm.smo(X, y, C=C, kernel="rbf", gamma=0.5, tol=1e-9)
     Q = y[:, None] * y[None, :] * K
-    balance = [] if foil else [{"type": "eq", "fun": lambda a: a @ y, "jac": lambda a: y}]
+    balance = [{"type": "eq", "fun": lambda a: a @ y, "jac": lambda a: y}]
+    if foil:
+        balance = []
     qp = minimize(lambda a: 0.5 * a @ Q @ a - a.sum(), np.zeros(15),
                   jac=lambda a: Q @ a - 1, method="SLSQP", bounds=[(0, C)] * 15,
                   constraints=balance, options={"ftol": 1e-13, "maxiter": 300})
@@ -521,7 +593,8 @@ def eq_kkt_pair(rng, foil=False):
 
 
 @claim("eq-kernel-decision", per_instance=True, chapter=CH, tol=1e-12,
-       statement=r"$\sum_i \alpha_i y_i k(x_i, x) + b = w^\top \phi(x) + b$ with $w = \sum_i \alpha_i y_i \phi(x_i)$",
+       statement=r"$\sum_i \alpha_i y_i k(x_i, x) + b = w^\top \phi(x) + b$ with $w = "
+                 r"\sum_i \alpha_i y_i \phi(x_i)$",
        foil=r"the same with $w = \sum_i \alpha_i \phi(x_i)$ (the labels lost)")
 def eq_kernel_decision(rng, foil=False):
     m, d = 15, int(rng.integers(1, 5))
