@@ -151,7 +151,7 @@ def test_equation_labels_are_unique_across_chapters():
 
 def test_verify_raises_on_a_false_claim():
     @claims.claim("eq-test-false", chapter="none", tol=1e-12, statement="1 = 2")
-    def _(rng, n):
+    def _(rng, n, foil=False):
         return [1.0] * n
 
     try:
@@ -187,7 +187,7 @@ def test_check_lines_of_every_claim_hide_the_residual():
 
 def test_nan_residual_fails():
     @claims.claim("eq-test-nan", chapter="none", tol=1.0, statement="nan")
-    def _(rng, n):
+    def _(rng, n, foil=False):
         return [float("nan")]
 
     try:
@@ -240,12 +240,12 @@ def test_ledger_cli_exits_zero_and_prints_every_claim(capsys):
 
 def test_per_instance_claim_runs_once_per_instance_on_one_generator():
     # the per-instance form must consume the generator exactly as the (rng, n) loop it replaces
-    def draw(rng):
+    def draw(rng, foil=False):
         return float(rng.uniform())
 
     claims.claim("eq-test-one", chapter="none", tol=1.0, statement="u <= 1", per_instance=True)(draw)
     claims.claim("eq-test-loop", chapter="none", tol=1.0, statement="u <= 1")(
-        lambda rng, n: [draw(rng) for _ in range(n)])
+        lambda rng, n, foil=False: [draw(rng) for _ in range(n)])
     try:
         one, loop = claims.get("eq-test-one"), claims.get("eq-test-loop")
         a = one.residuals(np.random.default_rng(3), 7)
