@@ -395,10 +395,9 @@ print("max over m of the failure rate P(e(h_hat) > e(h*) + 2 gamma):", f"{max(r.
 # than $1/\sqrt m$ here: the bound is a worst case over all distributions, and this one is
 # easy (the best stump is separated from the next by a clear gap).
 #
-# ```{admonition} Erratum
-# :class: warning
-# The notes call $h^*$ "the best possible hypothesis". It must be the best hypothesis *in the
-# class*: the middle step of {eq}`eq-erm-guarantee` compares $\hat h$ with $h^*$ on the
+# ```{note}
+# The notes call $h^*$ "the best possible hypothesis"; their last paragraph makes it the best
+# hypothesis *in the class*, and it must be: the middle step of {eq}`eq-erm-guarantee` compares $\hat h$ with $h^*$ on the
 # training set, which needs $h^* \in \mathcal H$. Against the best classifier of all the
 # guarantee fails whenever the class cannot represent it. With the single threshold $t = 1/2$
 # ($k = 2$) and plenty of data, ERM finds the best stump, whose error $0.26$ is far above

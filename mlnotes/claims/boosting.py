@@ -120,10 +120,10 @@ def eq_unrolled_D(rng, n):
        errata=[Erratum(
            where=f"{WHERE}.1, the chain after (5.5)",
            says=r"$\frac1N \sum_i [y^i \ne H(x^i)] = \sum_i \frac1N \exp(-y^i f(x^i))$",
-           correct=r"$\le$, not $=$: the zero-one loss is below the exponential loss, with "
-                   r"equality nowhere (on a correct example $0 < e^{-yf}$, on a mistake "
-                   r"$1 \le e^{-yf}$). The training error is bounded by, not equal to, "
-                   r"$\prod_t Z_t$.")])
+           correct=r"$\le$, not $=$: the zero-one loss is below the exponential loss, "
+                   r"strictly wherever $y f(x) \ne 0$ (on a correct example $0 < e^{-yf}$, on "
+                   r"a mistake with $yf < 0$, $1 < e^{-yf}$), with equality only at $yf = 0$. "
+                   r"The training error is bounded by, not equal to, $\prod_t Z_t$.")])
 def eq_zero_one_exp(rng):
     margins = np.concatenate([rng.standard_normal(100) * 3, [0.0, -0.0, 1e-300, -1e-300]])
     return float(np.max(np.maximum(0.0, (margins <= 0) - np.exp(-margins))))

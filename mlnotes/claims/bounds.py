@@ -105,12 +105,13 @@ def eq_union_bound(rng, n):
            where="notes 000, section 5.2, the line before eq. (5.16)",
            says=r"find $\gamma$ such that $P(|\hat e - e| > \gamma) = \delta$ ... so with "
                 r"probability $1 - \delta$ we have for all $h \in \mathcal H$ ...",
-           correct=r"$\gamma$ makes the union bound equal to $\delta$, so "
-                   r"$P(\exists h \in \mathcal H: |\hat e(h) - e(h)| > \gamma) \le \delta$, and "
-                   r"(5.16) holds with probability *at least* $1 - \delta$. The probability is "
-                   r"not $\delta$: Hoeffding's bound and the union bound are both loose, and the "
-                   r"simulated probability is typically far below $\delta$ (Chapter 7, "
-                   r"{ref}`sec-uniform-deviation`).")])
+           correct=r"Set the *bound* equal to $\delta$, not the probability: "
+                   r"$2k e^{-2\gamma^2 m} = \delta$ gives the notes' $\gamma$, and then "
+                   r"$P(\exists h \in \mathcal H: |\hat e(h) - e(h)| > \gamma) \le \delta$, so "
+                   r"(5.16) holds with probability *at least* $1 - \delta$. The probability "
+                   r"itself is not $\delta$: Hoeffding's bound and the union bound are both "
+                   r"loose, and the simulated probability is typically far below $\delta$ "
+                   r"(Chapter 7, {ref}`sec-uniform-deviation`).")])
 def eq_uniform_deviation(rng, n):
     res = []
     R = 2000
@@ -161,8 +162,10 @@ def eq_sample_complexity(rng, n):
        errata=[Erratum(
            where="notes 000, section 5.2, eq. (5.17) and the sentence before it",
            says=r"Consider $h^*$ to be the best possible hypothesis, in terms of generalization error",
-           correct=r"$h^*$ must be the best hypothesis *in the class*, "
-                   r"$h^* = \operatorname{argmin}_{h \in \mathcal H} e(h)$: the second step "
+           kind="clarification",
+           correct=r"Here \"best possible\" means best *in the class*, "
+                   r"$h^* = \operatorname{argmin}_{h \in \mathcal H} e(h)$, as the notes' last "
+                   r"paragraph (comparing small and large classes) makes it: the second step "
                    r"$\hat e(\hat h) \le \hat e(h^*)$ and the uniform bound for $h^*$ both need "
                    r"$h^* \in \mathcal H$. Against the best classifier of all (the Bayes "
                    r"classifier) the guarantee fails whenever the class cannot represent it: "
