@@ -205,8 +205,17 @@ claims.verify("eq-strong-duality")
 # not enough. In $\min e^{-x}$ subject to $x^2 / y \le 0$ (over $y > 0$) every feasible point
 # has $x = 0$, so $p^* = 1$, but no point is strictly feasible, and the dual function is
 # $\theta(\mu) = \inf_{x, y > 0} e^{-x} + \mu x^2 / y = 0$ for every $\mu \ge 0$: along
-# $x = t$, $y = t^3$ both terms vanish as $t \to \infty$. So $d^* = 0 < p^* = 1$.
+# $x = t$, $y = t^3$ both terms vanish as $t \to \infty$.
 # ```
+#
+# In that example, then,
+#
+# $$
+# d^* = \sup_{\mu \ge 0} \theta(\mu) = 0 \;<\; 1 = p^* .
+# $$ (eq-duality-gap)
+
+# %%
+claims.verify("eq-duality-gap")
 
 # %%
 t = np.array([1.0, 10.0, 100.0, 1000.0])

@@ -292,9 +292,25 @@ claims.verify("eq-uniform-deviation")
 # The notes define $\gamma$ by "$P(|\hat e - e| > \gamma) = \delta$" and conclude that the
 # bound holds "with probability $1 - \delta$". It is the *bound* on that probability that
 # equals $\delta$; the probability itself is at most $\delta$, and the guarantee holds with
-# probability at least $1 - \delta$. Both inequalities used are loose, so the real failure
-# probability is far smaller, as the simulation shows:
+# probability at least $1 - \delta$.
 # ```
+#
+# Already for one hypothesis ($k = 1$), where $m\,\hat e$ is binomial and the probability can
+# be summed exactly,
+#
+# $$
+# P\big(|\hat e - e| > \gamma\big) \le 2 e^{-2\gamma^2 m} = \delta ,
+# $$ (eq-hoeffding-exact)
+#
+# where the first inequality is loose: the exact probability is well below $\delta$, not
+# equal to it.
+
+# %%
+claims.verify("eq-hoeffding-exact")
+
+# %% [markdown]
+# With $k$ hypotheses the union bound loosens it further, so the real failure probability is
+# far smaller still, as the simulation shows:
 
 # %%
 delta = 0.05

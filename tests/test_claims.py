@@ -212,7 +212,8 @@ def test_errata_page_shows_each_entry_under_its_class_with_its_check():
 # ``foil=True`` to check the notes' version instead, which must fail by a wide margin.
 ERRATA_CHECKS = ["eq-svd-eigen", "eq-svd-full", "eq-ridge-unsquared", "eq-map-objective",
                  "eq-ard-profile", "eq-ols-unbiased", "eq-margin-split", "eq-margin-at-bound",
-                 "eq-hinge-normaliser", "eq-winnow-first-round"]
+                 "eq-hinge-normaliser", "eq-winnow-first-round", "eq-duality-gap",
+                 "eq-hoeffding-exact"]
 
 
 @pytest.mark.parametrize("label", ERRATA_CHECKS)

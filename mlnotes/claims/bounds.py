@@ -100,18 +100,7 @@ def eq_union_bound(rng, n):
 @claim("eq-uniform-deviation", chapter=CHAPTER, tol=1e-12, measure="residual", n_instances=4,
        n_test_instances=40,
        statement=r"$\gamma = \sqrt{\log(2k/\delta)/(2m)}$ solves $2k e^{-2\gamma^2 m} = \delta$; "
-                 r"then $P(\exists h: |\hat e(h) - e(h)| > \gamma) \le \delta$",
-       errata=[Erratum(
-           where="notes 000, section 5.2, the line before eq. (5.16)",
-           says=r"find $\gamma$ such that $P(|\hat e - e| > \gamma) = \delta$ ... so with "
-                r"probability $1 - \delta$ we have for all $h \in \mathcal H$ ...",
-           correct=r"Set the *bound* equal to $\delta$, not the probability: "
-                   r"$2k e^{-2\gamma^2 m} = \delta$ gives the notes' $\gamma$, and then "
-                   r"$P(\exists h \in \mathcal H: |\hat e(h) - e(h)| > \gamma) \le \delta$, so "
-                   r"(5.16) holds with probability *at least* $1 - \delta$. The probability "
-                   r"itself is not $\delta$: Hoeffding's bound and the union bound are both "
-                   r"loose, and the simulated probability is typically far below $\delta$ "
-                   r"(Chapter 7, {ref}`sec-uniform-deviation`).")])
+                 r"then $P(\exists h: |\hat e(h) - e(h)| > \gamma) \le \delta$")
 def eq_uniform_deviation(rng, n):
     res = []
     R = 2000
@@ -223,3 +212,37 @@ def eq_chernoff_kl(rng, n):
     # relative, because the tails run down to 1e-300; tol 1e-9 allows for rounding in the sums
     # of pmfs and in exp(-m KL) with m up to 2000
     return np.maximum(_rel_violation(exact, kl), _rel_violation(kl, hoef))
+
+
+# -- checks that discriminate the notes' statements (errata) ----------------------------------
+
+
+@claim("eq-hoeffding-exact", per_instance=True, chapter=CHAPTER, tol=0.0, measure="violation",
+       statement=r"for one hypothesis, $\gamma$ with $2e^{-2\gamma^2 m} = \delta$ gives "
+                 r"$P(|\hat e - e| > \gamma) \le \delta$, the probability computed exactly "
+                 r"from the binomial distribution",
+       errata=[Erratum(
+           where="notes 000, section 5.2, the line before eq. (5.16)",
+           says=r"find $\gamma$ such that $P(|\hat e - e| > \gamma) = \delta$ ... so with "
+                r"probability $1 - \delta$ we have for all $h \in \mathcal H$ ...",
+           correct=r"Set the *bound* equal to $\delta$, not the probability: "
+                   r"$2k e^{-2\gamma^2 m} = \delta$ gives the notes' $\gamma$, and then "
+                   r"$P(\exists h \in \mathcal H: |\hat e(h) - e(h)| > \gamma) \le \delta$, so "
+                   r"(5.16) holds with probability *at least* $1 - \delta$. The probability "
+                   r"itself is not $\delta$: Hoeffding's bound and the union bound are both "
+                   r"loose, and the simulated probability is typically far below $\delta$ "
+                   r"(Chapter 7, {ref}`sec-uniform-deviation`).")])
+def eq_hoeffding_exact(rng, foil=False):
+    # m Bernoulli(e) errors: m e_hat is binomial, so the tail is a finite sum (scipy.stats).
+    # foil: the notes' "P(|e_hat - e| > gamma) = delta"; the residual is then how far the
+    # exact probability is from delta, relative to delta.
+    from scipy.stats import binom
+
+    m, e = int(rng.integers(5, 2000)), rng.uniform(0.01, 0.99)
+    delta = float(np.exp(rng.uniform(np.log(0.01), np.log(0.5))))
+    gamma = bounds.uniform_deviation(m, 1, delta)
+    j = np.arange(m + 1)
+    tail = binom.pmf(j, m, e)[np.abs(j / m - e) > gamma].sum()
+    if foil:
+        return abs(tail - delta) / delta
+    return max(0.0, tail - delta)

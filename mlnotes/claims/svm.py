@@ -158,18 +158,7 @@ def eq_weak_duality(rng):
 
 @claim("eq-strong-duality", per_instance=True, chapter=CH, n_instances=10, tol=1e-6, n_test_instances=50,
        statement=r"Convex objective, affine constraints and a strictly feasible point (Slater): "
-                 r"$d^* = p^*$",
-       errata=[Erratum(
-           where="notes 000, section 4.2, after eq. (4.10)",
-           says=r"if $f$, $h_i$, $f_i$ are convex and the primal and dual problems are feasible, "
-                r"then $d^* = p^*$",
-           correct=r"convexity and feasibility are not enough: a constraint qualification is "
-                   r"needed, e.g. Slater's condition (affine $h_i$, convex $f_i$, and a point "
-                   r"with $f_i(x) < 0$; affine $f_i$ need only be satisfied). Counterexample: "
-                   r"$\min e^{-x}$ s.t. $x^2/y \le 0$ over $y > 0$ is convex with $p^* = 1$, but "
-                   r"$\theta(\mu) = \inf_{x, y > 0} e^{-x} + \mu x^2 / y = 0$ for every "
-                   r"$\mu \ge 0$, so $d^* = 0$. The equality constraints $h_i$ must also be affine "
-                   r"(convex $h_i = 0$ does not define a convex set).")])
+                 r"$d^* = p^*$")
 def eq_strong_duality(rng):
     P, q, A, c, x0 = _qp(rng)
     x, mu = _qp_solve(P, q, A, c, x0)
@@ -597,3 +586,31 @@ def eq_hinge_normaliser(rng, foil=False):
         np.exp(-np.maximum(0, 1 - f)) + np.exp(-np.maximum(0, 1 + f)))
     ends = [Z[-3] - 2 / np.e, Z[-2] - (1 + np.exp(-2)), Z[-1] - (1 + np.exp(-2))]
     return max(rel_error(Z, stated), np.abs(ends).max())
+
+
+@claim("eq-duality-gap", per_instance=True, chapter=CH, tol=0.0, measure="violation",
+       statement=r"$\min e^{-x}$ s.t. $x^2 / y \le 0$, $y > 0$ is convex with $p^* = 1$, but "
+                 r"$\theta(\mu) = \inf_{x, y > 0} e^{-x} + \mu x^2 / y = 0$ for every "
+                 r"$\mu \ge 0$: $d^* = 0 < p^*$",
+       errata=[Erratum(
+           where="notes 000, section 4.2, after eq. (4.10)",
+           says=r"if $f$, $h_i$, $f_i$ are convex and the primal and dual problems are feasible, "
+                r"then $d^* = p^*$",
+           correct=r"convexity and feasibility are not enough: a constraint qualification is "
+                   r"needed, e.g. Slater's condition (affine $h_i$, convex $f_i$, and a point "
+                   r"with $f_i(x) < 0$; affine $f_i$ need only be satisfied). Counterexample: "
+                   r"$\min e^{-x}$ s.t. $x^2/y \le 0$ over $y > 0$ is convex with $p^* = 1$, but "
+                   r"$\theta(\mu) = \inf_{x, y > 0} e^{-x} + \mu x^2 / y = 0$ for every "
+                   r"$\mu \ge 0$, so $d^* = 0$. The equality constraints $h_i$ must also be affine "
+                   r"(convex $h_i = 0$ does not define a convex set).")])
+def eq_duality_gap(rng, foil=False):
+    # The feasible set is x = 0 (any y > 0), so p* = 1. Along x = t, y = t^3 the Lagrangian is
+    # e^{-t} + mu / t: the dual function is below its minimum over t up to 1e9, at most about
+    # 1e-8 mu here. foil: the notes' d* = p* (convexity and feasibility suffice), so theta(mu)
+    # would reach 1 for the best mu: the residual is then how far below 1 it stays.
+    mu = float(np.exp(rng.uniform(np.log(1e-3), np.log(1e3))))
+    t = np.logspace(0, 9, 2000)
+    theta_upper = float(np.min(np.exp(-t) + mu * t**2 / t**3))
+    if foil:
+        return 1.0 - theta_upper
+    return max(0.0, theta_upper - 1e-5)  # d* <= theta_upper: the gap is at least 1 - 1e-5
