@@ -26,7 +26,7 @@ N = 40
 
 def _grading_times(n: int = N) -> tuple[float, float, int]:
     from tools import assignments
-    from tools.assignments.grade import sandbox_problem
+    from tools.grading import sandbox_problem
 
     unsafe = sandbox_problem() is not None  # still measured, without the sandbox's start-up
 

@@ -268,3 +268,46 @@ def test_numerical_claims_do_not_import_sympy():
             "from mlnotes import claims; claims.verify('eq-ridge-solution'); "
             "assert 'sympy' not in sys.modules, 'a numerical claim loaded sympy'")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_erratum_kind_is_one_of_three_and_as_extracted_quotes_the_extraction():
+    with pytest.raises(ValueError, match="kind must be one of"):
+        claims.Erratum(where="w", says="s", correct="c", kind="typo")
+    with pytest.raises(ValueError, match="quotes the extraction"):
+        claims.Erratum(where="w", says="s", correct="c", kind="as extracted")
+    for c in ALL:
+        for e in c.errata:
+            assert e.kind in claims.ERRATUM_KINDS
+            assert bool(e.raw) == (e.kind == "as extracted"), e.where
+
+
+def test_errata_page_shows_each_entry_under_its_class_with_its_check():
+    page = errata_page()
+    entries = [(c, e) for c in ALL for e in c.errata]
+    for kind, heading in (("error", "## Errors"), ("as extracted", "## As extracted"),
+                          ("clarification", "## Clarifications")):
+        mine = [(c, e) for c, e in entries if e.kind == kind]
+        assert (heading in page) == bool(mine)
+        for c, e in mine:
+            at = page.index(f". {e.where}\n\n*Class: {kind}.*")
+            assert page.index(heading) < at
+            assert f"claim `{c.label}`" in page[at:at + 4000]
+            if e.raw:
+                assert e.raw.strip() in page[at:at + 4000]
+    n = {k: sum(e.kind == k for _, e in entries) for k in claims.ERRATUM_KINDS}
+    assert (f"**{len(entries)}** entries: {n['error']} errors, {n['as extracted']} as extracted "
+            f"and {n['clarification']} clarifications") in page
+    assert "**How entries are found.**" in page and "**How they are checked.**" in page
+
+
+def test_an_error_of_the_notes_is_its_claims_foil():
+    """One mechanism for issues 30 and 32: a claim with an erratum of class "error" takes the
+    notes' version as its foil, so the foil test above shows its check rejects the notes'
+    statement; where the check cannot express it, a comment above ``foil=`` says why."""
+    for c in ALL:
+        if any(e.kind == "error" for e in c.errata):
+            source = inspect.getsource(c.func)
+            above = source[:source.index("foil=")].rstrip().splitlines()[-1].strip()
+            assert c.foil.startswith("the notes'") or above.startswith("#"), (
+                f"{c.label}: an error of the notes, but its foil is not the notes' version "
+                "and no comment above foil= says why")

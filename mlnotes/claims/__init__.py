@@ -64,9 +64,12 @@ ZERO_TOL_SCALE = 1e-12
 TOL_NEEDS_REASON = 1e-3
 
 
+ERRATUM_KINDS = ("error", "as extracted", "clarification")
+
+
 @dataclass(frozen=True)
 class Erratum:
-    """A place where the source lecture notes are wrong, and the claim that shows it.
+    """A place where the source lecture notes are wrong or misleading, and the claim to run.
 
     Attributes
     ----------
@@ -76,11 +79,26 @@ class Erratum:
         What the notes state (MyST markdown, math allowed).
     correct : str
         The corrected statement and a sentence on why.
+    kind : str
+        ``"error"``: the notes state something false, and the claim's check fails on the notes'
+        version. ``"as extracted"``: the text we have is corrupted (OCR, extraction), so the
+        source may be right; ``raw`` quotes the extraction. ``"clarification"``: the notes
+        are right under a convention a student could misread; ``correct`` states it.
+    raw : str
+        The extracted text verbatim (required for ``"as extracted"``), shown as code.
     """
 
     where: str
     says: str
     correct: str
+    kind: str = "error"
+    raw: str = ""
+
+    def __post_init__(self):
+        if self.kind not in ERRATUM_KINDS:
+            raise ValueError(f"Erratum kind must be one of {ERRATUM_KINDS}, got {self.kind!r}")
+        if self.kind == "as extracted" and not self.raw.strip():
+            raise ValueError(f"an 'as extracted' erratum quotes the extraction in raw: {self.where}")
 
 
 @dataclass(frozen=True)

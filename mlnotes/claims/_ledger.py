@@ -121,26 +121,65 @@ def claims_page() -> str:
     return "".join(lines)
 
 
+_ERRATA_METHOD = (
+    "The course was written from five lecture notes (listed in the front matter). This page "
+    "records where the text we have of them is wrong or easy to misread, and how to check "
+    "each entry yourself.\n\n"
+    "**How entries are found.** A source passage is read against the chapter that uses it: "
+    "the result is first derived from the passage alone, then compared with the chapter and "
+    "with any existing entry, and a difference is settled by a computation (a claim), not by "
+    "opinion. Every entry below was reviewed this way, and the passages the chapters draw on "
+    "were re-read for errors the page had missed.\n\n"
+    "**How they are classified.** Each entry has one of three classes.\n\n"
+    "- *Error*: the notes state something false. The correction says what is true and why.\n"
+    "- *As extracted*: the text we have is visibly corrupted by extraction (OCR of slides "
+    "or handwriting), so the source itself may be right. The entry quotes the raw extraction "
+    "and gives the sound reading.\n"
+    "- *Clarification*: the notes are right under a convention or a reading a student could "
+    "miss; the entry states it. Conventions that trip nobody are not listed.\n\n"
+    "**How they are checked.** Each entry names a claim of `mlnotes.claims`; run it with "
+    "`mlnotes.claims.verify(label)`. For an error, the claim's check passes on the corrected "
+    "statement and fails when the notes' version is put in its place, so the entry does not "
+    "rest on our word. For the other two classes the claim checks the sound reading.\n\n"
+)
+
+_ERRATA_SECTIONS = (
+    ("error", "Errors", "Correction", "Check"),
+    ("as extracted", "As extracted", "Sound reading", "Check"),
+    ("clarification", "Clarifications", "Clarification", "See"),
+)
+
+
 def errata_page() -> str:
-    errata = [(c, e) for c in all_claims() for e in c.errata]
-    lines = [
-        _HEADER,
-        "(errata)=\n# Errata to the source notes\n\n",
-        "The course was written from lecture notes (listed in the front matter). Where a note "
-        "states something false, this page records what it says, the correction, and the claim "
-        "in `mlnotes.claims` whose check exposes the error: run it with "
-        "`mlnotes.claims.verify(label)` and see for yourself.\n\n",
-    ]
+    order = _equation_order()  # the book's order, as in the ledger
+    claims = sorted(all_claims(), key=lambda c: order.get(c.label, (c.chapter, 10**6)))
+    errata = [(c, e) for c in claims for e in c.errata]
+    counts = {kind: sum(e.kind == kind for _, e in errata) for kind, *_ in _ERRATA_SECTIONS}
+    lines = [_HEADER, "(errata)=\n# Errata to the source notes\n\n", _ERRATA_METHOD]
     if not errata:
         lines.append("No errors in the notes have been recorded yet.\n")
-    for i, (c, e) in enumerate(errata, 1):
-        lines.append(
-            f"## {i}. {e.where}\n\n"
-            f"**The notes say:** {e.says}\n\n"
-            f"**Correction:** {e.correct}\n\n"
-            f"**Check:** claim `{c.label}` (equation {{eq}}`{c.label}` in "
-            f"{_chapter_link(c.chapter)}).\n\n"
-        )
+        return "".join(lines)
+    lines.append(
+        f"There are **{len(errata)}** entries: {counts['error']} errors, "
+        f"{counts['as extracted']} as extracted and {counts['clarification']} "
+        "clarifications.\n\n"
+    )
+    i = 0
+    for kind, title, fix, check in _ERRATA_SECTIONS:
+        entries = [(c, e) for c, e in errata if e.kind == kind]
+        if entries:
+            lines.append(f"## {title}\n\n")
+        for c, e in entries:
+            i += 1
+            lines.append(f"### {i}. {e.where}\n\n*Class: {kind}.*\n\n"
+                         f"**The notes say:** {e.says}\n\n")
+            if e.raw:
+                lines.append(f"**The extraction reads:**\n\n```text\n{e.raw.strip()}\n```\n\n")
+            lines.append(
+                f"**{fix}:** {e.correct}\n\n"
+                f"**{check}:** claim `{c.label}` (equation {{eq}}`{c.label}` in "
+                f"{_chapter_link(c.chapter)}).\n\n"
+            )
     return "".join(lines)
 
 

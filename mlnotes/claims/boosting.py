@@ -139,11 +139,9 @@ def eq_unrolled_D(rng, n, foil=False):
            where=f"{WHERE}.1, the chain after (5.5)",
            says=r"$\frac1N \sum_i [y^i \ne H(x^i)] = \sum_i \frac1N \exp(-y^i f(x^i))$",
            correct=r"$\le$, not $=$: the zero-one loss is below the exponential loss, "
-                   r"with "
-                   r"equality nowhere (on a correct example $0 < e^{-yf}$, on a "
-                   r"mistake "
-                   r"$1 \le e^{-yf}$). The training error is bounded by, not equal to, "
-                   r"$\prod_t Z_t$.")],
+                   r"strictly wherever $y f(x) \ne 0$ (on a correct example $0 < e^{-yf}$, on "
+                   r"a mistake with $yf < 0$, $1 < e^{-yf}$), with equality only at $yf = 0$. "
+                   r"The training error is bounded by, not equal to, $\prod_t Z_t$.")],
        foil=r"the notes' equality: $[y f(x) \le 0] = e^{-y f(x)}$",
        exact="a violation max(0, .): 0 whenever the inequality holds")
 def eq_zero_one_exp(rng, foil=False):

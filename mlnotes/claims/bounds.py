@@ -113,21 +113,6 @@ def eq_union_bound(rng, n, foil=False):
        statement=r"$\gamma = \sqrt{\log(2k/\delta)/(2m)}$ solves $2k e^{-2\gamma^2 m} "
                  r"= \delta$; "
                  r"then $P(\exists h: |\hat e(h) - e(h)| > \gamma) \le \delta$",
-       errata=[Erratum(
-           where="notes 000, section 5.2, the line before eq. (5.16)",
-           says=r"find $\gamma$ such that $P(|\hat e - e| > \gamma) = \delta$ ... so "
-                r"with "
-                r"probability $1 - \delta$ we have for all $h \in \mathcal H$ ...",
-           correct=r"$\gamma$ makes the union bound equal to $\delta$, so "
-                   r"$P(\exists h \in \mathcal H: |\hat e(h) - e(h)| > \gamma) \le "
-                   r"\delta$, and "
-                   r"(5.16) holds with probability *at least* $1 - \delta$. The "
-                   r"probability is "
-                   r"not $\delta$: Hoeffding's bound and the union bound are both "
-                   r"loose, and the "
-                   r"simulated probability is typically far below $\delta$ (Chapter 7, "
-                   r"{ref}`sec-uniform-deviation`).")],
-       # the notes' "= delta" is about a probability the simulation only bounds above
        foil=r"$\gamma = \sqrt{\log(2k/\delta)/m}$ (the 2 of the exponent lost) solves "
             r"$2k e^{-2\gamma^2 m} = \delta$")
 def eq_uniform_deviation(rng, n, foil=False):
@@ -190,23 +175,19 @@ def eq_sample_complexity(rng, n, foil=False):
                  r"with probability $\ge 1 - \delta$",
        errata=[Erratum(
            where="notes 000, section 5.2, eq. (5.17) and the sentence before it",
-           says=r"Consider $h^*$ to be the best possible hypothesis, in terms of "
-                r"generalization error",
-           correct=r"$h^*$ must be the best hypothesis *in the class*, "
-                   r"$h^* = \operatorname{argmin}_{h \in \mathcal H} e(h)$: the second "
-                   r"step "
-                   r"$\hat e(\hat h) \le \hat e(h^*)$ and the uniform bound for $h^*$ "
-                   r"both need "
-                   r"$h^* \in \mathcal H$. Against the best classifier of all (the "
-                   r"Bayes "
-                   r"classifier) the guarantee fails whenever the class cannot "
-                   r"represent it: "
+           says=r"Consider $h^*$ to be the best possible hypothesis, in terms of generalization error",
+           kind="clarification",
+           correct=r"Here \"best possible\" means best *in the class*, "
+                   r"$h^* = \operatorname{argmin}_{h \in \mathcal H} e(h)$, as the notes' last "
+                   r"paragraph (comparing small and large classes) makes it: the second step "
+                   r"$\hat e(\hat h) \le \hat e(h^*)$ and the uniform bound for $h^*$ both need "
+                   r"$h^* \in \mathcal H$. Against the best classifier of all (the Bayes "
+                   r"classifier) the guarantee fails whenever the class cannot represent it: "
                    r"Chapter 7, {ref}`sec-erm`, shows a class where "
                    r"$e(\hat h) > e_{\mathrm{Bayes}} + 2\gamma$ on every training "
                    r"set.")],
-       foil=r"the notes' $h^*$, the best classifier of all: $e(\hat h) \le "
-            r"e_{\mathrm{Bayes}} + "
-            r"2\gamma$",
+       foil=r"$h^*$ read as the best classifier of all, the Bayes classifier: "
+            r"$e(\hat h) \le e_{\mathrm{Bayes}} + 2\gamma$",
        exact="a violation max(0, .) of a chain that holds on every sample with the "
              "realised "
              "deviation, and a Monte Carlo frequency below its bound")
@@ -281,3 +262,40 @@ def eq_chernoff_kl(rng, n, foil=False):
     # of pmfs and in exp(-m KL) with m up to 2000
     second = _rel_violation(hoef, kl) if foil else _rel_violation(kl, hoef)
     return np.maximum(_rel_violation(exact, kl), second)
+
+
+# -- checks that discriminate the notes' statements (errata) ----------------------------------
+
+
+@claim("eq-hoeffding-exact", per_instance=True, chapter=CHAPTER, tol=0.0, measure="violation",
+       statement=r"for one hypothesis, $\gamma$ with $2e^{-2\gamma^2 m} = \delta$ gives "
+                 r"$P(|\hat e - e| > \gamma) \le \delta$, the probability computed exactly "
+                 r"from the binomial distribution",
+       errata=[Erratum(
+           where="notes 000, section 5.2, the line before eq. (5.16)",
+           says=r"find $\gamma$ such that $P(|\hat e - e| > \gamma) = \delta$ ... so with "
+                r"probability $1 - \delta$ we have for all $h \in \mathcal H$ ...",
+           correct=r"Set the *bound* equal to $\delta$, not the probability: "
+                   r"$2k e^{-2\gamma^2 m} = \delta$ gives the notes' $\gamma$, and then "
+                   r"$P(\exists h \in \mathcal H: |\hat e(h) - e(h)| > \gamma) \le \delta$, so "
+                   r"(5.16) holds with probability *at least* $1 - \delta$. The probability "
+                   r"itself is not $\delta$: Hoeffding's bound and the union bound are both "
+                   r"loose, and the simulated probability is typically far below $\delta$ "
+                   r"(Chapter 7, {ref}`sec-uniform-deviation`).")],
+       foil=r"the notes' $P(|\hat e - e| > \gamma) = \delta$ (the residual is "
+            r"$|P - \delta| / \delta$)",
+       exact="a violation max(0, .): the exact tail probability is below delta")
+def eq_hoeffding_exact(rng, foil=False):
+    # m Bernoulli(e) errors: m e_hat is binomial, so the tail is a finite sum (scipy.stats).
+    # foil: the notes' "P(|e_hat - e| > gamma) = delta"; the residual is then how far the
+    # exact probability is from delta, relative to delta.
+    from scipy.stats import binom
+
+    m, e = int(rng.integers(5, 2000)), rng.uniform(0.01, 0.99)
+    delta = float(np.exp(rng.uniform(np.log(0.01), np.log(0.5))))
+    gamma = bounds.uniform_deviation(m, 1, delta)
+    j = np.arange(m + 1)
+    tail = binom.pmf(j, m, e)[np.abs(j / m - e) > gamma].sum()
+    if foil:
+        return abs(tail - delta) / delta
+    return max(0.0, tail - delta)

@@ -50,15 +50,15 @@ def _random_base_gram(rng, X):
     errata=[Erratum(
         where="notes 004, example 'Polar coordinates'",
         says=r"$\phi(x, y) = (\sqrt{x^2 + y^2}, \arctan \frac{y}{x})$",
-        correct=r"$\arctan(y/x)$ only takes values in $(-\pi/2, \pi/2)$: the points "
-                r"$x$ and $-x$ get "
-                r"the same angle and $x = 0$ divides by zero. The angle is "
-                r"$\operatorname{atan2}(y, x) \in (-\pi, \pi]$, and then "
-                r"$(r\cos\theta, r\sin\theta)$ "
-                r"recovers the point (the claim fails with $\arctan(y/x)$ for every "
-                r"point with $x < 0$).",
+        correct=r"$\arctan\frac yx$ is the usual shorthand for the angle of $(x, y)$, and "
+                r"the example needs only the radius (the classes are rings). Read literally, "
+                r"it takes values in $(-\pi/2, \pi/2)$ only, gives $(x, y)$ and $(-x, -y)$ "
+                r"the same angle and is undefined for $x = 0$; the angle that makes the map "
+                r"invertible is $\operatorname{atan2}(y, x) \in (-\pi, \pi]$, which the "
+                r"chapter uses.",
+        kind="clarification",
     )],
-    foil=r"the notes' angle $\theta = \arctan(x_2 / x_1)$",
+    foil=r"the angle read literally, $\theta = \arctan(x_2 / x_1)$",
 )
 def eq_polar_map(rng, foil=False):
     X = rng.standard_normal((50, 2)) * rng.uniform(0.1, 10)
@@ -132,13 +132,18 @@ def eq_feature_map_quadratic(rng, n, foil=False):
     errata=[
         Erratum(
             where="notes 002, 'Kernel properties' (example after Mercer's theorem)",
-            says=r"$(1 + x^\top y)^2 = 1 + 2x_1y_1 + 2x_1y_2 + 2x_1x_2y_1y_2 + "
-                 r"x_1^2y_1^2 + x_2^2y_2^2 "
-                 r"= \phi^\top(x)\phi(x)$",
-            correct=r"The linear term is $2x_2y_2$, not $2x_1y_2$, and the product is "
-                    r"$\phi(x)^\top\phi(y)$: $(1 + x^\top y)^2 = 1 + 2x_1y_1 + 2x_2y_2 "
-                    r"+ 2x_1x_2y_1y_2 + "
-                    r"x_1^2y_1^2 + x_2^2y_2^2$.",
+            says=r"$(1 + x^\top y)^2 = 1 + 2x_1y_1 + 2x_1y_2 + 2x_1x_2y_1y_2 + x_1^2y_1^2 + "
+                 r"x_2^2y_2^2 = \phi^\top(x)\phi(x)$",
+            correct=r"The line is corrupted in extraction (it repeats a garbled square and "
+                    r"breaks off), so $2x_1y_2$ and $\phi^\top(x)\phi(x)$ may not be the "
+                    r"slide's; the feature map on the next line is right. The sound reading: "
+                    r"$(1 + x^\top y)^2 = 1 + 2x_1y_1 + 2x_2y_2 + 2x_1x_2y_1y_2 + x_1^2y_1^2 + "
+                    r"x_2^2y_2^2 = \phi(x)^\top\phi(y)$.",
+            kind="as extracted",
+            raw=r"$K(x, y) = (1 + x^T y)^2 = (1 + x_1 y_1 + x_2 y_2)^2 = (1 + x_1 y_1 + x_2 y_2 "
+                r"+ x_1 y_2 + x_2 y_2)^2 = (1 + x_1 y_1 + x_2 y_2 + x_1 y_2 + x_2 y_2 + x_2 y_2 "
+                r"+$  $1 + 2x_1y_1 + 2x_1y_2 + 2x_1x_2y_1y_2 + x_1^2y_1^2 + x_2^2y_2^2 = "
+                r"\phi^T(x)\phi(x)$",
         ),
         Erratum(
             where="notes 004, 'Other popular feature mappings' (d-th degree "
@@ -146,18 +151,19 @@ def eq_feature_map_quadratic(rng, n, foil=False):
             says=r"$\phi(x) = (1, x_1, \dots, x_n, x_1^2, \dots, x_n^2, \dots, x_1^d, "
                  r"\dots, x_n^d)$ makes "
                  r"$f(x) = \sum_i w_i x_i + \sum_{ij} b_{ij} x_i x_j + \dots$",
-            correct=r"That map holds powers of single coordinates only, so $\langle w, "
-                    r"\phi(x)\rangle$ is a "
-                    r"sum of univariate polynomials with no cross terms $x_i x_j$. All "
-                    r"monomials of degree "
-                    r"at most $d$ are needed; with the weights $\sqrt{2}$ of this "
-                    r"claim they give the "
-                    r"kernel $(1 + x^\top y)^d$.",
+            correct=r"That map holds powers of single coordinates only, so "
+                    r"$\langle w, \phi(x)\rangle$ is a sum of univariate polynomials with no "
+                    r"cross terms $x_i x_j$. All monomials of degree at most $d$ are needed. "
+                    r"Weighted by the square roots of the multinomial coefficients, "
+                    r"$\sqrt{d! / (k_0!\, k_1! \cdots k_n!)}$ for "
+                    r"$x_1^{k_1} \cdots x_n^{k_n}$ with $k_0 = d - \sum_i k_i$, they give the "
+                    r"kernel $(1 + x^\top y)^d$: for $d = 2$ these are the weights $1$ and "
+                    r"$\sqrt2$ of this claim, for $d = 3$ they are $1$, $\sqrt3$ and $\sqrt6$.",
         ),
     ],
-    foil=r"the notes' expansion $(1 + x^\top y)^2 = 1 + 2x_1y_1 + 2x_1y_2 + "
-         r"2x_1x_2y_1y_2 + "
-    r"x_1^2y_1^2 + x_2^2y_2^2$",
+    # the first erratum is as extracted; the second is an error the check can evaluate
+    foil=r"the notes' degree-2 map $\phi(x) = (1, x_1, x_2, x_1^2, x_2^2)$ gives "
+         r"$\phi(x)^\top\phi(y) = (1 + x^\top y)^2$",
 )
 def eq_feature_map_poly2(rng, n, foil=False):
     sp, x, y = _sym_pair()
@@ -166,11 +172,10 @@ def eq_feature_map_poly2(rng, n, foil=False):
     def phi(v):
         return sp.Matrix([1, r2 * v[0], r2 * v[1], r2 * v[0] * v[1], v[0] ** 2, v[1] ** 2])
 
-    lhs = (phi(x).T * phi(y))[0]
-    if foil:
-        x1, x2, y1, y2 = *x, *y
-        lhs = (1 + 2 * x1 * y1 + 2 * x1 * y2 + 2 * x1 * x2 * y1 * y2
-               + x1**2 * y1**2 + x2**2 * y2**2)
+    def phi_notes(v):  # powers of single coordinates only, no cross term
+        return sp.Matrix([1, v[0], v[1], v[0] ** 2, v[1] ** 2])
+
+    lhs = ((phi_notes(x).T * phi_notes(y)) if foil else (phi(x).T * phi(y)))[0]
     rhs = (1 + x[0] * y[0] + x[1] * y[1]) ** 2
     return [0.0 if sp.expand(lhs - rhs) == 0 else 1.0]
 
@@ -496,16 +501,24 @@ def eq_kernel_ridge_linear(rng, foil=False):
         Erratum(
             where="notes 004, 'Support Vector Machine in Kernelized Form'",
             says=r"$\min_{\alpha} -\frac12\sum_{ij}\alpha_i\alpha_jy_iy_jk(x_i, x_j) + "
-                 r"\sum_i\alpha_i$ "
-                 r"(as extracted) subject to $\sum_i\alpha_iy_i = 0$, $0 \le \alpha_i "
-                 r"\le C$",
-            correct=r"The dual is a *maximum* of that concave function (as on the "
-                    r"notes' own earlier "
-                    r"slide 'SVM Dual Optimization Problem'); its value equals the "
-                    r"primal minimum. "
-                    r"Minimising a concave function over the box ends at a vertex of "
-                    r"the box, which "
-                    r"is not the SVM solution.",
+                 r"\sum_i\alpha_i$ subject to $\sum_i\alpha_iy_i = 0$, $0 \le \alpha_i \le C$, "
+                 r"in our reading of a garbled line",
+            correct=r"The OCR keeps \"min\" and the constraints but loses the coefficient and "
+                    r"sign of the quadratic term, so the slide may be right. The sound form is "
+                    r"the notes' own earlier slide \"SVM Dual Optimization Problem\": "
+                    r"*maximise* "
+                    r"$\sum_i\alpha_i - \frac12\sum_{ij}\alpha_i\alpha_jy_iy_jk(x_i, x_j)$ "
+                    r"(equivalently, minimise its negative) over the same constraints; its value "
+                    r"equals the primal minimum. Read as a minimum, the objective is concave, "
+                    r"and its minimum over the polytope $\{0 \le \alpha_i \le C, "
+                    r"\sum_i\alpha_iy_i = 0\}$ lies at a vertex of that polytope, not at the "
+                    r"SVM solution.",
+            kind="as extracted",
+            raw="for coefficients «q, ..., «, obtained by solving\n"
+                "n\n"
+                "min —— alal k(z!, 27) +\n"
+                "al,...,a”eR ]Zl 4 ?ﬂ ( ) ;1\n\n"
+                "subject to Zaiyizo and 0< ;< C,fori=1,...,n",
         ),
         Erratum(
             where="notes 002, 'Kernel SVM', discriminant function",

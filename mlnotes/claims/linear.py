@@ -28,17 +28,6 @@ def _problem(rng, n=None, d=None):
 @claim(
     "eq-normal-equations", per_instance=True, chapter=CH, tol=1e-12,
     statement=r"the minimiser of $\|y - Xw\|^2$ solves $X^\top X w = X^\top y$",
-    errata=[Erratum(
-        where="notes 000, chapter 2, eq. (2.3), first line",
-        says=r"$\partial L(w) / \partial w = 2X^\top(y - Xw)$",
-        correct=r"$\partial L(w) / \partial w = -2X^\top(y - Xw)$ (Chapter 0, "
-        r"{eq}`eq-grad-rss`): the inner derivative of $y - Xw$ is $-X$. The stationary "
-        r"point, "
-        r"hence the normal equations, is the same, but the gradient as printed points "
-        r"uphill, "
-        r"so a step along minus it increases the loss.",
-    )],
-    # the notes' sign error leaves this equation as it is: eq-grad-rss rejects that sign
     foil=r"the minimiser solves $X^\top X w = 2X^\top y$ (the gradient's 2 kept on one "
          r"side)",
 )
@@ -119,20 +108,8 @@ def eq_cond_squared(rng, foil=False):
     statement=r"$\hat w = V D^{-1} U^\top y$ and $\hat y = X \hat w = U U^\top y$",
     errata=[
         Erratum(
-            where="notes 000, section 2.3, after eq. (2.14)",
-            says=r"\"so $V$ will contain the eigenvalues of the covariance matrix of "
-                 r"the data\"",
-            correct=r"$X^\top X = V D^2 V^\top$ is an eigendecomposition: the columns "
-                    r"of $V$ are the "
-            r"**eigenvectors** of $X^\top X$ and the eigenvalues are $d_j^2$ (divide "
-            r"by $N$ for the "
-            r"covariance of centred data).",
-        ),
-        Erratum(
-            where="notes 000, section 2.3, the interpretation of $\\hat y = UU^\\top "
-                  "y$",
-            says=r"\"$U$ forms an orthonormal basis for a subspace of $R^M$\"; and the "
-                 r"middle line "
+            where="notes 000, section 2.3, the interpretation of $\\hat y = UU^\\top y$",
+            says=r"\"$U$ forms an orthonormal basis for a subspace of $R^M$\"; and the middle line "
             r"ends in $V^\top D^\top U y$",
             correct=r"$U$ is $N \times M$: its columns are an orthonormal basis of the "
                     r"column space "
@@ -140,15 +117,6 @@ def eq_cond_squared(rng, foil=False):
             r"middle line "
             r"should end in $V D^\top U^\top y$ (the transpose of $X = UDV^\top$ is "
             r"$VD^\top U^\top$).",
-        ),
-        Erratum(
-            where="notes 000, section 2.3, footnote 1, eq. (2.13)",
-            says=r"for $N > M$, $D = [\mathrm{diag}(d_1, \dots, d_N) \mid (0)_{N "
-                 r"\times N-M}]$",
-            correct=r"for $N > M$ the full $D$ is $N \times M$: $\mathrm{diag}(d_1, "
-                    r"\dots, d_M)$ on top "
-            r"of an $(N - M) \times M$ block of zeros; there are only $M$ singular "
-            r"values.",
         ),
     ],
     foil=r"the notes' transpose of $X = UDV^\top$, $V^\top D^\top U$: "
@@ -432,17 +400,17 @@ def eq_lasso_coordinate(rng, foil=False):
         says=r"if $\frac1C > \sup_w \left|\frac{\partial \mathcal L(w)}{\partial "
              r"w_i}\right|$, "
         r"then it becomes optimal to set $w_i = 0$",
-        correct=r"The supremum over all $w$ is infinite for the squared loss (the "
-                r"gradient grows "
-        r"without bound), so the condition as printed never holds. The exact condition "
-        r"looks at "
-        r"one point: with the other coefficients at their optimum, $w_i = 0$ is "
-        r"optimal iff "
-        r"$\left|\partial \mathcal L / \partial w_i\right| \le \frac1C$ there "
-        r"(non-strict). For "
-        r"the whole vector, $w = 0$ is optimal iff $\frac1C \ge \|\nabla \mathcal "
-        r"L(0)\|_\infty$, "
-        r"which for $\mathcal L = \|y - Xw\|^2$ is $\lambda \ge 2\|X^\top y\|_\infty$.",
+        correct=r"A correct sufficient condition, for any differentiable loss: if the "
+        r"penalty's slope $\frac1C$ exceeds every slope the loss can have in $w_i$, moving "
+        r"$w_i$ towards 0 always lowers $Q$, so the optimum has $w_i = 0$. How much it "
+        r"says depends on the loss. For the squared loss the slope grows without bound, "
+        r"the supremum is infinite and the condition never holds; the test that decides "
+        r"looks at the optimum itself ($w = 0$ is optimal iff "
+        r"$\frac1C \ge \|\nabla \mathcal L(0)\|_\infty$, here "
+        r"$\lambda \ge 2\|X^\top y\|_\infty$). For the logistic loss "
+        r"$|\partial \mathcal L / \partial w_i| \le \sum_j |x_{ji}|$, so "
+        r"$\frac1C > \sum_j |x_{ji}|$ does force $w_i = 0$.",
+        kind="clarification",
     )],
     # the notes' sup over all w is infinite, nothing to evaluate: the foil drops the 2
     foil=r"the lasso solution is $w = 0$ iff $\lambda \ge \|X^\top y\|_\infty$",
@@ -464,24 +432,6 @@ def eq_lasso_lambda_max(rng, foil=False):
     statement=r"with $y \sim N(Xw, \sigma^2 I)$ and $w \sim N(0, \tau^2 I)$ the MAP "
               r"estimate is "
     r"ridge with $\lambda = \sigma^2/\tau^2$",
-    errata=[Erratum(
-        where="notes 002, slides \"Regularization\" and \"Gaussian prior\"",
-        says=r"ridge regression is least squares with the penalty $\tau\|w\|_2$; the "
-             r"Gaussian "
-        r"prior has normaliser $(2\pi\sigma^2)^{-n/2}$ and the Laplace prior "
-        r"$(2C)^{-n}$; and "
-        r"$\prod_i p(y_i \mid x_i, w) = \sum_i \ln p(y_i \mid x_i, w)$",
-        correct=r"Ridge penalises the **squared** norm $\|w\|_2^2$ (the unsquared norm "
-                r"is not "
-        r"differentiable at 0 and gives a different estimator); the priors are over "
-        r"the $D$ "
-        r"weights, so the normalisers are $(2\pi\sigma^2)^{-D/2}$ and $(2C)^{-D}$ "
-        r"(constants in "
-        r"$w$, so the MAP estimate is unaffected); and it is the **logarithm** of the "
-        r"product "
-        r"that equals the sum of logarithms.",
-    )],
-    # the notes' unsquared penalty needs another solver: the foil inverts the ratio
     foil=r"the MAP estimate is ridge with $\lambda = \tau^2/\sigma^2$ (the ratio "
          r"inverted)",
 )
@@ -537,22 +487,6 @@ def eq_map_lasso(rng, foil=False):
     statement=r"$\mathbb{E}(y_0 - \hat g(x_0))^2 = \sigma^2 + (g(x_0) - \mathbb{E}\hat "
               r"g(x_0))^2 + "
     r"\operatorname{Var}\hat g(x_0)$",
-    errata=[Erratum(
-        where="notes 000, section 2.2.1, eq. (2.11)",
-        says=r"$\mathrm{Err}(x_0) = \underbrace{\sigma^2 + (g(x_0) - E[\hat "
-             r"g(x_0)])^2}_{\text{Bias}}"
-        r" + \underbrace{E[(E[\hat g(x_0)] - \hat g(x_0))^2]}_{\text{Variance}}$",
-        correct=r"Three terms, not two: the irreducible noise $\sigma^2$, the squared "
-                r"bias "
-        r"$(g(x_0) - E\hat g(x_0))^2$ and the variance. The noise belongs to neither "
-        r"bias nor "
-        r"variance: no choice of $\lambda$ reduces it. The cross terms vanish because "
-        r"the noise "
-        r"of the new $y_0$ is independent of the training set and has mean 0, and "
-        r"because "
-        r"$\hat g(x_0) - E\hat g(x_0)$ has mean 0.",
-    )],
-    # the notes' grouping has the same sum: the foil is the two-term decomposition
     foil=r"$\mathbb{E}(y_0 - \hat g(x_0))^2 = (g(x_0) - \mathbb{E}\hat g(x_0))^2 + "
     r"\operatorname{Var}\hat g(x_0)$ (the noise left out)",
     tol_reason="a Monte Carlo mean: the residual is in standard errors, and 5 of them "
@@ -585,3 +519,259 @@ def eq_bias_variance(rng, foil=False):
     se = sq.std(ddof=1) / np.sqrt(reps)
     noise = 0.0 if foil else sigma**2
     return abs(sq.mean() - (noise + bias2 + var)) / se
+
+
+# -- checks that discriminate the notes' statements (errata) ----------------------------------
+
+
+@claim(
+    "eq-svd-eigen", per_instance=True, chapter=CH, tol=1e-12,
+    statement=r"$X^\top X\, V = V D^2$: the columns of $V$ are eigenvectors of $X^\top X$, "
+    r"with eigenvalues $d_j^2$",
+    errata=[Erratum(
+        where="notes 000, section 2.3, after eq. (2.14)",
+        says=r"\"so $V$ will contain the eigenvalues of the covariance matrix of the data\"",
+        correct=r"$X^\top X = V D^2 V^\top$ is an eigendecomposition: the columns of $V$ "
+        r"are the **eigenvectors** of $X^\top X$ and its eigenvalues are $d_j^2$ (divide by "
+        r"$N$ for the covariance of centred data).",
+    )],
+    foil=r"the notes' reading, $V$ holds the eigenvalues (here its diagonal): "
+    r"$X^\top X\, V = V \operatorname{diag}(V)$",
+)
+def eq_svd_eigen(rng, foil=False):
+    # foil: the notes' reading, V holds the eigenvalues (here its diagonal)
+    X, _ = _problem(rng)
+    _, sv, Vt = np.linalg.svd(X, full_matrices=False)
+    V = Vt.T
+    eigenvalues = np.diag(V) if foil else sv**2
+    G = X.T @ X
+    return np.linalg.norm(G @ V - V * eigenvalues) / np.linalg.norm(G)
+
+
+@claim(
+    "eq-svd-full", per_instance=True, chapter=CH, tol=1e-12,
+    statement=r"for $n > d$ the full SVD is $X = U_n D_n V^\top$ with $U_n$ orthogonal "
+    r"$n \times n$ and $D_n$ $n \times d$: $\operatorname{diag}(d_1, \dots, d_d)$ above "
+    r"$n - d$ rows of zeros",
+    errata=[Erratum(
+        where="notes 000, section 2.3, footnote 1, eq. (2.13)",
+        says=r"for $N > M$, $D = [\mathrm{diag}(d_1, \dots, d_N) \mid (0)_{N \times N-M}]$",
+        correct=r"for $N > M$ the full $D$ is $N \times M$ (as the line above it says): "
+        r"$\mathrm{diag}(d_1, \dots, d_M)$ on top of an $(N - M) \times M$ block of zeros. "
+        r"There are only $M$ singular values, and the printed $D$, $N \times (2N - M)$, "
+        r"cannot stand between $U$ ($N \times N$) and $V^\top$ ($M \times M$).",
+    )],
+    foil=r"the notes' $D = [\operatorname{diag}(d_1, \dots, d_N) \mid 0_{N \times (N - M)}]$"
+    r", $N \times (2N - M)$: $U D V^\top$ is undefined",
+)
+def eq_svd_full(rng, foil=False):
+    X, _ = _problem(rng)
+    n, d = X.shape
+    U, sv, Vt = np.linalg.svd(X, full_matrices=True)
+    if foil:  # the notes' D: diag of N values (only d exist; the rest 0), then N - M zero columns
+        D = np.hstack([np.diag(np.r_[sv, np.zeros(n - d)]), np.zeros((n, n - d))])
+    else:
+        D = np.vstack([np.diag(sv), np.zeros((n - d, d))])
+    if D.shape != (n, d):
+        return np.inf  # U D V^T is not even defined
+    return max(np.linalg.norm(X - U @ D @ Vt) / np.linalg.norm(X),
+               np.linalg.norm(U.T @ U - np.eye(n)))
+
+
+@claim(
+    "eq-ridge-unsquared", per_instance=True, chapter=CH, tol=1e-10, measure="violation",
+    n_instances=10, n_test_instances=100,
+    statement=r"$\arg\min_w \|y - Xw\|^2 + \tau\|w\|_2$ is $0$ if "
+    r"$\tau \ge 2\|X^\top y\|_2$, and otherwise the ridge solution $w_\lambda$ with "
+    r"$\lambda = \tau / (2\|w_\lambda\|_2)$",
+    errata=[Erratum(
+        where="notes 002, slide \"Regularization\"",
+        says=r"$Q^{regularized}(w) = Q(w) + \tau\|w\|_2$ with "
+        r"$\|w\|_2 = \sqrt{\sum_d (w^d)^2}$; \"Ridge: least-squares regression, using "
+        r"$\|w\|_2$\"",
+        correct=r"Ridge penalises the **squared** norm, $\lambda\|w\|_2^2$. The unsquared "
+        r"norm gives another estimator: for a given $\tau > 0$ the minimiser of "
+        r"$\|y - Xw\|^2 + \tau\|w\|_2$ is $w = 0$ once $\tau \ge 2\|X^\top y\|_2$ (the "
+        r"subdifferential of $\tau\|w\|_2$ at 0 is the ball of radius $\tau$), and "
+        r"otherwise the ridge solution for $\lambda = \tau / (2\|w\|_2)$ (its stationarity "
+        r"condition $-2X^\top(y - Xw) + \tau w / \|w\|_2 = 0$ is ridge's with that "
+        r"$\lambda$). The same path of solutions, then, but a data-dependent $\lambda$ and an "
+        r"exact zero for large $\tau$, which ridge never gives.",
+    )],
+    foil=r"the notes' ridge with the penalty $\tau\|w\|_2$: the minimiser is the ridge "
+    r"solution with $\lambda = \tau$",
+)
+def eq_ridge_unsquared(rng, foil=False):
+    # foil: the notes' "ridge uses ||w||_2", i.e. ridge with lambda = tau
+    from scipy.optimize import brentq, minimize
+
+    X, y = _problem(rng)
+    tau = rng.uniform(0.05, 1.5) * 2 * np.linalg.norm(X.T @ y)
+
+    def f(v):
+        return np.sum((y - X @ v) ** 2) + tau * np.linalg.norm(v)
+
+    def grad(v):  # away from v = 0
+        return -2 * X.T @ (y - X @ v) + tau * v / np.linalg.norm(v)
+
+    def w_of(lam):
+        return linear.ridge(X, y, lam=lam).w
+
+    if foil:
+        w = w_of(tau)
+    elif tau >= 2 * np.linalg.norm(X.T @ y):
+        w = np.zeros(X.shape[1])
+    else:  # 2 lam |w_lam| rises from 0 to 2|X^T y| as lam goes from 0 to infinity
+        lam = brentq(lambda t: 2 * t * np.linalg.norm(w_of(t)) - tau, 1e-12, 1e12,
+                     xtol=1e-300, rtol=4 * np.finfo(float).eps)
+        w = w_of(lam)
+    # the minimum, found without the formula: BFGS from least squares (f is convex, and
+    # smooth away from 0), and the kink w = 0 itself
+    start = np.linalg.lstsq(X, y, rcond=None)[0]
+    found = minimize(f, start, jac=grad, method="BFGS", options={"gtol": 1e-10}).fun
+    best = min(found, f(np.zeros(X.shape[1])))
+    return max(0.0, f(w) - best) / best
+
+
+@claim(
+    "eq-map-objective", per_instance=True, chapter=CH, tol=1e-12,
+    statement=r"$-\ln\big(\prod_i p(y_i \mid x_i, w)\, p(w)\big) = \sum_i \mathcal L_i(w) + "
+    r"\frac12 \sum_{d=1}^D \big(\ln C_d + w_d^2 / C_d\big) + \frac D2 \ln 2\pi$ for "
+    r"$w_d \sim N(0, C_d)$, and $-\ln p(w) = \|w\|_1 / C + D \ln 2C$ for Laplace weights",
+    errata=[
+        Erratum(
+            where="notes 002, slides \"Gaussian prior\" and \"Adaptive feature importances\"",
+            says=r"$p(w) = \frac{1}{(2\pi\sigma^2)^{n/2}} e^{-\|w\|_2^2 / 2\sigma^2}$, "
+            r"$p(w) = \frac{1}{(2C)^n} e^{-\|w\|_1 / C}$ and "
+            r"$p(w) = \frac{1}{(2\pi)^{n/2}\sqrt{C_1 \cdots C_D}} "
+            r"e^{-\sum_d w_d^2 / 2C_d}$, with $n$ the number of training objects",
+            correct=r"The priors are densities of the $D$ weights, so the exponents are "
+            r"$D$: $(2\pi\sigma^2)^{-D/2}$, $(2C)^{-D}$ and $(2\pi)^{-D/2}$. They are "
+            r"constants in $w$, so the MAP estimates are unaffected, but with $n$ the "
+            r"densities do not integrate to 1.",
+        ),
+        Erratum(
+            where="notes 002, slide on maximum likelihood (before \"Maximum a posteriori\")",
+            says=r"$\prod_{i=1}^n p(y_i \mid x_i, w) = \sum_{i=1}^n \ln p(y_i \mid x_i, w) "
+            r"\to \max_w$",
+            correct=r"it is the **logarithm** of the product that equals the sum of "
+            r"logarithms: $\ln \prod_i p(y_i \mid x_i, w) = \sum_i \ln p(y_i \mid x_i, w)$; "
+            r"both have the same maximiser.",
+        ),
+    ],
+    foil=r"the notes' normalisers with the number $n$ of points where $D$ belongs: "
+    r"$\frac n2 \ln 2\pi$ and $n \ln 2C$",
+)
+def eq_map_objective(rng, foil=False):
+    # Logistic likelihood (L_i = ln(1 + exp(-y_i w.x_i))) and the priors from scipy.stats;
+    # few points, so the product of probabilities is computed as a product. foil: the
+    # notes' normalisers, with n (the number of points) where D belongs.
+    from scipy.stats import laplace, multivariate_normal
+
+    d = int(rng.integers(1, 6))
+    m = d + int(rng.integers(1, 8))  # n != D, so the two exponents differ
+    X, w = rng.standard_normal((m, d)), rng.standard_normal(d)
+    y = rng.choice([-1.0, 1.0], m)
+    Cd, C = rng.uniform(0.2, 3.0, d), rng.uniform(0.2, 3.0)
+    lhs = -np.log(np.prod(1 / (1 + np.exp(-y * (X @ w))))
+                  * multivariate_normal(np.zeros(d), np.diag(Cd)).pdf(w))
+    k = m if foil else d
+    rhs = (np.sum(np.log1p(np.exp(-y * (X @ w)))) + 0.5 * np.sum(np.log(Cd) + w**2 / Cd)
+           + k / 2 * np.log(2 * np.pi))
+    lap = -laplace.logpdf(w, 0, C).sum()
+    return max(rel_error(lhs, rhs), rel_error(lap, np.abs(w).sum() / C + k * np.log(2 * C)))
+
+
+@claim(
+    "eq-ard-profile", per_instance=True, chapter=CH, tol=1e-9,
+    statement=r"$\min_{C_d > 0} \frac12\big(\ln C_d + w_d^2 / C_d\big) = \ln|w_d| + \frac12$, "
+    r"at $C_d = w_d^2$: the joint objective in $(w, C)$ tends to $-\infty$ as $w_d \to 0$",
+    errata=[Erratum(
+        where="notes 002, slide \"Adaptive feature importances\"",
+        says=r"$Q_{approx}(w) = \sum_i \mathcal L_i(w) + \frac12 \sum_{d=1}^D \big(\ln C_d + "
+        r"\frac{w_d^2}{C_d}\big) \to \min_{w, C}$; \"if $\hat C_d \to 0$, feature $d$ is "
+        r"removed\"",
+        correct=r"The joint minimum does not exist: minimising over $C_d$ first gives "
+        r"$\ln|w_d| + \frac12$ (at $C_d = w_d^2$), so the objective is "
+        r"$\sum_i \mathcal L_i(w) + \sum_d \ln|w_d| + \frac D2$, which tends to $-\infty$ as "
+        r"any $w_d \to 0$ (equally, $w_d = 0$ and $C_d \to 0$ sends $\frac12 \ln C_d$ to "
+        r"$-\infty$). Every feature can be \"removed\" this way, whatever the data. The "
+        r"variances must be estimated otherwise: by maximising the marginal likelihood with "
+        r"$w$ integrated out (automatic relevance determination, the relevance vector "
+        r"machine of the next slides), or with a prior on $C_d$.",
+    )],
+    foil=r"the notes' $Q_{approx} \to \min_{w, C}$: a minimum exists, so the objective "
+    r"cannot fall without bound as $w_d \to 0$ (the residual is how far it falls)",
+)
+def eq_ard_profile(rng, foil=False):
+    # The inner minimum over t = ln C_d by Brent's method, against the closed form; and the
+    # joint objective (logistic losses) along w_d = e^{-k}, C_d = w_d^2, which falls by 1
+    # per step once w_d is near 0 (the losses then change by less than 1e-2 in all): from
+    # k = 10 to k = 200 by about 190. foil: the notes' min over (w, C) exists, so the path
+    # cannot fall without bound: the residual is then how far it falls.
+    from scipy.optimize import minimize_scalar
+
+    wd = rng.standard_normal() * 3
+    inner = minimize_scalar(lambda t: 0.5 * (t + wd**2 * np.exp(-t)),
+                            bounds=(np.log(wd**2) - 5, np.log(wd**2) + 5), method="bounded",
+                            options={"xatol": 1e-10})
+    profile = abs(inner.fun - (np.log(abs(wd)) + 0.5)) / max(1.0, abs(inner.fun))
+    m, D = 30, int(rng.integers(2, 6))
+    X, y = rng.standard_normal((m, D)), rng.choice([-1.0, 1.0], m)
+    w, C = rng.standard_normal(D), rng.uniform(0.5, 2.0, D)
+
+    def Q(w, C):
+        return np.sum(np.logaddexp(0, -y * (X @ w))) + 0.5 * np.sum(np.log(C) + w**2 / C)
+
+    path = []
+    for k in (10, 200):
+        w[0] = np.exp(-k)
+        C[0] = w[0] ** 2
+        path.append(Q(w, C))
+    fall = path[0] - path[1]
+    if foil:
+        return fall
+    return max(profile, max(0.0, 189.0 - fall))
+
+
+@claim(
+    "eq-ols-unbiased", per_instance=True, chapter=CH, tol=5, measure="Monte Carlo std. errors",
+    n_instances=5, n_test_instances=40,
+    statement=r"for $g(x) = x^\top\beta$ least squares is unbiased, "
+    r"$\mathbb{E}\hat g(x_0) = g(x_0)$: the bias term of the decomposition is 0, and "
+    r"$\sigma^2$ is not part of it",
+    errata=[Erratum(
+        where="notes 000, section 2.2.1, eq. (2.11)",
+        says=r"$\mathrm{Err}(x_0) = \underbrace{\sigma^2 + (g(x_0) - "
+        r"E[\hat g(x_0)])^2}_{\text{Bias}} + \underbrace{E[(E[\hat g(x_0)] - "
+        r"\hat g(x_0))^2]}_{\text{Variance}}$, and \"Bias is a decreasing function of model "
+        r"complexity\"",
+        correct=r"The total is right, but it has three terms, not two: the noise "
+        r"$\sigma^2$, the squared bias $(g(x_0) - E\hat g(x_0))^2$ and the variance. The "
+        r"bias is $E\hat g(x_0) - g(x_0)$, which is 0 for an unbiased fit (least squares "
+        r"when $g$ is linear), while $\sigma^2$ stays whatever the model: the bracket the "
+        r"notes call Bias never falls below $\sigma^2$, so it is not the quantity that "
+        r"decreases with complexity. The cross terms vanish because the noise of the new "
+        r"$y_0$ is independent of the training set and has mean 0, and because "
+        r"$\hat g(x_0) - E\hat g(x_0)$ has mean 0.",
+    )],
+    foil=r"the notes' Bias bracket: the bias term is $\sigma^2 + (g(x_0) - "
+    r"\mathbb{E}\hat g(x_0))^2 = \sigma^2$, not 0",
+    tol_reason="a Monte Carlo mean: the residual is in standard errors, and 5 of them are "
+    "exceeded with probability 6e-7; the foil misses by sigma, 80 to 250 of them, so the "
+    "margin is 10, not 100 (that would take 100 times the 4000 repetitions)",
+    foil_margin=10,
+)
+def eq_ols_unbiased(rng, foil=False):
+    # 4000 training sets y = X beta + noise on a fixed design; the bias is what the mean
+    # prediction misses, |mean g_hat(x0) - g(x0)|, and the bias term its square: 0 here, or
+    # sigma^2 in the notes' bracket (foil). Residual in standard errors of the mean; 5 is
+    # exceeded with probability 6e-7.
+    reps, m, d = 4000, 30, int(rng.integers(2, 6))
+    X, beta, x0 = rng.standard_normal((m, d)), rng.standard_normal(d), rng.standard_normal(d)
+    sigma = rng.uniform(0.5, 1.5)
+    Y = X @ beta + sigma * rng.standard_normal((reps, m))
+    g_hat = x0 @ np.linalg.lstsq(X, Y.T, rcond=None)[0]
+    se = g_hat.std(ddof=1) / np.sqrt(reps)
+    bias_term = sigma**2 if foil else 0.0
+    return abs(abs(g_hat.mean() - x0 @ beta) - np.sqrt(bias_term)) / se

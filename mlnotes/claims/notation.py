@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from mlnotes.check import numerical_gradient, numerical_hessian, rel_error
-from mlnotes.claims import claim
+from mlnotes.claims import Erratum, claim
 
 CH = "00_notation"
 # Central differences with h ~ eps^(1/3) are accurate to about eps^(2/3) ~ 4e-11 relative for
@@ -55,8 +55,18 @@ def eq_grad_quadratic_sym(rng, foil=False):
 
 @claim("eq-grad-rss", per_instance=True, chapter=CH, tol=TOL_GRAD,
        statement=r"$\nabla_w \|y - Xw\|^2 = -2 X^\top (y - Xw)$",
-       foil=r"$\nabla_w \|y - Xw\|^2 = 2 X^\top (y - Xw)$ (the inner derivative's sign "
-            r"lost)")
+       errata=[Erratum(
+           where="notes 000, chapter 2, eq. (2.3), first line",
+           says=r"$\partial L(w) / \partial w = 2X^\top(y - Xw)$",
+           correct=r"$\partial L(w) / \partial w = -2X^\top(y - Xw)$: the inner "
+                   r"derivative of $y - Xw$ is $-X$. The printed $2X^\top(y - Xw)$ is "
+                   r"minus the gradient, so it points downhill: a step "
+                   r"$w + \eta\, 2X^\top(y - Xw)$ lowers the loss, and gradient descent "
+                   r"with the printed formula as the gradient would climb. Setting either "
+                   r"to zero gives the same normal equations, so (2.3)'s later lines "
+                   r"stand.")],
+       foil=r"the notes' $\nabla_w \|y - Xw\|^2 = 2 X^\top (y - Xw)$ (the inner "
+            r"derivative's sign lost)")
 def eq_grad_rss(rng, foil=False):
     nn, d = _dims(rng)
     X = rng.standard_normal((nn, d))

@@ -152,22 +152,6 @@ def eq_winnow_potential(rng, foil=False):
 @claim("eq-winnow-bound", per_instance=True, chapter=CH, tol=0.0, measure="violation",
        statement=r"winnow makes at most $\ln N / (\eta\rho - \eta^2/2)$ mistakes, "
                  r"$2\ln N/\rho^2$ for $\eta = \rho$",
-       errata=[Erratum(
-           where="notes 001, Winnow analysis, choice of epsilon (p. 107)",
-           says=r"take $\epsilon = 3r_w/4 \Rightarrow r_w \le \epsilon \le r_w/2$, "
-                r"so $T \le \frac{16}{3}\frac{\ln n}{r_w^2}$",
-           correct=r"$r_w \le \epsilon \le r_w/2$ is impossible for $r_w > 0$. From "
-                   r"$T(\epsilon r_w - \epsilon^2/2) \le \ln N$ (payoffs in $[-1, 1]$) "
-                   r"any "
-                   r"$0 < \epsilon < 2 r_w$ works and $\epsilon = r_w$ gives $T \le "
-                   r"2\ln N / r_w^2$; "
-                   r"no binary search is needed when $r_w$ is known. And $N$ is the "
-                   r"number of "
-                   r"weights (coordinates of the doubled points, $2(d+1)$), not the "
-                   r"number $n$ of "
-                   r"samples: the notes use $n$ for both."),
-       ],
-       # the notes' (16/3) ln n / r^2 is looser than the bound; the foil drops eta^2/2
        foil=r"winnow makes at most $\ln N / (\eta\rho)$ mistakes (the $\eta^2/2$ of "
             r"the "
             r"potential's growth dropped)",
@@ -346,17 +330,14 @@ def eq_delta_rule(rng, foil=False):
        statement=r"SGD on $\max(0, -M)$ with $\eta = 1$ is the perceptron: $w "
                  r"\leftarrow w + [M_i \le 0]\, y_i x_i$",
        errata=[Erratum(
-           where="notes 002, Examples, Perceptron of Rosenblatt (and the logistic-SGD "
-                 "slide)",
-           says=r"$w \leftarrow w + \eta x_i y_i$ only when $\langle w, x_i\rangle y_i "
-                r"< 0$",
-           correct=r"with the usual start $w = 0$ every margin is $0$, so the strict "
-                   r"rule never "
-                   r"updates and returns $w = 0$. The update must fire on $M_i \le 0$ "
-                   r"(a point on "
-                   r"the boundary is a mistake), as in notes 001 and 003; that is the "
-                   r"subgradient "
-                   r"$-[M \le 0]$ of $\max(0, -M)$ at its kink."),
+           where="notes 002, Examples, Perceptron of Rosenblatt (and the logistic-SGD slide)",
+           says=r"$w \leftarrow w + \eta x_i y_i$ only when $\langle w, x_i\rangle y_i < 0$",
+           correct=r"with the usual start $w = 0$ every margin is $0$, so the strict rule never "
+                   r"updates and returns $w = 0$. The update must fire on $M_i \le 0$ (a point "
+                   r"on the boundary is a mistake), as in notes 001 and 003. At the kink "
+                   r"$M = 0$ every value in $[-1, 0]$ is a subgradient of $\max(0, -M)$: the "
+                   r"strict rule takes 0, the perceptron $-1$, i.e. $-[M \le 0]$, and only "
+                   r"that choice moves $w$ away from 0."),
        ],
        foil=r"the notes' rule: SGD on $\max(0, -M)$ is $w \leftarrow w + [M_i < 0]\, "
             r"y_i x_i$",
@@ -521,3 +502,46 @@ def eq_subgradient_method(rng, foil=False):
     steps = 0.0 if foil else np.sum(fit.eta**2 * np.sum(V**2, axis=1))
     bound = (np.sum((w0 - w_star) ** 2) + steps) / (2 * fit.eta.sum())
     return max(0.0, fit.best[-1] - f_star - bound)
+
+
+# -- checks that discriminate the notes' statements (errata) -------------------------------------
+
+
+@claim("eq-winnow-first-round", per_instance=True, chapter=CH, tol=0.0, measure="violation",
+       statement=r"from $v_k = 1$, $w_1^\top a = \frac1N \sum_k a_k = 0$ for a doubled point "
+                 r"$a = (x, -x)$: winnow's first example is a mistake, even when the sample has "
+                 r"one example, and its mistakes stay below $2\ln N / \rho^2$",
+       errata=[Erratum(
+           where="notes 001, Winnow analysis, choice of epsilon (p. 107)",
+           says=r"take $\epsilon = 3r_w/4$ ($\epsilon$ needs to be searched by binary "
+                r"search) $\Rightarrow r_w \le \epsilon \le r_w/2$, so "
+                r"$T \le \frac{16}{3}\frac{\ln n}{r_w^2}$, with $n$ the number of samples",
+           correct=r"The constant does follow: (A) and (B) give "
+                   r"$0 \le \frac{\ln n}{\epsilon} + \epsilon T - r_w T$, so "
+                   r"$T \le \frac{\ln n}{\epsilon(r_w - \epsilon)}$ for $0 < \epsilon < r_w$, "
+                   r"and $\epsilon = 3r_w/4$ gives $\frac{16}{3}\frac{\ln n}{r_w^2}$ (as does "
+                   r"any $\epsilon \in [r_w/4, 3r_w/4]$; $\epsilon = r_w/2$ gives "
+                   r"$4\ln n / r_w^2$). Two things are wrong. The interval "
+                   r"$r_w \le \epsilon \le r_w/2$ is empty for $r_w > 0$. And the $n$ in "
+                   r"$\ln n$ comes from the multiplicative-weights bound, where it is the "
+                   r"number of weights (the $2(d+1)$ coordinates of the doubled points), not "
+                   r"the number $n$ of samples: the notes use $n$ for both."),
+       ],
+       foil=r"the notes' bound $\frac{16}{3}\frac{\ln n}{r_w^2}$ with $n$ the number "
+            r"of samples: no mistake on a sample of one",
+       exact="a margin that is a sum of +-1 (exactly 0), a mistake count, and mistakes "
+             "beyond the bound")
+def eq_winnow_first_round(rng, foil=False):
+    # One example x in {-1, +1}^d labelled by its first coordinate: u = e_1 has margin
+    # rho = 1. foil: the notes' bound with n the number of samples, (16/3) ln(1) / r^2 = 0
+    # mistakes, which the first round already exceeds.
+    d = int(rng.integers(1, 30))
+    X = rng.choice([-1.0, 1.0], size=(1, d))
+    y = X[:, 0].copy()
+    fit = online.winnow(X, y, eta=1.0, n_epochs=100)
+    if foil:
+        return max(0.0, fit.n_mistakes - 16 / 3 * np.log(len(y)))
+    a = y[0] * np.r_[X[0], -X[0]]
+    first = abs(a.sum() / (2 * d))  # the first round's margin (a sum of +-1: exact)
+    return max(first, float(fit.n_mistakes < 1),
+               max(0.0, fit.n_mistakes - online.winnow_bound(1.0, 2 * d, 1.0)))

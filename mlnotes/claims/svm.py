@@ -85,15 +85,28 @@ def _qp_solve(P, q, A, c, x0):
 @claim("eq-geometric-margin", per_instance=True, chapter=CH, tol=1e-12,
        statement=r"The distance from $x$ to $\{z : w^\top z + b = 0\}$ is $|w^\top x + "
                  r"b| / \|w\|$",
-       foil=r"the distance is $|w^\top x + b| / \|w\|^2$ (the norm squared)")
+       errata=[Erratum(
+           where="notes 003, section 1.5, the distance of $x_i$ to $H$",
+           says=r"the distance between $x_i$ and $H$ is "
+                r"$\frac{\langle x_i - x, w\rangle}{\|w\|_2} = "
+                r"\frac{\langle x_i, w\rangle + b}{\|w\|_2} = "
+                r"\frac{y_i \hat y_i}{\|w\|_2}$ with $\hat y_i = \langle x_i, w\rangle + b$",
+           correct=r"$(\langle x_i, w\rangle + b) / \|w\|_2$ is the *signed* distance, "
+                   r"negative on the side $w$ points away from; the distance is its absolute "
+                   r"value $|\hat y_i| / \|w\|_2$. The last step, $\hat y_i = y_i \hat y_i$, "
+                   r"fails for every $y_i = -1$; $y_i \hat y_i / \|w\|_2$ equals the distance "
+                   r"exactly when $x_i$ is correctly classified, which is the case the margin "
+                   r"definition that follows assumes.")],
+       foil=r"the notes' distance $(w^\top x + b) / \|w\|$, without the absolute value "
+            r"(negative on one side)")
 def eq_geometric_margin(rng, foil=False):
     d = int(rng.integers(1, 8))
     w, x = rng.standard_normal((2, d))
     b = rng.standard_normal()
     # the shortest u with w.(x + u) + b = 0: minimum-norm solution of a 1 x d system (SVD)
     u = np.linalg.lstsq(w[None, :], [-(w @ x + b)], rcond=None)[0]
-    norm = w @ w if foil else np.linalg.norm(w)
-    return rel_error(np.linalg.norm(u), abs(w @ x + b) / norm)
+    distance = (w @ x + b) if foil else abs(w @ x + b)
+    return rel_error(np.linalg.norm(u), distance / np.linalg.norm(w))
 
 
 @claim("eq-hard-primal", per_instance=True, chapter=CH, n_instances=10, tol=1e-6, n_test_instances=50,
@@ -164,25 +177,6 @@ def eq_weak_duality(rng, foil=False):
        statement=r"Convex objective, affine constraints and a strictly feasible point "
                  r"(Slater): "
                  r"$d^* = p^*$",
-       errata=[Erratum(
-           where="notes 000, section 4.2, after eq. (4.10)",
-           says=r"if $f$, $h_i$, $f_i$ are convex and the primal and dual problems are "
-                r"feasible, "
-                r"then $d^* = p^*$",
-           correct=r"convexity and feasibility are not enough: a constraint "
-                   r"qualification is "
-                   r"needed, e.g. Slater's condition (affine $h_i$, convex $f_i$, and "
-                   r"a point "
-                   r"with $f_i(x) < 0$; affine $f_i$ need only be satisfied). "
-                   r"Counterexample: "
-                   r"$\min e^{-x}$ s.t. $x^2/y \le 0$ over $y > 0$ is convex with $p^* "
-                   r"= 1$, but "
-                   r"$\theta(\mu) = \inf_{x, y > 0} e^{-x} + \mu x^2 / y = 0$ for "
-                   r"every "
-                   r"$\mu \ge 0$, so $d^* = 0$. The equality constraints $h_i$ must "
-                   r"also be affine "
-                   r"(convex $h_i = 0$ does not define a convex set).")],
-       # the notes' missing qualification cannot show on instances that satisfy Slater
        foil=r"$d^* = \theta(0) = \min_x f(x)$: the dual optimum at $\mu = 0$ (the "
             r"constraints "
             r"ignored)")
@@ -295,9 +289,8 @@ def eq_hard_dual(rng, foil=False):
                    r"slackness would put every training point on the margin; at the "
                    r"optimum "
                    r"most points have $\mu_i = 0$ and only the support vectors have "
-                   r"$\mu_i > 0$ (the claim's instances have 30 to 60 points and "
-                   r"typically 2 to "
-                   r"4 support vectors).")],
+                   r"$\mu_i > 0$ (the claim's instances have 30 to 60 points in 2 to 5 "
+                   r"dimensions, and 3 to 6 support vectors).")],
        foil=r"the notes' $\mu_i > 0$ for all $i$: complementary slackness then puts "
             r"every point "
             r"on the margin, $y_i f(x_i) = 1$")
@@ -386,22 +379,6 @@ def eq_soft_dual(rng, foil=False):
        statement=r"$\alpha_i = 0 \Rightarrow y_i f(x_i) \ge 1$; $0 < \alpha_i < C "
                  r"\Rightarrow y_i f(x_i) = 1$; "
                  r"$\alpha_i = C \Rightarrow y_i f(x_i) \le 1$",
-       errata=[Erratum(
-           where="notes 002, slide 'Classification of training objects'",
-           says=r"non-informative objects have $\alpha_i = 0 \Leftrightarrow \xi_i = 0 "
-                r"\Leftrightarrow "
-                r"y_i f(x_i) \ge 1$, and violating support vectors have $\xi_i > 0 "
-                r"\Leftrightarrow "
-                r"\alpha_i = C$",
-           correct=r"only one direction holds in each: $y_i f(x_i) > 1 \Rightarrow "
-                   r"\alpha_i = 0 "
-                   r"\Rightarrow y_i f(x_i) \ge 1$ and $\xi_i > 0 \Rightarrow \alpha_i "
-                   r"= C$. A margin "
-                   r"support vector has $\xi_i = 0$ and $y_i f(x_i) = 1$ but $\alpha_i "
-                   r"> 0$, so "
-                   r"'$\xi_i = 0 \Rightarrow \alpha_i = 0$' fails for every one of "
-                   r"them; the chapter "
-                   r"counts them on real data.")],
        foil=r"the notes' converse: $y_i f(x_i) \ge 1 \Rightarrow \alpha_i = 0$, which "
             r"every "
             r"margin support vector breaks")
@@ -426,23 +403,6 @@ def eq_three_kinds(rng, foil=False):
                  r"\lambda\|w\|^2$ with "
                  r"$\lambda = 1/(2C)$: $\beta = \alpha / C$ certifies $0 \in \partial "
                  r"J(w, b)$",
-       errata=[Erratum(
-           where="notes 002, slide 'Probabilistic interpretation'",
-           says=r"the SVM objective is the MAP estimate for the likelihood "
-                r"$p(x_i, y_i \mid w, w_0) = z_1 e^{-[1 - M_i]_+}$ with a constant "
-                r"$z_1$ and the "
-                r"prior $p(w \mid C) = z_2 e^{-\|w\|^2 / (2C)}$",
-           correct=r"$e^{-[1 - y f]_+}$ is not a likelihood with a constant "
-                   r"normaliser: summed over "
-                   r"$y = \pm 1$ it gives $Z(f) = e^{-[1 - f]_+} + e^{-[1 + f]_+}$, "
-                   r"which is $2/e "
-                   r"\approx 0.74$ at $f = 0$ and $1 + e^{-2} \approx 1.14$ at $f = "
-                   r"1$. The "
-                   r"objective is the negative log of an unnormalised "
-                   r"pseudo-likelihood times the "
-                   r"Gaussian prior; normalising changes the estimate (Sollich, "
-                   r"2002).")],
-       # the notes' pseudo-likelihood is not a formula this check evaluates
        foil=r"the same with $\lambda = 1/C$ (the $\frac12$ of $\frac12\|w\|^2$ lost)")
 def eq_hinge_form(rng, foil=False):
     X, y = _overlapping(rng, int(rng.integers(30, 61)), 3)
@@ -609,3 +569,168 @@ def eq_kernel_decision(rng, foil=False):
     w = (alpha if foil else alpha * y) @ phi(X)
     via_kernel = kernels.polynomial_kernel(Xn, X, degree=2, gamma=g, coef0=c0) @ (alpha * y) + b
     return rel_error(via_kernel, phi(Xn) @ w + b)
+
+
+# -- checks that discriminate the notes' statements (errata) -------------------------------------
+
+
+@claim("eq-margin-split", per_instance=True, chapter=CH, tol=0.0, measure="fraction wrong",
+       statement=r"$y_i(w^\top x_i + b) \ge \beta$ iff $w^\top x_i + b \ge \beta$ for $y_i = +1$ "
+                 r"and $w^\top x_i + b \le -\beta$ for $y_i = -1$",
+       errata=[Erratum(
+           where="notes 002, slide \"Support vector machines\" (objects at distance $b/|w|$)",
+           says=r"$x_i^\top w + w_0 \ge b$ for $y_i = +1$ and $x_i^\top w + w_0 \le b$ for "
+                r"$y_i = -1$, \"rewritten as\" $y_i(x_i^\top w + w_0) \ge b$",
+           correct=r"for $y_i = -1$ the condition is $x_i^\top w + w_0 \le -b$: multiplying "
+                   r"$y_i(x_i^\top w + w_0) \ge b$ by $y_i = -1$ flips the inequality and the "
+                   r"sign of $b$. As printed, every negative object with "
+                   r"$-b < x_i^\top w + w_0 \le b$ (inside the margin, or on the wrong side of "
+                   r"the hyperplane) satisfies the first form and not the second.")],
+       foil=r"the notes' split: $w^\top x_i + b \le \beta$ for $y_i = -1$",
+       exact="the fraction of points where two sets of inequalities disagree: 0 when "
+             "they are equivalent")
+def eq_margin_split(rng, foil=False):
+    # foil: the notes' "<= b" for the negative class
+    m, d = 200, int(rng.integers(1, 6))
+    X, y = rng.standard_normal((m, d)), rng.choice([-1.0, 1.0], m)
+    w, w0 = rng.standard_normal(d), rng.standard_normal()
+    f = X @ w + w0
+    beta = np.quantile(np.abs(f), rng.uniform(0.2, 0.5))  # a fifth to a half within the margin
+    negative = f <= beta if foil else f <= -beta
+    split = np.where(y > 0, f >= beta, negative)
+    return float(np.mean(split != (y * f >= beta)))
+
+
+def _margin_at_bound(rng):
+    """Two points x_+, x_- with C = 2 / |x_+ - x_-|^2, and points beyond the margin: the
+    optimum in closed form, w = 2 (x_+ - x_-) / |x_+ - x_-|^2, alpha = C on the pair."""
+    d = int(rng.integers(1, 5))
+    xp, xm = rng.standard_normal((2, d))
+    delta = xp - xm
+    C = 2 / (delta @ delta)
+    k = int(rng.integers(1, 6))  # points beyond the margin on each side, shifted along
+    t = rng.uniform(0.5, 2.0, (2, k, 1))  # delta and moved parallel to the hyperplane
+    U = rng.standard_normal((2, k, d))
+    U -= (U @ delta)[..., None] * delta / (delta @ delta)
+    X = np.vstack([xp, xm, xp + t[0] * delta + U[0], xm - t[1] * delta + U[1]])
+    y = np.r_[1.0, -1.0, np.ones(k), -np.ones(k)]
+    alpha = np.r_[C, C, np.zeros(2 * k)]
+    w = 2 * delta / (delta @ delta)
+    b = -w @ (xp + xm) / 2
+    return X, y, C, alpha, w, b
+
+
+@claim("eq-margin-at-bound", per_instance=True, chapter=CH, tol=1e-12, measure="KKT violation",
+       statement=r"$x_\pm$ with $C = 2/\|x_+ - x_-\|^2$, and points beyond the margin: the "
+                 r"optimum has $\alpha_\pm = C$ with $\xi_\pm = 0$ and $y_\pm f(x_\pm) = 1$, and "
+                 r"$\alpha_i = 0$, $\xi_i = 0$, $y_i f(x_i) > 1$ elsewhere",
+       errata=[
+           Erratum(
+               where="notes 002, slide \"Classification of training objects\" (boundary "
+                     "support vectors)",
+               says=r"boundary support vectors \"have $\xi_i = 0$ ($\Leftrightarrow r_i > 0 "
+                    r"\Leftrightarrow \alpha_i \in (0, C) \Leftrightarrow y(w^\top x_i + w_0) = "
+                    r"1$)\"",
+               correct=r"only $r_i > 0 \Leftrightarrow \alpha_i < C$ is an equivalence "
+                       r"($r_i = C - \alpha_i$). The rest hold one way: "
+                       r"$\alpha_i \in (0, C) \Rightarrow \xi_i = 0$ and $y_i f(x_i) = 1$, but a "
+                       r"point on the margin ($\xi_i = 0$, $y_i f(x_i) = 1$) can have "
+                       r"$\alpha_i = C$, hence $r_i = 0$ (or $\alpha_i = 0$). The claim's "
+                       r"instances have two such points, with $\alpha_i = C$ the unique optimum, "
+                       r"and, read over all objects, $\xi_i = 0$ also holds for every point "
+                       r"beyond the margin, where $y_i f(x_i) > 1$."),
+           Erratum(
+               where="notes 002, slide \"Classification of training objects\"",
+               says=r"non-informative objects have $\alpha_i = 0 \Leftrightarrow \xi_i = 0 "
+                    r"\Leftrightarrow y_i f(x_i) \ge 1$, and violating support vectors have "
+                    r"$\xi_i > 0 \Leftrightarrow \alpha_i = C$",
+               correct=r"only one direction holds in each: $y_i f(x_i) > 1 \Rightarrow "
+                       r"\alpha_i = 0 \Rightarrow y_i f(x_i) \ge 1$ and $\xi_i > 0 \Rightarrow "
+                       r"\alpha_i = C$. A margin support vector has $\xi_i = 0$ and "
+                       r"$y_i f(x_i) = 1$ but $\alpha_i > 0$, so \"$\xi_i = 0 \Rightarrow "
+                       r"\alpha_i = 0$\" fails for every one of them (the chapter counts them on "
+                       r"real data), and one with $\alpha_i = C$, as in the claim's instances, "
+                       r"has $\xi_i = 0$."),
+       ],
+       foil=r"the notes' chain $\xi_i = 0 \Leftrightarrow r_i > 0 \Leftrightarrow "
+            r"\alpha_i \in (0, C) \Leftrightarrow y_i f(x_i) = 1$ (the fraction of points "
+            r"where its members disagree)")
+def eq_margin_at_bound(rng, foil=False):
+    # The KKT conditions of the soft-margin problem at the closed-form optimum (sufficient,
+    # the problem being convex). foil: the notes' chain of equivalences, evaluated on the
+    # same optimum: the fraction of points where its members disagree.
+    X, y, C, alpha, w, b = _margin_at_bound(rng)
+    M = y * (X @ w + b)
+    xi = np.maximum(0.0, 1 - M)
+    r = C - alpha
+    if foil:
+        zero = 1e-9  # rounding of M on the margin is ~1e-15
+        chain = np.stack([xi <= zero, r > 0, (alpha > 0) & (alpha < C), np.abs(M - 1) <= zero])
+        return float(np.mean(np.any(chain != chain[0], axis=0)))
+    scale = max(1.0, np.abs(w).max())
+    return max(np.abs(w - (alpha * y) @ X).max() / scale, abs(alpha @ y) / C,
+               np.abs(alpha * (M - 1 + xi)).max() / C, np.abs(r * xi).max() / C,
+               max(0.0, -alpha.min(), -r.min()) / C)
+
+
+@claim("eq-hinge-normaliser", per_instance=True, chapter=CH, tol=1e-15,
+       statement=r"$\sum_{y = \pm 1} e^{-\max(0, 1 - y f)} = e^{-\max(0, 1 - f)} + "
+                 r"e^{-\max(0, 1 + f)}$, which depends on $f$: $2/e$ at $f = 0$, "
+                 r"$1 + e^{-2}$ at $f = \pm 1$",
+       errata=[Erratum(
+           where="notes 002, slide 'Probabilistic interpretation'",
+           says=r"the SVM objective is the MAP estimate for the likelihood "
+                r"$p(x_i, y_i \mid w, w_0) = z_1 e^{-[1 - M_i]_+}$ with a constant $z_1$ and "
+                r"the prior $p(w \mid C) = z_2 e^{-\|w\|^2 / (2C)}$",
+           correct=r"$e^{-[1 - y f]_+}$ is not a likelihood with a constant normaliser: "
+                   r"summed over $y = \pm 1$ it gives $Z(f) = e^{-[1 - f]_+} + e^{-[1 + f]_+}$, "
+                   r"which is $2/e \approx 0.74$ at $f = 0$, $1 + e^{-2} \approx 1.14$ at "
+                   r"$f = \pm 1$ and tends to 1 as $|f|$ grows. The objective is the negative log of an unnormalised "
+                   r"pseudo-likelihood times the Gaussian prior; normalising changes the "
+                   r"estimate (Sollich, 2002).")],
+       foil=r"the notes' constant normaliser: $Z(f) = 2/e$ for every $f$",
+       exact="losses.hinge is max(0, 1 - f): both sides are the same floating-point "
+             "operations, and at f = 0, 1, -1 the sum rounds to 2/e and 1 + e^-2 exactly")
+def eq_hinge_normaliser(rng, foil=False):
+    # the sum over both labels from mlnotes.losses.hinge; foil: the notes' constant z_1,
+    # i.e. the same normaliser for every f (its value at f = 0)
+    from mlnotes import losses
+
+    f = np.r_[rng.uniform(-3, 3, 200), 0.0, 1.0, -1.0]
+    Z = np.exp(-losses.hinge(f)) + np.exp(-losses.hinge(-f))
+    stated = np.full_like(f, 2 / np.e) if foil else (
+        np.exp(-np.maximum(0, 1 - f)) + np.exp(-np.maximum(0, 1 + f)))
+    ends = [Z[-3] - 2 / np.e, Z[-2] - (1 + np.exp(-2)), Z[-1] - (1 + np.exp(-2))]
+    return max(rel_error(Z, stated), np.abs(ends).max())
+
+
+@claim("eq-duality-gap", per_instance=True, chapter=CH, tol=0.0, measure="violation",
+       statement=r"$\min e^{-x}$ s.t. $x^2 / y \le 0$, $y > 0$ is convex with $p^* = 1$, but "
+                 r"$\theta(\mu) = \inf_{x, y > 0} e^{-x} + \mu x^2 / y = 0$ for every "
+                 r"$\mu \ge 0$: $d^* = 0 < p^*$",
+       errata=[Erratum(
+           where="notes 000, section 4.2, after eq. (4.10)",
+           says=r"if $f$, $h_i$, $f_i$ are convex and the primal and dual problems are feasible, "
+                r"then $d^* = p^*$",
+           correct=r"convexity and feasibility are not enough: a constraint qualification is "
+                   r"needed, e.g. Slater's condition (affine $h_i$, convex $f_i$, and a point "
+                   r"with $f_i(x) < 0$; affine $f_i$ need only be satisfied). Counterexample: "
+                   r"$\min e^{-x}$ s.t. $x^2/y \le 0$ over $y > 0$ is convex with $p^* = 1$, but "
+                   r"$\theta(\mu) = \inf_{x, y > 0} e^{-x} + \mu x^2 / y = 0$ for every "
+                   r"$\mu \ge 0$, so $d^* = 0$. The equality constraints $h_i$ must also be affine "
+                   r"(convex $h_i = 0$ does not define a convex set).")],
+       foil=r"the notes' $d^* = p^*$ (convexity and feasibility suffice): "
+            r"$\sup_\mu \theta(\mu) = 1$",
+       exact="a violation max(0, .) of an upper bound on the dual function that holds "
+             "by a margin of 1")
+def eq_duality_gap(rng, foil=False):
+    # The feasible set is x = 0 (any y > 0), so p* = 1. Along x = t, y = t^3 the Lagrangian is
+    # e^{-t} + mu / t: the dual function is below its minimum over t up to 1e9, at most about
+    # 1e-8 mu here. foil: the notes' d* = p* (convexity and feasibility suffice), so theta(mu)
+    # would reach 1 for the best mu: the residual is then how far below 1 it stays.
+    mu = float(np.exp(rng.uniform(np.log(1e-3), np.log(1e3))))
+    t = np.logspace(0, 9, 2000)
+    theta_upper = float(np.min(np.exp(-t) + mu * t**2 / t**3))
+    if foil:
+        return 1.0 - theta_upper
+    return max(0.0, theta_upper - 1e-5)  # d* <= theta_upper: the gap is at least 1 - 1e-5

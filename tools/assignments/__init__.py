@@ -18,7 +18,7 @@ docstring says how)::
 
     python -m tools.assignments build [--out dist/assignments] [notebooks/NN_slug.py ...]
     python -m tools.assignments grade AUTOGRADER_ZIP SUBMISSIONS_DIR [--csv scores.csv]
-                                        [--timeout 300] [--jobs N] [--memory MiB] [--unsafe]
+                                        [--timeout 60] [--jobs N] [--memory MiB] [--unsafe]
 
 ``build`` writes, for each chapter ``NN_slug``::
 
@@ -71,8 +71,8 @@ import jupytext
 import nbformat
 import yaml
 
+from ..grading import GRADING_FILE, SandboxUnavailable, answer_cells, grade_folder
 from ..plain import book_macros, chapter_renderer, expand_macros, myst_to_markdown
-from .grade import GRADING_FILE, SandboxUnavailable, answer_cells, grade_folder
 
 __all__ = [
     "ASSIGNMENT_CONFIG",
@@ -361,7 +361,7 @@ def _main(argv: list[str] | None = None) -> None:
     g.add_argument("autograder", type=Path, help="dist/assignments/<chapter>/autograder/autograder.zip")
     g.add_argument("submissions", type=Path, help="folder of submitted notebooks")
     g.add_argument("--csv", type=Path, default=None, help="default: <submissions>/scores.csv")
-    g.add_argument("--timeout", type=float, default=300.0, help="seconds per submission (default 300)")
+    g.add_argument("--timeout", type=float, default=60.0, help="seconds per question (default 60)")
     g.add_argument("--jobs", type=int, default=None, help="submissions graded at once (default: every core)")
     g.add_argument("--memory", type=int, default=2048, help="MiB of memory per submission (default 2048)")
     g.add_argument("--feedback", type=Path, default=None, help="feedback folder (default: feedback/ beside the CSV)")
@@ -377,11 +377,9 @@ def _main(argv: list[str] | None = None) -> None:
     else:
         csv_path = args.csv or args.submissions / "scores.csv"
         try:
-            rows = grade_folder(args.autograder, args.submissions, csv_path, timeout=args.timeout, jobs=args.jobs,
-                                memory_mb=args.memory, unsafe=args.unsafe, feedback=args.feedback)
-        except SandboxUnavailable as exc:
+            grade_folder(args.autograder, args.submissions, csv_path, timeout=args.timeout, jobs=args.jobs,
+                         memory_mb=args.memory, unsafe=args.unsafe, feedback=args.feedback, echo=print)
+        except (SandboxUnavailable, ValueError, OSError) as exc:
             raise SystemExit(f"error: {exc}") from None
-        for row in rows:
-            print(f"{row['submission']:<40} {row['total']:>6g} / {row['possible']:g}  {row['status']}")
         print(f"scores written to {csv_path}")
 
