@@ -276,13 +276,38 @@ claims.verify("eq-cond-squared")
 # $U^\top y$ are the coordinates of $y$ in an orthonormal basis of the column space of $X$ (a
 # subspace of $\R^n$), and $UU^\top y$ is the projection of {eq}`eq-hat-matrix` written in that
 # basis. Small singular values $d_j$ are where the digits go: the SVD can drop them (this is how
-# `least_squares` handles rank-deficient $X$: the minimum-norm solution). Since
-# $X^\top X = V D^2 V^\top$, the columns of $V$ are the eigenvectors of $X^\top X$ and the
-# $d_j^2$ its eigenvalues; the source notes call $V$ the eigenvalues and place the columns of
-# $U$ in $\R^M$ rather than $\R^n$ (see the {ref}`errata <errata>`).
+# `least_squares` handles rank-deficient $X$: the minimum-norm solution). The source notes
+# place the columns of $U$ in $\R^M$ rather than $\R^n$ (see the {ref}`errata <errata>`).
 
 # %%
 claims.verify("eq-svd-fit")
+
+# %% [markdown]
+# Since $X^\top X = V D U^\top U D V^\top = V D^2 V^\top$,
+#
+# $$
+# X^\top X\, V = V D^2 :
+# $$ (eq-svd-eigen)
+#
+# the columns of $V$ are the eigenvectors of $X^\top X$ and the $d_j^2$ its eigenvalues (the
+# source notes say that $V$ contains the eigenvalues).
+
+# %%
+claims.verify("eq-svd-eigen")
+
+# %% [markdown]
+# The thin SVD is the one to compute with. The full SVD completes $U$ to an orthogonal
+# $n \times n$ matrix $U_n$; the extra columns meet only zeros, so for $n > d$
+#
+# $$
+# X = U_n D_n V^\top, \qquad
+# D_n = \begin{bmatrix} \diag(d_1, \dots, d_d) \\ 0_{(n - d) \times d} \end{bmatrix} ,
+# $$ (eq-svd-full)
+#
+# an $n \times d$ matrix holding the same $d$ singular values.
+
+# %%
+claims.verify("eq-svd-full")
 
 # %% [markdown]
 # The figure measures the difference. Each point is a least-squares problem with $n = 50$,
@@ -683,6 +708,27 @@ print("coefficients:", ", ".join(f"{n} {v:.3f}" for n, v in zip(pnames, fit.w, s
 claims.verify("eq-map-ridge")
 
 # %% [markdown]
+# How different is the unsquared penalty? Away from $w = 0$ the gradient of $\tau\|w\|_2$ is
+# $\tau w / \|w\|_2$, so a minimiser $w \ne 0$ of $\|y - Xw\|^2 + \tau\|w\|_2$ satisfies ridge's
+# stationarity condition with $\lambda = \tau / (2\|w\|_2)$; at $w = 0$ the subdifferential is
+# $-2X^\top y$ plus the ball of radius $\tau$. Hence
+#
+# $$
+# \arg\min_w \|y - Xw\|^2 + \tau\|w\|_2 =
+# \begin{cases} 0, & \tau \ge 2\|X^\top y\|_2, \\
+# w_\lambda \text{ with } \lambda = \tau / (2\|w_\lambda\|_2), & \text{otherwise:}
+# \end{cases}
+# $$ (eq-ridge-unsquared)
+#
+# the same path of solutions as ridge, reached with a data-dependent $\lambda$, and an exact
+# zero for large $\tau$. ($\lambda\|w_\lambda\|_2$ grows from 0 to $\|X^\top y\|_2$ with
+# $\lambda$, so the equation for $\lambda$ has one root, found by bisection; the check compares
+# the objective there with BFGS from several starts and with $w = 0$.)
+
+# %%
+claims.verify("eq-ridge-unsquared")
+
+# %% [markdown]
 # A Laplace prior, $p(w_j) = e^{-|w_j|/\beta} / 2\beta$, adds $\|w\|_1 / \beta$, and the same
 # rescaling gives
 #
@@ -697,6 +743,43 @@ claims.verify("eq-map-ridge")
 
 # %%
 claims.verify("eq-map-lasso")
+
+# %% [markdown]
+# One of the source notes goes further and gives each weight its own prior variance,
+# $w_d \sim N(0, C_d)$, to learn which features matter ("adaptive feature importances"). With
+# any likelihood, written through the losses $\mathcal L_i(w) = -\ln p(y_i \mid x_i, w)$, the
+# negative log posterior is, up to the evidence,
+#
+# $$
+# -\ln\Big(\prod_{i=1}^n p(y_i \mid x_i, w)\; p(w)\Big)
+# = \sum_{i=1}^n \mathcal L_i(w) + \frac12 \sum_{d=1}^D \Big(\ln C_d + \frac{w_d^2}{C_d}\Big)
+# + \frac D2 \ln 2\pi ,
+# $$ (eq-map-objective)
+#
+# and a Laplace prior of scale $C$ contributes $\|w\|_1 / C + D \ln 2C$. The constants count
+# the $D$ weights, not the $n$ data points as in the notes; the check builds both sides from
+# `scipy.stats` densities for the logistic likelihood.
+
+# %%
+claims.verify("eq-map-objective")
+
+# %% [markdown]
+# The notes then minimise this over $w$ and $C$ together. That has no solution. For fixed
+# $w_d \ne 0$ the best variance is $C_d = w_d^2$, and
+#
+# $$
+# \min_{C_d > 0} \tfrac12\big(\ln C_d + w_d^2 / C_d\big) = \ln|w_d| + \tfrac12 ,
+# $$ (eq-ard-profile)
+#
+# so the joint objective is $\sum_i \mathcal L_i(w) + \sum_d \ln|w_d| + D/2$, which tends to
+# $-\infty$ as any $w_d \to 0$: every feature can be "removed", whatever the data. Learning
+# the $C_d$ needs another principle, such as maximising the marginal likelihood with $w$
+# integrated out (automatic relevance determination). The check minimises over $C_d$
+# numerically and follows the joint objective along $w_d = e^{-k}$, $C_d = w_d^2$ down 190
+# units from $k = 10$ to $k = 200$.
+
+# %%
+claims.verify("eq-ard-profile")
 
 # %% [markdown]
 # (sec-linear-bias-variance)=
@@ -724,6 +807,21 @@ claims.verify("eq-map-lasso")
 
 # %%
 claims.verify("eq-bias-variance")
+
+# %% [markdown]
+# The noise term belongs to neither bias nor variance. When the model contains $g$ the bias
+# vanishes: for $g(x) = x^\top\beta$, least squares has $\mathbb{E}\hat w = \beta$, so
+#
+# $$
+# \mathbb{E}\hat g(x_0) - g(x_0) = x_0^\top(\mathbb{E}\hat w - \beta) = 0 ,
+# $$ (eq-ols-unbiased)
+#
+# and the expected error is $\sigma^2$ plus the variance alone. (The check estimates
+# $\mathbb{E}\hat g(x_0)$ from 4000 training sets; a bias term that held $\sigma^2$, as the
+# notes' bracket does, would be off by $\sigma$, nearly a hundred standard errors.)
+
+# %%
+claims.verify("eq-ols-unbiased")
 
 # %% [markdown]
 # Increasing $\lambda$ shrinks the fit towards 0: the variance falls, the squared bias rises,

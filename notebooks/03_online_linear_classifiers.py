@@ -317,13 +317,28 @@ claims.verify("eq-winnow-bound")
 # %% [markdown]
 # ```{admonition} Erratum (notes 001)
 # :class: warning
-# The notes choose $\epsilon = 3 r_w / 4$ and then claim "$r_w \le \epsilon \le r_w/2$", which
-# no positive $\epsilon$ satisfies; the derivation needs only $0 < \epsilon < 2 r_w$. The "$\ln n$"
+# The notes choose $\epsilon = 3 r_w / 4$, a valid choice: their inequalities give
+# $T \le \ln n / (\epsilon (r_w - \epsilon))$ for $0 < \epsilon < r_w$, hence their constant
+# $16/3$. But they then claim "$r_w \le \epsilon \le r_w/2$", which no positive $\epsilon$
+# satisfies (every $\epsilon \in [r_w/4, 3r_w/4]$ gives the $16/3$). The "$\ln n$"
 # of their bound is the logarithm of the number of *weights* ($N = 2(d+1)$ in the doubled
-# homogeneous form), not of the number $n$ of samples, although the notes use $n$ for both. See
-# the errata page for the check.
+# homogeneous form), not of the number $n$ of samples, although the notes use $n$ for both.
 # ```
 #
+# A bound in the number of samples cannot hold. The first weights are uniform, $w_1 = 1/N$,
+# and a doubled point $a = (x, -x)$ sums to zero, so
+#
+# $$
+# w_1^\top a = \frac1N \sum_{k=1}^N a_k = 0 :
+# $$ (eq-winnow-first-round)
+#
+# the first example is always a mistake. With a single example, $\ln n = 0$ and the notes'
+# bound allows none; $\ln N / \rho^2$ allows it.
+
+# %%
+claims.verify("eq-winnow-first-round")
+
+# %% [markdown]
 # **Sparse targets: winnow against the perceptron.** Take $x \in \{-1, +1\}^n$ and a target that
 # depends on $k = 3$ of the $n$ coordinates, $y = \sign(x_{s_1} + x_{s_2} + x_{s_3})$. In the
 # doubled form the probability vector with weight $1/3$ on the three relevant coordinates has
@@ -534,7 +549,8 @@ claims.verify("eq-sgd-gradient")
 # \varphi(M) = \max(0, -M), \ \eta = 1: \quad w \leftarrow w + [M_i \le 0]\, y_i x_i ,
 # $$ (eq-perceptron-rule)
 #
-# the perceptron, with the subgradient $-[M \le 0]$ at the kink; and
+# the perceptron, taking the subgradient $-1$ at the kink $M = 0$ (any value in $[-1, 0]$ is
+# one; 0 would leave $w = 0$ where it starts); and
 #
 # $$
 # \varphi(M) = \ln(1 + e^{-M}): \quad w \leftarrow w + \eta\, g(-M_i)\, y_i x_i ,

@@ -128,6 +128,23 @@ claims.verify("eq-geometric-margin")
 claims.verify("eq-hard-primal")
 
 # %% [markdown]
+# The single constraint $y_i (w^\top x_i + b) \ge 1$ packs two one-sided ones: multiplying by
+# $y_i = -1$ flips both the inequality and the sign of its right side, so for any level
+# $\beta > 0$
+#
+# $$
+# y_i (w^\top x_i + b) \ge \beta \iff
+# \begin{cases} w^\top x_i + b \ge \beta, & y_i = +1, \\
+# w^\top x_i + b \le -\beta, & y_i = -1 . \end{cases}
+# $$ (eq-margin-split)
+#
+# (One of the source notes writes $\le \beta$ for the negative class, which would admit every
+# negative point inside the margin or on the wrong side of the hyperplane.)
+
+# %%
+claims.verify("eq-margin-split")
+
+# %% [markdown]
 # (sec-svm-duality)=
 # ## Lagrange duality
 #
@@ -188,8 +205,17 @@ claims.verify("eq-strong-duality")
 # not enough. In $\min e^{-x}$ subject to $x^2 / y \le 0$ (over $y > 0$) every feasible point
 # has $x = 0$, so $p^* = 1$, but no point is strictly feasible, and the dual function is
 # $\theta(\mu) = \inf_{x, y > 0} e^{-x} + \mu x^2 / y = 0$ for every $\mu \ge 0$: along
-# $x = t$, $y = t^3$ both terms vanish as $t \to \infty$. So $d^* = 0 < p^* = 1$.
+# $x = t$, $y = t^3$ both terms vanish as $t \to \infty$.
 # ```
+#
+# In that example, then,
+#
+# $$
+# d^* = \sup_{\mu \ge 0} \theta(\mu) = 0 \;<\; 1 = p^* .
+# $$ (eq-duality-gap)
+
+# %%
+claims.verify("eq-duality-gap")
 
 # %%
 t = np.array([1.0, 10.0, 100.0, 1000.0])
@@ -514,6 +540,25 @@ plt.show()
 # vectors above have $\xi_i = 0$ and $y_i f(x_i) = 1$ but $\alpha_i > 0$.
 # ```
 #
+# Nor does a point on the margin need $\alpha_i < C$. Take two points $x_\pm$ with labels
+# $\pm 1$, $\Delta = x_+ - x_-$, and $C = 2/\|\Delta\|^2$, the value the hard margin gives their
+# multipliers; add points farther out on either side. Then
+#
+# $$
+# w = \frac{2\Delta}{\|\Delta\|^2}, \quad \alpha_\pm = C, \quad \xi_\pm = 0, \quad
+# y_\pm f(x_\pm) = 1, \qquad \alpha_i = 0,\ \xi_i = 0,\ y_i f(x_i) > 1 \text{ elsewhere}
+# $$ (eq-margin-at-bound)
+#
+# satisfies every KKT condition, so it is the optimum (the unique one: the pair's multipliers
+# are fixed by $w = \alpha(x_+ - x_-)$). The pair lies on the margin with $\alpha_i = C$, hence
+# $r_i = C - \alpha_i = 0$. In the slide's "boundary support vectors have $\xi_i = 0$
+# ($\Leftrightarrow r_i > 0 \Leftrightarrow \alpha_i \in (0, C) \Leftrightarrow y_i f(x_i) = 1$)",
+# $\alpha_i \in (0, C)$ implies the others, but $\xi_i = 0$ and $y_i f(x_i) = 1$ do not imply it.
+
+# %%
+claims.verify("eq-margin-at-bound")
+
+# %% [markdown]
 # (sec-svm-hinge)=
 # ### Hinge loss and ridge penalty
 #
@@ -561,7 +606,15 @@ plt.show()
 # $\exp(-\sum_i [1 - y_i f(x_i)]_+) \cdot \exp(-\|w\|^2 / (2C))$: a Gaussian prior
 # $w \sim \mathcal N(0, C I)$ times a "likelihood" $e^{-[1 - y f]_+}$. That second factor is not
 # a probability of $y$: summed over $y = \pm 1$ it gives $Z(f) = e^{-[1 - f]_+} + e^{-[1 + f]_+}$,
-# which depends on $f$ {cite}`sollich2002bayesian`. The reading is a useful analogy, not a model.
+# which depends on $f$ {cite}`sollich2002bayesian`. The reading is a useful analogy, not a model:
+#
+# $$
+# \sum_{y = \pm 1} e^{-[1 - y f]_+} = e^{-[1 - f]_+} + e^{-[1 + f]_+}
+# = \begin{cases} 2/e, & f = 0, \\ 1 + e^{-1 - |f|}, & |f| \ge 1 . \end{cases}
+# $$ (eq-hinge-normaliser)
+
+# %%
+claims.verify("eq-hinge-normaliser")
 
 # %%
 for f_val in (0.0, 0.5, 1.0, 3.0):

@@ -102,10 +102,11 @@ claims.verify("eq-polar-map")
 
 # %% [markdown]
 # ```{note}
-# The lecture notes (004) write the angle as $\arctan(x_2/x_1)$. That function only returns
-# angles in $(-\pi/2, \pi/2)$: it gives $x$ and $-x$ the same angle and divides by zero on the
-# vertical axis, so the map is not invertible. The two-argument $\operatorname{atan2}$ is the
-# polar angle (see the errata page).
+# The lecture notes (004) write the angle as $\arctan(x_2/x_1)$, the usual shorthand; their
+# example needs only the radius. Read literally, that function returns angles in
+# $(-\pi/2, \pi/2)$ only: it gives $x$ and $-x$ the same angle and divides by zero on the
+# vertical axis, so the map would not be invertible. The two-argument $\operatorname{atan2}$ is
+# the polar angle (see the errata page).
 # ```
 #
 # See {numref}`fig-polar-features`.
@@ -216,16 +217,19 @@ claims.verify("eq-feature-map-poly2")
 # Both identities are proved symbolically (sympy). `kernels.poly2_features` builds the same map
 # in $d$ dimensions, $\bigl(c_0, \sqrt{2c_0}\,x_j, x_j^2, \sqrt2 x_jx_k\bigr)$ for
 # $(x^\top y + c_0)^2$, and the tests compare it with scikit-learn's polynomial kernel. In
-# general $(x^\top y + c_0)^p$ is the inner product of all monomials of degree at most $p$ with
-# suitable weights: computing the kernel costs $O(d)$ where the feature map costs
+# general $(x^\top y + c_0)^p$ is the inner product of all monomials of degree at most $p$,
+# each weighted by the square root of its multinomial coefficient times a power of $c_0$ (for
+# $c_0 = 1$: $\sqrt2$ when $p = 2$, $\sqrt3$ and $\sqrt6$ when $p = 3$): computing the kernel
+# costs $O(d)$ where the feature map costs
 # $O(\binom{d+p}{p})$.
 #
 # ```{note}
 # Notes 004 write the degree-$p$ polynomial map as $(1, x_1, \dots, x_n, x_1^2, \dots, x_n^2,
 # \dots, x_1^p, \dots, x_n^p)$ while its classifier contains the products $x_ix_j$. Powers of
-# single coordinates give no cross terms; the map needs every monomial, as above. Notes 002 expand
-# $(1 + x^\top y)^2$ with a term $2x_1y_2$ that should be $2x_2y_2$, and end with
-# $\phi^\top(x)\phi(x)$ for $\phi(x)^\top\phi(y)$.
+# single coordinates give no cross terms; the map needs every monomial, as above. In notes 002
+# the expansion of $(1 + x^\top y)^2$ sits in a line garbled by extraction: as we have it, it
+# has a term $2x_1y_2$ for $2x_2y_2$ and ends with $\phi^\top(x)\phi(x)$ for
+# $\phi(x)^\top\phi(y)$, while the feature map on the next line is right.
 # ```
 #
 # The Gaussian (RBF) kernel has a feature map with infinitely many coordinates. In one dimension,

@@ -292,9 +292,25 @@ claims.verify("eq-uniform-deviation")
 # The notes define $\gamma$ by "$P(|\hat e - e| > \gamma) = \delta$" and conclude that the
 # bound holds "with probability $1 - \delta$". It is the *bound* on that probability that
 # equals $\delta$; the probability itself is at most $\delta$, and the guarantee holds with
-# probability at least $1 - \delta$. Both inequalities used are loose, so the real failure
-# probability is far smaller, as the simulation shows:
+# probability at least $1 - \delta$.
 # ```
+#
+# Already for one hypothesis ($k = 1$), where $m\,\hat e$ is binomial and the probability can
+# be summed exactly,
+#
+# $$
+# P\big(|\hat e - e| > \gamma\big) \le 2 e^{-2\gamma^2 m} = \delta ,
+# $$ (eq-hoeffding-exact)
+#
+# where the first inequality is loose: the exact probability is well below $\delta$, not
+# equal to it.
+
+# %%
+claims.verify("eq-hoeffding-exact")
+
+# %% [markdown]
+# With $k$ hypotheses the union bound loosens it further, so the real failure probability is
+# far smaller still, as the simulation shows:
 
 # %%
 delta = 0.05
@@ -395,10 +411,9 @@ print("max over m of the failure rate P(e(h_hat) > e(h*) + 2 gamma):", f"{max(r.
 # than $1/\sqrt m$ here: the bound is a worst case over all distributions, and this one is
 # easy (the best stump is separated from the next by a clear gap).
 #
-# ```{admonition} Erratum
-# :class: warning
-# The notes call $h^*$ "the best possible hypothesis". It must be the best hypothesis *in the
-# class*: the middle step of {eq}`eq-erm-guarantee` compares $\hat h$ with $h^*$ on the
+# ```{note}
+# The notes call $h^*$ "the best possible hypothesis"; their last paragraph makes it the best
+# hypothesis *in the class*, and it must be: the middle step of {eq}`eq-erm-guarantee` compares $\hat h$ with $h^*$ on the
 # training set, which needs $h^* \in \mathcal H$. Against the best classifier of all the
 # guarantee fails whenever the class cannot represent it. With the single threshold $t = 1/2$
 # ($k = 2$) and plenty of data, ERM finds the best stump, whose error $0.26$ is far above

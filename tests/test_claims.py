@@ -1,10 +1,15 @@
 """The claim ledger: every claim passes on many instances, and claims and equation labels
 match one to one (every claim checks a labelled equation of its chapter; every equation
-labelled ``eq-...`` in a chapter has a claim)."""
+labelled ``eq-...`` in a chapter has a claim). And every check can fail: each claim rejects its
+foil, a wrong statement, by a wide margin, and the vacuous versions of a claim (a quantity
+compared with itself, a huge tolerance, a violation that can never be positive, a filter that
+keeps nothing) are caught."""
 
 from __future__ import annotations
 
 import dataclasses
+import inspect
+import linecache
 import re
 import subprocess
 import sys
@@ -32,6 +37,93 @@ def chapter_labels() -> dict[str, set[str]]:
 def test_claim_holds_on_many_instances(c):
     result = claims.run(c.label, n_instances=c.n_test_instances, seed=12345)
     assert result.passed, str(result)
+    # A residual of exactly 0 on every instance looks the same whether the claim is true or its
+    # check is vacuous: such a claim says why it is exact, and its foil shows it can fail.
+    assert result.max_residual > 0 or c.exact, (
+        f"{c.label}: residual exactly 0 on all {result.n_instances} instances; "
+        "state why with exact='...' (the foil test shows the check can fail)")
+
+
+# -- every check can fail -----------------------------------------------------------------------
+
+
+def problems_of(c: claims.Claim) -> list[str]:
+    """Why ``c``'s check could not fail, or its tolerance means nothing; [] when neither."""
+    if not c.foil.strip():
+        return [f"{c.label}: no foil (a wrong statement the check must reject)"]
+    if "foil" not in inspect.signature(c.func).parameters:
+        return [f"{c.label}: the claim function takes no foil argument"]
+    problems = []
+    foil = c.run(foil=True)  # the chapter's instances: the ledger shows this very verdict
+    margin = claims.foil_margin(foil)
+    if not margin >= c.foil_margin:  # "not >=": a NaN margin fails too
+        problems.append(f"{c.label}: the foil passes or fails narrowly: residual "
+                        f"{foil.max_residual:.1e} is {margin:.1e} x the tolerance {c.tol:g}, "
+                        f"needs {c.foil_margin:g} x")
+    if c.tol > claims.TOL_NEEDS_REASON and not c.tol_reason:
+        problems.append(f"{c.label}: tolerance {c.tol:g} > {claims.TOL_NEEDS_REASON:g} "
+                        "without tol_reason")
+    if c.foil_margin < claims.FOIL_MARGIN and not c.tol_reason:
+        problems.append(f"{c.label}: foil margin {c.foil_margin:g} < {claims.FOIL_MARGIN:g} "
+                        "without tol_reason")
+    if c.foil_margin < 2:
+        problems.append(f"{c.label}: a foil margin below 2 is no margin")
+    return problems
+
+
+@pytest.mark.parametrize("c", ALL, ids=[c.label for c in ALL])
+def test_claim_rejects_its_foil_by_a_wide_margin(c):
+    assert problems_of(c) == []
+
+
+# The four vacuous versions of a claim that passed every test before issue 32, planted in the
+# source of real claims: (label, text replaced, replacement).
+VACUOUS = {
+    "compares a quantity with itself": (
+        "eq-grad-rss", "sign * 2 * X.T @ (y - X @ w))", "numerical_gradient(rss, w))"),
+    "tolerance raised to 1e9": ("eq-grad-rss", "tol=TOL_GRAD", "tol=1e9"),
+    "max(0, .) turned into min(0, .)": ("eq-sqrt-exp", "np.maximum(0.0,", "np.minimum(0.0,"),
+    "a filter that keeps no instance": (
+        "eq-Z-closed-form", "ok = _clean_rounds(fit)", "ok = fit.eps < 0"),
+}
+
+
+def planted(c: claims.Claim, old: str, new: str) -> claims.Claim:
+    """The claim built from its own source with ``old`` replaced by ``new``, not registered."""
+    source = inspect.getsource(c.func)
+    assert source.count(old) == 1, f"{old!r} is not once in the source of {c.label}"
+    made = []
+
+    def claim(label, **kw):  # stands in for the registry's decorator
+        def build(func):
+            made.append(claims.Claim(label, func=func, errata=tuple(kw.pop("errata", ())), **kw))
+            return func
+
+        return build
+
+    namespace = {**vars(sys.modules[c.func.__module__]), "claim": claim}
+    text, filename = source.replace(old, new), f"<{c.label} with a planted defect>"
+    linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)  # its source
+    exec(compile(text, filename, "exec"), namespace)
+    return made[0]
+
+
+@pytest.mark.parametrize("defect", VACUOUS)
+def test_a_vacuous_claim_passes_its_check_but_not_the_foil_test(defect):
+    label, old, new = VACUOUS[defect]
+    real = claims.get(label)
+    assert real.run().passed and problems_of(real) == []
+    mutant = planted(real, old, new)
+    assert mutant.run().passed, "the planted defect should leave the check line green"
+    assert problems_of(mutant), f"a claim that {defect} went unnoticed"
+
+
+def test_foil_margin_counts_a_zero_tolerance_as_rounding():
+    # tol = 0: a foil failing by rounding (1e-15) is no rejection; by 1e-6 it is
+    r = claims.ClaimResult("eq-x", 20, 1e-15, 0.0, "violation")
+    assert claims.foil_margin(r) < claims.FOIL_MARGIN
+    assert claims.foil_margin(dataclasses.replace(r, max_residual=1e-6)) >= claims.FOIL_MARGIN
+    assert claims.foil_margin(dataclasses.replace(r, tol=1e-8, max_residual=1e-6)) == 100
 
 
 @pytest.mark.parametrize("c", ALL, ids=[c.label for c in ALL])
@@ -59,7 +151,7 @@ def test_equation_labels_are_unique_across_chapters():
 
 def test_verify_raises_on_a_false_claim():
     @claims.claim("eq-test-false", chapter="none", tol=1e-12, statement="1 = 2")
-    def _(rng, n):
+    def _(rng, n, foil=False):
         return [1.0] * n
 
     try:
@@ -95,7 +187,7 @@ def test_check_lines_of_every_claim_hide_the_residual():
 
 def test_nan_residual_fails():
     @claims.claim("eq-test-nan", chapter="none", tol=1.0, statement="nan")
-    def _(rng, n):
+    def _(rng, n, foil=False):
         return [float("nan")]
 
     try:
@@ -148,12 +240,12 @@ def test_ledger_cli_exits_zero_and_prints_every_claim(capsys):
 
 def test_per_instance_claim_runs_once_per_instance_on_one_generator():
     # the per-instance form must consume the generator exactly as the (rng, n) loop it replaces
-    def draw(rng):
+    def draw(rng, foil=False):
         return float(rng.uniform())
 
     claims.claim("eq-test-one", chapter="none", tol=1.0, statement="u <= 1", per_instance=True)(draw)
     claims.claim("eq-test-loop", chapter="none", tol=1.0, statement="u <= 1")(
-        lambda rng, n: [draw(rng) for _ in range(n)])
+        lambda rng, n, foil=False: [draw(rng) for _ in range(n)])
     try:
         one, loop = claims.get("eq-test-one"), claims.get("eq-test-loop")
         a = one.residuals(np.random.default_rng(3), 7)
@@ -176,3 +268,46 @@ def test_numerical_claims_do_not_import_sympy():
             "from mlnotes import claims; claims.verify('eq-ridge-solution'); "
             "assert 'sympy' not in sys.modules, 'a numerical claim loaded sympy'")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_erratum_kind_is_one_of_three_and_as_extracted_quotes_the_extraction():
+    with pytest.raises(ValueError, match="kind must be one of"):
+        claims.Erratum(where="w", says="s", correct="c", kind="typo")
+    with pytest.raises(ValueError, match="quotes the extraction"):
+        claims.Erratum(where="w", says="s", correct="c", kind="as extracted")
+    for c in ALL:
+        for e in c.errata:
+            assert e.kind in claims.ERRATUM_KINDS
+            assert bool(e.raw) == (e.kind == "as extracted"), e.where
+
+
+def test_errata_page_shows_each_entry_under_its_class_with_its_check():
+    page = errata_page()
+    entries = [(c, e) for c in ALL for e in c.errata]
+    for kind, heading in (("error", "## Errors"), ("as extracted", "## As extracted"),
+                          ("clarification", "## Clarifications")):
+        mine = [(c, e) for c, e in entries if e.kind == kind]
+        assert (heading in page) == bool(mine)
+        for c, e in mine:
+            at = page.index(f". {e.where}\n\n*Class: {kind}.*")
+            assert page.index(heading) < at
+            assert f"claim `{c.label}`" in page[at:at + 4000]
+            if e.raw:
+                assert e.raw.strip() in page[at:at + 4000]
+    n = {k: sum(e.kind == k for _, e in entries) for k in claims.ERRATUM_KINDS}
+    assert (f"**{len(entries)}** entries: {n['error']} errors, {n['as extracted']} as extracted "
+            f"and {n['clarification']} clarifications") in page
+    assert "**How entries are found.**" in page and "**How they are checked.**" in page
+
+
+def test_an_error_of_the_notes_is_its_claims_foil():
+    """One mechanism for issues 30 and 32: a claim with an erratum of class "error" takes the
+    notes' version as its foil, so the foil test above shows its check rejects the notes'
+    statement; where the check cannot express it, a comment above ``foil=`` says why."""
+    for c in ALL:
+        if any(e.kind == "error" for e in c.errata):
+            source = inspect.getsource(c.func)
+            above = source[:source.index("foil=")].rstrip().splitlines()[-1].strip()
+            assert c.foil.startswith("the notes'") or above.startswith("#"), (
+                f"{c.label}: an error of the notes, but its foil is not the notes' version "
+                "and no comment above foil= says why")

@@ -14,16 +14,27 @@ so adding a claim means adding a decorated function, nothing more.
 Writing a claim::
 
     @claim("eq-grad-linear", chapter="00_notation", tol=1e-8, per_instance=True,
-           statement=r"\\nabla_w (a^\\top w) = a")
-    def eq_grad_linear(rng):
+           statement=r"$\\nabla_w (a^\\top w) = a$",
+           foil=r"$\\nabla_w (a^\\top w) = a^\\top w\\, a$ (the function for its gradient)")
+    def eq_grad_linear(rng, foil=False):
         a, w = rng.standard_normal((2, 5))
-        return rel_error(numerical_gradient(lambda v: a @ v, w), a)
+        grad = (a @ w) * a if foil else a
+        return rel_error(numerical_gradient(lambda v: a @ v, w), grad)
 
 With ``per_instance=True`` the function builds one instance from the seeded
 ``numpy.random.Generator`` it receives and returns its residual; the registry calls it once per
 instance, with the same generator. A claim whose instances share work (one data set, one run
-reused) takes ``(rng, n)`` instead and returns the residuals (any sequence of floats, one per
-instance). Name the function after its label, so a traceback says which claim failed. Symbolic
+reused) takes ``(rng, n, foil=False)`` instead and returns the residuals (any sequence of
+floats, one per instance).
+
+Every claim has a **foil**: a wrong version of its statement, the mistake a student or the
+notes would make (a sign, a factor, a transpose, a missing term, the other inequality; for a
+claim with errata, the notes' own version). Called with ``foil=True`` the function builds the
+same instances and runs the same check on the foil's side of the equation instead of the
+right one; the check must reject it by a wide margin (:data:`FOIL_MARGIN` times the
+tolerance). A check that cannot reject its foil proves nothing, whatever its residual.
+
+Name the function after its label, so a traceback says which claim failed. Symbolic
 claims return a single residual: 0 when sympy proves the identity; they import sympy inside the
 function, so that numerical claims (and ``import mlnotes``) never load it.
 """
@@ -39,12 +50,26 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-__all__ = ["Claim", "ClaimFailed", "ClaimResult", "Erratum", "all_claims", "claim", "run", "verify"]
+__all__ = [
+    "FOIL_MARGIN", "Claim", "ClaimFailed", "ClaimResult", "Erratum", "all_claims", "claim",
+    "foil_margin", "run", "verify",
+]
+
+# A foil must fail by this factor: its worst residual at least FOIL_MARGIN * tol. For a claim
+# with tol = 0 (an inequality whose violation is exactly 0 when it holds) the foil must exceed
+# FOIL_MARGIN * ZERO_TOL_SCALE: a violation of rounding size would be no rejection at all.
+FOIL_MARGIN = 100.0
+ZERO_TOL_SCALE = 1e-12
+# A tolerance above this needs a stated reason (``tol_reason``).
+TOL_NEEDS_REASON = 1e-3
+
+
+ERRATUM_KINDS = ("error", "as extracted", "clarification")
 
 
 @dataclass(frozen=True)
 class Erratum:
-    """A place where the source lecture notes are wrong, and the claim that shows it.
+    """A place where the source lecture notes are wrong or misleading, and the claim to run.
 
     Attributes
     ----------
@@ -54,11 +79,26 @@ class Erratum:
         What the notes state (MyST markdown, math allowed).
     correct : str
         The corrected statement and a sentence on why.
+    kind : str
+        ``"error"``: the notes state something false, and the claim's check fails on the notes'
+        version. ``"as extracted"``: the text we have is corrupted (OCR, extraction), so the
+        source may be right; ``raw`` quotes the extraction. ``"clarification"``: the notes
+        are right under a convention a student could misread; ``correct`` states it.
+    raw : str
+        The extracted text verbatim (required for ``"as extracted"``), shown as code.
     """
 
     where: str
     says: str
     correct: str
+    kind: str = "error"
+    raw: str = ""
+
+    def __post_init__(self):
+        if self.kind not in ERRATUM_KINDS:
+            raise ValueError(f"Erratum kind must be one of {ERRATUM_KINDS}, got {self.kind!r}")
+        if self.kind == "as extracted" and not self.raw.strip():
+            raise ValueError(f"an 'as extracted' erratum quotes the extraction in raw: {self.where}")
 
 
 @dataclass(frozen=True)
@@ -76,12 +116,27 @@ class Claim:
     symbolic: bool = False
     errata: tuple[Erratum, ...] = field(default_factory=tuple)
     per_instance: bool = False
+    foil: str = ""
+    exact: str = ""
+    tol_reason: str = ""
+    foil_margin: float = FOIL_MARGIN
 
-    def residuals(self, rng: np.random.Generator, n: int) -> np.ndarray:
-        """The residuals of ``n`` instances built from ``rng`` (one for a symbolic claim)."""
+    def residuals(self, rng: np.random.Generator, n: int, *, foil: bool = False) -> np.ndarray:
+        """The residuals of ``n`` instances built from ``rng`` (one for a symbolic claim);
+        with ``foil=True`` the same instances checked against the foil."""
         if self.per_instance:
-            return np.array([self.func(rng) for _ in range(n)], dtype=float)
-        return np.atleast_1d(np.asarray(self.func(rng, n), dtype=float))
+            return np.array([self.func(rng, foil=foil) for _ in range(n)], dtype=float)
+        return np.atleast_1d(np.asarray(self.func(rng, n, foil=foil), dtype=float))
+
+    def run(self, *, n_instances: int | None = None, seed: int = 0, foil: bool = False) -> ClaimResult:
+        """Check the claim (or, with ``foil=True``, its foil) on instances from ``seed``."""
+        n = 1 if self.symbolic else (self.n_instances if n_instances is None else int(n_instances))
+        residuals = self.residuals(np.random.default_rng(seed), n, foil=foil)
+        if residuals.size == 0:
+            raise RuntimeError(f"claim {self.label!r} returned no residuals")
+        worst = float(np.max(np.where(np.isnan(residuals), np.inf, residuals)))
+        return ClaimResult(self.label, 0 if self.symbolic else residuals.size, worst, self.tol,
+                           self.measure, source=inspect.getsource(self.func))
 
 
 @dataclass(frozen=True)
@@ -157,13 +212,26 @@ def claim(
     symbolic: bool = False,
     errata: Sequence[Erratum] = (),
     per_instance: bool = False,
+    foil: str = "",
+    exact: str = "",
+    tol_reason: str = "",
+    foil_margin: float = FOIL_MARGIN,
 ) -> Callable:
     """Register the decorated function as the claim for equation ``label``.
 
     ``symbolic=True`` marks a claim proved by sympy: it runs once and reports 0 instances.
-    ``per_instance=True`` marks a function ``(rng) -> float`` that builds and checks one
-    instance; otherwise the function is ``(rng, n) -> residuals``.
+    ``per_instance=True`` marks a function ``(rng, foil=False) -> float`` that builds and
+    checks one instance; otherwise the function is ``(rng, n, foil=False) -> residuals``.
+    ``foil`` states the wrong statement the function checks when called with ``foil=True``.
+    ``exact`` says why the residual is exactly 0 on every instance, for a claim where it is
+    (an inequality's violation, a count, a symbolic proof): there a 0 cannot tell a true claim
+    from a vacuous one, and only the foil shows the check can fail. ``tol_reason`` justifies a
+    tolerance above ``TOL_NEEDS_REASON`` and a ``foil_margin`` below ``FOIL_MARGIN`` (a Monte
+    Carlo check, whose residual is in standard errors, cannot reach 100 times 5 of them).
+    A symbolic claim is exact by construction: sympy's answer is 0 or 1.
     """
+    if symbolic and not exact:
+        exact = "symbolic: sympy proves the identity (residual 0) or does not (1)"
     if not label.startswith("eq-"):
         raise ValueError(f"claim labels are equation labels starting with 'eq-', got {label!r}")
 
@@ -172,7 +240,8 @@ def claim(
             raise ValueError(f"claim {label!r} is registered twice")
         _REGISTRY[label] = Claim(
             label, chapter, statement, float(tol), func, n_instances, n_test_instances,
-            measure, symbolic, tuple(errata), per_instance,
+            measure, symbolic, tuple(errata), per_instance, foil, exact, tol_reason,
+            float(foil_margin),
         )
         return func
 
@@ -202,16 +271,19 @@ def get(label: str) -> Claim:
         raise KeyError(f"no claim is registered under {label!r}") from None
 
 
-def run(label: str, *, n_instances: int | None = None, seed: int = 0) -> ClaimResult:
-    """Run one claim and return its result (never raises on failure)."""
-    c = get(label)
-    n = 1 if c.symbolic else (c.n_instances if n_instances is None else int(n_instances))
-    residuals = c.residuals(np.random.default_rng(seed), n)
-    if residuals.size == 0:
-        raise RuntimeError(f"claim {label!r} returned no residuals")
-    worst = float(np.max(np.where(np.isnan(residuals), np.inf, residuals)))
-    return ClaimResult(label, 0 if c.symbolic else residuals.size, worst, c.tol, c.measure,
-                       source=inspect.getsource(c.func))
+def run(
+    label: str, *, n_instances: int | None = None, seed: int = 0, foil: bool = False
+) -> ClaimResult:
+    """Run one claim and return its result (never raises on failure); with ``foil=True``,
+    check the claim's foil instead, on the same instances (its result should fail)."""
+    return get(label).run(n_instances=n_instances, seed=seed, foil=foil)
+
+
+def foil_margin(result: ClaimResult) -> float:
+    """How many times over its tolerance a foil's result fails (a tolerance of 0 counts as
+    ``ZERO_TOL_SCALE``); a foil is rejected by a wide margin when this is at least the claim's
+    ``foil_margin`` (``FOIL_MARGIN`` unless the claim states why not)."""
+    return result.max_residual / max(result.tol, ZERO_TOL_SCALE)
 
 
 def verify(label: str, *, n_instances: int | None = None, seed: int = 0) -> ClaimResult:

@@ -61,10 +61,14 @@ def _clean_rounds(fit):
 
 
 @claim("eq-stump-cumsum", per_instance=True, chapter=CH, tol=1e-12, measure="abs. error",
-       statement=r"$\epsilon(j, \theta, s) = \tfrac12 - \tfrac{s}{2}\big(\sum_i D_i y_i - "
-                 r"2\sum_{i:\, x_{ij} \le \theta} D_i y_i\big)$, and the search returns the "
-                 r"minimum over all stumps")
-def eq_stump_cumsum(rng):
+       statement=r"$\epsilon(j, \theta, s) = \tfrac12 - \tfrac{s}{2}\big(\sum_i D_i "
+                 r"y_i - "
+                 r"2\sum_{i:\, x_{ij} \le \theta} D_i y_i\big)$, and the search "
+                 r"returns the "
+                 r"minimum over all stumps",
+       foil=r"$\epsilon(j, \theta, s) = \tfrac12 + \tfrac{s}{2}\big(\sum_i D_i y_i - "
+            r"2\sum_{i:\, x_{ij} \le \theta} D_i y_i\big)$ (the polarity reversed)")
+def eq_stump_cumsum(rng, foil=False):
     m, d = int(rng.integers(1, 30)), int(rng.integers(1, 4))
     X = rng.integers(0, 5, (m, d)).astype(float)  # repeated values: not every split is a threshold
     y = rng.choice([-1.0, 1.0], m)
@@ -77,39 +81,53 @@ def eq_stump_cumsum(rng):
             corr = (D * y).sum() - 2 * (D * y)[left].sum()
             for s in (1, -1):
                 direct = D[np.where(X[:, j] > theta, s, -s) != y].sum()
-                worst = max(worst, abs(0.5 - 0.5 * s * corr - direct))
+                stated = 0.5 + 0.5 * s * corr if foil else 0.5 - 0.5 * s * corr
+                worst = max(worst, abs(stated - direct))
     # and the O(nd) search finds the smallest of all those errors
     worst = max(worst, abs(best_stump(X, y, D).eps - stump_errors(X, y, D).min()))
     return worst
 
 
 @claim("eq-Z-split", chapter=CH, n_instances=RUNS_IN_CHAPTER, tol=TOL_RUN,
-       statement=r"$Z_t = \sum_i D_t(i) e^{-\alpha_t y_i h_t(x_i)} = \epsilon_t e^{\alpha_t} + "
+       statement=r"$Z_t = \sum_i D_t(i) e^{-\alpha_t y_i h_t(x_i)} = \epsilon_t "
+                 r"e^{\alpha_t} + "
                  r"(1 - \epsilon_t) e^{-\alpha_t}$, at every round of real runs",
        errata=[Erratum(
            where=f"{WHERE}, the algorithm (definition of $Z_t$)",
            says=r"$Z_t = \sum_i D_t^i / \exp(-\alpha_t y^i h_t(x^i))$",
-           correct=r"$Z_t = \sum_i D_t^i \exp(-\alpha_t y^i h_t(x^i))$: the normaliser multiplies "
-                   r"by the exponential. Dividing gives $\epsilon_t e^{-\alpha_t} + (1 - "
-                   r"\epsilon_t) e^{\alpha_t}$, which is not the sum of the updated weights, so "
-                   r"$D_{t+1}$ would not sum to one.")])
-def eq_Z_split(rng, n):
+           correct=r"$Z_t = \sum_i D_t^i \exp(-\alpha_t y^i h_t(x^i))$: the normaliser "
+                   r"multiplies "
+                   r"by the exponential. Dividing gives $\epsilon_t e^{-\alpha_t} + (1 "
+                   r"- "
+                   r"\epsilon_t) e^{\alpha_t}$, which is not the sum of the updated "
+                   r"weights, so "
+                   r"$D_{t+1}$ would not sum to one.")],
+       foil=r"the notes' $Z_t = \sum_i D_t(i) / e^{-\alpha_t y_i h_t(x_i)} = "
+            r"\epsilon_t "
+            r"e^{-\alpha_t} + (1 - \epsilon_t) e^{\alpha_t}$")
+def eq_Z_split(rng, n, foil=False):
     res = []
+    sign = -1 if foil else 1
     for _, _, fit in _runs(rng, n):
-        split = fit.eps * np.exp(fit.alpha) + (1 - fit.eps) * np.exp(-fit.alpha)
+        a = sign * fit.alpha
+        split = fit.eps * np.exp(a) + (1 - fit.eps) * np.exp(-a)
         res.append(float(np.max(np.abs(fit.Z - split) / fit.Z)))
     return res
 
 
 @claim("eq-unrolled-D", chapter=CH, n_instances=RUNS_IN_CHAPTER, tol=TOL_RUN,
-       statement=r"$D_{t+1}(i) = \dfrac{e^{-y_i f_t(x_i)}}{n \prod_{s \le t} Z_s}$, at every "
-                 r"round of real runs")
-def eq_unrolled_D(rng, n):
+       statement=r"$D_{t+1}(i) = \dfrac{e^{-y_i f_t(x_i)}}{n \prod_{s \le t} Z_s}$, at "
+                 r"every "
+                 r"round of real runs",
+       foil=r"$D_{t+1}(i) = e^{-y_i f_t(x_i)} / \prod_{s \le t} Z_s$ (the initial "
+            r"weight "
+            r"$\frac1n$ forgotten)")
+def eq_unrolled_D(rng, n, foil=False):
     res = []
     for X, y, fit in _runs(rng, n, keep_D=True):
         F = fit.staged_decision_function(X)  # (T, n)
         logprodZ = np.cumsum(np.log(fit.Z))
-        closed = np.exp(-y * F - logprodZ[:, None]) / X.shape[0]
+        closed = np.exp(-y * F - logprodZ[:, None]) / (1 if foil else X.shape[0])
         D = fit.D_history[1:]
         res.append(float(np.max(np.abs(D - closed)) / np.max(D)))
     return res
@@ -120,73 +138,98 @@ def eq_unrolled_D(rng, n):
        errata=[Erratum(
            where=f"{WHERE}.1, the chain after (5.5)",
            says=r"$\frac1N \sum_i [y^i \ne H(x^i)] = \sum_i \frac1N \exp(-y^i f(x^i))$",
-           correct=r"$\le$, not $=$: the zero-one loss is below the exponential loss, with "
-                   r"equality nowhere (on a correct example $0 < e^{-yf}$, on a mistake "
-                   r"$1 \le e^{-yf}$). The training error is bounded by, not equal to, "
-                   r"$\prod_t Z_t$.")])
-def eq_zero_one_exp(rng):
+           correct=r"$\le$, not $=$: the zero-one loss is below the exponential loss, "
+                   r"strictly wherever $y f(x) \ne 0$ (on a correct example $0 < e^{-yf}$, on "
+                   r"a mistake with $yf < 0$, $1 < e^{-yf}$), with equality only at $yf = 0$. "
+                   r"The training error is bounded by, not equal to, $\prod_t Z_t$.")],
+       foil=r"the notes' equality: $[y f(x) \le 0] = e^{-y f(x)}$",
+       exact="a violation max(0, .): 0 whenever the inequality holds")
+def eq_zero_one_exp(rng, foil=False):
     margins = np.concatenate([rng.standard_normal(100) * 3, [0.0, -0.0, 1e-300, -1e-300]])
-    return float(np.max(np.maximum(0.0, (margins <= 0) - np.exp(-margins))))
+    gap = (margins <= 0) - np.exp(-margins)
+    return float(np.max(np.abs(gap) if foil else np.maximum(0.0, gap)))
 
 
 @claim("eq-exp-loss-product", chapter=CH, n_instances=RUNS_IN_CHAPTER, tol=TOL_RUN,
-       statement=r"$\frac1n \sum_i e^{-y_i f_t(x_i)} = \prod_{s \le t} Z_s$, at every round of "
+       statement=r"$\frac1n \sum_i e^{-y_i f_t(x_i)} = \prod_{s \le t} Z_s$, at every "
+                 r"round of "
                  r"real runs",
        errata=[Erratum(
            where=f"{WHERE}.2, eq. (5.8)",
-           says=r"$\sum_{i=1}^N \frac1N [y^i \ne H(x^i)] \le \frac1m \exp(-y_i f(x^i))$",
+           says=r"$\sum_{i=1}^N \frac1N [y^i \ne H(x^i)] \le \frac1m \exp(-y_i "
+                r"f(x^i))$",
            correct=r"The right-hand side is the average $\frac1N \sum_{i=1}^N "
-                   r"\exp(-y^i f(x^i))$ over all examples (a sum, over the same $N$), and it "
-                   r"equals $\prod_t Z_t$ exactly.")])
-def eq_exp_loss_product(rng, n):
+                   r"\exp(-y^i f(x^i))$ over all examples (a sum, over the same $N$), "
+                   r"and it "
+                   r"equals $\prod_t Z_t$ exactly.")],
+       foil=r"the notes' right side, one example's term: $\frac1n e^{-y_1 f_t(x_1)} = "
+            r"\prod_{s \le t} Z_s$")
+def eq_exp_loss_product(rng, n, foil=False):
     res = []
     for X, y, fit in _runs(rng, n):
-        loss = np.mean(np.exp(-y * fit.staged_decision_function(X)), axis=1)
+        terms = np.exp(-y * fit.staged_decision_function(X))
+        loss = terms[:, 0] / len(y) if foil else np.mean(terms, axis=1)
         res.append(float(np.max(np.abs(loss - np.cumprod(fit.Z)) / loss)))
     return res
 
 
 @claim("eq-train-bound", chapter=CH, n_instances=RUNS_IN_CHAPTER, tol=0.0, measure="violation",
-       statement=r"$\frac1n \sum_i [y_i f_t(x_i) \le 0] \le \prod_{s \le t} Z_s = \prod_{s \le t}"
-                 r"\sqrt{1 - 4\gamma_s^2} \le e^{-2\sum_{s \le t} \gamma_s^2}$, at every round of "
-                 r"real runs (the equality is {eq}`eq-Z-gamma`)")
-def eq_train_bound(rng, n):
+       statement=r"$\frac1n \sum_i [y_i f_t(x_i) \le 0] \le \prod_{s \le t} Z_s = "
+                 r"\prod_{s \le t}"
+                 r"\sqrt{1 - 4\gamma_s^2} \le e^{-2\sum_{s \le t} \gamma_s^2}$, at "
+                 r"every round of "
+                 r"real runs (the equality is {eq}`eq-Z-gamma`)",
+       foil=r"the same ending in $\le e^{-2\sum_{s \le t} \gamma_s}$ ($\gamma_s$ not "
+            r"squared)",
+       exact="a violation max(0, .): 0 whenever the inequality holds")
+def eq_train_bound(rng, n, foil=False):
     res = []
     for _, _, fit in _runs(rng, n):
         first = np.max(np.maximum(0.0, fit.train_error - np.cumprod(fit.Z)))
         # The last inequality term by term in log space, where it is
         # log(1 - 4 g^2) / 2 <= -2 g^2 and rounding cannot create a false violation.
         g = fit.gamma[_clean_rounds(fit)]
-        last = np.max(np.maximum(0.0, 0.5 * np.log1p(-4 * g**2) + 2 * g**2), initial=0.0)
+        exponent = 2 * g if foil else 2 * g**2
+        last = np.max(np.maximum(0.0, 0.5 * np.log1p(-4 * g**2) + exponent),
+                      initial=0.0)
         res.append(float(max(first, last)))
     return res
 
 
 @claim("eq-optimal-alpha", chapter=CH, tol=0.0, symbolic=True, measure="sympy residual",
-       statement=r"$\alpha_t = \tfrac12 \log\frac{1 - \epsilon_t}{\epsilon_t}$ is the minimiser "
-                 r"of $Z(\alpha) = \epsilon_t e^{\alpha} + (1 - \epsilon_t) e^{-\alpha}$, and "
+       statement=r"$\alpha_t = \tfrac12 \log\frac{1 - \epsilon_t}{\epsilon_t}$ is the "
+                 r"minimiser "
+                 r"of $Z(\alpha) = \epsilon_t e^{\alpha} + (1 - \epsilon_t) "
+                 r"e^{-\alpha}$, and "
                  r"$Z(\alpha_t) = 2\sqrt{\epsilon_t (1 - \epsilon_t)}$",
        errata=[
            Erratum(
                where=f"{WHERE}.1, eq. (5.7)",
                says=r"$\alpha = \log\left(\frac{\epsilon}{1 - \epsilon}\right)$",
-               correct=r"$\alpha = \frac12 \log\frac{1 - \epsilon}{\epsilon}$ (as in the "
-                       r"algorithm). The stated value is negative for $\epsilon < 1/2$, turns "
+               correct=r"$\alpha = \frac12 \log\frac{1 - \epsilon}{\epsilon}$ (as in "
+                       r"the "
+                       r"algorithm). The stated value is negative for $\epsilon < "
+                       r"1/2$, turns "
                        r"the vote of a good learner against it and gives $Z = "
-                       r"\epsilon^2/(1 - \epsilon) + (1 - \epsilon)^2/\epsilon$, which exceeds "
+                       r"\epsilon^2/(1 - \epsilon) + (1 - \epsilon)^2/\epsilon$, which "
+                       r"exceeds "
                        r"1 instead of equalling $2\sqrt{\epsilon(1 - \epsilon)}$."),
            Erratum(
                where=f"{WHERE}.3, eq. (5.14)",
-               says=r"$\alpha = \operatorname{argmax}_\alpha \sum_i D^i \exp(-\alpha y^i h(x^i))$",
-               correct=r"$\operatorname{argmin}$: the weighted exponential loss is convex in "
-                       r"$\alpha$ (second derivative $Z(\alpha) > 0$) and unbounded above, so it "
+               says=r"$\alpha = \operatorname{argmax}_\alpha \sum_i D^i \exp(-\alpha "
+                    r"y^i h(x^i))$",
+               correct=r"$\operatorname{argmin}$: the weighted exponential loss is "
+                       r"convex in "
+                       r"$\alpha$ (second derivative $Z(\alpha) > 0$) and unbounded "
+                       r"above, so it "
                        r"has a minimum, at $\alpha_t$, and no maximum."),
-       ])
-def eq_optimal_alpha(rng, n):
+       ],
+       foil=r"the notes' $\alpha_t = \log\frac{\epsilon_t}{1 - \epsilon_t}$")
+def eq_optimal_alpha(rng, n, foil=False):
     import sympy as sp
     eps, a = sp.symbols("epsilon alpha", positive=True)
     Z = eps * sp.exp(a) + (1 - eps) * sp.exp(-a)
-    alpha_t = sp.log((1 - eps) / eps) / 2
+    alpha_t = sp.log(eps / (1 - eps)) if foil else sp.log((1 - eps) / eps) / 2
     stationary = sp.simplify(sp.diff(Z, a).subs(a, alpha_t))
     # the stationary point is the only one and a minimum: Z'' = Z > 0
     (solution,) = sp.solve(sp.Eq(sp.diff(Z, a), 0), a)
@@ -199,82 +242,110 @@ def eq_optimal_alpha(rng, n):
 
 
 @claim("eq-Z-closed-form", chapter=CH, n_instances=RUNS_IN_CHAPTER, tol=TOL_RUN,
-       statement=r"$Z_t = 2\sqrt{\epsilon_t (1 - \epsilon_t)}$, at every round of real runs")
-def eq_Z_closed_form(rng, n):
+       statement=r"$Z_t = 2\sqrt{\epsilon_t (1 - \epsilon_t)}$, at every round of real "
+                 r"runs",
+       foil=r"$Z_t = \sqrt{\epsilon_t (1 - \epsilon_t)}$ (the 2 lost)")
+def eq_Z_closed_form(rng, n, foil=False):
     res = []
     for _, _, fit in _runs(rng, n):
         ok = _clean_rounds(fit)
-        closed = 2 * np.sqrt(fit.eps[ok] * (1 - fit.eps[ok]))
+        closed = (1 if foil else 2) * np.sqrt(fit.eps[ok] * (1 - fit.eps[ok]))
         res.append(float(np.max(np.abs(fit.Z[ok] - closed) / fit.Z[ok], initial=0.0)))
     return res
 
 
 @claim("eq-Z-gamma", chapter=CH, tol=0.0, symbolic=True, measure="sympy residual",
-       statement=r"$2\sqrt{\epsilon(1 - \epsilon)} = \sqrt{1 - 4\gamma^2}$ for $\epsilon = "
-                 r"\tfrac12 - \gamma$")
-def eq_Z_gamma(rng, n):
+       statement=r"$2\sqrt{\epsilon(1 - \epsilon)} = \sqrt{1 - 4\gamma^2}$ for "
+                 r"$\epsilon = "
+                 r"\tfrac12 - \gamma$",
+       foil=r"$2\sqrt{\epsilon(1 - \epsilon)} = \sqrt{1 - 2\gamma^2}$ (the square of "
+            r"$2\gamma$ taken as $2\gamma^2$)")
+def eq_Z_gamma(rng, n, foil=False):
     import sympy as sp
     g = sp.symbols("gamma", real=True)
     eps = sp.Rational(1, 2) - g
+    stated = 1 - 2 * g**2 if foil else 1 - 4 * g**2
     # both sides are non-negative square roots: compare the squares
-    return [0.0 if sp.simplify((2 * sp.sqrt(eps * (1 - eps))) ** 2 - (1 - 4 * g**2)) == 0 else 1.0]
+    left = (2 * sp.sqrt(eps * (1 - eps))) ** 2
+    return [0.0 if sp.simplify(left - stated) == 0 else 1.0]
 
 
 @claim("eq-sqrt-exp", per_instance=True, chapter=CH, tol=0.0, measure="violation",
-       statement=r"$\sqrt{1 - 4\gamma^2} \le e^{-2\gamma^2}$ for $0 \le \gamma \le \tfrac12$ "
-                 r"(from $1 - u \le e^{-u}$ with $u = 4\gamma^2$)")
-def eq_sqrt_exp(rng):
+       statement=r"$\sqrt{1 - 4\gamma^2} \le e^{-2\gamma^2}$ for $0 \le \gamma \le "
+                 r"\tfrac12$ "
+                 r"(from $1 - u \le e^{-u}$ with $u = 4\gamma^2$)",
+       foil=r"$\sqrt{1 - 4\gamma^2} \le e^{-4\gamma^2}$ (the square root forgotten on "
+            r"the right)",
+       exact="a violation max(0, .): 0 whenever the inequality holds")
+def eq_sqrt_exp(rng, foil=False):
     g = np.concatenate([rng.uniform(0, 0.5, 1000), [0.0, 0.5, 0.25]])
-    return float(np.max(np.maximum(0.0, np.sqrt(1 - 4 * g**2) - np.exp(-2 * g**2))))
+    u = 4 * g**2
+    bound = np.exp(-u) if foil else np.exp(-u / 2)
+    return float(np.max(np.maximum(0.0, np.sqrt(1 - u) - bound)))
 
 
 @claim("eq-coordinate-descent", chapter=CH, n_instances=RUNS_IN_CHAPTER, tol=TOL_RUN,
-       statement=r"$\alpha_t$ zeroes $\frac{d}{d\alpha} \sum_i e^{-y_i (f_{t-1}(x_i) + \alpha "
-                 r"h_t(x_i))}$, and $h_t$ gives the largest decrease of the exponential loss "
-                 r"among all stumps")
-def eq_coordinate_descent(rng, n):
+       statement=r"$\alpha_t$ zeroes $\frac{d}{d\alpha} \sum_i e^{-y_i (f_{t-1}(x_i) + "
+                 r"\alpha "
+                 r"h_t(x_i))}$, and $h_t$ gives the largest decrease of the "
+                 r"exponential loss "
+                 r"among all stumps",
+       foil=r"$\alpha_t = \log\frac{1 - \epsilon_t}{\epsilon_t}$ (the $\frac12$ lost) "
+            r"zeroes "
+            r"the derivative")
+def eq_coordinate_descent(rng, n, foil=False):
     res = []
     # the brute-force table of every stump costs O(n^2 d) per round: small problems only
     for X, y, fit in _runs(rng, n, keep_D=True, m_max=80, max_rounds=15):
         F = np.vstack([np.zeros(X.shape[0]), fit.staged_decision_function(X)])
         H = fit.weak_predictions(X)
         worst = 0.0
+        alpha = 2 * fit.alpha if foil else fit.alpha
         for t in np.flatnonzero(_clean_rounds(fit)):
             w = np.exp(-y * F[t])
-            slope = -np.sum(w * y * H[t] * np.exp(-fit.alpha[t] * y * H[t]))
+            slope = -np.sum(w * y * H[t] * np.exp(-alpha[t] * y * H[t]))
             worst = max(worst, abs(slope) / w.sum())
             # each stump h, with its best vote, leaves loss sum(w) * 2 sqrt(e_h (1 - e_h)),
             # e_h its error under D_t = w / sum(w)
             e = np.clip(stump_errors(X, y, fit.D_history[t]), 0.0, 1.0)
             best_loss = 2 * np.sqrt(e * (1 - e)).min()
-            chosen = np.sum(fit.D_history[t] * np.exp(-fit.alpha[t] * y * H[t]))
+            chosen = np.sum(fit.D_history[t] * np.exp(-alpha[t] * y * H[t]))
             worst = max(worst, max(0.0, chosen - best_loss) / chosen)
         res.append(worst)
     return res
 
 
 @claim("eq-edge-correlation", chapter=CH, n_instances=RUNS_IN_CHAPTER, tol=TOL_RUN, measure="abs. error",
-       statement=r"$\sum_i D_t(i)\, y_i h_t(x_i) = 1 - 2\epsilon_t = 2\gamma_t$, at every round "
+       statement=r"$\sum_i D_t(i)\, y_i h_t(x_i) = 1 - 2\epsilon_t = 2\gamma_t$, at "
+                 r"every round "
                  r"of real runs",
        errata=[Erratum(
            where=f"{WHERE}.3, eq. (5.13)",
            says=r"$h = \operatorname{argmax}_h \sum_i D^i y^i h(x^i) = 1 - \epsilon$",
-           correct=r"$\sum_i D^i y^i h(x^i) = (1 - \epsilon) - \epsilon = 1 - 2\epsilon$: the "
-                   r"correct examples count $+1$ and the mistakes $-1$. The conclusion (maximise "
-                   r"it by minimising $\epsilon$) is unchanged.")])
-def eq_edge_correlation(rng, n):
+           correct=r"$\sum_i D^i y^i h(x^i) = (1 - \epsilon) - \epsilon = 1 - "
+                   r"2\epsilon$: the "
+                   r"correct examples count $+1$ and the mistakes $-1$. The conclusion "
+                   r"(maximise "
+                   r"it by minimising $\epsilon$) is unchanged.")],
+       foil=r"the notes' $\sum_i D_t(i)\, y_i h_t(x_i) = 1 - \epsilon_t$")
+def eq_edge_correlation(rng, n, foil=False):
     res = []
     for X, y, fit in _runs(rng, n, keep_D=True):
         corr = np.sum(fit.D_history[:-1] * y * fit.weak_predictions(X), axis=1)
-        res.append(float(np.max(np.abs(corr - (1 - 2 * fit.eps)), initial=0.0)))
+        edge = 1 - fit.eps if foil else 1 - 2 * fit.eps
+        res.append(float(np.max(np.abs(corr - edge), initial=0.0)))
     return res
 
 
 @claim("eq-taylor-stagewise", per_instance=True, chapter=CH, tol=0.0, measure="violation",
-       statement=r"$\big|\sum_i D_i e^{-\alpha y_i h(x_i)} - \sum_i D_i (1 - \alpha y_i h(x_i) "
-                 r"+ \alpha^2/2)\big| \le \frac{|\alpha|^3}{6} e^{|\alpha|}$ (the second-order "
-                 r"expansion)")
-def eq_taylor_stagewise(rng):
+       statement=r"$\big|\sum_i D_i e^{-\alpha y_i h(x_i)} - \sum_i D_i (1 - \alpha "
+                 r"y_i h(x_i) "
+                 r"+ \alpha^2/2)\big| \le \frac{|\alpha|^3}{6} e^{|\alpha|}$ (the "
+                 r"second-order "
+                 r"expansion)",
+       foil=r"the same bound without its factor $e^{|\alpha|}$: $\frac{|\alpha|^3}{6}$",
+       exact="a violation max(0, .): 0 whenever the inequality holds")
+def eq_taylor_stagewise(rng, foil=False):
     m = int(rng.integers(1, 50))
     D = rng.random(m)
     D /= D.sum()
@@ -284,7 +355,8 @@ def eq_taylor_stagewise(rng):
         exact = np.sum(D * np.exp(-a * yh))
         quad = np.sum(D * (1 - a * yh + a**2 / 2))
         # Lagrange remainder, plus the rounding of the two sums (a few ulps of their size)
-        bound = abs(a) ** 3 / 6 * np.exp(abs(a)) + 8 * np.finfo(float).eps * max(exact, quad)
+        factor = 1.0 if foil else np.exp(abs(a))
+        bound = abs(a) ** 3 / 6 * factor + 8 * np.finfo(float).eps * max(exact, quad)
         worst = max(worst, abs(exact - quad) - bound)
     return max(0.0, worst)
 
@@ -294,13 +366,17 @@ def eq_taylor_stagewise(rng):
                  r"\log\frac{p}{1 - p}$, minimised pointwise by golden-section search",
        errata=[Erratum(
            where=f"{WHERE}.4",
-           says=r"$f(x) = \operatorname{argmax}_g [P(y = 1|x) \exp(-g) + P(y = -1|x) \exp(g)]$"
+           says=r"$f(x) = \operatorname{argmax}_g [P(y = 1|x) \exp(-g) + P(y = -1|x) "
+                r"\exp(g)]$"
                 r" and $f(x) = \log \frac{P(y = 1|x)}{P(y = -1|x)}$",
-           correct=r"$\operatorname{argmin}$ (the expected exponential loss is convex in $g$ "
+           correct=r"$\operatorname{argmin}$ (the expected exponential loss is convex "
+                   r"in $g$ "
                    r"and has no maximum), and the minimiser is half the log-odds, "
                    r"$f(x) = \frac12 \log\frac{P(y = 1|x)}{P(y = -1|x)}$: setting the "
-                   r"derivative $-p e^{-g} + (1 - p) e^{g}$ to zero gives $e^{2g} = p/(1 - p)$.")])
-def eq_population_minimiser(rng, n):
+                   r"derivative $-p e^{-g} + (1 - p) e^{g}$ to zero gives $e^{2g} = "
+                   r"p/(1 - p)$.")],
+       foil=r"the notes' minimiser $\log\frac{p}{1 - p}$, the whole log-odds")
+def eq_population_minimiser(rng, n, foil=False):
     res = []
     for p in rng.uniform(0.02, 0.98, n):
         loss = lambda g, p=p: p * np.exp(-g) + (1 - p) * np.exp(g)
@@ -314,7 +390,8 @@ def eq_population_minimiser(rng, n):
                 lo = a
         # Near its minimum the loss is flat to second order: a relative difference of 1e-16 in
         # the loss leaves the minimiser uncertain by about sqrt(1e-16) ~ 1e-8.
-        res.append(abs(0.5 * (lo + hi) - 0.5 * np.log(p / (1 - p))))
+        stated = np.log(p / (1 - p)) * (1.0 if foil else 0.5)
+        res.append(abs(0.5 * (lo + hi) - stated))
     return res
 
 
@@ -324,11 +401,16 @@ def eq_population_minimiser(rng, n):
        errata=[Erratum(
            where=f"{WHERE}.4",
            says=r"$P(y = 1|x) = \frac{1}{1 + \exp(-2 y f(x))}$",
-           correct=r"$P(y = 1|x) = \frac{1}{1 + \exp(-2 f(x))}$, with no $y$ (equivalently "
-                   r"$P(y\,|\,x) = 1/(1 + e^{-2 y f(x)})$ for $y \in \{-1, +1\}$); the factor 2 "
-                   r"is there because $f$ is half the log-odds.")])
-def eq_posterior(rng, n):
+           correct=r"$P(y = 1|x) = \frac{1}{1 + \exp(-2 f(x))}$, with no $y$ "
+                   r"(equivalently "
+                   r"$P(y\,|\,x) = 1/(1 + e^{-2 y f(x)})$ for $y \in \{-1, +1\}$); the "
+                   r"factor 2 "
+                   r"is there because $f$ is half the log-odds.")],
+       foil=r"the notes' $P(y = 1|x) = \frac{1}{1 + e^{-2 y f(x)}}$, with the label "
+            r"inside")
+def eq_posterior(rng, n, foil=False):
     import sympy as sp
-    p = sp.symbols("p", positive=True)
+    p, y = sp.symbols("p y", positive=True)
     f = sp.log(p / (1 - p)) / 2
-    return [0.0 if sp.simplify(1 / (1 + sp.exp(-2 * f)) - p) == 0 else 1.0]
+    exponent = -2 * y * f if foil else -2 * f
+    return [0.0 if sp.simplify(1 / (1 + sp.exp(exponent)) - p) == 0 else 1.0]

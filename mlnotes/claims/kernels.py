@@ -20,7 +20,11 @@ def _min_eig_ratio(K) -> float:
 def _psd_violation(K) -> float:
     # A PSD Gram matrix computed in floating point shows eigenvalues down to about
     # -n eps lambda_max; the claims below use n <= 30, so a violation beyond 1e-12 is real.
-    return max(0.0, -_min_eig_ratio(K))
+    return _psd_violation_of_ratio(_min_eig_ratio(K))
+
+
+def _psd_violation_of_ratio(ratio: float) -> float:
+    return max(0.0, -ratio)
 
 
 def _random_base_gram(rng, X):
@@ -40,20 +44,27 @@ def _random_base_gram(rng, X):
 
 @claim(
     "eq-polar-map", per_instance=True, chapter=CH, tol=1e-14,
-    statement=r"$\phi(x) = (r, \theta)$ with $\theta = \operatorname{atan2}(x_2, x_1)$ is inverted by "
+    statement=r"$\phi(x) = (r, \theta)$ with $\theta = \operatorname{atan2}(x_2, x_1)$ "
+              r"is inverted by "
               r"$x = (r\cos\theta, r\sin\theta)$",
     errata=[Erratum(
         where="notes 004, example 'Polar coordinates'",
         says=r"$\phi(x, y) = (\sqrt{x^2 + y^2}, \arctan \frac{y}{x})$",
-        correct=r"$\arctan(y/x)$ only takes values in $(-\pi/2, \pi/2)$: the points $x$ and $-x$ get "
-                r"the same angle and $x = 0$ divides by zero. The angle is "
-                r"$\operatorname{atan2}(y, x) \in (-\pi, \pi]$, and then $(r\cos\theta, r\sin\theta)$ "
-                r"recovers the point (the claim fails with $\arctan(y/x)$ for every point with $x < 0$).",
+        correct=r"$\arctan\frac yx$ is the usual shorthand for the angle of $(x, y)$, and "
+                r"the example needs only the radius (the classes are rings). Read literally, "
+                r"it takes values in $(-\pi/2, \pi/2)$ only, gives $(x, y)$ and $(-x, -y)$ "
+                r"the same angle and is undefined for $x = 0$; the angle that makes the map "
+                r"invertible is $\operatorname{atan2}(y, x) \in (-\pi, \pi]$, which the "
+                r"chapter uses.",
+        kind="clarification",
     )],
+    foil=r"the angle read literally, $\theta = \arctan(x_2 / x_1)$",
 )
-def eq_polar_map(rng):
+def eq_polar_map(rng, foil=False):
     X = rng.standard_normal((50, 2)) * rng.uniform(0.1, 10)
     r, theta = kern.polar_features(X).T
+    if foil:
+        theta = np.arctan(X[:, 1] / X[:, 0])
     return rel_error(np.column_stack([r * np.cos(theta), r * np.sin(theta)]), X)
 
 
@@ -61,15 +72,20 @@ def eq_polar_map(rng):
     "eq-kernel-trick", per_instance=True, chapter=CH, tol=1e-12,
     statement=r"$w^\top\phi(x) + b = \sum_i \alpha_i y_i k(x_i, x) + b$ "
               r"for $w = \sum_i \alpha_i y_i \phi(x_i)$",
+    foil=r"the same with $k(x_i, x) = (x_i^\top x)^2$ for the map of $(x_i^\top x + "
+         r"c_0)^2$ (the "
+    r"constant dropped)",
 )
-def eq_kernel_trick(rng):
+def eq_kernel_trick(rng, foil=False):
     d = int(rng.integers(1, 5))
     Xtr, Xte = rng.standard_normal((15, d)), rng.standard_normal((10, d))
     alpha, y, b = rng.uniform(0, 2, 15), rng.choice([-1.0, 1.0], 15), rng.standard_normal()
     c0 = rng.uniform(0, 2)
+    k0 = 0.0 if foil else c0
     w = kern.poly2_features(Xtr, coef0=c0).T @ (alpha * y)
     primal = kern.poly2_features(Xte, coef0=c0) @ w + b
-    dual = kern.polynomial_kernel(Xte, Xtr, degree=2, gamma=1.0, coef0=c0) @ (alpha * y) + b
+    K = kern.polynomial_kernel(Xte, Xtr, degree=2, gamma=1.0, coef0=k0)
+    dual = K @ (alpha * y) + b
     return rel_error(primal, dual)
 
 
@@ -82,21 +98,26 @@ def _sym_pair():
 
 @claim(
     "eq-feature-map-quadratic", chapter=CH, tol=0, symbolic=True,
-    statement=r"$\phi(x) = (x_1^2, x_2^2, \sqrt2 x_1 x_2)$ gives $\phi(x)^\top\phi(y) = (x^\top y)^2$",
+    statement=r"$\phi(x) = (x_1^2, x_2^2, \sqrt2 x_1 x_2)$ gives $\phi(x)^\top\phi(y) "
+              r"= (x^\top y)^2$",
     errata=[Erratum(
         where="notes 000, section 4.2.4 (the concrete example after eq. 4.34)",
-        says=r"$\phi(x) = (x_1, x_2, \sqrt2 x_1 x_2)$ and $\langle\phi(x), \phi(y)\rangle = x_1^2y_1^2 + "
+        says=r"$\phi(x) = (x_1, x_2, \sqrt2 x_1 x_2)$ and $\langle\phi(x), "
+             r"\phi(y)\rangle = x_1^2y_1^2 + "
              r"2x_1x_2y_1y_2 + x_2^2y_2^2 = (x^\top y)^2$",
-        correct=r"With that map $\langle\phi(x), \phi(y)\rangle = x_1y_1 + x_2y_2 + 2x_1x_2y_1y_2$, which is "
+        correct=r"With that map $\langle\phi(x), \phi(y)\rangle = x_1y_1 + x_2y_2 + "
+                r"2x_1x_2y_1y_2$, which is "
                 r"not $(x^\top y)^2$; the first two coordinates must be the squares: "
                 r"$\phi(x) = (x_1^2, x_2^2, \sqrt2 x_1x_2)$.",
     )],
+    foil=r"the notes' map $\phi(x) = (x_1, x_2, \sqrt2 x_1 x_2)$",
 )
-def eq_feature_map_quadratic(rng, n):
+def eq_feature_map_quadratic(rng, n, foil=False):
     sp, x, y = _sym_pair()
+    power = 1 if foil else 2
 
     def phi(v):
-        return sp.Matrix([v[0] ** 2, v[1] ** 2, sp.sqrt(2) * v[0] * v[1]])
+        return sp.Matrix([v[0] ** power, v[1] ** power, sp.sqrt(2) * v[0] * v[1]])
 
     lhs = (phi(x).T * phi(y))[0]
     rhs = (x[0] * y[0] + x[1] * y[1]) ** 2
@@ -105,36 +126,56 @@ def eq_feature_map_quadratic(rng, n):
 
 @claim(
     "eq-feature-map-poly2", chapter=CH, tol=0, symbolic=True,
-    statement=r"$\phi(x) = (1, \sqrt2 x_1, \sqrt2 x_2, \sqrt2 x_1x_2, x_1^2, x_2^2)$ gives "
+    statement=r"$\phi(x) = (1, \sqrt2 x_1, \sqrt2 x_2, \sqrt2 x_1x_2, x_1^2, x_2^2)$ "
+              r"gives "
               r"$\phi(x)^\top\phi(y) = (1 + x^\top y)^2$",
     errata=[
         Erratum(
             where="notes 002, 'Kernel properties' (example after Mercer's theorem)",
-            says=r"$(1 + x^\top y)^2 = 1 + 2x_1y_1 + 2x_1y_2 + 2x_1x_2y_1y_2 + x_1^2y_1^2 + x_2^2y_2^2 "
-                 r"= \phi^\top(x)\phi(x)$",
-            correct=r"The linear term is $2x_2y_2$, not $2x_1y_2$, and the product is "
-                    r"$\phi(x)^\top\phi(y)$: $(1 + x^\top y)^2 = 1 + 2x_1y_1 + 2x_2y_2 + 2x_1x_2y_1y_2 + "
-                    r"x_1^2y_1^2 + x_2^2y_2^2$.",
+            says=r"$(1 + x^\top y)^2 = 1 + 2x_1y_1 + 2x_1y_2 + 2x_1x_2y_1y_2 + x_1^2y_1^2 + "
+                 r"x_2^2y_2^2 = \phi^\top(x)\phi(x)$",
+            correct=r"The line is corrupted in extraction (it repeats a garbled square and "
+                    r"breaks off), so $2x_1y_2$ and $\phi^\top(x)\phi(x)$ may not be the "
+                    r"slide's; the feature map on the next line is right. The sound reading: "
+                    r"$(1 + x^\top y)^2 = 1 + 2x_1y_1 + 2x_2y_2 + 2x_1x_2y_1y_2 + x_1^2y_1^2 + "
+                    r"x_2^2y_2^2 = \phi(x)^\top\phi(y)$.",
+            kind="as extracted",
+            raw=r"$K(x, y) = (1 + x^T y)^2 = (1 + x_1 y_1 + x_2 y_2)^2 = (1 + x_1 y_1 + x_2 y_2 "
+                r"+ x_1 y_2 + x_2 y_2)^2 = (1 + x_1 y_1 + x_2 y_2 + x_1 y_2 + x_2 y_2 + x_2 y_2 "
+                r"+$  $1 + 2x_1y_1 + 2x_1y_2 + 2x_1x_2y_1y_2 + x_1^2y_1^2 + x_2^2y_2^2 = "
+                r"\phi^T(x)\phi(x)$",
         ),
         Erratum(
-            where="notes 004, 'Other popular feature mappings' (d-th degree polynomials)",
-            says=r"$\phi(x) = (1, x_1, \dots, x_n, x_1^2, \dots, x_n^2, \dots, x_1^d, \dots, x_n^d)$ makes "
+            where="notes 004, 'Other popular feature mappings' (d-th degree "
+                  "polynomials)",
+            says=r"$\phi(x) = (1, x_1, \dots, x_n, x_1^2, \dots, x_n^2, \dots, x_1^d, "
+                 r"\dots, x_n^d)$ makes "
                  r"$f(x) = \sum_i w_i x_i + \sum_{ij} b_{ij} x_i x_j + \dots$",
-            correct=r"That map holds powers of single coordinates only, so $\langle w, \phi(x)\rangle$ is a "
-                    r"sum of univariate polynomials with no cross terms $x_i x_j$. All monomials of degree "
-                    r"at most $d$ are needed; with the weights $\sqrt{2}$ of this claim they give the "
-                    r"kernel $(1 + x^\top y)^d$.",
+            correct=r"That map holds powers of single coordinates only, so "
+                    r"$\langle w, \phi(x)\rangle$ is a sum of univariate polynomials with no "
+                    r"cross terms $x_i x_j$. All monomials of degree at most $d$ are needed. "
+                    r"Weighted by the square roots of the multinomial coefficients, "
+                    r"$\sqrt{d! / (k_0!\, k_1! \cdots k_n!)}$ for "
+                    r"$x_1^{k_1} \cdots x_n^{k_n}$ with $k_0 = d - \sum_i k_i$, they give the "
+                    r"kernel $(1 + x^\top y)^d$: for $d = 2$ these are the weights $1$ and "
+                    r"$\sqrt2$ of this claim, for $d = 3$ they are $1$, $\sqrt3$ and $\sqrt6$.",
         ),
     ],
+    # the first erratum is as extracted; the second is an error the check can evaluate
+    foil=r"the notes' degree-2 map $\phi(x) = (1, x_1, x_2, x_1^2, x_2^2)$ gives "
+         r"$\phi(x)^\top\phi(y) = (1 + x^\top y)^2$",
 )
-def eq_feature_map_poly2(rng, n):
+def eq_feature_map_poly2(rng, n, foil=False):
     sp, x, y = _sym_pair()
     r2 = sp.sqrt(2)
 
     def phi(v):
         return sp.Matrix([1, r2 * v[0], r2 * v[1], r2 * v[0] * v[1], v[0] ** 2, v[1] ** 2])
 
-    lhs = (phi(x).T * phi(y))[0]
+    def phi_notes(v):  # powers of single coordinates only, no cross term
+        return sp.Matrix([1, v[0], v[1], v[0] ** 2, v[1] ** 2])
+
+    lhs = ((phi_notes(x).T * phi_notes(y)) if foil else (phi(x).T * phi(y)))[0]
     rhs = (1 + x[0] * y[0] + x[1] * y[1]) ** 2
     return [0.0 if sp.expand(lhs - rhs) == 0 else 1.0]
 
@@ -143,19 +184,23 @@ def eq_feature_map_poly2(rng, n):
     "eq-rbf-series", per_instance=True, chapter=CH, tol=1e-13,
     statement=r"$e^{-\gamma(x - y)^2} = \sum_{k \ge 0} \phi_k(x)\phi_k(y)$ with "
               r"$\phi_k(x) = e^{-\gamma x^2}\sqrt{(2\gamma)^k / k!}\, x^k$",
+    foil=r"the same with $\phi_k(x) = e^{-\gamma x^2}\sqrt{\gamma^k / k!}\, x^k$ (the "
+         r"2 of the "
+    r"cross term lost)",
 )
-def eq_rbf_series(rng):
+def eq_rbf_series(rng, foil=False):
     from math import lgamma
 
     k = np.arange(60)
     log_fact = np.array([lgamma(j + 1) for j in k])
     gamma = rng.uniform(0.1, 2)
     x, y = rng.uniform(-1.5, 1.5, (2, 20))
+    log_c = np.log(gamma if foil else 2 * gamma)
 
     def phi(v, gamma=gamma):  # 60 terms: the tail is below 1e-16 for |x|, |y| <= 1.5, gamma <= 2
         v = v[:, None]
         sign = np.where(v < 0, (-1.0) ** k, 1.0)
-        return sign * np.exp(-gamma * v**2 + 0.5 * (k * np.log(2 * gamma) - log_fact)
+        return sign * np.exp(-gamma * v**2 + 0.5 * (k * log_c - log_fact)
                              + k * np.log(np.abs(v) + 1e-300))
 
     lhs = np.exp(-gamma * (x - y) ** 2)
@@ -168,13 +213,16 @@ def eq_rbf_series(rng):
 @claim(
     "eq-gram-psd", per_instance=True, chapter=CH, tol=1e-12,
     statement=r"$t^\top K t = \bigl\|\sum_i t_i \phi(x_i)\bigr\|^2 \ge 0$",
+    foil=r"$t^\top K t = \sum_i t_i^2 \|\phi(x_i)\|^2$ (the cross terms lost)",
 )
-def eq_gram_psd(rng):
+def eq_gram_psd(rng, foil=False):
     d = int(rng.integers(1, 6))
     X, t, c0 = rng.standard_normal((25, d)), rng.standard_normal(25), rng.uniform(0, 2)
     K = kern.polynomial_kernel(X, degree=2, gamma=1.0, coef0=c0)
-    v = kern.poly2_features(X, coef0=c0).T @ t
-    return rel_error(t @ K @ t, v @ v)
+    Phi = kern.poly2_features(X, coef0=c0)
+    v = Phi.T @ t
+    square = np.sum(t**2 * np.sum(Phi**2, axis=1)) if foil else v @ v
+    return rel_error(t @ K @ t, square)
 
 
 @claim(
@@ -183,57 +231,90 @@ def eq_gram_psd(rng):
               r"$\lambda_{\min}(K) \le -0.01\,|\lambda|_{\max}$ on every instance",
     errata=[Erratum(
         where="notes 002, 'Commonly used kernels'",
-        says=r"the sigmoid $\tanh(\gamma\langle x, y\rangle + r)$ is listed among the kernels, right after "
+        says=r"the sigmoid $\tanh(\gamma\langle x, y\rangle + r)$ is listed among the "
+             r"kernels, right after "
              r"Mercer's theorem",
-        correct=r"The sigmoid is not positive definite (for any $\gamma > 0$ its Gram matrices can have "
-                r"negative eigenvalues; for $r < 0$ even $k(0, 0) = \tanh r < 0$), so it is not an inner "
-                r"product in any feature space and the SVM dual with it need not be concave. The claim "
-                r"finds a negative eigenvalue of at least 1% of the spectrum on every random instance.",
+        correct=r"The sigmoid is not positive definite (for any $\gamma > 0$ its Gram "
+                r"matrices can have "
+                r"negative eigenvalues; for $r < 0$ even $k(0, 0) = \tanh r < 0$), so "
+                r"it is not an inner "
+                r"product in any feature space and the SVM dual with it need not be "
+                r"concave. The claim "
+                r"finds a negative eigenvalue of at least 1% of the spectrum on every "
+                r"random instance.",
     )],
+    foil=r"the notes' listing: $\tanh(x^\top y + 1)$ is a positive-definite kernel, "
+    r"$\lambda_{\min}(K) \ge 0$",
+    exact="a violation max(0, .): 0 whenever the inequality holds",
 )
-def eq_sigmoid_indefinite(rng, n):
+def eq_sigmoid_indefinite(rng, n, foil=False):
     # The residual is how far lambda_min is from being clearly negative: 0 on every instance means
     # each Gram matrix has an eigenvalue <= -1% of its spectral radius (rounding is ~1e-15).
-    return [max(0.0, _min_eig_ratio(kern.sigmoid_kernel(rng.standard_normal((20, 2)))) + 0.01)
-            for _ in range(n)]
+    ratios = [_min_eig_ratio(kern.sigmoid_kernel(rng.standard_normal((20, 2))))
+              for _ in range(n)]
+    if foil:
+        return [_psd_violation_of_ratio(r) for r in ratios]
+    return [max(0.0, r + 0.01) for r in ratios]
 
 
-def _rule(label, statement, make):
-    def rule(rng):
+def _rule(label, statement, make, foil, make_foil):
+    def rule(rng, foil=False):
         X = rng.uniform(0, 1, (int(rng.integers(5, 30)), int(rng.integers(1, 5))))
-        return _psd_violation(make(rng, X))
+        return _psd_violation((make_foil if foil else make)(rng, X))
 
     # named after the label, so a traceback says which rule failed
     name = label.replace("-", "_")
     rule.__name__ = rule.__qualname__ = name
     rule.__code__ = rule.__code__.replace(co_name=name, co_qualname=name)
     claim(label, chapter=CH, tol=1e-12, measure="PSD violation", statement=statement,
-          per_instance=True)(rule)
+          per_instance=True, foil=foil)(rule)
 
 
 _rule("eq-rule-sum", r"$k_1 + k_2$ is a positive-definite kernel",
-      lambda rng, X: _random_base_gram(rng, X) + _random_base_gram(rng, X))
+      lambda rng, X: _random_base_gram(rng, X) + _random_base_gram(rng, X),
+      r"$k_1 - k_2$ is a positive-definite kernel (a difference for a sum)",
+      lambda rng, X: _random_base_gram(rng, X) - _random_base_gram(rng, X))
 _rule("eq-rule-scale", r"$c\,k$ is a positive-definite kernel for $c > 0$",
-      lambda rng, X: rng.uniform(0.01, 100) * _random_base_gram(rng, X))
+      lambda rng, X: rng.uniform(0.01, 100) * _random_base_gram(rng, X),
+      r"$c\,k$ is a positive-definite kernel for any $c$ (the sign condition dropped)",
+      lambda rng, X: -rng.uniform(0.01, 100) * _random_base_gram(rng, X))
 _rule("eq-rule-product", r"$k_1 k_2$ is a positive-definite kernel (Schur product)",
-      lambda rng, X: _random_base_gram(rng, X) * _random_base_gram(rng, X))
+      lambda rng, X: _random_base_gram(rng, X) * _random_base_gram(rng, X),
+      r"the matrix product $K_1 K_2$ of two Gram matrices is one (the Schur product's "
+      r"claim "
+      r"moved to the matrix product)",
+      lambda rng, X: _random_base_gram(rng, X) @ _random_base_gram(rng, X))
 _rule("eq-rule-outer", r"$f(x) f(y)$ is a positive-definite kernel for any $f: \mathcal X \to \mathbb R$",
-      lambda rng, X: np.outer(*(2 * [np.sin(3 * X).sum(1) - rng.uniform(0, 1)])))
+      lambda rng, X: np.outer(*(2 * [np.sin(3 * X).sum(1) - rng.uniform(0, 1)])),
+      r"$f(x) g(y)$ is a positive-definite kernel for any $f, g$",
+      lambda rng, X: np.outer(np.sin(3 * X).sum(1) - rng.uniform(0, 1),
+                              np.cos(2 * X).sum(1)))
 _rule("eq-rule-composition", r"$k(\psi(x), \psi(y))$ is a positive-definite kernel for any map $\psi$",
-      lambda rng, X: _random_base_gram(rng, np.column_stack([np.sin(5 * X) ** 2, X**3])))
+      lambda rng, X: _random_base_gram(rng, np.column_stack([np.sin(5 * X) ** 2, X**3])),
+      r"$\psi(k(x, y))$ is a positive-definite kernel for any map $\psi$, here $\cos$ "
+      r"(the "
+      r"map applied to the value, not the arguments)",
+      lambda rng, X: np.cos(_random_base_gram(rng, X)))
 _rule("eq-rule-exp", r"$\exp(k)$ is a positive-definite kernel",
-      lambda rng, X: np.exp(_random_base_gram(rng, X) / X.shape[1]))
+      lambda rng, X: np.exp(_random_base_gram(rng, X) / X.shape[1]),
+      r"$\exp(-k)$ is a positive-definite kernel (the RBF's sign carried over)",
+      lambda rng, X: np.exp(-_random_base_gram(rng, X) / X.shape[1]))
 
 
 @claim(
     "eq-intersection-feature-map", per_instance=True, chapter=CH, tol=0, measure="abs. residual",
-    statement=r"$\sum_j \min(x_j, y_j) = \phi(x)^\top\phi(y)$ with $\phi(x)_{j,s} = 1[s < x_j]$ "
+    statement=r"$\sum_j \min(x_j, y_j) = \phi(x)^\top\phi(y)$ with $\phi(x)_{j,s} = "
+              r"1[s < x_j]$ "
               r"for integer histograms",
+    foil=r"the same with $\phi(x)_{j,s} = 1[s \le x_j]$ (off by one)",
+    exact="integer arithmetic: counts of ones, exact in floating point",
 )
-def eq_intersection_feature_map(rng):
+def eq_intersection_feature_map(rng, foil=False):
     X = rng.integers(0, 17, (20, int(rng.integers(1, 10)))).astype(float)
-    s = np.arange(16)
-    Phi = (s[None, None, :] < X[:, :, None]).reshape(X.shape[0], -1).astype(float)
+    s = np.arange(17 if foil else 16)
+    S, Xj = s[None, None, :], X[:, :, None]
+    below = S <= Xj if foil else S < Xj
+    Phi = below.reshape(X.shape[0], -1).astype(float)
     return float(np.abs(kern.intersection_kernel(X) - Phi @ Phi.T).max())
 
 
@@ -247,25 +328,36 @@ def _chi2_pd(X):
 @claim(
     "eq-chi2-cpd", per_instance=True, chapter=CH, tol=1e-12,
     statement=r"$c^\top K^{\chi^2} c = 2\,c^\top S c \ge 0$ for $\sum_i c_i = 0$, with "
-              r"$S_{ik} = \sum_j \frac{2 x_{ij} x_{kj}}{x_{ij} + x_{kj}}$ positive semidefinite",
+              r"$S_{ik} = \sum_j \frac{2 x_{ij} x_{kj}}{x_{ij} + x_{kj}}$ positive "
+              r"semidefinite",
+    foil=r"$c^\top K^{\chi^2} c = c^\top S c$ (the 2 lost)",
 )
-def eq_chi2_cpd(rng):
+def eq_chi2_cpd(rng, foil=False):
     X = rng.uniform(0, 1, (20, 6)) * (rng.uniform(size=(20, 6)) < 0.7)
     c = rng.standard_normal(20)
     c -= c.mean()
     S = _chi2_pd(X)
-    lhs, rhs = c @ kern.additive_chi2_kernel(X) @ c, 2 * c @ S @ c
+    lhs, rhs = c @ kern.additive_chi2_kernel(X) @ c, (1 if foil else 2) * c @ S @ c
     return max(rel_error(lhs, rhs), _psd_violation(S))
 
 
 @claim(
     "eq-chi2-exp-psd", per_instance=True, chapter=CH, tol=1e-12, measure="PSD violation",
-    statement=r"$\exp\bigl(-\gamma \sum_j \frac{(x_j - y_j)^2}{x_j + y_j}\bigr)$ is positive definite "
+    statement=r"$\exp\bigl(-\gamma \sum_j \frac{(x_j - y_j)^2}{x_j + y_j}\bigr)$ is "
+              r"positive definite "
               r"although $-\sum_j \frac{(x_j - y_j)^2}{x_j + y_j}$ is not",
+    foil=r"$-\sum_j \frac{(x_j - y_j)^2}{x_j + y_j}$ is positive definite itself (the "
+         r"exponential "
+    r"dropped)",
+    exact="a violation max(0, -lambda_min / |lambda|_max): these Gram matrices are "
+          "strictly "
+    "positive definite, their smallest eigenvalue far above rounding",
 )
-def eq_chi2_exp_psd(rng):
+def eq_chi2_exp_psd(rng, foil=False):
     X = rng.uniform(0, 1, (25, 8))
-    return _psd_violation(kern.chi2_kernel(X, gamma=rng.uniform(0.1, 5)))
+    gamma = rng.uniform(0.1, 5)
+    K = kern.chi2_kernel(X, gamma=gamma)
+    return _psd_violation(np.log(K) / gamma if foil else K)
 
 
 # -- RKHS ----------------------------------------------------------------------------------------
@@ -279,13 +371,21 @@ def _rkhs_function(rng, m):
 
 @claim(
     "eq-reproducing", per_instance=True, chapter=CH, tol=1e-12,
-    statement=r"$\langle f, k(\cdot, x)\rangle_{\mathcal H} = \sum_i a_i k(x_i, x) = f(x)$, "
+    statement=r"$\langle f, k(\cdot, x)\rangle_{\mathcal H} = \sum_i a_i k(x_i, x) = "
+              r"f(x)$, "
               r"checked against $f = w^\top\phi$ with an explicit feature map",
+    foil=r"$\langle f, k(\cdot, x)\rangle_{\mathcal H} = \sum_i a_i k(x_i, x_i)$ (the "
+         r"kernel "
+    r"at the centres, not at $x$)",
 )
-def eq_reproducing(rng):
+def eq_reproducing(rng, foil=False):
     Xf, a, c0, w = _rkhs_function(rng, 8)
     x = rng.standard_normal((30, Xf.shape[1]))
-    inner = kern.polynomial_kernel(x, Xf, degree=2, gamma=1.0, coef0=c0) @ a
+    K = kern.polynomial_kernel(x, Xf, degree=2, gamma=1.0, coef0=c0)
+    if foil:  # every row k(x_i, x_i), whatever x
+        centres = np.diag(kern.polynomial_kernel(Xf, degree=2, gamma=1.0, coef0=c0))
+        K = np.tile(centres, (len(x), 1))
+    inner = K @ a
     return rel_error(inner, kern.poly2_features(x, coef0=c0) @ w)
 
 
@@ -293,23 +393,32 @@ def eq_reproducing(rng):
     "eq-rkhs-norm", per_instance=True, chapter=CH, tol=1e-12,
     statement=r"$\|f\|_{\mathcal H}^2 = a^\top K a = \|w\|^2$ "
               r"for $f = \sum_i a_i k(\cdot, x_i) = w^\top\phi$",
+    foil=r"$\|f\|_{\mathcal H}^2 = a^\top a$ (the coefficients' norm for the "
+         r"function's)",
 )
-def eq_rkhs_norm(rng):
+def eq_rkhs_norm(rng, foil=False):
     Xf, a, c0, w = _rkhs_function(rng, 12)
-    return rel_error(a @ kern.polynomial_kernel(Xf, degree=2, gamma=1.0, coef0=c0) @ a, w @ w)
+    K = kern.polynomial_kernel(Xf, degree=2, gamma=1.0, coef0=c0)
+    if foil:
+        K = np.eye(len(a))
+    return rel_error(a @ K @ a, w @ w)
 
 
 @claim(
     "eq-rkhs-evaluation", per_instance=True, chapter=CH, tol=0, measure="violation",
     statement=r"$|f(x)| \le \|f\|_{\mathcal H} \sqrt{k(x, x)}$ "
               r"(Cauchy-Schwarz in the RKHS of the RBF kernel)",
+    foil=r"$|f(x)| \ge \|f\|_{\mathcal H} \sqrt{k(x, x)}$ (the other inequality)",
+    exact="a violation max(0, .): 0 whenever the inequality holds",
 )
-def eq_rkhs_evaluation(rng):
+def eq_rkhs_evaluation(rng, foil=False):
     gamma = rng.uniform(0.1, 5)
     Xf, x, a = rng.standard_normal((10, 2)), rng.standard_normal((200, 2)), rng.standard_normal(10)
     f = kern.rbf_kernel(x, Xf, gamma=gamma) @ a
     norm = np.sqrt(a @ kern.rbf_kernel(Xf, gamma=gamma) @ a)
     # k(x, x) = 1 for the RBF kernel; 1e-12 relative slack for rounding in both sides
+    if foil:
+        return float(np.max(np.maximum(0.0, norm * (1 - 1e-12) - np.abs(f))))
     return float(np.max(np.maximum(0.0, np.abs(f) - norm * (1 + 1e-12))))
 
 
@@ -317,25 +426,34 @@ def eq_rkhs_evaluation(rng):
 
 @claim(
     "eq-representer", per_instance=True, chapter=CH, tol=1e-9,
-    statement=r"the ridge solution in feature space $w = (\Phi^\top\Phi + \lambda I)^{-1}\Phi^\top y$ "
+    statement=r"the ridge solution in feature space $w = (\Phi^\top\Phi + \lambda "
+              r"I)^{-1}\Phi^\top y$ "
               r"equals $\Phi^\top\alpha$ with $\alpha = (K + \lambda I)^{-1} y$",
+    foil=r"the same with $\alpha = K^{+} y$ (the regularisation left out of the dual)",
 )
-def eq_representer(rng):
+def eq_representer(rng, foil=False):
     d, c0, lam = int(rng.integers(1, 5)), rng.uniform(0, 2), 10 ** rng.uniform(-2, 1)
     X, y = rng.standard_normal((30, d)), rng.standard_normal(30)
     Phi = kern.poly2_features(X, coef0=c0)
     w = np.linalg.solve(Phi.T @ Phi + lam * np.eye(Phi.shape[1]), Phi.T @ y)
-    fit = kern.kernel_ridge(X, y, lam=lam, kernel="poly", degree=2, gamma=1.0, coef0=c0)
+    if foil:
+        alpha = np.linalg.lstsq(Phi @ Phi.T, y, rcond=None)[0]
+    else:
+        alpha = kern.kernel_ridge(X, y, lam=lam, kernel="poly", degree=2, gamma=1.0,
+                                  coef0=c0).alpha
     # tolerance: both sides solve systems with condition numbers up to ~1e5 (lam >= 0.01)
-    return rel_error(w, Phi.T @ fit.alpha)
+    return rel_error(w, Phi.T @ alpha)
 
 
 @claim(
     "eq-kernel-ridge", per_instance=True, chapter=CH, tol=1e-8,
     statement=r"$\alpha = (K + \lambda I)^{-1}y$ zeroes the gradient of "
               r"$\|y - K\alpha\|^2 + \lambda\,\alpha^\top K\alpha$",
+    foil=r"the same for $\|y - K\alpha\|^2 + \lambda\|\alpha\|^2$ (the coefficients' "
+         r"norm "
+    r"for the RKHS norm)",
 )
-def eq_kernel_ridge(rng):
+def eq_kernel_ridge(rng, foil=False):
     X, y = rng.standard_normal((20, 3)), rng.standard_normal(20)
     lam, gamma = 10 ** rng.uniform(-1, 1), rng.uniform(0.1, 2)
     fit = kern.kernel_ridge(X, y, lam=lam, kernel="rbf", gamma=gamma)
@@ -343,7 +461,7 @@ def eq_kernel_ridge(rng):
 
     def J(a, K=K, y=y, lam=lam):
         r = y - K @ a
-        return r @ r + lam * a @ K @ a
+        return r @ r + lam * (a @ a if foil else a @ K @ a)
 
     g = numerical_gradient(J, fit.alpha)
     # central differences: error ~ eps^(2/3) relative to the size of the gradient's terms
@@ -354,44 +472,73 @@ def eq_kernel_ridge(rng):
 @claim(
     "eq-kernel-ridge-linear", per_instance=True, chapter=CH, tol=1e-10,
     statement=r"kernel ridge with $k(x, y) = x^\top y$ is ridge regression: "
-              r"$X^\top(XX^\top + \lambda I)^{-1} y = (X^\top X + \lambda I)^{-1} X^\top y$",
+              r"$X^\top(XX^\top + \lambda I)^{-1} y = (X^\top X + \lambda I)^{-1} "
+              r"X^\top y$",
+    foil=r"kernel ridge with $k(x, y) = x^\top y$ is least squares, $X^{+} y$ (the "
+    r"regularisation left out of the primal)",
 )
-def eq_kernel_ridge_linear(rng):
+def eq_kernel_ridge_linear(rng, foil=False):
     nn, d = int(rng.integers(5, 40)), int(rng.integers(1, 30))
     X, y, lam = rng.standard_normal((nn, d)), rng.standard_normal(nn), 10 ** rng.uniform(-1, 2)
     fit = kern.kernel_ridge(X, y, lam=lam, kernel="linear")
-    w = np.linalg.solve(X.T @ X + lam * np.eye(d), X.T @ y)
+    if foil:
+        w = np.linalg.lstsq(X, y, rcond=None)[0]
+    else:
+        w = np.linalg.solve(X.T @ X + lam * np.eye(d), X.T @ y)
     return rel_error(X.T @ fit.alpha, w)
 
 
 @claim(
     "eq-kernel-svm-duality", per_instance=True, chapter=CH, tol=1e-8,
     statement=r"SMO's $\alpha$ for $k = (1 + x^\top y)^2$ attains "
-              r"$\max_\alpha \sum_i\alpha_i - \frac12\sum_{ij}\alpha_i\alpha_jy_iy_jk(x_i, x_j)"
-              r" = \min_{w, b} \frac12\|w\|^2 + C\sum_i\max(0, 1 - y_i(w^\top\phi(x_i) + b))$, "
-              r"with $b = y_i - \sum_j \alpha_j y_j k(x_j, x_i)$ on margin support vectors",
+              r"$\max_\alpha \sum_i\alpha_i - "
+              r"\frac12\sum_{ij}\alpha_i\alpha_jy_iy_jk(x_i, x_j)"
+              r" = \min_{w, b} \frac12\|w\|^2 + C\sum_i\max(0, 1 - y_i(w^\top\phi(x_i) "
+              r"+ b))$, "
+              r"with $b = y_i - \sum_j \alpha_j y_j k(x_j, x_i)$ on margin support "
+              r"vectors",
     errata=[
         Erratum(
             where="notes 004, 'Support Vector Machine in Kernelized Form'",
-            says=r"$\min_{\alpha} -\frac12\sum_{ij}\alpha_i\alpha_jy_iy_jk(x_i, x_j) + \sum_i\alpha_i$ "
-                 r"(as extracted) subject to $\sum_i\alpha_iy_i = 0$, $0 \le \alpha_i \le C$",
-            correct=r"The dual is a *maximum* of that concave function (as on the notes' own earlier "
-                    r"slide 'SVM Dual Optimization Problem'); its value equals the primal minimum. "
-                    r"Minimising a concave function over the box ends at a vertex of the box, which "
-                    r"is not the SVM solution.",
+            says=r"$\min_{\alpha} -\frac12\sum_{ij}\alpha_i\alpha_jy_iy_jk(x_i, x_j) + "
+                 r"\sum_i\alpha_i$ subject to $\sum_i\alpha_iy_i = 0$, $0 \le \alpha_i \le C$, "
+                 r"in our reading of a garbled line",
+            correct=r"The OCR keeps \"min\" and the constraints but loses the coefficient and "
+                    r"sign of the quadratic term, so the slide may be right. The sound form is "
+                    r"the notes' own earlier slide \"SVM Dual Optimization Problem\": "
+                    r"*maximise* "
+                    r"$\sum_i\alpha_i - \frac12\sum_{ij}\alpha_i\alpha_jy_iy_jk(x_i, x_j)$ "
+                    r"(equivalently, minimise its negative) over the same constraints; its value "
+                    r"equals the primal minimum. Read as a minimum, the objective is concave, "
+                    r"and its minimum over the polytope $\{0 \le \alpha_i \le C, "
+                    r"\sum_i\alpha_iy_i = 0\}$ lies at a vertex of that polytope, not at the "
+                    r"SVM solution.",
+            kind="as extracted",
+            raw="for coefficients «q, ..., «, obtained by solving\n"
+                "n\n"
+                "min —— alal k(z!, 27) +\n"
+                "al,...,a”eR ]Zl 4 ?ﬂ ( ) ;1\n\n"
+                "subject to Zaiyizo and 0< ;< C,fori=1,...,n",
         ),
         Erratum(
             where="notes 002, 'Kernel SVM', discriminant function",
-            says=r"$w_0 = \frac{1}{n_{\widetilde{SV}}}\bigl(\sum_{i \in \widetilde{SV}} y_i - "
-                 r"\sum_{i \in \widetilde{SV}}\sum_{j \in SV}\alpha_iy_iK(x_i, x_j)\bigr)$",
+            says=r"$w_0 = \frac{1}{n_{\widetilde{SV}}}\bigl(\sum_{i \in "
+                 r"\widetilde{SV}} y_i - "
+                 r"\sum_{i \in \widetilde{SV}}\sum_{j \in SV}\alpha_iy_iK(x_i, "
+                 r"x_j)\bigr)$",
             correct=r"The coefficients belong to the inner index: "
-                    r"$w_0 = \frac{1}{n_{\widetilde{SV}}}\sum_{i \in \widetilde{SV}}\bigl(y_i - "
-                    r"\sum_{j \in SV}\alpha_jy_jK(x_j, x_i)\bigr)$, the average over margin support "
+                    r"$w_0 = \frac{1}{n_{\widetilde{SV}}}\sum_{i \in "
+                    r"\widetilde{SV}}\bigl(y_i - "
+                    r"\sum_{j \in SV}\alpha_jy_jK(x_j, x_i)\bigr)$, the average over "
+                    r"margin support "
                     r"vectors ($0 < \alpha_i < C$) of $y_i - f(x_i) + w_0$.",
         ),
     ],
+    foil=r"the notes' bias, with the coefficients on the outer index: "
+    r"$b = \frac{1}{n_{\widetilde{SV}}}\sum_{i \in \widetilde{SV}}\bigl(y_i - "
+    r"\sum_{j \in SV}\alpha_iy_iK(x_i, x_j)\bigr)$",
 )
-def eq_kernel_svm_duality(rng):
+def eq_kernel_svm_duality(rng, foil=False):
     from mlnotes import svm
 
     X = rng.standard_normal((40, 2))
@@ -405,7 +552,12 @@ def eq_kernel_svm_duality(rng):
     primal = 0.5 * w @ w + C * np.maximum(0.0, 1.0 - y * (Phi @ w + fit.b)).sum()
     dual = fit.alpha.sum() - 0.5 * v @ K @ v
     free = (fit.alpha > 1e-8 * C) & (fit.alpha < (1 - 1e-8) * C)
-    b = np.mean(y[free] - K[free] @ v) if free.any() else fit.b
+    if foil:
+        sv = fit.alpha > 0
+        notes = y[free] - v[free] * K[np.ix_(free, sv)].sum(1)
+        b = np.mean(notes) if free.any() else np.inf
+    else:
+        b = np.mean(y[free] - K[free] @ v) if free.any() else fit.b
     # SMO stops at a maximal KKT violation of 1e-10, which bounds the duality gap by about
     # n C 1e-10 relative to the objective: 1e-8 leaves room for that, nothing more.
     return max(abs(primal - dual) / abs(primal), abs(b - fit.b) / max(1.0, abs(fit.b)))

@@ -22,95 +22,129 @@ def _problem(rng, n=None, d=None, scale=1.0):
 
 @claim(
     "eq-gaussian-loglik", per_instance=True, chapter=CH, tol=1e-12,
-    statement=r"$\sum_i \log \mathcal N(y_i; w^\top x_i, \sigma^2) = -\frac n2 \log(2\pi\sigma^2) "
+    statement=r"$\sum_i \log \mathcal N(y_i; w^\top x_i, \sigma^2) = -\frac n2 "
+              r"\log(2\pi\sigma^2) "
     r"- \frac{1}{2\sigma^2}\|y - Xw\|^2$",
+    foil=r"the same with $- \frac{1}{\sigma^2}\|y - Xw\|^2$ (the exponent's $\frac12$ "
+         r"lost)",
 )
-def eq_gaussian_loglik(rng):
+def eq_gaussian_loglik(rng, foil=False):
     X, _, w = _problem(rng)
     sigma = rng.uniform(0.3, 3.0)
     y = X @ w + sigma * rng.normal(size=X.shape[0])
     # left: the log of the product of the n Gaussian densities, computed as a product
     dens = np.exp(-((y - X @ w) ** 2) / (2 * sigma**2)) / np.sqrt(2 * np.pi * sigma**2)
     lhs = np.log(np.prod(dens))
-    rhs = -0.5 * len(y) * np.log(2 * np.pi * sigma**2) - np.sum((y - X @ w) ** 2) / (2 * sigma**2)
+    half = 1.0 if foil else 0.5
+    rss = np.sum((y - X @ w) ** 2)
+    rhs = -0.5 * len(y) * np.log(2 * np.pi * sigma**2) - half * rss / sigma**2
     return rel_error(lhs, rhs)
 
 
 @claim(
     "eq-sigmoid-derivative", chapter=CH, tol=0, symbolic=True,
     statement=r"$g'(a) = g(a)\,(1 - g(a))$",
+    foil=r"$g'(a) = -g(a)\,(1 - g(a))$ (the inner derivative of $e^{-a}$ counted "
+         r"twice)",
 )
-def eq_sigmoid_derivative(rng, n):
+def eq_sigmoid_derivative(rng, n, foil=False):
     import sympy as sp
 
     a = sp.symbols("a", real=True)
     g = 1 / (1 + sp.exp(-a))
-    return [0.0 if sp.simplify(sp.diff(g, a) - g * (1 - g)) == 0 else 1.0]
+    stated = -g * (1 - g) if foil else g * (1 - g)
+    return [0.0 if sp.simplify(sp.diff(g, a) - stated) == 0 else 1.0]
 
 
 @claim(
     "eq-sigmoid-symmetry", chapter=CH, tol=0, symbolic=True,
     statement=r"$1 - g(a) = g(-a)$",
+    foil=r"$1 - g(a) = 1/g(a)$ (the rule of $e^{-a}$ carried over)",
 )
-def eq_sigmoid_symmetry(rng, n):
+def eq_sigmoid_symmetry(rng, n, foil=False):
     import sympy as sp
 
     a = sp.symbols("a", real=True)
     g = sp.Lambda(a, 1 / (1 + sp.exp(-a)))
-    return [0.0 if sp.simplify(1 - g(a) - g(-a)) == 0 else 1.0]
+    stated = 1 / g(a) if foil else g(-a)
+    return [0.0 if sp.simplify(1 - g(a) - stated) == 0 else 1.0]
 
 
 @claim(
     "eq-log-odds", chapter=CH, tol=0, symbolic=True,
     statement=r"$\log\frac{g(a)}{1 - g(a)} = a$",
+    foil=r"$\log\frac{g(a)}{1 - g(a)} = -a$ (a sign)",
 )
-def eq_log_odds(rng, n):
+def eq_log_odds(rng, n, foil=False):
     import sympy as sp
 
     a = sp.symbols("a", real=True)
     g = 1 / (1 + sp.exp(-a))
+    stated = -a if foil else a
     # the odds are e^a, and log(e^a) = a for real a
     odds = sp.simplify(g / (1 - g))
-    return [0.0 if sp.simplify(odds - sp.exp(a)) == 0 and sp.log(odds) == a else 1.0]
+    proved = sp.simplify(odds - sp.exp(stated)) == 0 and sp.log(odds) == stated
+    return [0.0 if proved else 1.0]
 
 
 @claim(
     "eq-loglik-gradient", per_instance=True, chapter=CH, tol=1e-7,  # central differences: O(eps^(2/3)) error
     statement=r"$\nabla_w \ell(w) = X^\top (y - g)$",
     errata=[Erratum(
-        where="notes 000, chapter 3, section 3.1, eqs. (3.7)-(3.8) and the Jacobian after them",
-        says=r"$\partial C(w)/\partial w_k = \sum_i [y^i - g(w^\top x^i)]\, x^i_k$ with "
+        where="notes 000, chapter 3, section 3.1, eqs. (3.7)-(3.8) and the Jacobian "
+              "after them",
+        says=r"$\partial C(w)/\partial w_k = \sum_i [y^i - g(w^\top x^i)]\, x^i_k$ "
+             r"with "
              r"$C(w) = P(y \mid X, w)$ the likelihood",
         correct=r"$\sum_i [y^i - g(w^\top x^i)]\, x^i_k$ is the derivative of the "
-                r"log-likelihood $\log C(w)$; the derivative of $C$ itself is $C(w)$ times it. "
-                "Gradient ascent must climb $\\log C$ (the same maximiser, a concave objective).",
+                r"log-likelihood $\log C(w)$; the derivative of $C$ itself is $C(w)$ "
+                r"times it. "
+                "Gradient ascent must climb $\\log C$ (the same maximiser, a concave "
+                "objective).",
     )],
+    foil=r"the notes' version: $\nabla_w C(w) = X^\top (y - g)$ for the likelihood "
+    r"$C = e^{\ell}$ itself",
 )
-def eq_loglik_gradient(rng):
+def eq_loglik_gradient(rng, foil=False):
     X, y, w = _problem(rng)
-    num = numerical_gradient(lambda v, X=X, y=y: lg.log_likelihood(v, X, y), w)
+    if foil:
+        C = lambda v, X=X, y=y: np.exp(lg.log_likelihood(v, X, y))  # noqa: E731
+    else:
+        C = lambda v, X=X, y=y: lg.log_likelihood(v, X, y)  # noqa: E731
+    num = numerical_gradient(C, w)
     return rel_error(num, X.T @ (y - lg.sigmoid(X @ w)))
 
 
 @claim(
     "eq-loglik-hessian", per_instance=True, chapter=CH, tol=1e-5, n_instances=8,  # second differences: O(eps^(1/2))
-    statement=r"$\nabla^2_w \ell(w) = -X^\top R X,\ R = \operatorname{diag}(g_i(1 - g_i))$",
+    statement=r"$\nabla^2_w \ell(w) = -X^\top R X,\ R = \operatorname{diag}(g_i(1 - "
+              r"g_i))$",
+    foil=r"$\nabla^2_w \ell(w) = X^\top R X$ (the sign of the log-loss's Hessian)",
 )
-def eq_loglik_hessian(rng):
+def eq_loglik_hessian(rng, foil=False):
     X, y, w = _problem(rng)
     num = numerical_hessian(lambda v, X=X, y=y: lg.log_likelihood(v, X, y), w)
     p = lg.sigmoid(X @ w)
-    return rel_error(num, -(X.T * (p * (1 - p))) @ X)
+    sign = 1 if foil else -1
+    return rel_error(num, sign * (X.T * (p * (1 - p))) @ X)
 
 
 @claim(
     "eq-hessian-nsd", per_instance=True, chapter=CH, tol=0, measure="violation",
-    statement=r"$v^\top \nabla^2 \ell(w)\, v = -\sum_i g_i(1 - g_i)(x_i^\top v)^2 \le 0$",
+    statement=r"$v^\top \nabla^2 \ell(w)\, v = -\sum_i g_i(1 - g_i)(x_i^\top v)^2 \le "
+              r"0$",
+    foil=r"$v^\top \nabla^2 \ell(w)\, v \ge 0$ (the other inequality: convex, not "
+         r"concave)",
+    exact="a violation max(0, largest quadratic form): 0 whenever the Hessian is "
+          "negative "
+    "semidefinite",
 )
-def eq_hessian_nsd(rng):
+def eq_hessian_nsd(rng, foil=False):
     X, y, w = _problem(rng, scale=rng.uniform(0.1, 5))
     p = lg.sigmoid(X @ w)
     H = -(X.T * (p * (1 - p))) @ X
+    if foil:  # v^T H v >= 0 is -H <= 0
+        H = -H
     V = rng.normal(size=(X.shape[1], 10))
     quad = np.einsum("jk,jl,lk->k", V, H, V)
     # the largest eigenvalue is the worst direction of all
@@ -120,15 +154,17 @@ def eq_hessian_nsd(rng):
 
 @claim(
     "eq-irls-step", per_instance=True, chapter=CH, tol=1e-10,
-    statement=r"$w + (X^\top R X)^{-1} X^\top (y - g) = \arg\min_v \sum_i R_{ii}(z_i - x_i^\top v)^2,"
+    statement=r"$w + (X^\top R X)^{-1} X^\top (y - g) = \arg\min_v \sum_i R_{ii}(z_i - "
+              r"x_i^\top v)^2,"
     r"\ z = Xw + R^{-1}(y - g)$",
+    foil=r"the same with the working response $z = Xw + (y - g)$ ($R^{-1}$ lost)",
 )
-def eq_irls_step(rng):
+def eq_irls_step(rng, foil=False):
     X, y, w = _problem(rng, n=int(rng.integers(20, 80)))
     p = lg.sigmoid(X @ w)
     r = p * (1 - p)
     newton = w + np.linalg.solve((X.T * r) @ X, X.T @ (y - p))
-    z = X @ w + (y - p) / r
+    z = X @ w + (y - p if foil else (y - p) / r)
     sr = np.sqrt(r)
     wls = np.linalg.lstsq(sr[:, None] * X, sr * z, rcond=None)[0]  # weighted least squares
     return rel_error(newton, wls)
@@ -136,26 +172,33 @@ def eq_irls_step(rng):
 
 @claim(
     "eq-logloss-nll", per_instance=True, chapter=CH, tol=1e-12,
-    statement=r"$\sum_i \log(1 + e^{-y^\pm_i w^\top x_i}) = -\ell(w)$ with $y^\pm = 2y - 1$",
+    statement=r"$\sum_i \log(1 + e^{-y^\pm_i w^\top x_i}) = -\ell(w)$ with $y^\pm = 2y "
+              r"- 1$",
     errata=[
         Erratum(
             where="notes 000, chapter 3, section 3.2, eq. (3.21)",
             says=r"$L(w) = -C(w) = \sum_i \log(1 + \exp(-y^i_\pm f(x^i)))$",
-            correct=r"$L(w) = -\log C(w)$: the log-loss is the negative *log*-likelihood "
+            correct=r"$L(w) = -\log C(w)$: the log-loss is the negative "
+                    r"*log*-likelihood "
                     r"($C$ is the likelihood, a product of probabilities).",
         ),
         Erratum(
             where="notes 003, section 1.4 (logistic loss)",
             says=r"redefine $y_i' = \frac{y_i + 1}{2}$, i.e. $y' \in \{\pm 1\}$",
-            correct=r"$y' = 2y - 1$ maps $\{0, 1\}$ to $\{-1, +1\}$; $(y + 1)/2$ maps it to "
-                    r"$\{1/2, 1\}$ (it is the inverse map, from $\{-1, +1\}$ to $\{0, 1\}$).",
+            correct=r"$y' = 2y - 1$ maps $\{0, 1\}$ to $\{-1, +1\}$; $(y + 1)/2$ maps "
+                    r"it to "
+                    r"$\{1/2, 1\}$ (it is the inverse map, from $\{-1, +1\}$ to $\{0, "
+                    r"1\}$).",
         ),
     ],
+    foil=r"the notes' version: $\sum_i \log(1 + e^{-y^\pm_i w^\top x_i}) = -C(w) = "
+    r"-e^{\ell(w)}$, the likelihood for its log",
 )
-def eq_logloss_nll(rng):
+def eq_logloss_nll(rng, foil=False):
     X, y, w = _problem(rng, scale=rng.uniform(0.1, 20))
     lhs = np.sum(lg.log_loss(2 * y - 1, X @ w))
-    return rel_error(lhs, -lg.log_likelihood(w, X, y))
+    ell = lg.log_likelihood(w, X, y)
+    return rel_error(lhs, -np.exp(ell) if foil else -ell)
 
 
 @claim(
@@ -163,41 +206,56 @@ def eq_logloss_nll(rng):
     statement=r"$-\ell(w) = \sum_i \bigl[\log(1 + e^{-a_i}) + (1 - y_i) a_i\bigr]$",
     errata=[Erratum(
         where="notes 003, section 1.4, second line of the simplification of the MLE",
-        says=r"$\ldots - (1 - y_i)\,\frac{\exp(-\langle x, w\rangle)}{1 + \exp(-\langle x, w\rangle)}$",
+        says=r"$\ldots - (1 - y_i)\,\frac{\exp(-\langle x, w\rangle)}{1 + "
+             r"\exp(-\langle x, w\rangle)}$",
         correct=r"$\ldots - (1 - y_i)\log\frac{\exp(-\langle x_i, w\rangle)}"
                 r"{1 + \exp(-\langle x_i, w\rangle)}$: "
                 "the logarithm is missing (the next line, and the result, are right).",
     )],
+    foil=r"the notes' second line: $-\ell(w) = \sum_i \bigl[y_i\log(1 + e^{-a_i}) - "
+    r"(1 - y_i)\frac{e^{-a_i}}{1 + e^{-a_i}}\bigr]$",
 )
-def eq_nll_simplified(rng):
+def eq_nll_simplified(rng, foil=False):
     X, y, w = _problem(rng, scale=rng.uniform(0.1, 20))
     a = X @ w
-    rhs = np.sum(np.logaddexp(0.0, -a) + (1 - y) * a)
+    if foil:  # the notes drop the log of e^{-a} / (1 + e^{-a}) = g(-a)
+        rhs = np.sum(y * np.logaddexp(0.0, -a) - (1 - y) * lg.sigmoid(-a))
+    else:
+        rhs = np.sum(np.logaddexp(0.0, -a) + (1 - y) * a)
     return rel_error(-lg.log_likelihood(w, X, y), rhs)
 
 
 @claim(
     "eq-logloss-surrogate", per_instance=True, chapter=CH, tol=0, measure="violation",
     statement=r"$\log_2(1 + e^{-M}) \ge [M \le 0]$",
+    foil=r"$\ln(1 + e^{-M}) \ge [M \le 0]$ (nats for bits)",
+    exact="a violation max(0, [M <= 0] - loss): 0 whenever the bound holds",
 )
-def eq_logloss_surrogate(rng):
+def eq_logloss_surrogate(rng, foil=False):
     M = np.concatenate([rng.normal(scale=rng.uniform(0.1, 50), size=500), [0.0, -0.0]])
-    bits = lg.log_loss(np.ones_like(M), M) / np.log(2.0)
+    bits = lg.log_loss(np.ones_like(M), M) / (1.0 if foil else np.log(2.0))
     return float(np.max(np.maximum(0.0, (M <= 0) - bits)))
 
 
 @claim(
     "eq-separable-sup", per_instance=True, chapter=CH, tol=0, measure="violation",
-    statement=r"$y^\pm_i x_i^\top v > 0\ \forall i \Rightarrow \ell(tv)$ increases strictly to "
+    statement=r"$y^\pm_i x_i^\top v > 0\ \forall i \Rightarrow \ell(tv)$ increases "
+              r"strictly to "
     r"$0 = \sup_w \ell(w)$, never attained",
+    foil=r"$y^\pm_i x_i^\top v > 0\ \forall i \Rightarrow \ell(tv)$ decreases in $t$ "
+         r"(the "
+    r"other direction)",
+    exact="violations and indicators: 0 whenever each part of the statement holds",
 )
-def eq_separable_sup(rng):
+def eq_separable_sup(rng, foil=False):
     X, _, v = _problem(rng, d=int(rng.integers(2, 6)))
     y = (X @ v > 0).astype(float)  # separable by v by construction
     ts = 2.0 ** np.arange(-3, 8)
     ll = np.array([lg.log_likelihood(t * v, X, y) for t in ts])
     m_min = np.min((2 * y - 1) * (X @ v))
-    increasing = max(0.0, float(np.max(ll[:-1] - ll[1:])))  # must be strictly increasing
+    up = -1.0 if foil else 1.0  # the direction stated
+    # must be strictly monotone
+    increasing = max(0.0, float(np.max(up * (ll[:-1] - ll[1:]))))
     negative = float(ll.max() >= 0)  # never attained: ell(w) < 0 = sup for every finite w
     # and the sup is 0: -ell(tv) = sum_i log(1 + e^{-t m_i}) <= n e^{-t min_i m_i}
     bound = max(0.0, -ll[-1] - X.shape[0] * np.exp(-ts[-1] * m_min) * (1 + 1e-12))
@@ -207,32 +265,42 @@ def eq_separable_sup(rng):
 
 @claim(
     "eq-ridge-stationarity", per_instance=True, chapter=CH, tol=1e-9,
-    statement=r"$\lambda > 0$: the unique maximiser of $\ell(w) - \frac\lambda2\|w\|^2$ solves "
+    statement=r"$\lambda > 0$: the unique maximiser of $\ell(w) - "
+              r"\frac\lambda2\|w\|^2$ solves "
     r"$X^\top(y - g) = \lambda w$, also on separable data",
+    foil=r"the maximiser solves $X^\top(y - g) = 2\lambda w$ (the penalty's $\frac12$ "
+         r"ignored)",
 )
-def eq_ridge_stationarity(rng):
+def eq_ridge_stationarity(rng, foil=False):
     X, _, v = _problem(rng)
     y = (X @ v > 0).astype(float)  # separable: the unpenalised MLE does not exist
     lam = float(10 ** rng.uniform(-3, 1))
     w = lg.irls(X, y, lam=lam).w
-    return rel_error(X.T @ (y - lg.sigmoid(X @ w)), lam * w)
+    return rel_error(X.T @ (y - lg.sigmoid(X @ w)), (2 if foil else 1) * lam * w)
 
 
 @claim(
     "eq-cost-intercept", per_instance=True, chapter=CH, tol=0, measure="disagreement rate",
-    statement=r"decide $\omega_1$ iff $\gamma_1 p(\omega_1|x) > \gamma_2 p(\omega_2|x)$ iff "
+    statement=r"decide $\omega_1$ iff $\gamma_1 p(\omega_1|x) > \gamma_2 "
+              r"p(\omega_2|x)$ iff "
     r"$\beta_0' + \log(\gamma_1/\gamma_2) + \beta^\top x > 0$",
     errata=[Erratum(
         where="notes 002, slides 'Logistic regression' (misclassification costs)",
         says=r"decision rule: $\omega_1$ if $\beta_0' + \beta^\top x > 0$, where "
-             r"$\beta_0' = \beta_0 - \ln(\gamma_1/\gamma_2)$ is the intercept of the posterior "
+             r"$\beta_0' = \beta_0 - \ln(\gamma_1/\gamma_2)$ is the intercept of the "
+             r"posterior "
              "estimated by maximum likelihood",
-        correct=r"the minimum-risk rule thresholds $\beta_0 + \beta^\top x = \beta_0' + "
-                r"\ln(\gamma_1/\gamma_2) + \beta^\top x$ at 0; thresholding with $\beta_0'$ ignores "
-                "the costs (it is the equal-cost rule). Costs shift only the intercept.",
+        correct=r"the minimum-risk rule thresholds $\beta_0 + \beta^\top x = \beta_0' "
+                r"+ "
+                r"\ln(\gamma_1/\gamma_2) + \beta^\top x$ at 0; thresholding with "
+                r"$\beta_0'$ ignores "
+                "the costs (it is the equal-cost rule). Costs shift only the "
+                "intercept.",
     )],
+    foil=r"the notes' rule: decide $\omega_1$ iff $\beta_0' + \beta^\top x > 0$",
+    exact="a disagreement rate: 0 when the two rules agree on every point",
 )
-def eq_cost_intercept(rng):
+def eq_cost_intercept(rng, foil=False):
     d = int(rng.integers(1, 5))
     beta0p, beta = rng.normal(), rng.normal(size=d)
     g1, g2 = np.exp(rng.uniform(-3, 3, size=2))  # costs of misclassifying class 1, class 2
@@ -240,29 +308,36 @@ def eq_cost_intercept(rng):
     p1 = lg.sigmoid(beta0p + x @ beta)  # the fitted posterior of class 1
     risk_decide_2, risk_decide_1 = g1 * p1, g2 * (1 - p1)
     bayes = risk_decide_1 < risk_decide_2
-    rule = beta0p + np.log(g1 / g2) + x @ beta > 0
+    rule = beta0p + (0.0 if foil else np.log(g1 / g2)) + x @ beta > 0
     decided = np.abs(risk_decide_1 - risk_decide_2) > 1e-12 * (risk_decide_1 + risk_decide_2)
     return float(np.mean(bayes[decided] != rule[decided]))
 
 
 @claim(
     "eq-link-decision", per_instance=True, chapter=CH, tol=0, measure="disagreement rate",
-    statement=r"$G$ increasing with $G(0) = \frac12$: $G(a) > \frac12 \iff a > 0$ (logit, probit, "
+    statement=r"$G$ increasing with $G(0) = \frac12$: $G(a) > \frac12 \iff a > 0$ "
+              r"(logit, probit, "
     "cauchit decide alike)",
+    foil=r"$G(a) > 0 \iff a > 0$ (a probability thresholded like a score)",
+    exact="a disagreement rate: 0 when the two rules agree on every point",
 )
-def eq_link_decision(rng):
+def eq_link_decision(rng, foil=False):
     from scipy.special import ndtr
 
     links = (lg.sigmoid, ndtr, lambda a: 0.5 + np.arctan(a) / np.pi)
     a = rng.normal(scale=rng.uniform(0.1, 10), size=1000)
-    return max(float(np.mean((G(a) > 0.5) != (a > 0))) for G in links)
+    threshold = 0.0 if foil else 0.5
+    return max(float(np.mean((G(a) > threshold) != (a > 0))) for G in links)
 
 
 @claim(
     "eq-softmax-gradient", per_instance=True, chapter=CH, tol=1e-7,  # central differences
     statement=r"$\nabla_{w_k} \sum_i \log p_{iy_i} = \sum_i (Y_{ik} - p_{ik})\,x_i$",
+    foil=r"$\nabla_{w_k} \sum_i \log p_{iy_i} = \sum_i (p_{ik} - Y_{ik})\,x_i$ (the "
+         r"loss's "
+    r"gradient for the likelihood's)",
 )
-def eq_softmax_gradient(rng):
+def eq_softmax_gradient(rng, foil=False):
     X, _, _ = _problem(rng)
     K = int(rng.integers(2, 5))
     y = rng.integers(0, K, size=X.shape[0])
@@ -274,25 +349,33 @@ def eq_softmax_gradient(rng):
         return float(np.sum(A * Y) - np.sum(np.logaddexp.reduce(A, axis=1)))
 
     num = numerical_gradient(ll, W.ravel()).reshape(W.shape)
-    return rel_error(num, X.T @ (Y - lg.softmax(X @ W)))
+    sign = -1 if foil else 1
+    return rel_error(num, sign * X.T @ (Y - lg.softmax(X @ W)))
 
 
 @claim(
     "eq-softmax-redundancy", per_instance=True, chapter=CH, tol=1e-14,
-    statement=r"$\operatorname{softmax}(x^\top(W + c\mathbf 1^\top)) = \operatorname{softmax}(x^\top W)$",
+    statement=r"$\operatorname{softmax}(x^\top(W + c\mathbf 1^\top)) = "
+              r"\operatorname{softmax}(x^\top W)$",
+    foil=r"$\operatorname{softmax}(x^\top(2W)) = \operatorname{softmax}(x^\top W)$ (a "
+         r"scale "
+    r"for a shift)",
 )
-def eq_softmax_redundancy(rng):
+def eq_softmax_redundancy(rng, foil=False):
     X, _, c = _problem(rng)
     W = rng.normal(size=(X.shape[1], int(rng.integers(2, 6))))
-    return rel_error(lg.softmax(X @ (W + c[:, None])), lg.softmax(X @ W))
+    changed = 2 * W if foil else W + c[:, None]
+    return rel_error(lg.softmax(X @ changed), lg.softmax(X @ W))
 
 
 @claim(
     "eq-softmax-two-classes", per_instance=True, chapter=CH, tol=1e-14,  # probabilities in [0, 1]: a few ulps
     measure="abs. difference", statement=r"$K = 2$: $p_{i1} = g(x_i^\top (w_1 - w_0))$",
+    foil=r"$K = 2$: $p_{i1} = g(x_i^\top (w_0 - w_1))$ (the classes swapped)",
 )
-def eq_softmax_two_classes(rng):
+def eq_softmax_two_classes(rng, foil=False):
     X, _, _ = _problem(rng)
     W = rng.normal(size=(X.shape[1], 2))
-    diff = lg.softmax(X @ W)[:, 1] - lg.sigmoid(X @ (W[:, 1] - W[:, 0]))
+    w = W[:, 0] - W[:, 1] if foil else W[:, 1] - W[:, 0]
+    diff = lg.softmax(X @ W)[:, 1] - lg.sigmoid(X @ w)
     return float(np.max(np.abs(diff)))

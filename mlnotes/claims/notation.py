@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from mlnotes.check import numerical_gradient, numerical_hessian, rel_error
-from mlnotes.claims import claim
+from mlnotes.claims import Erratum, claim
 
 CH = "00_notation"
 # Central differences with h ~ eps^(1/3) are accurate to about eps^(2/3) ~ 4e-11 relative for
@@ -22,63 +22,89 @@ def _dims(rng):
 
 
 @claim("eq-grad-linear", per_instance=True, chapter=CH, tol=TOL_GRAD,
-       statement=r"$\nabla_w\, a^\top w = a$")
-def eq_grad_linear(rng):
+       statement=r"$\nabla_w\, a^\top w = a$",
+       foil=r"$\nabla_w\, a^\top w = w$ (the variable for the coefficient)")
+def eq_grad_linear(rng, foil=False):
     d = _dims(rng)[0]
     a, w = rng.standard_normal((2, d))
-    return rel_error(numerical_gradient(lambda v: a @ v, w), a)
+    return rel_error(numerical_gradient(lambda v: a @ v, w), w if foil else a)
 
 
 @claim("eq-grad-quadratic", per_instance=True, chapter=CH, tol=TOL_GRAD,
-       statement=r"$\nabla_w\, w^\top A w = (A + A^\top) w$ for any square $A$")
-def eq_grad_quadratic(rng):
+       statement=r"$\nabla_w\, w^\top A w = (A + A^\top) w$ for any square $A$",
+       foil=r"$\nabla_w\, w^\top A w = 2 A w$ for any square $A$ (the symmetric case)")
+def eq_grad_quadratic(rng, foil=False):
     d = _dims(rng)[0]
     A = rng.standard_normal((d, d))  # not symmetric: the transpose matters
     w = rng.standard_normal(d)
-    return rel_error(numerical_gradient(lambda v: v @ A @ v, w), (A + A.T) @ w)
+    grad = 2 * A @ w if foil else (A + A.T) @ w
+    return rel_error(numerical_gradient(lambda v: v @ A @ v, w), grad)
 
 
 @claim("eq-grad-quadratic-sym", per_instance=True, chapter=CH, tol=TOL_GRAD,
-       statement=r"$\nabla_w\, w^\top A w = 2 A w$ for symmetric $A$")
-def eq_grad_quadratic_sym(rng):
+       statement=r"$\nabla_w\, w^\top A w = 2 A w$ for symmetric $A$",
+       foil=r"$\nabla_w\, w^\top A w = A w$ (the factor 2 lost)")
+def eq_grad_quadratic_sym(rng, foil=False):
     d = _dims(rng)[0]
     B = rng.standard_normal((d, d))
     A = B + B.T
     w = rng.standard_normal(d)
-    return rel_error(numerical_gradient(lambda v: v @ A @ v, w), 2 * A @ w)
+    grad = A @ w if foil else 2 * A @ w
+    return rel_error(numerical_gradient(lambda v: v @ A @ v, w), grad)
 
 
 @claim("eq-grad-rss", per_instance=True, chapter=CH, tol=TOL_GRAD,
-       statement=r"$\nabla_w \|y - Xw\|^2 = -2 X^\top (y - Xw)$")
-def eq_grad_rss(rng):
+       statement=r"$\nabla_w \|y - Xw\|^2 = -2 X^\top (y - Xw)$",
+       errata=[Erratum(
+           where="notes 000, chapter 2, eq. (2.3), first line",
+           says=r"$\partial L(w) / \partial w = 2X^\top(y - Xw)$",
+           correct=r"$\partial L(w) / \partial w = -2X^\top(y - Xw)$: the inner "
+                   r"derivative of $y - Xw$ is $-X$. The printed $2X^\top(y - Xw)$ is "
+                   r"minus the gradient, so it points downhill: a step "
+                   r"$w + \eta\, 2X^\top(y - Xw)$ lowers the loss, and gradient descent "
+                   r"with the printed formula as the gradient would climb. Setting either "
+                   r"to zero gives the same normal equations, so (2.3)'s later lines "
+                   r"stand.")],
+       foil=r"the notes' $\nabla_w \|y - Xw\|^2 = 2 X^\top (y - Xw)$ (the inner "
+            r"derivative's sign lost)")
+def eq_grad_rss(rng, foil=False):
     nn, d = _dims(rng)
     X = rng.standard_normal((nn, d))
     y, w = rng.standard_normal(nn), rng.standard_normal(d)
     rss = lambda v: np.sum((y - X @ v) ** 2)
-    return rel_error(numerical_gradient(rss, w), -2 * X.T @ (y - X @ w))
+    sign = 1 if foil else -1
+    return rel_error(numerical_gradient(rss, w), sign * 2 * X.T @ (y - X @ w))
 
 
 @claim("eq-chain-elementwise", per_instance=True, chapter=CH, tol=TOL_GRAD,
        statement=r"$\nabla_w \sum_i \phi(x_i^\top w) = X^\top \phi'(Xw)$, here with "
-                 r"$\phi(a) = \log(1 + e^{a})$")
-def eq_chain_elementwise(rng):
+                 r"$\phi(a) = \log(1 + e^{a})$",
+       foil=r"$\nabla_w \sum_i \phi(x_i^\top w) = X^\top \phi(Xw)$ (the function for "
+            r"its "
+            r"derivative)")
+def eq_chain_elementwise(rng, foil=False):
     nn, d = _dims(rng)
     X = rng.standard_normal((nn, d))
     w = rng.standard_normal(d)
     J = lambda v: np.sum(np.logaddexp(0.0, X @ v))
     dphi = 1.0 / (1.0 + np.exp(-(X @ w)))  # softplus' = sigmoid
+    if foil:
+        dphi = np.logaddexp(0.0, X @ w)
     return rel_error(numerical_gradient(J, w), X.T @ dphi)
 
 
 @claim("eq-hess-quadratic", per_instance=True, chapter=CH, tol=TOL_HESS,
        statement=r"$\nabla^2_w \left(\tfrac12 w^\top A w - b^\top w\right) = "
-                 r"\tfrac12 (A + A^\top)$")
-def eq_hess_quadratic(rng):
+                 r"\tfrac12 (A + A^\top)$",
+       foil=r"$\nabla^2_w \left(\tfrac12 w^\top A w - b^\top w\right) = A$ (true only "
+            r"for "
+            r"symmetric $A$)")
+def eq_hess_quadratic(rng, foil=False):
     d = _dims(rng)[0]
     A = rng.standard_normal((d, d))
     b, w = rng.standard_normal((2, d))
     f = lambda v: 0.5 * v @ A @ v - b @ v
-    return rel_error(numerical_hessian(f, w), 0.5 * (A + A.T))
+    return rel_error(numerical_hessian(f, w), A if foil else 0.5 * (A + A.T))
 
 
 def logsumexp(z: np.ndarray) -> float:
@@ -88,18 +114,22 @@ def logsumexp(z: np.ndarray) -> float:
 
 
 @claim("eq-grad-logsumexp", per_instance=True, chapter=CH, tol=TOL_GRAD,
-       statement=r"$\nabla_z \log \sum_k e^{z_k} = \mathrm{softmax}(z)$")
-def eq_grad_logsumexp(rng):
+       statement=r"$\nabla_z \log \sum_k e^{z_k} = \mathrm{softmax}(z)$",
+       foil=r"$\nabla_z \log \sum_k e^{z_k} = e^{z}$ (the normalisation lost)")
+def eq_grad_logsumexp(rng, foil=False):
     K = int(rng.integers(1, 8))
     z = 3 * rng.standard_normal(K)
-    p = np.exp(z - logsumexp(z))
+    p = np.exp(z) if foil else np.exp(z - logsumexp(z))
     return rel_error(numerical_gradient(logsumexp, z), p)
 
 
 @claim("eq-logsumexp-shift", per_instance=True, chapter=CH, tol=1e-12,
        statement=r"$\log \sum_k e^{z_k} = m + \log \sum_k e^{z_k - m}$ for any $m$, "
-                 r"exact for the $z$ where the naive formula does not overflow")
-def eq_logsumexp_shift(rng):
+                 r"exact for the $z$ where the naive formula does not overflow",
+       foil=r"$\log \sum_k e^{z_k} = \log \sum_k e^{z_k - m}$ (the shift not added "
+            r"back)")
+def eq_logsumexp_shift(rng, foil=False):
     z = 5 * rng.standard_normal(int(rng.integers(1, 8)))
     naive = np.log(np.sum(np.exp(z)))
-    return abs(naive - logsumexp(z)) / max(1.0, abs(naive))
+    shifted = logsumexp(z) - np.max(z) if foil else logsumexp(z)
+    return abs(naive - shifted) / max(1.0, abs(naive))

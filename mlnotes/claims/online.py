@@ -38,22 +38,28 @@ def _sparse_target(rng, n_samples, n, k):
 
 
 @claim("eq-homogeneous-form", per_instance=True, chapter=CH, tol=1e-12,
-       statement=r"$y_i (w^\top x_i + b) = \tilde w^\top a_i$ with $a_i = y_i (x_i, 1)$, $\tilde w = (w, b)$")
-def eq_homogeneous_form(rng):
+       statement=r"$y_i (w^\top x_i + b) = \tilde w^\top a_i$ with $a_i = y_i (x_i, "
+                 r"1)$, $\tilde w = (w, b)$",
+       foil=r"the same with $a_i = (y_i x_i, 1)$ (the label left off the bias)")
+def eq_homogeneous_form(rng, foil=False):
     d = int(rng.integers(1, 8))
     X = rng.standard_normal((30, d))
     y = rng.choice([-1.0, 1.0], 30)
     w, b = rng.standard_normal(d), rng.standard_normal()
-    A = y[:, None] * np.hstack([X, np.ones((30, 1))])
+    if foil:
+        A = np.hstack([y[:, None] * X, np.ones((30, 1))])
+    else:
+        A = y[:, None] * np.hstack([X, np.ones((30, 1))])
     return rel_error(y * (X @ w + b), A @ np.append(w, b))
 
 
 @claim("eq-perceptron-score-increase", per_instance=True, chapter=CH, tol=1e-12,
-       statement=r"$(w + a)^\top a = w^\top a + \|a\|^2 > w^\top a$")
-def eq_perceptron_score_increase(rng):
+       statement=r"$(w + a)^\top a = w^\top a + \|a\|^2 > w^\top a$",
+       foil=r"$(w + a)^\top a = w^\top a + \|a\| > w^\top a$ (the norm not squared)")
+def eq_perceptron_score_increase(rng, foil=False):
     d = int(rng.integers(1, 10))
     w, a = rng.standard_normal((2, d))
-    lhs, rhs = (w + a) @ a, w @ a + a @ a
+    lhs, rhs = (w + a) @ a, w @ a + (np.linalg.norm(a) if foil else a @ a)
     return abs(lhs - rhs) / max(abs(lhs), abs(rhs), 1.0) + (lhs <= w @ a)
 
 
@@ -69,31 +75,45 @@ def _perceptron_run(rng):
 
 
 @claim("eq-perceptron-numerator", per_instance=True, chapter=CH, tol=1e-10, measure="rel. violation",
-       statement=r"after $k$ mistakes $u^\top w_k \ge k\gamma$ for a unit separator $u$ of margin $\gamma$")
-def eq_perceptron_numerator(rng):
+       statement=r"after $k$ mistakes $u^\top w_k \ge k\gamma$ for a unit separator "
+                 r"$u$ of margin $\gamma$",
+       foil=r"after $k$ mistakes $u^\top w_k \ge kR$ (the radius for the margin)",
+       exact="a violation max(0, .): 0 whenever the inequality holds")
+def eq_perceptron_numerator(rng, foil=False):
     fit, A, y, u = _perceptron_run(rng)
     gamma = np.min(y * (A @ u))
+    gain = np.max(np.linalg.norm(A, axis=1)) if foil else gamma
     # the k-th iterate is the sum of the first k mistaken points y_i a_i
     W = np.cumsum((y[:, None] * A)[fit.mistake_index], axis=0)
     k = np.arange(1, len(W) + 1)
-    return float(np.max(np.maximum(0.0, k * gamma - W @ u) / (k * gamma)))
+    return float(np.max(np.maximum(0.0, k * gain - W @ u) / (k * gamma)))
 
 
 @claim("eq-perceptron-denominator", per_instance=True, chapter=CH, tol=1e-10, measure="rel. violation",
-       statement=r"after $k$ mistakes $\|w_k\|^2 \le k R^2$, since $w^\top a \le 0$ at each mistake")
-def eq_perceptron_denominator(rng):
+       statement=r"after $k$ mistakes $\|w_k\|^2 \le k R^2$, since $w^\top a \le 0$ at "
+                 r"each mistake",
+       foil=r"after $k$ mistakes $\|w_k\|^2 \le k \gamma^2$ (the margin for the "
+            r"radius)",
+       exact="a violation max(0, .): 0 whenever the inequality holds")
+def eq_perceptron_denominator(rng, foil=False):
     fit, A, y, u = _perceptron_run(rng)
     R2 = np.max(np.sum(A**2, axis=1))
+    step2 = np.min(y * (A @ u)) ** 2 if foil else R2
     W = np.cumsum((y[:, None] * A)[fit.mistake_index], axis=0)
     k = np.arange(1, len(W) + 1)
-    return float(np.max(np.maximum(0.0, np.sum(W**2, axis=1) - k * R2) / (k * R2)))
+    return float(np.max(np.maximum(0.0, np.sum(W**2, axis=1) - k * step2) / (k * R2)))
 
 
 @claim("eq-perceptron-bound", per_instance=True, chapter=CH, tol=0.0, measure="violation",
-       statement=r"the perceptron makes at most $(R/\gamma)^2$ mistakes on data separable with margin $\gamma$")
-def eq_perceptron_bound(rng):
+       statement=r"the perceptron makes at most $(R/\gamma)^2$ mistakes on data "
+                 r"separable with margin $\gamma$",
+       foil=r"the perceptron makes at most $(\gamma/R)^2$ mistakes (the ratio "
+            r"inverted)",
+       exact="counts mistakes beyond the bound (and a run that did not converge)")
+def eq_perceptron_bound(rng, foil=False):
     fit, A, y, u = _perceptron_run(rng)
-    bound = (np.max(np.linalg.norm(A, axis=1)) / np.min(y * (A @ u))) ** 2
+    ratio = np.max(np.linalg.norm(A, axis=1)) / np.min(y * (A @ u))
+    bound = ratio**-2 if foil else ratio**2
     return max(0.0, fit.n_mistakes - bound) + (not fit.converged)
 
 
@@ -109,8 +129,13 @@ def _winnow_run(rng):
 
 
 @claim("eq-winnow-potential", per_instance=True, chapter=CH, tol=1e-12, measure="violation",
-       statement=r"after $k$ mistakes $\eta k \rho \le \ln \Phi_k \le \ln N + k\eta^2/2$")
-def eq_winnow_potential(rng):
+       statement=r"after $k$ mistakes $\eta k \rho \le \ln \Phi_k \le \ln N + "
+                 r"k\eta^2/2$",
+       foil=r"after $k$ mistakes $\eta k \rho \le \ln \Phi_k \le k\eta^2/2$ (the "
+            r"initial "
+            r"potential $\ln N$ forgotten)",
+       exact="a violation max(0, .): 0 whenever the inequality holds")
+def eq_winnow_potential(rng, foil=False):
     fit, X, y, rho, eta = _winnow_run(rng)
     A = y[:, None] * np.hstack([X, -X])
     N = A.shape[1]
@@ -118,47 +143,52 @@ def eq_winnow_potential(rng):
     logv = eta * np.cumsum(A[idx], axis=0)
     logphi = np.logaddexp.reduce(logv, axis=1)
     k = np.arange(1, len(idx) + 1)
+    start = 0.0 if foil else np.log(N)
     return float(max(np.max(np.maximum(0.0, eta * k * rho - logphi), initial=0.0),
-                         np.max(np.maximum(0.0, logphi - np.log(N) - k * eta**2 / 2), initial=0.0)))
+                     np.max(np.maximum(0.0, logphi - start - k * eta**2 / 2),
+                            initial=0.0)))
 
 
 @claim("eq-winnow-bound", per_instance=True, chapter=CH, tol=0.0, measure="violation",
-       statement=r"winnow makes at most $\ln N / (\eta\rho - \eta^2/2)$ mistakes, $2\ln N/\rho^2$ for $\eta = \rho$",
-       errata=[Erratum(
-           where="notes 001, Winnow analysis, choice of epsilon (p. 107)",
-           says=r"take $\epsilon = 3r_w/4 \Rightarrow r_w \le \epsilon \le r_w/2$, "
-                r"so $T \le \frac{16}{3}\frac{\ln n}{r_w^2}$",
-           correct=r"$r_w \le \epsilon \le r_w/2$ is impossible for $r_w > 0$. From "
-                   r"$T(\epsilon r_w - \epsilon^2/2) \le \ln N$ (payoffs in $[-1, 1]$) any "
-                   r"$0 < \epsilon < 2 r_w$ works and $\epsilon = r_w$ gives $T \le 2\ln N / r_w^2$; "
-                   r"no binary search is needed when $r_w$ is known. And $N$ is the number of "
-                   r"weights (coordinates of the doubled points, $2(d+1)$), not the number $n$ of "
-                   r"samples: the notes use $n$ for both."),
-       ])
-def eq_winnow_bound(rng):
+       statement=r"winnow makes at most $\ln N / (\eta\rho - \eta^2/2)$ mistakes, "
+                 r"$2\ln N/\rho^2$ for $\eta = \rho$",
+       foil=r"winnow makes at most $\ln N / (\eta\rho)$ mistakes (the $\eta^2/2$ of "
+            r"the "
+            r"potential's growth dropped)",
+       exact="counts mistakes beyond the bound (and a run that did not converge)")
+def eq_winnow_bound(rng, foil=False):
     fit, X, y, rho, eta = _winnow_run(rng)
-    return (max(0.0, fit.n_mistakes - online.winnow_bound(rho, 2 * X.shape[1], eta))
-            + (not fit.converged))
+    N = 2 * X.shape[1]
+    bound = np.log(N) / (eta * rho) if foil else online.winnow_bound(rho, N, eta)
+    return max(0.0, fit.n_mistakes - bound) + (not fit.converged)
 
 
 _UPPER = ("quadratic", "hinge", "sigmoid", "logistic", "exponential")
 
 
 @claim("eq-loss-upper-bound", chapter=CH, tol=0.0, measure="violation",
-       statement=r"$[M \le 0] \le \varphi(M)$ for the quadratic, hinge, sigmoid, logistic (bits) "
-                 r"and exponential losses")
-def eq_loss_upper_bound(rng, n):
+       statement=r"$[M \le 0] \le \varphi(M)$ for the quadratic, hinge, sigmoid, "
+                 r"logistic (bits) "
+                 r"and exponential losses",
+       foil=r"the same, and also for the perceptron loss $\max(0, -M)$ (zero at $M = "
+            r"0$)",
+       exact="a violation max(0, [M <= 0] - loss): 0 whenever every bound holds")
+def eq_loss_upper_bound(rng, n, foil=False):
     res = []
+    names = (*_UPPER, "perceptron") if foil else _UPPER
     for _ in range(n):
         M = np.concatenate([rng.standard_normal(500) * 5, np.linspace(-3, 3, 601), [0.0, -0.0]])
         z = losses.zero_one(M)
-        res.append(max(float(np.max(z - losses.get(name)[0](M))) for name in _UPPER))
+        res.append(max(float(np.max(z - losses.get(name)[0](M))) for name in names))
     return [max(0.0, r) for r in res]
 
 
 @claim("eq-sgd-gradient", chapter=CH, tol=1e-6,
-       statement=r"$\nabla_w \varphi(y\, w^\top x) = \varphi'(y\, w^\top x)\, y\, x$")
-def eq_sgd_gradient(rng, n):
+       statement=r"$\nabla_w \varphi(y\, w^\top x) = \varphi'(y\, w^\top x)\, y\, x$",
+       foil=r"$\nabla_w \varphi(y\, w^\top x) = \varphi'(y\, w^\top x)\, x$ (the "
+            r"label's "
+            r"inner derivative lost)")
+def eq_sgd_gradient(rng, n, foil=False):
     res = []
     for _ in range(n):
         d = int(rng.integers(1, 6))
@@ -170,7 +200,7 @@ def eq_sgd_gradient(rng, n):
             if name in ("hinge", "perceptron") and min(abs(M - 1), abs(M)) < 1e-3:
                 continue  # away from the kink the subgradient is the gradient
             num = numerical_gradient(lambda v, phi=phi: float(phi(y * (v @ x))), w)
-            res.append(rel_error(num, dphi(M) * y * x))
+            res.append(rel_error(num, dphi(M) * (1 if foil else y) * x))
     return res
 
 
@@ -188,26 +218,40 @@ _MINIMISERS = {
 
 
 @claim("eq-calibration-minimisers", chapter=CH, tol=1e-9,
-       statement=r"$\alpha^*(\eta) = \arg\min_\alpha \eta\varphi(\alpha) + (1-\eta)\varphi(-\alpha)$: "
+       statement=r"$\alpha^*(\eta) = \arg\min_\alpha \eta\varphi(\alpha) + "
+                 r"(1-\eta)\varphi(-\alpha)$: "
                  r"$2\eta - 1$, $\sign(2\eta - 1)$, $\ln\frac{\eta}{1-\eta}$, "
                  r"$\frac12\ln\frac{\eta}{1-\eta}$, and 0 for the perceptron loss",
        errata=[Erratum(
            where="notes 003, Remark 1.6.5",
-           says="the perceptron loss is not differentiable at 0, so it is not classification "
+           says="the perceptron loss is not differentiable at 0, so it is not "
+                "classification "
                 "calibrated and cannot generalize",
-           correct=r"Not calibrated, yes: its conditional risk is minimised by $\alpha = 0$ for "
-                   r"every $\eta$, which carries no sign. But that concerns minimising the expected "
-                   r"perceptron loss; it does not mean the perceptron algorithm cannot generalise "
-                   r"(on separable data its mistake bound $(R/\gamma)^2$ gives a generalisation "
-                   r"guarantee, and the averaged or voted perceptron is a standard classifier)."),
-       ])
-def eq_calibration_minimisers(rng, n):
+           correct=r"Not calibrated, yes: its conditional risk is minimised by $\alpha "
+                   r"= 0$ for "
+                   r"every $\eta$, which carries no sign. But that concerns minimising "
+                   r"the expected "
+                   r"perceptron loss; it does not mean the perceptron algorithm cannot "
+                   r"generalise "
+                   r"(on separable data its mistake bound $(R/\gamma)^2$ gives a "
+                   r"generalisation "
+                   r"guarantee, and the averaged or voted perceptron is a standard "
+                   r"classifier)."),
+       ],
+       # the notes' remark is about generalisation, not a formula: a wrong minimiser
+       foil=r"the same, but $\ln\frac{\eta}{1-\eta}$ for the exponential loss (the log "
+            r"loss's "
+            r"minimiser, without the $\frac12$)")
+def eq_calibration_minimisers(rng, n, foil=False):
     res = []
+    minimisers = dict(_MINIMISERS)
+    if foil:
+        minimisers["exponential"] = lambda p: np.log(p / (1 - p))
     for _ in range(n):
         p = float(rng.uniform(0.02, 0.98))
         if abs(p - 0.5) < 1e-3:
             continue
-        for name, a_star in _MINIMISERS.items():
+        for name, a_star in minimisers.items():
             phi = losses.get(name)[0]
             a = float(a_star(p))
             grid = np.linspace(-6, 6, 6001)
@@ -225,8 +269,11 @@ def eq_calibration_minimisers(rng, n):
 
 @claim("eq-weight-decay", per_instance=True, chapter=CH, tol=1e-6,
        statement=r"a gradient step on $J + \frac{\lambda}{2}\|w\|^2$ is "
-                 r"$w \leftarrow (1 - \eta\lambda) w - \eta \nabla J(w)$")
-def eq_weight_decay(rng):
+                 r"$w \leftarrow (1 - \eta\lambda) w - \eta \nabla J(w)$",
+       foil=r"a gradient step on $J + \frac{\lambda}{2}\|w\|^2$ is "
+            r"$w \leftarrow (1 - \lambda) w - \eta \nabla J(w)$ (the step size left "
+            r"off the decay)")
+def eq_weight_decay(rng, foil=False):
     m, d = 40, int(rng.integers(1, 5))
     X = rng.standard_normal((m, d))
     y = rng.choice([-1.0, 1.0], m)
@@ -241,7 +288,8 @@ def eq_weight_decay(rng):
 
     v1 = np.append(one.w, one.b)
     g = numerical_gradient(J, v1)
-    expected = np.append((1 - eta * lam) * one.w - eta * g[:-1], one.b - eta * g[-1])
+    decay = 1 - (lam if foil else eta * lam)
+    expected = np.append(decay * one.w - eta * g[:-1], one.b - eta * g[-1])
     return rel_error(np.append(two.w, two.b), expected)
 
 
@@ -255,60 +303,83 @@ def _rule(X, y, eta, step):
 
 
 @claim("eq-delta-rule", per_instance=True, chapter=CH, tol=1e-12,
-       statement=r"SGD on $(1 - M)^2$ is the delta rule $w \leftarrow w + 2\eta\,(y_i - w^\top x_i)\, x_i$",
+       statement=r"SGD on $(1 - M)^2$ is the delta rule $w \leftarrow w + 2\eta\,(y_i "
+                 r"- w^\top x_i)\, x_i$",
        errata=[Erratum(
            where="notes 002, Examples, Delta-rule",
-           says=r"$\mathcal{L}(u) = (u - 1)^2$ gives $w \leftarrow w - \eta(\langle w, x_i\rangle - y_i) x_i$",
+           says=r"$\mathcal{L}(u) = (u - 1)^2$ gives $w \leftarrow w - \eta(\langle w, "
+                r"x_i\rangle - y_i) x_i$",
            correct=r"the derivative of $(u - 1)^2$ brings a factor 2: "
-                   r"$w \leftarrow w - 2\eta(\langle w, x_i\rangle - y_i) x_i$ (using $y_i^2 = 1$). "
-                   r"The notes' rule is SGD on $\frac12(1 - M)^2$, or on $(1 - M)^2$ with step $\eta/2$."),
-       ])
-def eq_delta_rule(rng):
+                   r"$w \leftarrow w - 2\eta(\langle w, x_i\rangle - y_i) x_i$ (using "
+                   r"$y_i^2 = 1$). "
+                   r"The notes' rule is SGD on $\frac12(1 - M)^2$, or on $(1 - M)^2$ "
+                   r"with step $\eta/2$."),
+       ],
+       foil=r"the notes' rule: $w \leftarrow w + \eta\,(y_i - w^\top x_i)\, x_i$")
+def eq_delta_rule(rng, foil=False):
     X = rng.standard_normal((25, int(rng.integers(1, 5))))
     y = rng.choice([-1.0, 1.0], 25)
     eta = float(rng.uniform(0.001, 0.05))
     fit = online.sgd(X, y, loss="quadratic", eta=eta, n_epochs=1, shuffle=False)
-    return rel_error(np.append(fit.w, fit.b), _rule(X, y, eta, lambda f, yi: 2 * (yi - f)))
+    factor = 1 if foil else 2
+    expected = _rule(X, y, eta, lambda f, yi: factor * (yi - f))
+    return rel_error(np.append(fit.w, fit.b), expected)
 
 
 @claim("eq-perceptron-rule", chapter=CH, tol=1e-12, n_instances=10,
-       statement=r"SGD on $\max(0, -M)$ with $\eta = 1$ is the perceptron: $w \leftarrow w + [M_i \le 0]\, y_i x_i$",
+       statement=r"SGD on $\max(0, -M)$ with $\eta = 1$ is the perceptron: $w "
+                 r"\leftarrow w + [M_i \le 0]\, y_i x_i$",
        errata=[Erratum(
            where="notes 002, Examples, Perceptron of Rosenblatt (and the logistic-SGD slide)",
            says=r"$w \leftarrow w + \eta x_i y_i$ only when $\langle w, x_i\rangle y_i < 0$",
            correct=r"with the usual start $w = 0$ every margin is $0$, so the strict rule never "
-                   r"updates and returns $w = 0$. The update must fire on $M_i \le 0$ (a point on "
-                   r"the boundary is a mistake), as in notes 001 and 003; that is the subgradient "
-                   r"$-[M \le 0]$ of $\max(0, -M)$ at its kink."),
-       ])
-def eq_perceptron_rule(rng, n):
+                   r"updates and returns $w = 0$. The update must fire on $M_i \le 0$ (a point "
+                   r"on the boundary is a mistake), as in notes 001 and 003. At the kink "
+                   r"$M = 0$ every value in $[-1, 0]$ is a subgradient of $\max(0, -M)$: the "
+                   r"strict rule takes 0, the perceptron $-1$, i.e. $-[M \le 0]$, and only "
+                   r"that choice moves $w$ away from 0."),
+       ],
+       foil=r"the notes' rule: SGD on $\max(0, -M)$ is $w \leftarrow w + [M_i < 0]\, "
+            r"y_i x_i$",
+       exact="SGD and the perceptron add the same vectors in the same order: equal to "
+             "the bit")
+def eq_perceptron_rule(rng, n, foil=False):
     res = []
     for _ in range(n):
         X, y, _ = _separable(rng, 40, int(rng.integers(2, 6)), 0.2, intercept=True)
         p = online.perceptron(X, y, fit_intercept=True, n_epochs=100_000)
         s = online.sgd(X, y, loss="perceptron", eta=1.0, n_epochs=p.n_epochs, shuffle=False)
-        res.append(rel_error(np.append(s.w, s.b), np.append(p.w, p.b)))
         # the strict rule of the notes does not move from w = 0
         strict = _rule(X, y, 1.0, lambda f, yi: float(yi * f < 0) * yi)
+        rule = strict if foil else np.append(p.w, p.b)
+        res.append(rel_error(np.append(s.w, s.b), rule))
         res.append(float(np.any(strict != 0)))
     return res
 
 
 @claim("eq-logistic-sgd", per_instance=True, chapter=CH, tol=1e-12,
-       statement=r"SGD on $\ln(1 + e^{-M})$ is $w \leftarrow w + \eta\, g(-M_i)\, y_i x_i$, a smoothed perceptron")
-def eq_logistic_sgd(rng):
+       statement=r"SGD on $\ln(1 + e^{-M})$ is $w \leftarrow w + \eta\, g(-M_i)\, y_i "
+                 r"x_i$, a smoothed perceptron",
+       foil=r"SGD on $\ln(1 + e^{-M})$ is $w \leftarrow w + \eta\, g(M_i)\, y_i x_i$ "
+            r"(the "
+            r"sigmoid's argument's sign)")
+def eq_logistic_sgd(rng, foil=False):
     X = rng.standard_normal((25, int(rng.integers(1, 5)))) * 3
     y = rng.choice([-1.0, 1.0], 25)
     eta = float(rng.uniform(0.01, 1.0))
     fit = online.sgd(X, y, loss="log", eta=eta, n_epochs=1, shuffle=False)
-    expected = _rule(X, y, eta, lambda f, yi: yi / (1 + np.exp(yi * f)))
+    sign = -1 if foil else 1
+    expected = _rule(X, y, eta, lambda f, yi: yi / (1 + np.exp(sign * yi * f)))
     return rel_error(np.append(fit.w, fit.b), expected)
 
 
 @claim("eq-gd-stability", chapter=CH, tol=1e-10,
-       statement=r"on $\frac12 w^\top A w$, $w_t = (I - \eta A)^t w_0 \to 0$ for all $w_0$ "
-                 r"iff $0 < \eta < 2/\lambda_{\max}(A)$")
-def eq_gd_stability(rng, n):
+       statement=r"on $\frac12 w^\top A w$, $w_t = (I - \eta A)^t w_0 \to 0$ for all "
+                 r"$w_0$ "
+                 r"iff $0 < \eta < 2/\lambda_{\max}(A)$",
+       foil=r"the same iff $0 < \eta < 1/\lambda_{\max}(A)$ (the step of the smooth "
+            r"rate)")
+def eq_gd_stability(rng, n, foil=False):
     import warnings
 
     res = []
@@ -327,13 +398,20 @@ def eq_gd_stability(rng, n):
             res.append(rel_error(fit.path[-1], closed))
             # below 2/lambda_max the iterates shrink (factor <= max|1 - eta lambda_j| < 1 per step),
             # above it the top eigen-direction grows like |1 - eta lambda_max|^t
-            res.append(float((np.linalg.norm(fit.path[-1]) < np.linalg.norm(w0)) != (c < 1)))
+            stable = eta < (1 if foil else 2) / lams.max()
+            shrinks = np.linalg.norm(fit.path[-1]) < np.linalg.norm(w0)
+            res.append(float(shrinks != stable))
     return res
 
 
 @claim("eq-subgradient-max", per_instance=True, chapter=CH, tol=1e-12, measure="violation",
-       statement=r"$f = \max_k f_k$ convex, $f_k(w_0) = f(w_0)$: $f(w) \ge f(w_0) + \nabla f_k(w_0)^\top (w - w_0)$")
-def eq_subgradient_max(rng):
+       statement=r"$f = \max_k f_k$ convex, $f_k(w_0) = f(w_0)$: $f(w) \ge f(w_0) + "
+                 r"\nabla f_k(w_0)^\top (w - w_0)$",
+       foil=r"the same with the gradient of the smallest $f_k(w_0)$, not an active one",
+       exact="a violation max(0, linear minorant - f): 0 whenever the subgradient "
+             "inequality "
+             "holds")
+def eq_subgradient_max(rng, foil=False):
     d, K = int(rng.integers(1, 5)), int(rng.integers(2, 6))
     C = rng.standard_normal((K, d))
     c0 = rng.standard_normal(K)
@@ -343,7 +421,7 @@ def eq_subgradient_max(rng):
         return np.array([0.5 * w @ M @ w + c @ w + c_ for M, c, c_ in zip(Ms, C, c0, strict=True)])
 
     w0 = rng.standard_normal(d)
-    k = int(np.argmax(fk(w0)))
+    k = int(np.argmin(fk(w0)) if foil else np.argmax(fk(w0)))
     v = Ms[k] @ w0 + C[k]
     W = w0 + rng.standard_normal((200, d)) * rng.uniform(0.01, 5)
     f0 = fk(w0).max()
@@ -359,17 +437,25 @@ def _l1_weighted(w):
 
 
 @claim("eq-not-descent", chapter=CH, tol=1e-12, measure="violation",
-       statement=r"$f = |w_1| + 2|w_2|$, $w = (1, 0)$: $v = (1, 2) \in \partial f(w)$, yet $f(w - \eta v) > f(w)$ "
-                 r"for all $\eta > 0$, while $\|w - \eta v - w^*\| < \|w - w^*\|$ for $0 < \eta < 2/5$",
+       statement=r"$f = |w_1| + 2|w_2|$, $w = (1, 0)$: $v = (1, 2) \in \partial f(w)$, "
+                 r"yet $f(w - \eta v) > f(w)$ "
+                 r"for all $\eta > 0$, while $\|w - \eta v - w^*\| < \|w - w^*\|$ for "
+                 r"$0 < \eta < 2/5$",
        errata=[Erratum(
            where="notes 004, Illustration: Optimization using Gradients",
-           says=r"for a differentiable $f$, for any $w_t$ there exists an $\eta$ such that "
+           says=r"for a differentiable $f$, for any $w_t$ there exists an $\eta$ such "
+                r"that "
                 r"$f(w_t + \eta v) < f(w_t)$",
-           correct=r"false at a stationary point ($v = \nabla f(w_t) = 0$). The statement is: if "
-                   r"$\nabla f(w_t) \ne 0$, then $f(w_t - \eta\nabla f(w_t)) < f(w_t)$ for all small "
+           correct=r"false at a stationary point ($v = \nabla f(w_t) = 0$). The "
+                   r"statement is: if "
+                   r"$\nabla f(w_t) \ne 0$, then $f(w_t - \eta\nabla f(w_t)) < f(w_t)$ "
+                   r"for all small "
                    r"enough $\eta > 0$ (the step goes against the gradient)."),
-       ])
-def eq_not_descent(rng, n):
+       ],
+       foil=r"the notes' step: $f(w + \eta\nabla f(w)) < f(w)$ for small $\eta > 0$, "
+            r"along the "
+            r"gradient")
+def eq_not_descent(rng, n, foil=False):
     res = []
     w, v, w_star = np.array([1.0, 0.0]), np.array([1.0, 2.0]), np.zeros(2)
     for _ in range(n):
@@ -388,13 +474,19 @@ def eq_not_descent(rng, n):
         u = rng.standard_normal(2)
         g = np.array([2 * u[0], 4 * u[1]])
         f = lambda z: z[0] ** 2 + 2 * z[1] ** 2  # noqa: E731
-        res.append(max(0.0, f(u - 1e-3 * g) - f(u)))
+        step = 1e-3 if foil else -1e-3
+        res.append(max(0.0, f(u + step * g) - f(u)))
     return res
 
 
 @claim("eq-subgradient-method", per_instance=True, chapter=CH, tol=1e-7, measure="violation", n_instances=10,
-       statement=r"$\min_{t\le T} f(w_t) - f^* \le \frac{\|w_0 - w^*\|^2 + \sum_t \eta_t^2\|v_t\|^2}{2\sum_t \eta_t}$")
-def eq_subgradient_method(rng):
+       statement=r"$\min_{t\le T} f(w_t) - f^* \le \frac{\|w_0 - w^*\|^2 + \sum_t "
+                 r"\eta_t^2\|v_t\|^2}{2\sum_t \eta_t}$",
+       foil=r"$\min_{t\le T} f(w_t) - f^* \le \frac{\|w_0 - w^*\|^2}{2\sum_t \eta_t}$ "
+            r"(the "
+            r"steps' own term lost)",
+       exact="a violation max(0, .): 0 whenever the inequality holds")
+def eq_subgradient_method(rng, foil=False):
     m, d = int(rng.integers(5, 20)), int(rng.integers(1, 4))
     C, c = rng.standard_normal((m, d)), rng.standard_normal(m)
     lp = linprog(np.r_[np.zeros(d), np.ones(m)],
@@ -407,5 +499,49 @@ def eq_subgradient_method(rng):
     fit = optim.subgradient_method(f, sg, w0, eta=float(rng.uniform(0.01, 0.5)),
                                    power_t=float(rng.choice([0.0, 0.5, 1.0])), max_iter=100)
     V = np.array([sg(p) for p in fit.path[:-1]])
-    bound = (np.sum((w0 - w_star) ** 2) + np.sum(fit.eta**2 * np.sum(V**2, axis=1))) / (2 * fit.eta.sum())
+    steps = 0.0 if foil else np.sum(fit.eta**2 * np.sum(V**2, axis=1))
+    bound = (np.sum((w0 - w_star) ** 2) + steps) / (2 * fit.eta.sum())
     return max(0.0, fit.best[-1] - f_star - bound)
+
+
+# -- checks that discriminate the notes' statements (errata) -------------------------------------
+
+
+@claim("eq-winnow-first-round", per_instance=True, chapter=CH, tol=0.0, measure="violation",
+       statement=r"from $v_k = 1$, $w_1^\top a = \frac1N \sum_k a_k = 0$ for a doubled point "
+                 r"$a = (x, -x)$: winnow's first example is a mistake, even when the sample has "
+                 r"one example, and its mistakes stay below $2\ln N / \rho^2$",
+       errata=[Erratum(
+           where="notes 001, Winnow analysis, choice of epsilon (p. 107)",
+           says=r"take $\epsilon = 3r_w/4$ ($\epsilon$ needs to be searched by binary "
+                r"search) $\Rightarrow r_w \le \epsilon \le r_w/2$, so "
+                r"$T \le \frac{16}{3}\frac{\ln n}{r_w^2}$, with $n$ the number of samples",
+           correct=r"The constant does follow: (A) and (B) give "
+                   r"$0 \le \frac{\ln n}{\epsilon} + \epsilon T - r_w T$, so "
+                   r"$T \le \frac{\ln n}{\epsilon(r_w - \epsilon)}$ for $0 < \epsilon < r_w$, "
+                   r"and $\epsilon = 3r_w/4$ gives $\frac{16}{3}\frac{\ln n}{r_w^2}$ (as does "
+                   r"any $\epsilon \in [r_w/4, 3r_w/4]$; $\epsilon = r_w/2$ gives "
+                   r"$4\ln n / r_w^2$). Two things are wrong. The interval "
+                   r"$r_w \le \epsilon \le r_w/2$ is empty for $r_w > 0$. And the $n$ in "
+                   r"$\ln n$ comes from the multiplicative-weights bound, where it is the "
+                   r"number of weights (the $2(d+1)$ coordinates of the doubled points), not "
+                   r"the number $n$ of samples: the notes use $n$ for both."),
+       ],
+       foil=r"the notes' bound $\frac{16}{3}\frac{\ln n}{r_w^2}$ with $n$ the number "
+            r"of samples: no mistake on a sample of one",
+       exact="a margin that is a sum of +-1 (exactly 0), a mistake count, and mistakes "
+             "beyond the bound")
+def eq_winnow_first_round(rng, foil=False):
+    # One example x in {-1, +1}^d labelled by its first coordinate: u = e_1 has margin
+    # rho = 1. foil: the notes' bound with n the number of samples, (16/3) ln(1) / r^2 = 0
+    # mistakes, which the first round already exceeds.
+    d = int(rng.integers(1, 30))
+    X = rng.choice([-1.0, 1.0], size=(1, d))
+    y = X[:, 0].copy()
+    fit = online.winnow(X, y, eta=1.0, n_epochs=100)
+    if foil:
+        return max(0.0, fit.n_mistakes - 16 / 3 * np.log(len(y)))
+    a = y[0] * np.r_[X[0], -X[0]]
+    first = abs(a.sum() / (2 * d))  # the first round's margin (a sum of +-1: exact)
+    return max(first, float(fit.n_mistakes < 1),
+               max(0.0, fit.n_mistakes - online.winnow_bound(1.0, 2 * d, 1.0)))

@@ -83,20 +83,38 @@ def _qp_solve(P, q, A, c, x0):
 
 
 @claim("eq-geometric-margin", per_instance=True, chapter=CH, tol=1e-12,
-       statement=r"The distance from $x$ to $\{z : w^\top z + b = 0\}$ is $|w^\top x + b| / \|w\|$")
-def eq_geometric_margin(rng):
+       statement=r"The distance from $x$ to $\{z : w^\top z + b = 0\}$ is $|w^\top x + "
+                 r"b| / \|w\|$",
+       errata=[Erratum(
+           where="notes 003, section 1.5, the distance of $x_i$ to $H$",
+           says=r"the distance between $x_i$ and $H$ is "
+                r"$\frac{\langle x_i - x, w\rangle}{\|w\|_2} = "
+                r"\frac{\langle x_i, w\rangle + b}{\|w\|_2} = "
+                r"\frac{y_i \hat y_i}{\|w\|_2}$ with $\hat y_i = \langle x_i, w\rangle + b$",
+           correct=r"$(\langle x_i, w\rangle + b) / \|w\|_2$ is the *signed* distance, "
+                   r"negative on the side $w$ points away from; the distance is its absolute "
+                   r"value $|\hat y_i| / \|w\|_2$. The last step, $\hat y_i = y_i \hat y_i$, "
+                   r"fails for every $y_i = -1$; $y_i \hat y_i / \|w\|_2$ equals the distance "
+                   r"exactly when $x_i$ is correctly classified, which is the case the margin "
+                   r"definition that follows assumes.")],
+       foil=r"the notes' distance $(w^\top x + b) / \|w\|$, without the absolute value "
+            r"(negative on one side)")
+def eq_geometric_margin(rng, foil=False):
     d = int(rng.integers(1, 8))
     w, x = rng.standard_normal((2, d))
     b = rng.standard_normal()
     # the shortest u with w.(x + u) + b = 0: minimum-norm solution of a 1 x d system (SVD)
     u = np.linalg.lstsq(w[None, :], [-(w @ x + b)], rcond=None)[0]
-    return rel_error(np.linalg.norm(u), abs(w @ x + b) / np.linalg.norm(w))
+    distance = (w @ x + b) if foil else abs(w @ x + b)
+    return rel_error(np.linalg.norm(u), distance / np.linalg.norm(w))
 
 
 @claim("eq-hard-primal", per_instance=True, chapter=CH, n_instances=10, tol=1e-6, n_test_instances=50,
-       statement=r"The solution of $\min \frac12\|w\|^2$ s.t. $y_i(w^\top x_i + b) \ge 1$ has geometric "
-                 r"margin $1/\|w\|$, the largest of all separating hyperplanes")
-def eq_hard_primal(rng):
+       statement=r"The solution of $\min \frac12\|w\|^2$ s.t. $y_i(w^\top x_i + b) \ge "
+                 r"1$ has geometric "
+                 r"margin $1/\|w\|$, the largest of all separating hyperplanes",
+       foil=r"the solution has geometric margin $2/\|w\|$ (the width of the band)")
+def eq_hard_primal(rng, foil=False):
     # 2-D data, so the largest margin can be found by brute force over the direction of w:
     # for a unit u at angle phi the best bias gives margin (min_{y=+1} u.x - max_{y=-1} u.x) / 2.
     from scipy.optimize import minimize_scalar
@@ -116,24 +134,34 @@ def eq_hard_primal(rng):
                            method="bounded", options={"xatol": 1e-12})
     brute = max(vals[k], -best.fun)
     fit = svm.smo(X, y, C=np.inf, kernel="linear", tol=1e-10)
-    return rel_error(1.0 / np.linalg.norm(fit.coef), brute)
+    return rel_error((2.0 if foil else 1.0) / np.linalg.norm(fit.coef), brute)
 
 
 # -- Lagrange duality ----------------------------------------------------------------------------
 
 
 @claim("eq-weak-duality", per_instance=True, chapter=CH, tol=0.0, measure="violation",
-       statement=r"$\theta(\lambda, \mu) \le f(x)$ for every feasible $x$ and every $\mu \ge 0$",
+       statement=r"$\theta(\lambda, \mu) \le f(x)$ for every feasible $x$ and every "
+                 r"$\mu \ge 0$",
        errata=[Erratum(
            where="notes 000, section 4.2, eqs. (4.5)-(4.10)",
-           says=r"the multipliers of the inequality constraints satisfy $\mu_i > 0$, and at a "
+           says=r"the multipliers of the inequality constraints satisfy $\mu_i > 0$, "
+                r"and at a "
                 r"feasible point $g_i(w^*) < 0$",
-           correct=r"$\mu_i \ge 0$ and $g_i(w^*) \le 0$. The bound needs only $\mu_i g_i(x) \le 0$, "
-                   r"which holds with the weak inequalities; and optimal multipliers are "
-                   r"typically zero (every constraint that is not active has $\mu_i^* = 0$ by "
-                   r"complementary slackness), so requiring $\mu_i > 0$ would exclude the "
-                   r"optimum itself. The claim samples $\mu$ with zeros among its entries.")])
-def eq_weak_duality(rng):
+           correct=r"$\mu_i \ge 0$ and $g_i(w^*) \le 0$. The bound needs only $\mu_i "
+                   r"g_i(x) \le 0$, "
+                   r"which holds with the weak inequalities; and optimal multipliers "
+                   r"are "
+                   r"typically zero (every constraint that is not active has $\mu_i^* "
+                   r"= 0$ by "
+                   r"complementary slackness), so requiring $\mu_i > 0$ would exclude "
+                   r"the "
+                   r"optimum itself. The claim samples $\mu$ with zeros among its "
+                   r"entries.")],
+       # the notes' strict inequalities make the statement narrower, not false
+       foil=r"$\theta(\lambda, \mu) \ge f(x)$ (the other inequality)",
+       exact="a violation max(0, .): 0 whenever the inequality holds")
+def eq_weak_duality(rng, foil=False):
     P, q, A, c, x0 = _qp(rng)
     mu = rng.exponential(1.0, A.shape[0]) * (rng.random(A.shape[0]) < 0.7)
     # a random feasible point: shrink a random direction from the strictly feasible x0
@@ -141,26 +169,22 @@ def eq_weak_duality(rng):
     while np.any(A @ x > c):
         x = x0 + 0.5 * (x - x0)
     f = 0.5 * x @ P @ x + q @ x
-    return max(0.0, _qp_dual_function(P, q, A, c, mu) - f)
+    gap = _qp_dual_function(P, q, A, c, mu) - f
+    return max(0.0, -gap if foil else gap)
 
 
 @claim("eq-strong-duality", per_instance=True, chapter=CH, n_instances=10, tol=1e-6, n_test_instances=50,
-       statement=r"Convex objective, affine constraints and a strictly feasible point (Slater): "
+       statement=r"Convex objective, affine constraints and a strictly feasible point "
+                 r"(Slater): "
                  r"$d^* = p^*$",
-       errata=[Erratum(
-           where="notes 000, section 4.2, after eq. (4.10)",
-           says=r"if $f$, $h_i$, $f_i$ are convex and the primal and dual problems are feasible, "
-                r"then $d^* = p^*$",
-           correct=r"convexity and feasibility are not enough: a constraint qualification is "
-                   r"needed, e.g. Slater's condition (affine $h_i$, convex $f_i$, and a point "
-                   r"with $f_i(x) < 0$; affine $f_i$ need only be satisfied). Counterexample: "
-                   r"$\min e^{-x}$ s.t. $x^2/y \le 0$ over $y > 0$ is convex with $p^* = 1$, but "
-                   r"$\theta(\mu) = \inf_{x, y > 0} e^{-x} + \mu x^2 / y = 0$ for every "
-                   r"$\mu \ge 0$, so $d^* = 0$. The equality constraints $h_i$ must also be affine "
-                   r"(convex $h_i = 0$ does not define a convex set).")])
-def eq_strong_duality(rng):
+       foil=r"$d^* = \theta(0) = \min_x f(x)$: the dual optimum at $\mu = 0$ (the "
+            r"constraints "
+            r"ignored)")
+def eq_strong_duality(rng, foil=False):
     P, q, A, c, x0 = _qp(rng)
     x, mu = _qp_solve(P, q, A, c, x0)
+    if foil:
+        mu = np.zeros_like(mu)
     p_star = 0.5 * x @ P @ x + q @ x
     d_star = _qp_dual_function(P, q, A, c, mu)
     # SLSQP and L-BFGS-B stop at ~1e-9 of the optimum; relative to the scale of f
@@ -168,23 +192,32 @@ def eq_strong_duality(rng):
 
 
 @claim("eq-kkt", per_instance=True, chapter=CH, n_instances=10, tol=1e-5, n_test_instances=50,
-       statement=r"At the optimum: $\nabla f + \sum_i \mu_i \nabla g_i = 0$, $g_i \le 0$, $\mu_i \ge 0$, "
+       statement=r"At the optimum: $\nabla f + \sum_i \mu_i \nabla g_i = 0$, $g_i \le "
+                 r"0$, $\mu_i \ge 0$, "
                  r"$\mu_i g_i = 0$",
        errata=[Erratum(
            where="notes 000, section 4.2.1, the KKT conditions",
-           says=r"stationarity reads $\nabla f(w^*) + \sum_i \lambda_i \nabla h_i(w^*) + "
+           says=r"stationarity reads $\nabla f(w^*) + \sum_i \lambda_i \nabla h_i(w^*) "
+                r"+ "
                 r"\sum_i \nabla f_i(w^*) = 0$",
            correct=r"the inequality constraints enter weighted by their multipliers: "
-                   r"$\nabla f(w^*) + \sum_i \lambda_i^* \nabla h_i(w^*) + \sum_i \mu_i^* \nabla "
-                   r"f_i(w^*) = 0$. Without the weights every constraint, active or not, would "
-                   r"pull on the solution; the claim checks the weighted form at the optimum of "
-                   r"random QPs, where the unweighted sum is far from zero.")])
-def eq_kkt(rng):
+                   r"$\nabla f(w^*) + \sum_i \lambda_i^* \nabla h_i(w^*) + \sum_i "
+                   r"\mu_i^* \nabla "
+                   r"f_i(w^*) = 0$. Without the weights every constraint, active or "
+                   r"not, would "
+                   r"pull on the solution; the claim checks the weighted form at the "
+                   r"optimum of "
+                   r"random QPs, where the unweighted sum is far from zero.")],
+       foil=r"the notes' stationarity: $\nabla f + \sum_i \nabla g_i = 0$, the "
+            r"multipliers "
+            r"left out")
+def eq_kkt(rng, foil=False):
     P, q, A, c, x0 = _qp(rng)
     x, mu = _qp_solve(P, q, A, c, x0)  # x from the primal solver, mu from the dual one
     g = A @ x - c
     scale = max(1.0, np.abs(P @ x).max(), np.abs(q).max())
-    stationarity = np.abs(P @ x + q + A.T @ mu).max() / scale
+    weights = np.ones_like(mu) if foil else mu
+    stationarity = np.abs(P @ x + q + A.T @ weights).max() / scale
     return max(stationarity, max(0.0, g.max()), max(0.0, -mu.min()), np.abs(mu * g).max() / scale)
 
 
@@ -202,11 +235,13 @@ def _dual_feasible(rng):
 
 
 @claim("eq-hard-stationarity", per_instance=True, chapter=CH, tol=1e-7,
-       statement=r"$\nabla_w L = 0$ and $\partial_b L = 0$ give $w = \sum_i \alpha_i y_i x_i$ and "
-                 r"$\sum_i \alpha_i y_i = 0$")
-def eq_hard_stationarity(rng):
+       statement=r"$\nabla_w L = 0$ and $\partial_b L = 0$ give $w = \sum_i \alpha_i "
+                 r"y_i x_i$ and "
+                 r"$\sum_i \alpha_i y_i = 0$",
+       foil=r"$\nabla_w L = 0$ gives $w = \sum_i \alpha_i x_i$ (the labels lost)")
+def eq_hard_stationarity(rng, foil=False):
     X, y, alpha = _dual_feasible(rng)
-    w = (alpha * y) @ X
+    w = alpha @ X if foil else (alpha * y) @ X
 
     def L(wb, X=X, y=y, alpha=alpha):
         return 0.5 * wb[:-1] @ wb[:-1] - alpha @ (y * (X @ wb[:-1] + wb[-1]) - 1)
@@ -216,16 +251,23 @@ def eq_hard_stationarity(rng):
 
 
 @claim("eq-hard-dual", per_instance=True, chapter=CH, tol=1e-10,
-       statement=r"$\min_{w,b} L(w, b, \alpha) = \sum_i \alpha_i - \frac12 \sum_{i,k} \alpha_i \alpha_k "
-                 r"y_i y_k x_i^\top x_k$ when $\sum_i \alpha_i y_i = 0$")
-def eq_hard_dual(rng):
+       statement=r"$\min_{w,b} L(w, b, \alpha) = \sum_i \alpha_i - \frac12 \sum_{i,k} "
+                 r"\alpha_i \alpha_k "
+                 r"y_i y_k x_i^\top x_k$ when $\sum_i \alpha_i y_i = 0$",
+       foil=r"$\min_{w,b} L(w, b, \alpha) = \sum_i \alpha_i - \sum_{i,k} \alpha_i "
+            r"\alpha_k "
+            r"y_i y_k x_i^\top x_k$ (the $\frac12$ lost)")
+def eq_hard_dual(rng, foil=False):
     X, y, alpha = _dual_feasible(rng)
     d = X.shape[1]
 
     def L(w, b, X=X, y=y, alpha=alpha):
         return 0.5 * w @ w - alpha @ (y * (X @ w + b) - 1)
 
-    theta = svm.dual_objective(alpha, y, X @ X.T)
+    if foil:
+        theta = alpha.sum() - (alpha * y) @ X @ X.T @ (alpha * y)
+    else:
+        theta = svm.dual_objective(alpha, y, X @ X.T)
     w = (alpha * y) @ X
     at_min = rel_error(L(w, rng.standard_normal()), theta)
     # and it is the minimum: no other (w, b) gives less (L is convex in w, flat in b)
@@ -234,32 +276,45 @@ def eq_hard_dual(rng):
 
 
 @claim("eq-hard-gap", per_instance=True, chapter=CH, n_instances=10, tol=1e-6, n_test_instances=50,
-       statement=r"At the SMO solution of the hard-margin dual: $\frac12\|w\|^2 = D(\alpha)$, "
+       statement=r"At the SMO solution of the hard-margin dual: $\frac12\|w\|^2 = "
+                 r"D(\alpha)$, "
                  r"$y_i f(x_i) \ge 1$, $\alpha_i (y_i f(x_i) - 1) = 0$",
        errata=[Erratum(
-           where=r"notes 000, section 4.2.2 (the dual of large-margin training), and notes 003, "
+           where=r"notes 000, section 4.2.2 (the dual of large-margin training), and "
+                 r"notes 003, "
                  r"section 1.5 ($\max_{\alpha > 0}$)",
            says=r"the dual is maximised subject to $\mu_i > 0$ for all $i$",
-           correct=r"the constraint is $\mu_i \ge 0$. With every $\mu_i > 0$, complementary "
-                   r"slackness would put every training point on the margin; at the optimum "
+           correct=r"the constraint is $\mu_i \ge 0$. With every $\mu_i > 0$, "
+                   r"complementary "
+                   r"slackness would put every training point on the margin; at the "
+                   r"optimum "
                    r"most points have $\mu_i = 0$ and only the support vectors have "
-                   r"$\mu_i > 0$ (the claim's instances have 30 to 60 points and typically 2 to "
-                   r"4 support vectors).")])
-def eq_hard_gap(rng):
+                   r"$\mu_i > 0$ (the claim's instances have 30 to 60 points in 2 to 5 "
+                   r"dimensions, and 3 to 6 support vectors).")],
+       foil=r"the notes' $\mu_i > 0$ for all $i$: complementary slackness then puts "
+            r"every point "
+            r"on the margin, $y_i f(x_i) = 1$")
+def eq_hard_gap(rng, foil=False):
     X, y = _separable(rng, int(rng.integers(30, 61)), int(rng.integers(2, 6)))
     fit = svm.smo(X, y, C=np.inf, kernel="linear", tol=1e-10)
     w = fit.coef
     M = y * fit.decision_function(X)
     gap = abs(0.5 * w @ w - fit.dual) / fit.dual
-    return max(gap, max(0.0, 1 - M.min()), np.abs(fit.alpha * (M - 1)).max() / fit.alpha.max())
+    if foil:
+        slackness = np.abs(M - 1).max()
+    else:
+        slackness = np.abs(fit.alpha * (M - 1)).max() / fit.alpha.max()
+    return max(gap, max(0.0, 1 - M.min()), slackness)
 
 
 @claim("eq-bias", per_instance=True, chapter=CH, n_instances=10, tol=1e-7, n_test_instances=50,
-       statement=r"Every support vector gives the same bias $b = y_i - w^\top x_i$")
-def eq_bias(rng):
+       statement=r"Every support vector gives the same bias $b = y_i - w^\top x_i$",
+       foil=r"every support vector gives $b = 1 - w^\top x_i$ (the label dropped from "
+            r"$y_i(w^\top x_i + b) = 1$)")
+def eq_bias(rng, foil=False):
     X, y = _separable(rng, 40, int(rng.integers(2, 6)))
     fit = svm.smo(X, y, C=np.inf, kernel="linear", tol=1e-10)
-    bs = y[fit.support] - X[fit.support] @ fit.coef
+    bs = (1.0 if foil else y[fit.support]) - X[fit.support] @ fit.coef
     return np.abs(bs - fit.b).max() / max(1.0, abs(fit.b))
 
 
@@ -267,8 +322,14 @@ def eq_bias(rng):
 
 
 @claim("eq-slack", per_instance=True, chapter=CH, tol=1e-9,
-       statement=r"For fixed $(w, b)$ the optimal slacks are $\xi_i = \max(0, 1 - y_i f(x_i))$")
-def eq_slack(rng):
+       statement=r"For fixed $(w, b)$ the optimal slacks are $\xi_i = \max(0, 1 - y_i "
+                 r"f(x_i))$",
+       foil=r"the optimal slacks are $\xi_i = \max(0, -y_i f(x_i))$ (the margin's 1 "
+            r"lost)",
+       exact="the LP's optimum is the vertex of its bounds, max(0, 1 - y_i f(x_i)), "
+             "returned "
+             "exactly")
+def eq_slack(rng, foil=False):
     from scipy.optimize import linprog
 
     X, y = _overlapping(rng, int(rng.integers(5, 30)), 3)
@@ -277,44 +338,51 @@ def eq_slack(rng):
     # min sum xi  s.t.  xi_i >= 1 - y_i f(x_i), xi_i >= 0: a linear program in xi
     lp = linprog(np.ones(m), A_ub=-np.eye(m), b_ub=-(1 - y * (X @ w + b)), bounds=[(0, None)] * m,
                  method="highs")
-    return rel_error(lp.x, np.maximum(0.0, 1 - y * (X @ w + b)))
+    return rel_error(lp.x, np.maximum(0.0, (0 if foil else 1) - y * (X @ w + b)))
 
 
 @claim("eq-soft-dual", per_instance=True, chapter=CH, n_instances=10, tol=1e-6, n_test_instances=50,
-       statement=r"The soft-margin dual (box $0 \le \alpha_i \le C$) has the primal's optimal value: "
+       statement=r"The soft-margin dual (box $0 \le \alpha_i \le C$) has the primal's "
+                 r"optimal value: "
                  r"zero duality gap at the SMO solution",
        errata=[Erratum(
            where="notes 003, section 1.6, the boxed soft-margin dual",
-           says=r"$\min_{0 \le \alpha \le C} \frac12 \sum_{i,j} \alpha_i \alpha_j y_i y_j \langle x_i, "
+           says=r"$\min_{0 \le \alpha \le C} \frac12 \sum_{i,j} \alpha_i \alpha_j y_i "
+                r"y_j \langle x_i, "
                 r"x_j \rangle$",
-           correct=r"$\min_{0 \le \alpha \le C} \frac12 \sum_{i,j} \alpha_i \alpha_j y_i y_j \langle x_i, "
-                   r"x_j\rangle - \sum_i \alpha_i$ subject to $\sum_i \alpha_i y_i = 0$. The linear "
-                   r"term and the equality constraint (from $\partial L / \partial b = 0$) are "
-                   r"lost in the boxed formula; as written its minimum is $\alpha = 0$, i.e. "
-                   r"$w = 0$, whatever the data. The line above the box in the notes has the "
-                   r"right objective.")])
-def eq_soft_dual(rng):
+           correct=r"$\min_{0 \le \alpha \le C} \frac12 \sum_{i,j} \alpha_i \alpha_j "
+                   r"y_i y_j \langle x_i, "
+                   r"x_j\rangle - \sum_i \alpha_i$ subject to $\sum_i \alpha_i y_i = "
+                   r"0$. The linear "
+                   r"term and the equality constraint (from $\partial L / \partial b = "
+                   r"0$) are "
+                   r"lost in the boxed formula; as written its minimum is $\alpha = "
+                   r"0$, i.e. "
+                   r"$w = 0$, whatever the data. The line above the box in the notes "
+                   r"has the "
+                   r"right objective.")],
+       foil=r"the notes' boxed dual, $\min_{0 \le \alpha \le C} \frac12 \sum_{i,j} "
+            r"\alpha_i "
+            r"\alpha_j y_i y_j \langle x_i, x_j \rangle$, has the primal's optimal "
+            r"value")
+def eq_soft_dual(rng, foil=False):
     X, y = _overlapping(rng, int(rng.integers(30, 61)), int(rng.integers(2, 5)))
     C = float(rng.choice([0.1, 1.0, 10.0]))
     fit = svm.smo(X, y, C=C, kernel="linear", tol=1e-10)
     P = svm.hinge_objective(fit.coef, fit.b, X, y, C)
-    return abs(P - fit.dual) / P
+    # the notes' dual is a PSD quadratic form alone: its minimum is 0, at alpha = 0
+    D = 0.0 if foil else fit.dual
+    return abs(P - D) / P
 
 
 @claim("eq-three-kinds", per_instance=True, chapter=CH, n_instances=10, tol=1e-7, n_test_instances=50,
-       statement=r"$\alpha_i = 0 \Rightarrow y_i f(x_i) \ge 1$; $0 < \alpha_i < C \Rightarrow y_i f(x_i) = 1$; "
+       statement=r"$\alpha_i = 0 \Rightarrow y_i f(x_i) \ge 1$; $0 < \alpha_i < C "
+                 r"\Rightarrow y_i f(x_i) = 1$; "
                  r"$\alpha_i = C \Rightarrow y_i f(x_i) \le 1$",
-       errata=[Erratum(
-           where="notes 002, slide 'Classification of training objects'",
-           says=r"non-informative objects have $\alpha_i = 0 \Leftrightarrow \xi_i = 0 \Leftrightarrow "
-                r"y_i f(x_i) \ge 1$, and violating support vectors have $\xi_i > 0 \Leftrightarrow "
-                r"\alpha_i = C$",
-           correct=r"only one direction holds in each: $y_i f(x_i) > 1 \Rightarrow \alpha_i = 0 "
-                   r"\Rightarrow y_i f(x_i) \ge 1$ and $\xi_i > 0 \Rightarrow \alpha_i = C$. A margin "
-                   r"support vector has $\xi_i = 0$ and $y_i f(x_i) = 1$ but $\alpha_i > 0$, so "
-                   r"'$\xi_i = 0 \Rightarrow \alpha_i = 0$' fails for every one of them; the chapter "
-                   r"counts them on real data.")])
-def eq_three_kinds(rng):
+       foil=r"the notes' converse: $y_i f(x_i) \ge 1 \Rightarrow \alpha_i = 0$, which "
+            r"every "
+            r"margin support vector breaks")
+def eq_three_kinds(rng, foil=False):
     X, y = _overlapping(rng, int(rng.integers(30, 61)), int(rng.integers(2, 5)))
     C = float(rng.choice([0.1, 1.0, 10.0]))
     fit = svm.smo(X, y, C=C, kernel="rbf", gamma=0.5, tol=1e-10)
@@ -325,26 +393,21 @@ def eq_three_kinds(rng):
     v += list(np.maximum(0.0, 1 - M[zero]))  # alpha = 0: outside or on the margin
     v += list(np.abs(M[free] - 1))  # 0 < alpha < C: on the margin
     v += list(np.maximum(0.0, M[bound] - 1))  # alpha = C: on or inside the margin
+    if foil:  # y f >= 1 (up to SMO's tolerance) => alpha = 0
+        v += list(a[M >= 1 - 1e-7] / C)
     return max(v)
 
 
 @claim("eq-hinge-form", per_instance=True, chapter=CH, n_instances=10, tol=1e-7, n_test_instances=50,
-       statement=r"The soft-margin SVM minimises $\sum_i \max(0, 1 - y_i f(x_i)) + \lambda\|w\|^2$ with "
-                 r"$\lambda = 1/(2C)$: $\beta = \alpha / C$ certifies $0 \in \partial J(w, b)$",
-       errata=[Erratum(
-           where="notes 002, slide 'Probabilistic interpretation'",
-           says=r"the SVM objective is the MAP estimate for the likelihood "
-                r"$p(x_i, y_i \mid w, w_0) = z_1 e^{-[1 - M_i]_+}$ with a constant $z_1$ and the "
-                r"prior $p(w \mid C) = z_2 e^{-\|w\|^2 / (2C)}$",
-           correct=r"$e^{-[1 - y f]_+}$ is not a likelihood with a constant normaliser: summed over "
-                   r"$y = \pm 1$ it gives $Z(f) = e^{-[1 - f]_+} + e^{-[1 + f]_+}$, which is $2/e "
-                   r"\approx 0.74$ at $f = 0$ and $1 + e^{-2} \approx 1.14$ at $f = 1$. The "
-                   r"objective is the negative log of an unnormalised pseudo-likelihood times the "
-                   r"Gaussian prior; normalising changes the estimate (Sollich, 2002).")])
-def eq_hinge_form(rng):
+       statement=r"The soft-margin SVM minimises $\sum_i \max(0, 1 - y_i f(x_i)) + "
+                 r"\lambda\|w\|^2$ with "
+                 r"$\lambda = 1/(2C)$: $\beta = \alpha / C$ certifies $0 \in \partial "
+                 r"J(w, b)$",
+       foil=r"the same with $\lambda = 1/C$ (the $\frac12$ of $\frac12\|w\|^2$ lost)")
+def eq_hinge_form(rng, foil=False):
     X, y = _overlapping(rng, int(rng.integers(30, 61)), 3)
     C = float(rng.choice([0.1, 1.0, 10.0]))
-    lam = 1.0 / (2.0 * C)
+    lam = 1.0 / C if foil else 1.0 / (2.0 * C)
     fit = svm.smo(X, y, C=C, kernel="linear", tol=1e-10)
     w, M = fit.coef, y * fit.decision_function(X)
     beta = fit.alpha / C  # the hinge subgradient multipliers: 1 if M < 1, 0 if M > 1, [0, 1] at 1
@@ -358,13 +421,17 @@ def eq_hinge_form(rng):
 
 
 @claim("eq-hinge-subgradient", per_instance=True, chapter=CH, tol=1e-12, measure="violation",
-       statement=r"$g = (w - C\sum_{i \in V} y_i x_i,\ -C\sum_{i\in V} y_i)$ is a subgradient of "
-                 r"$P(w, b)$: $P(w', b') \ge P(w, b) + g^\top (w' - w, b' - b)$")
-def eq_hinge_subgradient(rng):
+       statement=r"$g = (w - C\sum_{i \in V} y_i x_i,\ -C\sum_{i\in V} y_i)$ is a "
+                 r"subgradient of "
+                 r"$P(w, b)$: $P(w', b') \ge P(w, b) + g^\top (w' - w, b' - b)$",
+       foil=r"the same with $V = \{i : y_i f(x_i) < 0\}$, the mistakes only (the "
+            r"perceptron's set)",
+       exact="a violation max(0, .): 0 whenever the inequality holds")
+def eq_hinge_subgradient(rng, foil=False):
     X, y = _overlapping(rng, 30, 3)
     C = float(rng.choice([0.1, 1.0, 10.0]))
     w, b = rng.standard_normal(3), rng.standard_normal()
-    V = y * (X @ w + b) < 1
+    V = y * (X @ w + b) < (0 if foil else 1)
     gw, gb = w - C * (y[V] @ X[V]), -C * y[V].sum()
     P0 = svm.hinge_objective(w, b, X, y, C)
     worst = 0.0
@@ -376,9 +443,14 @@ def eq_hinge_subgradient(rng):
 
 
 @claim("eq-pegasos-step", per_instance=True, chapter=CH, tol=1e-10,
-       statement=r"With $\eta_t = 1/(\lambda t)$ and no projection, Pegasos' iterate is "
-                 r"$w_{t+1} = \frac{1}{\lambda t} \sum_{s \le t} \frac{1}{|A_s|} \sum_{i \in A_s^+} y_i x_i$")
-def eq_pegasos_step(rng):
+       statement=r"With $\eta_t = 1/(\lambda t)$ and no projection, Pegasos' iterate "
+                 r"is "
+                 r"$w_{t+1} = \frac{1}{\lambda t} \sum_{s \le t} \frac{1}{|A_s|} "
+                 r"\sum_{i \in A_s^+} y_i x_i$",
+       foil=r"$w_{t+1} = \sum_{s \le t} \frac{1}{\lambda s} \frac{1}{|A_s|} \sum_{i "
+            r"\in A_s^+} "
+            r"y_i x_i$, the steps added up (the shrinking $(1 - 1/t)$ forgotten)")
+def eq_pegasos_step(rng, foil=False):
     X, y = _overlapping(rng, 50, 4)
     lam, k, T = rng.uniform(0.01, 1.0), int(rng.integers(1, 6)), 40
     w = np.zeros(4)
@@ -388,15 +460,21 @@ def eq_pegasos_step(rng):
         viol = A[y[A] * (X[A] @ w) < 1]
         step = y[viol] @ X[viol] / k
         w = (1 - 1 / t) * w + step / (lam * t)  # eta_t * lam = 1/t
-        total += step
-        res_t = rel_error(w, total / (lam * t))
+        if foil:
+            total += step / (lam * t)
+        else:
+            total += step
+        res_t = rel_error(w, total if foil else total / (lam * t))
     return res_t
 
 
 @claim("eq-smo-step", per_instance=True, chapter=CH, tol=1e-12, measure="violation",
-       statement=r"The clipped step $s = b/a$ minimises the dual exactly over the feasible segment of "
-                 r"the pair $(\alpha_i, \alpha_j)$")
-def eq_smo_step(rng):
+       statement=r"The clipped step $s = b/a$ minimises the dual exactly over the "
+                 r"feasible segment of "
+                 r"the pair $(\alpha_i, \alpha_j)$",
+       foil=r"the step $s = b/a$ unclipped minimises the dual over the feasible "
+            r"segment")
+def eq_smo_step(rng, foil=False):
     m, C = 6, rng.uniform(0.5, 2.0)
     Z = rng.standard_normal((m, 3))
     K = Z @ Z.T
@@ -413,15 +491,17 @@ def eq_smo_step(rng):
     lo = max(-alpha[i] if y[i] > 0 else alpha[i] - C, -(C - alpha[j]) if y[j] > 0 else -alpha[j])
     hi = min(C - alpha[i] if y[i] > 0 else alpha[i], alpha[j] if y[j] > 0 else C - alpha[j])
     grid = np.linspace(lo, hi, 4001)
-    s = (ai - alpha[i]) * y[i]
+    s = -lin / quad if foil else (ai - alpha[i]) * y[i]
     outside = max(0.0, lo - s, s - hi)
     ours = lin * s + 0.5 * quad * s * s
     return max(outside, ours - (lin * grid + 0.5 * quad * grid**2).min()) / max(1.0, abs(G).max())
 
 
 @claim("eq-wss2", chapter=CH, tol=1e-9,
-       statement=r"An unclipped step on the pair $(i, t)$ lowers $f$ by $b_{it}^2 / (2 a_{it})$")
-def eq_wss2(rng, n):
+       statement=r"An unclipped step on the pair $(i, t)$ lowers $f$ by $b_{it}^2 / (2 "
+                 r"a_{it})$",
+       foil=r"an unclipped step lowers $f$ by $b_{it}^2 / a_{it}$ (the $\frac12$ lost)")
+def eq_wss2(rng, n, foil=False):
     res = []
     while len(res) < n:
         m = 8
@@ -443,14 +523,18 @@ def eq_wss2(rng, n):
         new[i], new[t] = ai, at
         f_old = 0.5 * alpha @ Q @ alpha - alpha.sum()
         f_new = 0.5 * new @ Q @ new - new.sum()
-        res.append(abs((f_old - f_new) - b_it**2 / (2 * a_it)) / max(1.0, abs(f_old)))
+        decrease = b_it**2 / (a_it if foil else 2 * a_it)
+        res.append(abs((f_old - f_new) - decrease) / max(1.0, abs(f_old)))
     return res
 
 
 @claim("eq-kkt-pair", per_instance=True, chapter=CH, tol=1e-6, n_instances=8, n_test_instances=40,
-       statement=r"$\alpha$ is optimal iff $m(\alpha) \le M(\alpha)$: SMO stopped by this rule matches "
-                 r"an independent QP solver")
-def eq_kkt_pair(rng):
+       statement=r"$\alpha$ is optimal iff $m(\alpha) \le M(\alpha)$: SMO stopped by "
+                 r"this rule matches "
+                 r"an independent QP solver",
+       foil=r"SMO's $\alpha$ maximises the dual over the box alone (the constraint "
+            r"$y^\top\alpha = 0$ of $\partial_b L = 0$ forgotten)")
+def eq_kkt_pair(rng, foil=False):
     from scipy.optimize import minimize
 
     X, y = _overlapping(rng, 15, 2)
@@ -458,17 +542,21 @@ def eq_kkt_pair(rng):
     K = kernels.rbf_kernel(X, gamma=0.5)
     fit = svm.smo(X, y, C=C, kernel="rbf", gamma=0.5, tol=1e-9)
     Q = y[:, None] * y[None, :] * K
+    balance = [{"type": "eq", "fun": lambda a: a @ y, "jac": lambda a: y}]
+    if foil:
+        balance = []
     qp = minimize(lambda a: 0.5 * a @ Q @ a - a.sum(), np.zeros(15),
                   jac=lambda a: Q @ a - 1, method="SLSQP", bounds=[(0, C)] * 15,
-                  constraints=[{"type": "eq", "fun": lambda a: a @ y, "jac": lambda a: y}],
-                  options={"ftol": 1e-13, "maxiter": 300})
+                  constraints=balance, options={"ftol": 1e-13, "maxiter": 300})
     D_qp = -qp.fun
     return max(abs(fit.dual - D_qp) / abs(D_qp), svm.kkt_violation(fit.alpha, y, K, C))
 
 
 @claim("eq-kernel-decision", per_instance=True, chapter=CH, tol=1e-12,
-       statement=r"$\sum_i \alpha_i y_i k(x_i, x) + b = w^\top \phi(x) + b$ with $w = \sum_i \alpha_i y_i \phi(x_i)$")
-def eq_kernel_decision(rng):
+       statement=r"$\sum_i \alpha_i y_i k(x_i, x) + b = w^\top \phi(x) + b$ with $w = "
+                 r"\sum_i \alpha_i y_i \phi(x_i)$",
+       foil=r"the same with $w = \sum_i \alpha_i \phi(x_i)$ (the labels lost)")
+def eq_kernel_decision(rng, foil=False):
     m, d = 15, int(rng.integers(1, 5))
     X, Xn = rng.standard_normal((m, d)), rng.standard_normal((5, d))
     g, c0 = rng.uniform(0.2, 2.0), rng.uniform(0.0, 2.0)
@@ -478,6 +566,171 @@ def eq_kernel_decision(rng):
         outer = (Z[:, :, None] * Z[:, None, :]).reshape(len(Z), -1)
         return np.column_stack([np.full(len(Z), c0), np.sqrt(2 * g * c0) * Z, g * outer])
 
-    w = (alpha * y) @ phi(X)
+    w = (alpha if foil else alpha * y) @ phi(X)
     via_kernel = kernels.polynomial_kernel(Xn, X, degree=2, gamma=g, coef0=c0) @ (alpha * y) + b
     return rel_error(via_kernel, phi(Xn) @ w + b)
+
+
+# -- checks that discriminate the notes' statements (errata) -------------------------------------
+
+
+@claim("eq-margin-split", per_instance=True, chapter=CH, tol=0.0, measure="fraction wrong",
+       statement=r"$y_i(w^\top x_i + b) \ge \beta$ iff $w^\top x_i + b \ge \beta$ for $y_i = +1$ "
+                 r"and $w^\top x_i + b \le -\beta$ for $y_i = -1$",
+       errata=[Erratum(
+           where="notes 002, slide \"Support vector machines\" (objects at distance $b/|w|$)",
+           says=r"$x_i^\top w + w_0 \ge b$ for $y_i = +1$ and $x_i^\top w + w_0 \le b$ for "
+                r"$y_i = -1$, \"rewritten as\" $y_i(x_i^\top w + w_0) \ge b$",
+           correct=r"for $y_i = -1$ the condition is $x_i^\top w + w_0 \le -b$: multiplying "
+                   r"$y_i(x_i^\top w + w_0) \ge b$ by $y_i = -1$ flips the inequality and the "
+                   r"sign of $b$. As printed, every negative object with "
+                   r"$-b < x_i^\top w + w_0 \le b$ (inside the margin, or on the wrong side of "
+                   r"the hyperplane) satisfies the first form and not the second.")],
+       foil=r"the notes' split: $w^\top x_i + b \le \beta$ for $y_i = -1$",
+       exact="the fraction of points where two sets of inequalities disagree: 0 when "
+             "they are equivalent")
+def eq_margin_split(rng, foil=False):
+    # foil: the notes' "<= b" for the negative class
+    m, d = 200, int(rng.integers(1, 6))
+    X, y = rng.standard_normal((m, d)), rng.choice([-1.0, 1.0], m)
+    w, w0 = rng.standard_normal(d), rng.standard_normal()
+    f = X @ w + w0
+    beta = np.quantile(np.abs(f), rng.uniform(0.2, 0.5))  # a fifth to a half within the margin
+    negative = f <= beta if foil else f <= -beta
+    split = np.where(y > 0, f >= beta, negative)
+    return float(np.mean(split != (y * f >= beta)))
+
+
+def _margin_at_bound(rng):
+    """Two points x_+, x_- with C = 2 / |x_+ - x_-|^2, and points beyond the margin: the
+    optimum in closed form, w = 2 (x_+ - x_-) / |x_+ - x_-|^2, alpha = C on the pair."""
+    d = int(rng.integers(1, 5))
+    xp, xm = rng.standard_normal((2, d))
+    delta = xp - xm
+    C = 2 / (delta @ delta)
+    k = int(rng.integers(1, 6))  # points beyond the margin on each side, shifted along
+    t = rng.uniform(0.5, 2.0, (2, k, 1))  # delta and moved parallel to the hyperplane
+    U = rng.standard_normal((2, k, d))
+    U -= (U @ delta)[..., None] * delta / (delta @ delta)
+    X = np.vstack([xp, xm, xp + t[0] * delta + U[0], xm - t[1] * delta + U[1]])
+    y = np.r_[1.0, -1.0, np.ones(k), -np.ones(k)]
+    alpha = np.r_[C, C, np.zeros(2 * k)]
+    w = 2 * delta / (delta @ delta)
+    b = -w @ (xp + xm) / 2
+    return X, y, C, alpha, w, b
+
+
+@claim("eq-margin-at-bound", per_instance=True, chapter=CH, tol=1e-12, measure="KKT violation",
+       statement=r"$x_\pm$ with $C = 2/\|x_+ - x_-\|^2$, and points beyond the margin: the "
+                 r"optimum has $\alpha_\pm = C$ with $\xi_\pm = 0$ and $y_\pm f(x_\pm) = 1$, and "
+                 r"$\alpha_i = 0$, $\xi_i = 0$, $y_i f(x_i) > 1$ elsewhere",
+       errata=[
+           Erratum(
+               where="notes 002, slide \"Classification of training objects\" (boundary "
+                     "support vectors)",
+               says=r"boundary support vectors \"have $\xi_i = 0$ ($\Leftrightarrow r_i > 0 "
+                    r"\Leftrightarrow \alpha_i \in (0, C) \Leftrightarrow y(w^\top x_i + w_0) = "
+                    r"1$)\"",
+               correct=r"only $r_i > 0 \Leftrightarrow \alpha_i < C$ is an equivalence "
+                       r"($r_i = C - \alpha_i$). The rest hold one way: "
+                       r"$\alpha_i \in (0, C) \Rightarrow \xi_i = 0$ and $y_i f(x_i) = 1$, but a "
+                       r"point on the margin ($\xi_i = 0$, $y_i f(x_i) = 1$) can have "
+                       r"$\alpha_i = C$, hence $r_i = 0$ (or $\alpha_i = 0$). The claim's "
+                       r"instances have two such points, with $\alpha_i = C$ the unique optimum, "
+                       r"and, read over all objects, $\xi_i = 0$ also holds for every point "
+                       r"beyond the margin, where $y_i f(x_i) > 1$."),
+           Erratum(
+               where="notes 002, slide \"Classification of training objects\"",
+               says=r"non-informative objects have $\alpha_i = 0 \Leftrightarrow \xi_i = 0 "
+                    r"\Leftrightarrow y_i f(x_i) \ge 1$, and violating support vectors have "
+                    r"$\xi_i > 0 \Leftrightarrow \alpha_i = C$",
+               correct=r"only one direction holds in each: $y_i f(x_i) > 1 \Rightarrow "
+                       r"\alpha_i = 0 \Rightarrow y_i f(x_i) \ge 1$ and $\xi_i > 0 \Rightarrow "
+                       r"\alpha_i = C$. A margin support vector has $\xi_i = 0$ and "
+                       r"$y_i f(x_i) = 1$ but $\alpha_i > 0$, so \"$\xi_i = 0 \Rightarrow "
+                       r"\alpha_i = 0$\" fails for every one of them (the chapter counts them on "
+                       r"real data), and one with $\alpha_i = C$, as in the claim's instances, "
+                       r"has $\xi_i = 0$."),
+       ],
+       foil=r"the notes' chain $\xi_i = 0 \Leftrightarrow r_i > 0 \Leftrightarrow "
+            r"\alpha_i \in (0, C) \Leftrightarrow y_i f(x_i) = 1$ (the fraction of points "
+            r"where its members disagree)")
+def eq_margin_at_bound(rng, foil=False):
+    # The KKT conditions of the soft-margin problem at the closed-form optimum (sufficient,
+    # the problem being convex). foil: the notes' chain of equivalences, evaluated on the
+    # same optimum: the fraction of points where its members disagree.
+    X, y, C, alpha, w, b = _margin_at_bound(rng)
+    M = y * (X @ w + b)
+    xi = np.maximum(0.0, 1 - M)
+    r = C - alpha
+    if foil:
+        zero = 1e-9  # rounding of M on the margin is ~1e-15
+        chain = np.stack([xi <= zero, r > 0, (alpha > 0) & (alpha < C), np.abs(M - 1) <= zero])
+        return float(np.mean(np.any(chain != chain[0], axis=0)))
+    scale = max(1.0, np.abs(w).max())
+    return max(np.abs(w - (alpha * y) @ X).max() / scale, abs(alpha @ y) / C,
+               np.abs(alpha * (M - 1 + xi)).max() / C, np.abs(r * xi).max() / C,
+               max(0.0, -alpha.min(), -r.min()) / C)
+
+
+@claim("eq-hinge-normaliser", per_instance=True, chapter=CH, tol=1e-15,
+       statement=r"$\sum_{y = \pm 1} e^{-\max(0, 1 - y f)} = e^{-\max(0, 1 - f)} + "
+                 r"e^{-\max(0, 1 + f)}$, which depends on $f$: $2/e$ at $f = 0$, "
+                 r"$1 + e^{-2}$ at $f = \pm 1$",
+       errata=[Erratum(
+           where="notes 002, slide 'Probabilistic interpretation'",
+           says=r"the SVM objective is the MAP estimate for the likelihood "
+                r"$p(x_i, y_i \mid w, w_0) = z_1 e^{-[1 - M_i]_+}$ with a constant $z_1$ and "
+                r"the prior $p(w \mid C) = z_2 e^{-\|w\|^2 / (2C)}$",
+           correct=r"$e^{-[1 - y f]_+}$ is not a likelihood with a constant normaliser: "
+                   r"summed over $y = \pm 1$ it gives $Z(f) = e^{-[1 - f]_+} + e^{-[1 + f]_+}$, "
+                   r"which is $2/e \approx 0.74$ at $f = 0$, $1 + e^{-2} \approx 1.14$ at "
+                   r"$f = \pm 1$ and tends to 1 as $|f|$ grows. The objective is the negative log of an unnormalised "
+                   r"pseudo-likelihood times the Gaussian prior; normalising changes the "
+                   r"estimate (Sollich, 2002).")],
+       foil=r"the notes' constant normaliser: $Z(f) = 2/e$ for every $f$",
+       exact="losses.hinge is max(0, 1 - f): both sides are the same floating-point "
+             "operations, and at f = 0, 1, -1 the sum rounds to 2/e and 1 + e^-2 exactly")
+def eq_hinge_normaliser(rng, foil=False):
+    # the sum over both labels from mlnotes.losses.hinge; foil: the notes' constant z_1,
+    # i.e. the same normaliser for every f (its value at f = 0)
+    from mlnotes import losses
+
+    f = np.r_[rng.uniform(-3, 3, 200), 0.0, 1.0, -1.0]
+    Z = np.exp(-losses.hinge(f)) + np.exp(-losses.hinge(-f))
+    stated = np.full_like(f, 2 / np.e) if foil else (
+        np.exp(-np.maximum(0, 1 - f)) + np.exp(-np.maximum(0, 1 + f)))
+    ends = [Z[-3] - 2 / np.e, Z[-2] - (1 + np.exp(-2)), Z[-1] - (1 + np.exp(-2))]
+    return max(rel_error(Z, stated), np.abs(ends).max())
+
+
+@claim("eq-duality-gap", per_instance=True, chapter=CH, tol=0.0, measure="violation",
+       statement=r"$\min e^{-x}$ s.t. $x^2 / y \le 0$, $y > 0$ is convex with $p^* = 1$, but "
+                 r"$\theta(\mu) = \inf_{x, y > 0} e^{-x} + \mu x^2 / y = 0$ for every "
+                 r"$\mu \ge 0$: $d^* = 0 < p^*$",
+       errata=[Erratum(
+           where="notes 000, section 4.2, after eq. (4.10)",
+           says=r"if $f$, $h_i$, $f_i$ are convex and the primal and dual problems are feasible, "
+                r"then $d^* = p^*$",
+           correct=r"convexity and feasibility are not enough: a constraint qualification is "
+                   r"needed, e.g. Slater's condition (affine $h_i$, convex $f_i$, and a point "
+                   r"with $f_i(x) < 0$; affine $f_i$ need only be satisfied). Counterexample: "
+                   r"$\min e^{-x}$ s.t. $x^2/y \le 0$ over $y > 0$ is convex with $p^* = 1$, but "
+                   r"$\theta(\mu) = \inf_{x, y > 0} e^{-x} + \mu x^2 / y = 0$ for every "
+                   r"$\mu \ge 0$, so $d^* = 0$. The equality constraints $h_i$ must also be affine "
+                   r"(convex $h_i = 0$ does not define a convex set).")],
+       foil=r"the notes' $d^* = p^*$ (convexity and feasibility suffice): "
+            r"$\sup_\mu \theta(\mu) = 1$",
+       exact="a violation max(0, .) of an upper bound on the dual function that holds "
+             "by a margin of 1")
+def eq_duality_gap(rng, foil=False):
+    # The feasible set is x = 0 (any y > 0), so p* = 1. Along x = t, y = t^3 the Lagrangian is
+    # e^{-t} + mu / t: the dual function is below its minimum over t up to 1e9, at most about
+    # 1e-8 mu here. foil: the notes' d* = p* (convexity and feasibility suffice), so theta(mu)
+    # would reach 1 for the best mu: the residual is then how far below 1 it stays.
+    mu = float(np.exp(rng.uniform(np.log(1e-3), np.log(1e3))))
+    t = np.logspace(0, 9, 2000)
+    theta_upper = float(np.min(np.exp(-t) + mu * t**2 / t**3))
+    if foil:
+        return 1.0 - theta_upper
+    return max(0.0, theta_upper - 1e-5)  # d* <= theta_upper: the gap is at least 1 - 1e-5
