@@ -859,7 +859,7 @@ for lam2, f in fits_en.items():
 # response; on the path drawn, the elastic net keeps it positive and small.
 
 # %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Lasso (left) and elastic-net (right, $\\lambda_2 = 50$) coefficient paths on the prostate data against $\\lambda_1 / \\lambda_{\\max}$. The elastic net brings the correlated predictors `lcp`, `gleason` and `pgg45` in together with `lcavol` and `svi` and shrinks `lcavol`.", "name": "fig-elastic-net-path"}, "image": {"alt": "Two panels of eight coefficient curves against a log lambda axis; in the right panel more curves leave zero early and the largest is lower."}} tags=["hide-input"]
-path_l1 = lmax_en * np.logspace(-3, 0, 60)
+path_l1 = lmax_en * np.logspace(-3, 0, 40)
 fig, axes = plt.subplots(1, 2, figsize=(9, 4), sharey=True)
 for ax, lam2 in zip(axes, (0.0, 50.0), strict=True):
     path = linear.elastic_net_path(Ztr, ytr, path_l1, lam2=lam2, fit_intercept=True)
@@ -962,7 +962,7 @@ A_map = np.array([[1.0, 0.45], [0.45, 0.7]])
 X_map = np.linalg.cholesky(A_map).T
 w_ls = np.array([1.6, 0.7])
 y_map = X_map @ w_ls
-g1, g2 = np.meshgrid(np.linspace(-1.5, 2.7, 300), np.linspace(-1.5, 2.7, 300))
+g1, g2 = np.meshgrid(np.linspace(-1.5, 2.7, 200), np.linspace(-1.5, 2.7, 200))
 V = np.stack([g1, g2])
 D = V - w_ls[:, None, None]
 rss = np.einsum("iab,ij,jab->ab", D, A_map, D)
