@@ -24,6 +24,7 @@ __all__ = [
     "load_digits",
     "load_heart_scale",
     "load_iris",
+    "load_linnerud",
     "load_nist",
     "load_prostate",
     "load_saheart",
@@ -287,4 +288,27 @@ def load_digits() -> Dataset:
     return Dataset(
         body[:, :64], body[:, 64], tuple(f"pixel_{r}_{c}" for r in range(8) for c in range(8)),
         "digit", "Optical Recognition of Handwritten Digits (Alpaydin and Kaynak), UCI",
+    )
+
+
+def load_linnerud() -> Dataset:
+    """Linnerud's fitness-club data (Tenenhaus 1998), 20 men: a multi-output regression.
+
+    ``X`` holds three exercises (Chins, Situps, Jumps), ``y`` of shape (20, 3) three
+    physiological measurements (Weight, Waist, Pulse), one column per output; their names are
+    in ``extra["target_names"]``.
+
+    Examples
+    --------
+    >>> D = load_linnerud()
+    >>> D.X.shape, D.y.shape, D.extra["target_names"]
+    ((20, 3), (20, 3), ('Weight', 'Waist', 'Pulse'))
+    """
+    lines = _read_text("linnerud.csv").strip().splitlines()
+    header = tuple(lines[0].split(","))
+    body = np.array([[float(v) for v in ln.split(",")] for ln in lines[1:]])
+    return Dataset(
+        body[:, :3], body[:, 3:], header[:3], "physiological measurements",
+        "Linnerud (Tenenhaus 1998, La regression PLS), as shipped with scikit-learn",
+        {"target_names": header[3:]},
     )

@@ -9,6 +9,8 @@ with a penalty:
 * :func:`ridge` -- :math:`\min_w \|y - Xw\|^2 + \lambda \|w\|^2`, closed form.
 * :func:`lasso` -- :math:`\min_w \|y - Xw\|^2 + \lambda \|w\|_1`, by cyclic coordinate descent
   with soft-thresholding.
+* :func:`elastic_net` -- :math:`\min_w \|y - Xw\|^2 + \lambda_1 \|w\|_1 + \lambda_2 \|w\|^2`, the
+  lasso of data augmented by :math:`\sqrt{\lambda_2} I`.
 
 The penalties use the same data term :math:`\|y - Xw\|^2` (no factor 1/2, no 1/n) as the chapter;
 scikit-learn's ``Ridge(alpha)`` is ``ridge(lam=alpha)`` and its ``Lasso(alpha)`` is
@@ -36,15 +38,19 @@ from mlnotes._validation import (
     check_positive,
     check_rng,
     check_scalar,
+    check_scale,
     check_X_y,
     read_only,
 )
 
 __all__ = [
+    "ElasticNetFit",
     "LassoFit",
     "LeastSquaresFit",
     "RidgeFit",
     "cross_validate",
+    "elastic_net",
+    "elastic_net_path",
     "lasso",
     "lasso_lambda_max",
     "lasso_path",
@@ -714,3 +720,151 @@ def cross_validate(
     cv = sizes @ errs / n
     se = errs.std(axis=0, ddof=1) / np.sqrt(len(folds))
     return cv, se
+
+
+# -- elastic net -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ElasticNetFit(OwnsArrays):
+    """An elastic-net fit by coordinate descent.
+
+    Attributes
+    ----------
+    w : ndarray of shape (d,)
+    b : float
+        Unpenalised intercept (0 unless ``fit_intercept``).
+    lam1, lam2 : float
+        The :math:`\\ell_1` and squared :math:`\\ell_2` penalties.
+    n_iter : int
+        Number of full sweeps over the coordinates.
+    converged : bool
+        Whether the duality gap fell below ``tol`` before ``max_iter`` sweeps.
+    objective : ndarray of shape (n_iter + 1,)
+        :math:`\\|y - Xw - b\\|^2 + \\lambda_1 \\|w\\|_1 + \\lambda_2 \\|w\\|^2` at the start and
+        after each sweep (non-increasing).
+    gap : ndarray of shape (n_iter + 1,)
+        Duality gap after each sweep, an upper bound on the objective minus its minimum.
+    """
+
+    w: np.ndarray
+    b: float
+    lam1: float
+    lam2: float
+    n_iter: int
+    converged: bool
+    objective: np.ndarray = field(repr=False)
+    gap: np.ndarray = field(repr=False)
+
+    def predict(self, X) -> np.ndarray:
+        """Predictions :math:`Xw + b` for new rows ``X``."""
+        return _predict(X, self.w, self.b)
+
+
+def elastic_net(
+    X,
+    y,
+    *,
+    lam1: float,
+    lam2: float,
+    fit_intercept: bool = False,
+    w0=None,
+    max_iter: int = 10_000,
+    tol: float = 1e-12,
+) -> ElasticNetFit:
+    r"""Elastic net: minimise :math:`\|y - Xw - b\|^2 + \lambda_1 \|w\|_1 + \lambda_2 \|w\|^2`.
+
+    Appending the rows :math:`\sqrt{\lambda_2} I` to ``X`` and zeros to ``y`` turns the ridge
+    part into residuals (Chapter 1, {eq}`eq-elastic-net-augmented`), so the elastic net is
+    the lasso of the augmented data, solved by :func:`lasso`'s coordinate descent with its
+    duality-gap stopping rule. On the augmented data the lasso update becomes
+    ({eq}`eq-elastic-net-coordinate`)
+
+    .. math:: w_j \leftarrow \frac{S\big(x_j^\top r_{(j)},\ \lambda_1 / 2\big)}
+              {\|x_j\|^2 + \lambda_2}.
+
+    Parameters
+    ----------
+    X : array_like of shape (n, d)
+    y : array_like of shape (n,)
+        Real-valued responses (regression: no label set).
+    lam1, lam2 : float
+        :math:`\lambda_1, \lambda_2 \ge 0`; ``lam2=0`` is :func:`lasso`, ``lam1=0`` is
+        :func:`ridge`. scikit-learn's ``ElasticNet(alpha, l1_ratio)`` minimises
+        :math:`\frac{1}{2n}\|y - Xw\|^2 + \alpha\rho\|w\|_1 + \frac{\alpha(1 - \rho)}{2}\|w\|^2`
+        with :math:`\rho` = ``l1_ratio``: :math:`2n` times it is our objective with
+        :math:`\lambda_1 = 2n\alpha\rho`, :math:`\lambda_2 = n\alpha(1 - \rho)`.
+    fit_intercept : bool
+        Fit an unpenalised intercept by centring ``X`` and ``y``.
+    w0 : array_like of shape (d,), optional
+        Warm start (used by :func:`elastic_net_path`).
+    max_iter : int
+        Maximum number of sweeps; reaching it warns with :class:`mlnotes.ConvergenceWarning`
+        and returns ``converged=False``.
+    tol : float
+        Relative duality-gap tolerance (relative to :math:`\|y\|^2`, ``y`` centred when
+        ``fit_intercept``).
+
+    Returns
+    -------
+    ElasticNetFit
+
+    Examples
+    --------
+    >>> X, y = np.eye(3), np.array([3.0, -0.5, 1.5])  # orthonormal X: S(y_j, 1/2) / (1 + 1)
+    >>> fit = elastic_net(X, y, lam1=1.0, lam2=1.0)
+    >>> fit.w.round(10).tolist(), fit.converged
+    ([1.25, 0.0, 0.5], True)
+    """
+    X, y = check_X_y(X, y)
+    check_scale(X, "elastic_net")
+    lam1 = check_positive(lam1, "lam1", allow_zero=True)
+    lam2 = check_positive(lam2, "lam2", allow_zero=True)
+    tol = check_positive(tol, "tol")
+    max_iter = check_int(max_iter, "max_iter")
+    Xc, yc, x_mean, y_mean = _center(X, y, fit_intercept)
+    d = Xc.shape[1]
+    # the ridge part as d extra rows sqrt(lam2) e_j with target 0 ({eq}`eq-elastic-net-augmented`)
+    Xa = np.vstack([Xc, np.sqrt(lam2) * np.eye(d)])
+    ya = np.concatenate([yc, np.zeros(d)])
+    with warnings.catch_warnings():  # re-issued below under this function's name
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        fit = lasso(Xa, ya, lam=lam1, w0=w0, max_iter=max_iter, tol=tol)
+    if not fit.converged:
+        warnings.warn(
+            f"elastic_net stopped after max_iter={max_iter} sweeps with duality gap "
+            f"{fit.gap[-1]:.2e} > tol * |y|^2; increase max_iter or tol",
+            ConvergenceWarning,
+            stacklevel=2,
+        )
+    b = y_mean - float(x_mean @ fit.w) if fit_intercept else 0.0
+    return ElasticNetFit(
+        w=fit.w, b=b, lam1=lam1, lam2=lam2, n_iter=fit.n_iter, converged=fit.converged,
+        objective=fit.objective, gap=fit.gap,
+    )
+
+
+def elastic_net_path(
+    X, y, lam1s: Sequence[float], *, lam2: float, fit_intercept: bool = False, **kwargs
+) -> np.ndarray:
+    """Elastic-net coefficients for each ``lam1`` at a fixed ``lam2`` (solved in decreasing
+    order of ``lam1`` with warm starts).
+
+    Returns an array of shape (len(lam1s), d) in the order of ``lam1s``. ``y`` holds
+    real-valued responses.
+
+    Examples
+    --------
+    >>> elastic_net_path(np.eye(2), np.array([3.0, -1.0]), [8.0, 2.0, 0.0], lam2=1.0).round(10).tolist()
+    [[0.0, 0.0], [1.0, 0.0], [1.5, -0.5]]
+    """
+    X, y = check_X_y(X, y)
+    check_scale(X, "elastic_net_path")
+    lam1s = np.array([check_positive(v, "lam1s", allow_zero=True) for v in lam1s])
+    out = np.empty((lam1s.size, X.shape[1]))
+    w = None
+    for k in np.argsort(-lam1s):
+        w = elastic_net(X, y, lam1=lam1s[k], lam2=lam2, fit_intercept=fit_intercept, w0=w,
+                        **kwargs).w
+        out[k] = w
+    return out

@@ -39,6 +39,7 @@ from mlnotes._validation import (
 
 __all__ = [
     "LogisticFit",
+    "ProbitFit",
     "SoftmaxFit",
     "gradient_ascent",
     "irls",
@@ -47,6 +48,7 @@ __all__ = [
     "log_loss",
     "log_sigmoid",
     "newton",
+    "probit",
     "sigmoid",
     "softmax",
     "softmax_regression",
@@ -740,4 +742,180 @@ def softmax_regression(
     return SoftmaxFit(
         W=W, classes=np.arange(K, dtype=float), log_likelihood=_softmax_loglik(X @ W, Y),
         objective=np.array(objective), n_iter=it, converged=converged, lam=lam, separable=separable,
+    )
+
+
+# -- probit -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ProbitFit(OwnsArrays):
+    """A fitted probit model :math:`P(y = 1 \\mid x) = \\Phi(w^\\top x)`.
+
+    Attributes
+    ----------
+    w : ndarray of shape (d,)
+    se : ndarray of shape (d,)
+        Standard errors from the observed information
+        :math:`X^\\top \\operatorname{diag}(\\lambda_i(\\lambda_i + a_i)) X` at ``w`` (as Greene
+        and statsmodels report them); ``inf`` when the data are separable.
+    log_likelihood : float
+    objective : ndarray of shape (n_iter + 1,)
+        The log-likelihood at every iterate, the start included (non-decreasing).
+    grad_norm : ndarray of shape (n_iter + 1,)
+        Euclidean norm of the gradient at every iterate.
+    n_iter : int
+    converged : bool
+    separable : bool
+        True when the data were found (quasi-)separable, so that no maximiser exists.
+    method : str
+        ``"newton"`` (observed Hessian) or ``"irls"`` (Fisher scoring).
+    """
+
+    w: np.ndarray
+    se: np.ndarray
+    log_likelihood: float
+    objective: np.ndarray
+    grad_norm: np.ndarray
+    n_iter: int
+    converged: bool
+    separable: bool
+    method: str
+
+    @property
+    def z(self) -> np.ndarray:
+        """Wald statistics ``w / se``."""
+        return self.w / self.se
+
+    def decision_function(self, X) -> np.ndarray:
+        """Scores :math:`a = X w`."""
+        return check_n_features(X, self.w.shape[0]) @ self.w
+
+    def predict_proba(self, X) -> np.ndarray:
+        """Fitted probabilities :math:`\\Phi(w^\\top x)`."""
+        from scipy.special import ndtr
+
+        return ndtr(self.decision_function(X))
+
+    def predict(self, X) -> np.ndarray:
+        """Labels in {0, 1}: 1 where :math:`w^\\top x \\ge 0` (a tie goes to 1)."""
+        return (self.decision_function(X) >= 0).astype(float)
+
+
+def _probit_terms(a: np.ndarray, y: np.ndarray):
+    r"""Log-likelihood, the scores :math:`\lambda_i` and the Newton and Fisher weights.
+
+    With :math:`q_i = 2y_i - 1`, :math:`\ell = \sum_i \log\Phi(q_i a_i)`,
+    :math:`\partial\ell/\partial a_i = \lambda_i = q_i\phi(a_i)/\Phi(q_i a_i)`,
+    :math:`-\partial^2\ell/\partial a_i^2 = \lambda_i(\lambda_i + a_i)` and its expectation
+    :math:`\phi(a_i)^2 / (\Phi(a_i)\Phi(-a_i))`. The ratios are formed from logarithms
+    (``log_ndtr``), so they stay finite far in the tails.
+    """
+    from scipy.special import log_ndtr
+
+    q = 2.0 * y - 1.0
+    log_phi = -0.5 * a**2 - 0.5 * np.log(2 * np.pi)
+    log_cdf = log_ndtr(q * a)
+    lam_i = q * np.exp(log_phi - log_cdf)
+    newton_w = lam_i * (lam_i + a)
+    fisher_w = np.exp(2 * log_phi - log_ndtr(a) - log_ndtr(-a))
+    return float(log_cdf.sum()), lam_i, newton_w, fisher_w
+
+
+def probit(X, y, *, method: str = "newton", tol: float = 1e-10, max_iter: int = 100,
+           w0=None) -> ProbitFit:
+    r"""Maximum likelihood probit regression (Chapter 2, {eq}`eq-probit-hessian`); ``y`` in {0, 1}.
+
+    The log-likelihood :math:`\ell(w) = \sum_i \log\Phi(q_i w^\top x_i)`, :math:`q_i = 2y_i - 1`,
+    has gradient :math:`X^\top \lambda` and Hessian :math:`-X^\top D X` with
+    :math:`\lambda_i = q_i\phi(a_i)/\Phi(q_i a_i)` and :math:`D = \operatorname{diag}(\lambda_i
+    (\lambda_i + a_i))`. Each iteration solves the weighted least-squares problem
+
+    .. math:: w^{t+1} = (X^\top D X)^{-1} X^\top D z, \qquad z = Xw^t + D^{-1}\lambda,
+
+    with ``method="newton"`` the observed weights above (Newton's method) and with
+    ``method="irls"`` their expectation :math:`\phi(a_i)^2/(\Phi(a_i)\Phi(-a_i))` (Fisher
+    scoring, the IRLS of generalised linear models; Chapter 2, {eq}`eq-probit-fisher-weights`).
+    Both weights are positive (the log-likelihood is concave), both methods reach the same
+    maximiser; the step is halved if it would decrease :math:`\ell`.
+
+    Parameters
+    ----------
+    X : array_like of shape (n, d)
+        Design matrix (include the constant column for an intercept).
+    y : array_like of shape (n,)
+        Labels in {0, 1}.
+    method : {"newton", "irls"}
+    tol : float, default 1e-10
+        Stop when :math:`\|w^{t+1} - w^t\|_\infty \le \mathrm{tol}\,\max(1, \|w^{t+1}\|_\infty)`.
+    max_iter : int, default 100
+    w0 : array_like of shape (d,), optional
+        Starting point (default 0).
+
+    Returns
+    -------
+    ProbitFit
+
+    Warns
+    -----
+    ConvergenceWarning
+        The data are separable (no maximiser: ``separable=True``, ``se = inf``), or
+        ``max_iter`` was reached.
+
+    Examples
+    --------
+    >>> X = np.array([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0], [1.0, 3.0]])  # intercept and x
+    >>> fit = probit(X, np.array([0.0, 1.0, 0.0, 1.0]))  # overlapping classes: the MLE exists
+    >>> fit.converged, bool(np.allclose(fit.w, probit(X, [0.0, 1.0, 0.0, 1.0], method="irls").w))
+    (True, True)
+    """
+    if method not in ("newton", "irls"):
+        raise ValueError(f"method must be 'newton' or 'irls'; got {method!r}")
+    X, y, _, tol, max_iter, w = _check_problem(X, y, 0.0, tol, max_iter, w0)
+    a = X @ w
+    ll, lam_i, newton_w, fisher_w = _probit_terms(a, y)
+    objective, grad_norms = [ll], [float(np.linalg.norm(X.T @ lam_i))]
+    converged = separable = False
+    it = 0
+    while not converged and it < max_iter:
+        D = newton_w if method == "newton" else fisher_w
+        L = _cholesky((X * D[:, None]).T @ X)
+        if L is None or (it == 0 and _ill_conditioned(L @ L.T)):
+            if it > 0 and is_separable(X, y):
+                separable = True
+                break
+            raise np.linalg.LinAlgError(_singular_message("weighted Hessian X^T D X"))
+        delta = _cho_solve(L, X.T @ lam_i)  # = (X^T D X)^{-1} X^T D z - w
+        t = 1.0
+        for _ in range(60):
+            w_new = w + t * delta
+            ll_new = _probit_terms(X @ w_new, y)[0]
+            if ll_new >= ll - 1e-12 * abs(ll):
+                break
+            t *= 0.5
+        w, a = w_new, X @ w_new
+        ll, lam_i, newton_w, fisher_w = _probit_terms(a, y)
+        it += 1
+        objective.append(ll)
+        grad_norms.append(float(np.linalg.norm(X.T @ lam_i)))
+        converged = bool(t * np.max(np.abs(delta)) <= tol * max(1.0, np.max(np.abs(w))))
+        if not converged and np.max((2 * y - 1) * a) > 8.0 and is_separable(X, y):
+            separable = True  # Phi(8) = 1 - 6e-16: the fit is driving scores to infinity
+            break
+    L = None if separable else _cholesky((X * newton_w[:, None]).T @ X)
+    se = np.full(X.shape[1], np.inf) if L is None else np.sqrt(np.diag(_cho_inverse(L)))
+    if separable:
+        warnings.warn(
+            "the data are separable (completely or quasi-completely): the probit maximum "
+            "likelihood estimate does not exist and the weights grow without bound",
+            ConvergenceWarning, stacklevel=2,
+        )
+    elif not converged:
+        warnings.warn(
+            f"probit stopped at max_iter={max_iter} before the step fell below tol={tol:g}",
+            ConvergenceWarning, stacklevel=2,
+        )
+    return ProbitFit(
+        w=w, se=se, log_likelihood=ll, objective=np.array(objective),
+        grad_norm=np.array(grad_norms), n_iter=it, converged=converged and not separable,
+        separable=separable, method=method,
     )

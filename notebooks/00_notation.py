@@ -51,6 +51,8 @@ except ImportError:  # Colab or another fresh kernel: install this chapter's ver
 # - how data, labels and parameters are written throughout the book;
 # - the gradient of a linear form, of a quadratic form (symmetric or not), of the residual sum
 #   of squares, of a sum of elementwise functions, and of log-sum-exp;
+# - gradients with respect to a matrix: the trace and the Frobenius norm, for multi-output
+#   models;
 # - the Hessian of a quadratic;
 # - how to check any gradient against finite differences, and how to choose the step.
 
@@ -208,6 +210,68 @@ claims.verify("eq-grad-rss")
 
 # %%
 claims.verify("eq-chain-elementwise")
+
+# %% [markdown]
+# (sec-matrix-gradients)=
+# ## Gradients with respect to a matrix
+#
+# A model with several outputs has a matrix of weights $W \in \R^{d \times k}$, one column
+# per output. The gradient of a scalar $J(W)$ is the $d \times k$ matrix of the partial
+# derivatives $\partial J / \partial W_{jl}$, of the same shape as $W$. Matrices of one shape
+# form a vector space with the inner product
+# $\langle A, B \rangle = \sum_{j,l} A_{jl} B_{jl} = \tr(A^\top B)$, whose norm is the
+# **Frobenius norm** $\|A\|_F = \sqrt{\tr(A^\top A)}$, and the first-order expansion
+# {eq}`def-gradient` reads
+#
+# $$
+# J(W + H) = J(W) + \tr\big(\nabla_W J(W)^\top H\big) + o(\|H\|_F) .
+# $$ (def-matrix-gradient)
+#
+# The recipe is the same as for vectors: expand, keep the part linear in $H$, and write it as
+# $\tr(G^\top H)$; then $G$ is the gradient. Two facts about the trace do most of the work:
+# $\tr(AB) = \tr(BA)$ whenever both products are defined, and $\tr(A) = \tr(A^\top)$.
+#
+# ### A linear function of a matrix
+#
+# For $A \in \R^{k \times d}$, $J(W) = \tr(AW)$ is linear, and
+# $\tr(AH) = \tr\big((A^\top)^\top H\big)$, so
+#
+# $$
+# \nabla_W \tr(AW) = A^\top .
+# $$ (eq-grad-trace)
+#
+# It is the matrix form of {eq}`eq-grad-linear` (with $k = 1$, $\tr(AW) = a^\top w$ for the
+# row $A = a^\top$). The transpose is the classic slip: the check also runs square $A$, where
+# the wrong answer $A$ has the right shape.
+
+# %%
+claims.verify("eq-grad-trace")
+
+# %% [markdown]
+# ### The residual sum of squares of several outputs
+#
+# With targets $Y \in \R^{n \times k}$ (one column per output) and predictions $XW$, the
+# residual sum of squares is $\|XW - Y\|_F^2 = \tr\big((XW - Y)^\top (XW - Y)\big)$. With
+# $E = XW - Y$, replacing $W$ by $W + H$ gives
+# $\tr\big((E + XH)^\top (E + XH)\big) = \tr(E^\top E) + 2\tr(E^\top X H) + \tr(H^\top X^\top X H)$,
+# and the linear part is $2\tr\big((X^\top E)^\top H\big)$. Lecture notes often store the
+# samples as the **columns** of a $d \times n$ matrix, as the notes behind Chapter 1 do, and
+# predict with $WX$ ($W$ of shape $k \times d$); transposing everything ($\|A\|_F =
+# \|A^\top\|_F$) gives the second form:
+#
+# $$
+# \begin{gathered}
+# \nabla_W \|XW - Y\|_F^2 = 2 X^\top (XW - Y) \quad \text{(samples as rows)}, \\
+# \nabla_W \|WX - Y\|_F^2 = 2 (WX - Y) X^\top \quad \text{(samples as columns)} .
+# \end{gathered}
+# $$ (eq-grad-frobenius-rss)
+#
+# With $k = 1$ the first line is {eq}`eq-grad-rss`, with the sign absorbed by writing
+# $XW - Y$. Column $l$ of the gradient involves only column $l$ of $W$ and of $Y$: the
+# outputs do not interact, which Chapter 1 uses to fit all of them at once.
+
+# %%
+claims.verify("eq-grad-frobenius-rss")
 
 # %% [markdown]
 # (sec-hessian)=
@@ -410,6 +474,29 @@ show_source(rel_error)
 # under the distribution $p$, hence non-negative. The all-ones vector has zero variance: adding
 # the same constant to every $z_k$ does not change the softmax, and changes lse by exactly that
 # constant.
+# ```
+#
+# ```{exercise}
+# :label: ex-matrix-gradients
+# Using {eq}`def-matrix-gradient`, show that for $W \in \R^{d \times k}$ and
+# $A \in \R^{d \times d}$, (a) $\nabla_W \|W\|_F^2 = 2W$, (b)
+# $\nabla_W \tr(W^\top A W) = (A + A^\top) W$, and (c) derive {eq}`eq-grad-frobenius-rss` again
+# from (b) and {eq}`eq-grad-trace` by expanding $\|XW - Y\|_F^2$ into a constant, a linear and
+# a quadratic term. Then set the gradient of $\frac1n\|XW - Y\|_F^2 + \lambda\|W\|_F^2$ to
+# zero and solve for $W$.
+# ```
+#
+# ```{solution} ex-matrix-gradients
+# :class: dropdown
+# (a) $\|W + H\|_F^2 = \|W\|_F^2 + 2\tr(W^\top H) + \|H\|_F^2$, so the gradient is $2W$. (b)
+# $\tr\big((W + H)^\top A (W + H)\big) = \tr(W^\top A W) + \tr(H^\top A W) + \tr(W^\top A H)
+# + O(\|H\|_F^2)$; $\tr(H^\top A W) = \tr\big((AW)^\top H\big)$ and $\tr(W^\top A H) =
+# \tr\big((A^\top W)^\top H\big)$, so the gradient is $(A + A^\top)W$. (c)
+# $\|XW - Y\|_F^2 = \tr(W^\top X^\top X W) - 2\tr(Y^\top X W) + \tr(Y^\top Y)$; by (b) with the
+# symmetric $A = X^\top X$ and by {eq}`eq-grad-trace` with $A = Y^\top X$ the gradient is
+# $2X^\top X W - 2X^\top Y = 2X^\top(XW - Y)$. The penalised gradient is
+# $\frac2n X^\top(XW - Y) + 2\lambda W = 0$, i.e. $(X^\top X + n\lambda I)W = X^\top Y$ and
+# $W = (X^\top X + n\lambda I)^{-1}X^\top Y$: Chapter 1's multi-output ridge.
 # ```
 #
 # The remaining exercises are coding exercises; the course's assignments turn them into
@@ -666,6 +753,8 @@ np.testing.assert_allclose(quadratic_gradient(A_h, b_h, x_h), np.zeros(d_h), ato
 # - Expand $J(w + h)$ and read off the linear term: $\nabla a^\top w = a$,
 #   $\nabla w^\top A w = (A + A^\top) w$, $\nabla \|y - Xw\|^2 = -2X^\top(y - Xw)$,
 #   $\nabla \sum_i \phi(x_i^\top w) = X^\top \phi'(Xw)$, $\nabla \operatorname{lse} = \mathrm{softmax}$.
+# - For a matrix argument the gradient has the shape of $W$ and is read off
+#   $\tr(\nabla_W J^\top H)$: $\nabla_W \tr(AW) = A^\top$, $\nabla_W \|XW - Y\|_F^2 = 2X^\top(XW - Y)$.
 # - Check every gradient with central differences at $h \approx \epsilon^{1/3}$; a wrong formula
 #   shows up as an error of order one, a right one as $10^{-10}$ or so.
 #

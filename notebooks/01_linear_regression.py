@@ -59,7 +59,11 @@ except ImportError:  # Colab or another fresh kernel: install this chapter's ver
 #   and the SVD avoid it (with the NIST certified problems as the referee);
 # - ridge regression: closed form, SVD shrinkage, effective degrees of freedom, data
 #   augmentation, the dual form;
+# - several outputs at once: multi-output least squares and ridge in matrix form, on
+#   Linnerud's fitness data;
 # - the lasso: subgradients, soft-thresholding, coordinate descent, exact zeros, paths;
+# - the elastic net: both penalties, its coordinate update, the grouping of correlated
+#   predictors, and agreement with scikit-learn;
 # - ridge and lasso as MAP estimates; the bias-variance decomposition; cross-validation;
 # - the least-squares column of Table 3.3 of {cite}`hastie2009elements` reproduced on the
 #   prostate data, with ridge and lasso chosen by cross-validation.
@@ -583,6 +587,77 @@ claims.verify("eq-ridge-augmented")
 claims.verify("eq-ridge-dual")
 
 # %% [markdown]
+# (sec-linear-multi-output)=
+# ### Several outputs at once
+#
+# With $k$ responses per sample, collected as the columns of $Y \in \R^{n \times k}$, a linear
+# model has one weight vector per output, the columns of $W \in \R^{d \times k}$, and predicts
+# $XW$. The notes behind this chapter average the squared error over the samples:
+#
+# $$
+# L(W) = \frac1n \|XW - Y\|_F^2 + \lambda \|W\|_F^2 .
+# $$ (def-multi-ridge-objective)
+#
+# By {eq}`eq-grad-frobenius-rss` of Chapter 0, and $\nabla_W \|W\|_F^2 = 2W$, the gradient is
+# $\frac2n X^\top (XW - Y) + 2\lambda W$. Setting it to zero and multiplying by $n/2$:
+#
+# $$
+# (X^\top X + n\lambda I)\, \hat W = X^\top Y, \qquad
+# \hat W = (X^\top X + n\lambda I)^{-1} X^\top Y .
+# $$ (eq-multi-ridge)
+#
+# Three remarks. The factor $n$ appears because the loss is averaged: this $\lambda$ is the
+# chapter's $\lambda$ of {eq}`def-ridge-objective` divided by $n$, so the same data and penalty
+# need $n\lambda$ in `linear.ridge`. The notes store samples as columns (a $d \times n$ data
+# matrix $\mathbf X = X^\top$, weights $\mathbf W = W^\top$ predicting $\mathbf W \mathbf X$)
+# and write the solution as $\mathbf W = \mathbf Y \mathbf X^\top (\mathbf X \mathbf X^\top +
+# n\lambda I)^{-1}$, which is {eq}`eq-multi-ridge` transposed. And column $l$ of $\hat W$ solves
+# $(X^\top X + n\lambda I)\hat w_l = X^\top Y_{\cdot l}$, the single-output ridge problem of
+# output $l$: the outputs do not share anything, except that one factorisation of
+# $X^\top X + n\lambda I$ serves all of them. With $\lambda = 0$ this is multi-output least
+# squares. The check verifies that the gradient vanishes at $\hat W$ and compares each column
+# with `linear.ridge` at penalty $n\lambda$.
+
+# %%
+claims.verify("eq-multi-ridge")
+
+# %% [markdown]
+# Linnerud's data {cite}`tenenhaus1998regression` (as shipped with scikit-learn) have three
+# outputs: the weight, waist and pulse of 20 middle-aged men, to be predicted from their chins,
+# sit-ups and jumps. With standardised inputs and an unpenalised intercept (centred $X$ and
+# $Y$), one solve of {eq}`eq-multi-ridge` gives all three columns:
+
+# %%
+from mlnotes.datasets import load_linnerud
+
+linnerud = load_linnerud()
+Zl = (linnerud.X - linnerud.X.mean(axis=0)) / linnerud.X.std(axis=0)
+Yl = linnerud.y - linnerud.y.mean(axis=0)
+n_l = len(Yl)
+lam_l = 0.1  # lambda of the averaged loss (def-multi-ridge-objective)
+W_ls = np.linalg.solve(Zl.T @ Zl, Zl.T @ Yl)
+W_ridge = np.linalg.solve(Zl.T @ Zl + n_l * lam_l * np.eye(3), Zl.T @ Yl)
+separate = np.column_stack([linear.ridge(Zl, Yl[:, col], lam=n_l * lam_l).w
+                            for col in range(3)])
+print("one solve for all outputs = three single-output ridge fits:",
+      bool(np.allclose(W_ridge, separate, rtol=1e-10, atol=0)))
+print(f"{'output':8s} {'fit':6s}" + "".join(f"{f:>8s}" for f in linnerud.feature_names))
+for col, target in enumerate(linnerud.extra["target_names"]):
+    for fit_name, W_fit in (("LS", W_ls), ("ridge", W_ridge)):
+        print(f"{target:8s} {fit_name:6s}" + "".join(f"{v:8.3f}" for v in W_fit[:, col]))
+
+# %% [markdown]
+# Each output has its own column of coefficients, the same as three separate regressions
+# would give: more sit-ups go with a lower weight and waist, and the ridge penalty
+# ($n\lambda = 2$ on standardised inputs) shrinks the large `Situps` and `Jumps` coefficients
+# of the small, collinear sample (the three exercises are correlated, 0.5 to 0.7). That the
+# outputs are fitted independently is a limitation as much as a convenience: weight and
+# waist are strongly correlated (0.87), and methods that share structure
+# between outputs (reduced-rank regression, the partial least squares that
+# {cite}`tenenhaus1998regression` applies to these data) exploit what
+# {eq}`eq-multi-ridge` ignores.
+
+# %% [markdown]
 # (sec-linear-lasso)=
 # ## The lasso
 #
@@ -676,15 +751,159 @@ print("objective non-increasing:", bool(np.all(np.diff(fit.objective) <= 1e-12 *
 print("coefficients:", ", ".join(f"{n} {v:.3f}" for n, v in zip(pnames, fit.w, strict=True)))
 
 # %% [markdown]
-# ```{note}
-# **Elastic net.** Correlated predictors are a weak point of the lasso: it tends to pick one of a
-# group and drop the rest, somewhat arbitrarily. The elastic net adds both penalties,
-# $\|y - Xw\|^2 + \lambda_1 \|w\|_1 + \lambda_2 \|w\|^2$; the $\ell_2$ part makes the problem
-# strictly convex and spreads weight over correlated groups, the $\ell_1$ part still gives exact
-# zeros. Coordinate descent handles it with one change: the update divides by
-# $\|x_{\cdot j}\|^2 + \lambda_2$ instead of $\|x_{\cdot j}\|^2$.
-# ```
+# (sec-linear-elastic-net)=
+# ## The elastic net
 #
+# Correlated predictors are a weak point of the lasso: of a group of correlated predictors it
+# tends to keep one and drop the others, and which one it keeps can change with a small change
+# of the data ({ref}`ex-ridge-duplicate` shows the extreme case of two identical columns).
+# The **elastic net** {cite}`zou2005regularization` uses both penalties,
+#
+# $$
+# J_{\lambda_1, \lambda_2}(w) = \|y - Xw\|^2 + \lambda_1 \|w\|_1 + \lambda_2 \|w\|^2,
+# \qquad \lambda_1, \lambda_2 \ge 0 .
+# $$ (def-elastic-net-objective)
+#
+# For $\lambda_2 > 0$ the objective is strictly convex, so the solution is unique even when
+# $d > n$ or two columns coincide; the $\ell_1$ part still produces exact zeros.
+# $\lambda_2 = 0$ is the lasso and $\lambda_1 = 0$ is ridge.
+#
+# ### A lasso on augmented data
+#
+# As for ridge ({eq}`eq-ridge-augmented`), the squared penalty can be written as $d$ extra
+# samples $\sqrt{\lambda_2}\, e_j$ with target 0:
+#
+# $$
+# \|y - Xw\|^2 + \lambda_1 \|w\|_1 + \lambda_2 \|w\|^2
+# = \left\| \begin{pmatrix} y \\ 0 \end{pmatrix} -
+# \begin{pmatrix} X \\ \sqrt{\lambda_2} I \end{pmatrix} w \right\|^2 + \lambda_1 \|w\|_1 .
+# $$ (eq-elastic-net-augmented)
+#
+# The right side is a lasso objective, so everything proved for the lasso holds for the
+# elastic net with $\tilde X = (X; \sqrt{\lambda_2} I)$ and $\tilde y = (y; 0)$ in place of $X$
+# and $y$: the subgradient conditions, the duality gap that stops coordinate descent, and
+# $\lambda_{\max}$, which does not change since $\tilde X^\top \tilde y = X^\top y$.
+# `linear.elastic_net` is `linear.lasso` called on the augmented data. The check compares both
+# sides at random $w$.
+
+# %%
+claims.verify("eq-elastic-net-augmented")
+
+# %% [markdown]
+# ### The coordinate update
+#
+# Fix every coordinate but $w_j$ and write $r_{(j)} = y - \sum_{k \ne j} x_{\cdot k} w_k$ as
+# for the lasso. Up to terms free of $w_j$,
+# $J = \|r_{(j)} - x_{\cdot j} w_j\|^2 + \lambda_2 w_j^2 + \lambda_1 |w_j|
+# = (\|x_{\cdot j}\|^2 + \lambda_2) w_j^2 - 2 w_j\, x_{\cdot j}^\top r_{(j)} + \lambda_1 |w_j|$.
+# With $a = \|x_{\cdot j}\|^2 + \lambda_2$ this is
+# $2a\big[\tfrac12 (w_j - z)^2 + \tfrac{\lambda_1}{2a} |w_j|\big] + \text{const}$ with
+# $z = x_{\cdot j}^\top r_{(j)} / a$, minimised by the soft-threshold {eq}`eq-soft-threshold`
+# $S(z, \lambda_1 / 2a)$. Since $S(cz, ct) = c\, S(z, t)$ for $c > 0$,
+#
+# $$
+# \arg\min_{w_j} J_{\lambda_1, \lambda_2}
+# = \frac{S\big(x_{\cdot j}^\top r_{(j)},\ \lambda_1/2\big)}{\|x_{\cdot j}\|^2 + \lambda_2} .
+# $$ (eq-elastic-net-coordinate)
+#
+# The numerator is the lasso's ({eq}`eq-lasso-coordinate`); the ridge part only enlarges the
+# denominator, so each step is a lasso step followed by a ridge-like shrinkage by
+# $\|x_{\cdot j}\|^2 / (\|x_{\cdot j}\|^2 + \lambda_2)$. It is also the lasso update on the
+# augmented data: there $\|\tilde x_{\cdot j}\|^2 = \|x_{\cdot j}\|^2 + \lambda_2$, and the
+# extra rows add nothing to $\tilde x_{\cdot j}^\top \tilde r_{(j)}$ (row $j$ of
+# $\sqrt{\lambda_2} I$ holds only $w_j$, which $\tilde r_{(j)}$ leaves out). The check compares the
+# update with Brent's method along the coordinate.
+
+# %%
+claims.verify("eq-elastic-net-coordinate")
+
+# %% [markdown]
+# scikit-learn's `ElasticNet(alpha, l1_ratio)` minimises
+# $\frac{1}{2n}\|y - Xw\|^2 + \alpha\rho \|w\|_1 + \frac{\alpha(1 - \rho)}{2}\|w\|^2$ with
+# $\rho$ = `l1_ratio`. Multiplied by $2n$ this is {eq}`def-elastic-net-objective` with
+# $\lambda_1 = 2n\alpha\rho$ and $\lambda_2 = n\alpha(1 - \rho)$; conversely
+# $\alpha = (\lambda_1/2 + \lambda_2)/n$ and $\rho = (\lambda_1/2) / (\lambda_1/2 + \lambda_2)$.
+# With this map `tests/test_linear.py` compares the two at $\rho = 0.1, 0.5, 0.9$, with and
+# without intercept, on data with a correlated pair of columns: the coefficients agree to
+# $10^{-7}$ relative and the zeros are the same.
+#
+# ### The grouping effect
+#
+# At the solution, with $r = y - Xw$, the subgradient condition of a nonzero coefficient is
+# $2x_{\cdot j}^\top r = \lambda_1 \sign(w_j) + 2\lambda_2 w_j$. For two nonzero coefficients
+# of the same sign the $\lambda_1$ terms cancel in the difference:
+#
+# $$
+# w_i - w_j = \frac{(x_{\cdot i} - x_{\cdot j})^\top r}{\lambda_2}
+# \qquad \text{if } w_i w_j > 0 .
+# $$ (eq-elastic-net-grouping)
+#
+# For centred columns of unit norm, $\|x_{\cdot i} - x_{\cdot j}\|^2 = 2(1 - \rho_{ij})$ with
+# $\rho_{ij}$ their correlation, and $\|r\| \le \|y\|$ (the solution does at least as well as
+# $w = 0$), so by Cauchy-Schwarz
+# $|w_i - w_j| \le \|y\| \sqrt{2(1 - \rho_{ij})} / \lambda_2$: strongly correlated predictors
+# get nearly equal coefficients, the **grouping effect** of {cite}`zou2005regularization`
+# (their Theorem 1). The lasso, $\lambda_2 = 0$, has no such bound. The check fits the
+# elastic net to two groups of three correlated columns and compares both sides for every
+# pair of same-sign coefficients.
+
+# %%
+claims.verify("eq-elastic-net-grouping")
+
+# %% [markdown]
+# On the prostate training data (standardised as in {numref}`fig-ridge-shrinkage`),
+# `lcavol`, `svi`, `lcp`, `gleason` and `pgg45` form a correlated group (pairwise
+# correlations 0.3 to 0.8). At $\lambda_1 = 0.1\lambda_{\max}$ the lasso keeps `lcavol` with a
+# large coefficient and sets `lcp` and `gleason` to zero; adding $\lambda_2 = 50$ moves
+# weight from `lcavol` to its correlated partners, which enter the model
+# ({numref}`fig-elastic-net-path`).
+
+# %%
+lmax_en = linear.lasso_lambda_max(Ztr, ytr, fit_intercept=True)
+lam1_en = 0.1 * lmax_en
+fits_en = {lam2: linear.elastic_net(Ztr, ytr, lam1=lam1_en, lam2=lam2, fit_intercept=True)
+           for lam2 in (0.0, 10.0, 50.0)}
+corr_lcavol = np.corrcoef(Ztr.T)[0]
+print(f"{'term':8s} {'corr. with lcavol':>17s} {'lasso':>7s} {'EN l2=10':>8s} {'EN l2=50':>8s}")
+for k, term in enumerate(pnames):
+    coefs = " ".join(f"{f.w[k]:{8 if lam2 else 7}.3f}" for lam2, f in fits_en.items())
+    print(f"{term:8s} {corr_lcavol[k]:17.2f} {coefs}")
+for lam2, f in fits_en.items():
+    e = (yte - f.predict(Zte)) ** 2
+    print(f"lambda_2 = {lam2:4.0f}: {int(np.sum(f.w != 0))} nonzero, test error {e.mean():.3f}, "
+          f"converged={f.converged}")
+
+# %% [markdown]
+# At $\lambda_2 = 50$ the elastic net keeps seven predictors where the lasso keeps five, and
+# cuts the weight of `lcavol` from 0.549 to 0.314, sharing it with `svi`, `lcp`, `gleason` and
+# `pgg45`. Grouping is
+# about which predictors share the weight, not a promise of lower test error: on these 30 test
+# rows the lasso does better. The paths show one more difference. Towards $\lambda_1 = 0$ the
+# lasso reaches least squares, where `lcp` has a negative coefficient (-0.288 in Table 3.3 of
+# {cite}`hastie2009elements`) although it is positively correlated with `lcavol`, `svi` and the
+# response; on the path drawn, the elastic net keeps it positive and small.
+
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Lasso (left) and elastic-net (right, $\\lambda_2 = 50$) coefficient paths on the prostate data against $\\lambda_1 / \\lambda_{\\max}$. The elastic net brings the correlated predictors `lcp`, `gleason` and `pgg45` in together with `lcavol` and `svi` and shrinks `lcavol`.", "name": "fig-elastic-net-path"}, "image": {"alt": "Two panels of eight coefficient curves against a log lambda axis; in the right panel more curves leave zero early and the largest is lower."}} tags=["hide-input"]
+path_l1 = lmax_en * np.logspace(-3, 0, 40)
+fig, axes = plt.subplots(1, 2, figsize=(9, 4), sharey=True)
+for ax, lam2 in zip(axes, (0.0, 50.0), strict=True):
+    path = linear.elastic_net_path(Ztr, ytr, path_l1, lam2=lam2, fit_intercept=True)
+    for k, term in enumerate(pnames):
+        ax.semilogx(path_l1 / lmax_en, path[:, k], color=f"C{k}", label=term)
+    ax.axvline(lam1_en / lmax_en, color="k", ls=":", lw=1)
+    ax.set(xlabel="$\\lambda_1 / \\lambda_{\\max}$",
+           title="lasso" if lam2 == 0 else f"elastic net, $\\lambda_2 = {lam2:.0f}$")
+axes[0].set_ylabel("coefficient")
+axes[1].legend(fontsize=7, ncol=2)
+plt.show()
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-elastic-net-path
+# Lasso (left) and elastic-net (right, $\lambda_2 = 50$) coefficient paths on the prostate data against $\lambda_1 / \lambda_{\max}$. The elastic net brings the correlated predictors `lcp`, `gleason` and `pgg45` in together with `lcavol` and `svi` and shrinks `lcavol`.
+# :::
+
+# %% [markdown]
 # (sec-linear-map)=
 # ## Ridge and lasso as MAP estimates
 #
@@ -780,6 +999,84 @@ claims.verify("eq-map-objective")
 
 # %%
 claims.verify("eq-ard-profile")
+
+# %% [markdown]
+# ### Why the $\ell_1$ corner gives zeros
+#
+# {numref}`fig-map-priors` and {numref}`fig-constraint-regions` draw both views. First the two
+# priors with the same variance: the Gaussian is smooth at 0, its negative log density
+# $w^2/2\tau^2$ has zero slope there, so a small coefficient costs almost nothing more than a
+# zero one and the posterior mode has no reason to sit exactly at 0. The Laplace density has a
+# kink: its negative log $|w|/\beta$ has slope $\pm 1/\beta$ on either side of 0, and the mode
+# stays at 0 as long as the data's pull on $w_j$ (the slope of the log-likelihood, $x_{\cdot
+# j}^\top r/\sigma^2$) is below $1/\beta$, which is {eq}`eq-lasso-subgradient` again.
+#
+# Then the constrained form ({numref}`fig-constraint-regions`): minimise $\|y - Xw\|^2$ subject
+# to a penalty at most $t$ (for each $\lambda$ some $t$ gives the same solution). The solution
+# is where the smallest RSS ellipse around $\hat w_{\mathrm{LS}}$ that reaches the region
+# touches it. The $\ell_2$ disk has no corners, so the touching point has both coordinates
+# nonzero unless $\hat w_{\mathrm{LS}}$ lies on an axis. The $\ell_1$ diamond has corners on
+# the axes, and an ellipse approaching from a whole cone of directions touches a corner first:
+# a zero coefficient. The elastic-net region ($\lambda_1\|w\|_1 + \lambda_2\|w\|^2 \le t$)
+# keeps the corners but bulges between them, which is why it still selects and yet shares
+# weight between correlated coordinates. The touching points in the figure are the solutions of
+# `linear.ridge`, `linear.lasso` and `linear.elastic_net` on a two-feature problem.
+
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Gaussian and Laplace priors of variance 1: the Laplace density has a kink at 0, where its negative log has slopes $\\pm 1/\\beta$; the Gaussian's is flat there.", "name": "fig-map-priors"}, "image": {"alt": "A smooth bell curve and a sharply peaked Laplace density on the same axes."}} tags=["hide-input"]
+grid_w = np.linspace(-3, 3, 601)
+b_lap = 1 / np.sqrt(2)  # Laplace(0, b) has variance 2 b^2 = 1
+fig, ax = plt.subplots(figsize=(5, 3.5))
+ax.plot(grid_w, np.exp(-grid_w**2 / 2) / np.sqrt(2 * np.pi), label="Gaussian, $\\tau = 1$")
+ax.plot(grid_w, np.exp(-np.abs(grid_w) / b_lap) / (2 * b_lap),
+        label="Laplace, $\\beta = 1/\\sqrt{2}$")
+ax.set(xlabel="$w_j$", ylabel="prior density", title="Priors of variance 1")
+ax.legend(fontsize=8)
+plt.show()
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-map-priors
+# Gaussian and Laplace priors of variance 1: the Laplace density has a kink at 0, where its negative log has slopes $\pm 1/\beta$; the Gaussian's is flat there.
+# :::
+
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Constraint regions of ridge ($\\ell_2$ disk), lasso ($\\ell_1$ diamond) and elastic net ($\\lambda_1 = 1$, $\\lambda_2 = 0.6$), each with the RSS contour around $\\hat w_{\\mathrm{LS}}$ that touches it at the penalised solution (dot). The lasso's contour touches a corner, where $w_2 = 0$.", "name": "fig-constraint-regions"}, "image": {"alt": "Three panels: a disk, a diamond and a rounded diamond around the origin, each touched by an ellipse centred at the least-squares point; the diamond is touched at its corner on the horizontal axis."}} tags=["hide-input"]
+# a two-feature problem with X^T X = A_map and least-squares solution w_ls
+A_map = np.array([[1.0, 0.45], [0.45, 0.7]])
+X_map = np.linalg.cholesky(A_map).T
+w_ls = np.array([1.6, 0.7])
+y_map = X_map @ w_ls
+g1, g2 = np.meshgrid(np.linspace(-1.5, 2.7, 200), np.linspace(-1.5, 2.7, 200))
+V = np.stack([g1, g2])
+D = V - w_ls[:, None, None]
+rss = np.einsum("iab,ij,jab->ab", D, A_map, D)
+panels = [  # title, penalised solution, penalty (of the columns of v)
+    ("ridge, $\\|w\\|^2 \\leq t$", linear.ridge(X_map, y_map, lam=1.2).w,
+     lambda v: np.sum(v**2, axis=0)),
+    ("lasso, $\\|w\\|_1 \\leq t$", linear.lasso(X_map, y_map, lam=1.6).w,
+     lambda v: np.sum(np.abs(v), axis=0)),
+    ("elastic net", linear.elastic_net(X_map, y_map, lam1=1.0, lam2=0.6).w,
+     lambda v: np.sum(np.abs(v), axis=0) + 0.6 * np.sum(v**2, axis=0)),
+]
+fig, axes = plt.subplots(1, 3, figsize=(11, 3.8), sharey=True)
+for k, (ax, (title, w_pen, penalty)) in enumerate(zip(axes, panels, strict=True)):
+    # the region {penalty <= t} with t the penalty of the solution
+    ax.contourf(g1, g2, penalty(V), levels=[0, penalty(w_pen)], colors=f"C{k}", alpha=0.3)
+    dw = w_pen - w_ls
+    ax.contour(g1, g2, rss, levels=[dw @ A_map @ dw], colors="k", linewidths=1)
+    ax.plot(*w_pen, "o", color=f"C{k}", label=f"$w$ = ({w_pen[0]:.2f}, {w_pen[1]:.2f})")
+    ax.plot(*w_ls, "k+", ms=10, label="$\\hat w_{\\mathrm{LS}}$")
+    ax.axhline(0, color="gray", lw=0.5)
+    ax.axvline(0, color="gray", lw=0.5)
+    ax.set(xlabel="$w_1$", title=title, aspect="equal")
+    ax.legend(fontsize=7, loc="lower right")
+axes[0].set_ylabel("$w_2$")
+plt.show()
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-constraint-regions
+# Constraint regions of ridge ($\ell_2$ disk), lasso ($\ell_1$ diamond) and elastic net ($\lambda_1 = 1$, $\lambda_2 = 0.6$), each with the RSS contour around $\hat w_{\mathrm{LS}}$ that touches it at the penalised solution (dot). The lasso's contour touches a corner, where $w_2 = 0$.
+# :::
 
 # %% [markdown]
 # (sec-linear-bias-variance)=
@@ -878,6 +1175,76 @@ print(f"lambda minimising the expected error: {lams_bv[np.argmin(bias2 + var)]:.
 # :label: fig-bias-variance
 # Bias-variance decomposition of ridge regression against $\lambda$: squared bias rises, variance falls, their sum plus the noise $\sigma^2$ is the expected test error, which 10-fold cross-validation tracks.
 # :::
+
+# %% [markdown]
+# (sec-linear-loocv)=
+# ### Leave-one-out cross-validation in closed form
+#
+# With $K = n$ folds (**leave-one-out**, LOOCV) cross-validation seems to need $n$ fits. For
+# ridge it needs one. Write the fit as $\hat y = Hy$ with
+# $H = X(X^\top X + \lambda I)^{-1}X^\top$, let $A = X^\top X + \lambda I$ and
+# $h_i = H_{ii} = x_i^\top A^{-1} x_i$. Leaving sample $i$ out removes $x_i x_i^\top$ from $A$
+# and $x_i y_i$ from $X^\top y$; by the Sherman-Morrison formula
+# $(A - x_i x_i^\top)^{-1} = A^{-1} + A^{-1}x_i x_i^\top A^{-1} / (1 - h_i)$, so the prediction
+# at $x_i$ without sample $i$ is
+# $x_i^\top (A - x_i x_i^\top)^{-1}(X^\top y - x_i y_i)
+# = (\hat y_i - h_i y_i)\big(1 + \tfrac{h_i}{1 - h_i}\big) = \frac{\hat y_i - h_i y_i}{1 - h_i}$.
+# Subtracting it from $y_i$:
+#
+# $$
+# y_i - \hat f^{(-i)}(x_i) = \frac{y_i - \hat y_i}{1 - H_{ii}} .
+# $$ (eq-ridge-loocv)
+#
+# The leave-one-out residual is the training residual inflated by $1/(1 - H_{ii})$: by a lot
+# for points of high **leverage** $H_{ii}$, which pull the fit towards themselves. The same
+# algebra holds with an unpenalised intercept (a column of ones in $X$ and a penalty matrix
+# $\diag(0, \lambda, \dots, \lambda)$ in place of $\lambda I$), and for least squares
+# ($\lambda = 0$). The check compares with $n$ refits of `linear.ridge`, with and without
+# intercept. Replacing each $H_{ii}$ by their mean $\operatorname{tr}(H)/n =
+# \mathrm{df}(\lambda)/n$ ({eq}`eq-ridge-dof`) gives generalised cross-validation (GCV).
+
+# %%
+claims.verify("eq-ridge-loocv")
+
+# %% [markdown]
+# On Linnerud's data (standardised inputs, intercept, $\lambda$ of {eq}`def-ridge-objective`),
+# one fit per penalty gives the leave-one-out error of each output over a grid of penalties,
+# and $n$ refits agree:
+
+# %%
+def loocv_ridge(Z, Y, lams):
+    """Mean squared leave-one-out error of ridge with intercept, one row per lambda
+    (eq-ridge-loocv); Y has one column per output."""
+    A = np.column_stack([np.ones(len(Z)), Z])
+    out = []
+    for lam in lams:
+        P = np.diag(np.r_[0.0, np.full(Z.shape[1], lam)])
+        H = A @ np.linalg.solve(A.T @ A + P, A.T)
+        E = (Y - H @ Y) / (1 - np.diag(H))[:, None]
+        out.append(np.mean(E**2, axis=0))
+    return np.array(out)
+
+
+lams_loo = np.logspace(-2, 3, 41)
+loo = loocv_ridge(Zl, linnerud.y, lams_loo)
+brute_loo = np.array([[np.mean([(linnerud.y[i, col] - linear.ridge(
+    np.delete(Zl, i, axis=0), np.delete(linnerud.y[:, col], i), lam=lam,
+    fit_intercept=True).predict(Zl[i:i + 1])[0]) ** 2 for i in range(n_l)])
+    for col in range(3)] for lam in lams_loo[::10]])
+print("shortcut = 20 refits, at five of the penalties (relative error < 1e-9):",
+      bool(np.all(np.abs(brute_loo - loo[::10]) <= 1e-9 * brute_loo)))
+for col, target in enumerate(linnerud.extra["target_names"]):
+    best = np.argmin(loo[:, col])
+    print(f"{target:7s} LOOCV error at lambda = 0.01: {loo[0, col]:6.1f}, "
+          f"at 1000: {loo[-1, col]:6.1f}, "
+          f"smallest: {loo[best, col]:6.1f} at lambda = {lams_loo[best]:.3g}")
+
+# %% [markdown]
+# For `Weight` and `Waist` a moderate penalty predicts better than (almost) least squares;
+# for `Pulse` the exercises carry so little information that the best penalty is at the top
+# of the grid, where the fit is nearly the mean pulse. Twenty men are few, and leave-one-out errors on them are
+# noisy: the grid minimum is a rough guide, which is why the one-standard-error rule below
+# prefers the simpler model.
 
 # %% [markdown]
 # (sec-linear-prostate)=
@@ -1101,6 +1468,136 @@ show_source(linear.lasso)
 # strictly from the number of positive singular values, the rank, to 0. Directly,
 # $\operatorname{tr} X (X^\top X)^{-1} X^\top = \operatorname{tr} (X^\top X)^{-1} X^\top X =
 # \operatorname{tr} I_d = d$ by the cyclic property of the trace.
+# ```
+#
+# ```{exercise}
+# :label: ex-map-elastic-net
+# (MAP.) Suppose $y \sim N(Xw, \sigma^2 I)$ and the weights are independent with density
+# $p(w_j) \propto \exp(-\alpha |w_j| - \gamma w_j^2)$, $\alpha, \gamma > 0$. (a) Show that the
+# MAP estimate is the elastic net {eq}`def-elastic-net-objective` and give $\lambda_1$ and
+# $\lambda_2$. (b) Show that the posterior mode has $w_j = 0$ exactly when
+# $|x_{\cdot j}^\top r| \le \sigma^2 \alpha$ at the other coordinates' values, where $r$ is the
+# residual with $w_j = 0$, and explain why no Gaussian prior ($\alpha = 0$) can produce such
+# a zero. (c) The MAP estimate is the mode of the posterior; is the posterior mean also sparse?
+# ```
+#
+# ```{solution} ex-map-elastic-net
+# :class: dropdown
+# (a) $-\log p(w \mid y) = \|y - Xw\|^2 / 2\sigma^2 + \alpha\|w\|_1 + \gamma\|w\|^2
+# + \text{const}$; multiplying by $2\sigma^2$ gives {eq}`def-elastic-net-objective` with
+# $\lambda_1 = 2\sigma^2\alpha$ and $\lambda_2 = 2\sigma^2\gamma$. (b) Along coordinate $j$ the
+# negative log posterior is $\big((\|x_{\cdot j}\|^2/\sigma^2 + 2\gamma) w_j^2
+# - 2 w_j x_{\cdot j}^\top r / \sigma^2\big)/2 + \alpha|w_j|$ plus a constant; its
+# subdifferential at 0 is $-x_{\cdot j}^\top r / \sigma^2 + \alpha[-1, 1]$, which contains 0
+# iff $|x_{\cdot j}^\top r| \le \sigma^2\alpha$ (this is {eq}`eq-elastic-net-coordinate`
+# returning 0). With $\alpha = 0$ the objective is differentiable and its derivative at 0 is
+# $-x_{\cdot j}^\top r / \sigma^2$, zero only when $x_{\cdot j}^\top r = 0$ exactly, an event
+# of probability 0 for continuous data. (c) No: the posterior is a continuous density, so
+# $P(w_j = 0 \mid y) = 0$ and its mean is almost surely nonzero in every coordinate. The
+# zeros belong to the mode, i.e. to the optimisation, not to the Bayesian posterior.
+# ```
+#
+# ```{exercise}
+# :label: ex-elastic-net-duplicate
+# (Elastic net.) Let two columns be identical, $x_{\cdot 1} = x_{\cdot 2} = z$, and
+# $\lambda_2 > 0$. (a) Show that the elastic-net solution has $w_1 = w_2$ (compare with
+# {ref}`ex-ridge-duplicate`). (b) Show that $(w_1, w_2) = (c/2, c/2)$, where $c$ is the
+# elastic-net coefficient of $z$ when it appears once with penalties $\lambda_1$ and
+# $\lambda_2/2$. (c) What happens to the grouping bound after {eq}`eq-elastic-net-grouping`
+# as $\rho_{12} \to 1$, and why does it not apply to the lasso?
+# ```
+#
+# ```{solution} ex-elastic-net-duplicate
+# :class: dropdown
+# (a) The data term and $\lambda_1(|w_1| + |w_2|)$ are unchanged by swapping $w_1$ and $w_2$,
+# so if $w$ is a solution so is its swap; $J$ is strictly convex for $\lambda_2 > 0$, so the
+# solution is unique and equals its swap: $w_1 = w_2$. (b) Put $w_1 = w_2 = c/2$: the data
+# term is $\|y - zc - \dots\|^2$, $\lambda_1(|w_1| + |w_2|) = \lambda_1 |c|$ and
+# $\lambda_2(w_1^2 + w_2^2) = (\lambda_2/2) c^2$: the elastic-net objective of the single
+# column with penalties $\lambda_1$ and $\lambda_2/2$, minimised over $c$. (c) It tends to
+# $0$: identical columns get identical coefficients, as (a) says. The bound divides by
+# $\lambda_2$; with $\lambda_2 = 0$ the difference $w_1 - w_2$ is not determined at all (every
+# same-sign split of $c$ is optimal, {ref}`ex-ridge-duplicate`).
+# ```
+#
+# ```{exercise}
+# :label: ex-multi-output
+# (Several outputs.) (a) Show that $\|XW - Y\|_F^2 + \lambda\|W\|_F^2 = \sum_{l=1}^k
+# \big(\|X w_l - Y_{\cdot l}\|^2 + \lambda \|w_l\|^2\big)$ with $w_l$ the columns of $W$, and
+# conclude without derivatives that {eq}`eq-multi-ridge` fits each output by its own ridge
+# regression. (b) Replace the penalty by $\lambda\tr(W^\top \Omega W)$ with a symmetric
+# positive definite $\Omega \in \R^{d \times d}$ and give the minimiser. (c) Replace it instead
+# by $\lambda\tr(W \Gamma W^\top)$ with $\Gamma \in \R^{k \times k}$ symmetric positive definite
+# and not diagonal: do the outputs still decouple? Write the stationarity condition.
+# ```
+#
+# ```{solution} ex-multi-output
+# :class: dropdown
+# (a) The squared Frobenius norm is the sum of the squared norms of the columns, and column $l$
+# of $XW - Y$ is $Xw_l - Y_{\cdot l}$; the sum has one term per column, each depending on
+# $w_l$ alone, so it is minimised column by column, each by {eq}`eq-ridge-solution`. (b) By
+# {ref}`ex-matrix-gradients` the gradient is $2X^\top(XW - Y) + 2\lambda\Omega W$, so
+# $W = (X^\top X + \lambda\Omega)^{-1}X^\top Y$: still one ridge-like solve per column, with the
+# same matrix. (c) The gradient of $\tr(W\Gamma W^\top)$ is $2W\Gamma$, and stationarity is
+# $X^\top X W + \lambda W \Gamma = X^\top Y$, a Sylvester equation: with $\Gamma$ not diagonal
+# column $l$ of $W\Gamma$ mixes all columns of $W$, so the outputs no longer decouple (in the
+# eigenbasis of $\Gamma$, $\Gamma = Q\diag(\gamma)Q^\top$, they do: $\tilde W = WQ$ has columns
+# $(X^\top X + \lambda\gamma_l I)^{-1}X^\top Y q_l$).
+# ```
+#
+# ```{exercise}
+# :label: ex-bias-variance-orthonormal
+# (Bias and variance.) Let $X^\top X = I_d$ and $y = X\beta + \varepsilon$ with
+# $\varepsilon \sim N(0, \sigma^2 I)$, the design fixed. (a) Show that the ridge estimate is
+# $\hat w_\lambda = X^\top y / (1 + \lambda)$ and compute its bias $\E\hat w_\lambda - \beta$ and
+# its covariance. (b) Show that
+# $\E\|\hat w_\lambda - \beta\|^2 = \big(\lambda^2\|\beta\|^2 + d\sigma^2\big) / (1 + \lambda)^2$
+# and that it is minimised at $\lambda^\ast = d\sigma^2 / \|\beta\|^2$. (c) Compare with the MAP
+# value $\lambda = \sigma^2/\tau^2$ of {eq}`eq-map-ridge` when $\beta$ is drawn from
+# $N(0, \tau^2 I)$, for which $\E\|\beta\|^2 = d\tau^2$.
+# ```
+#
+# ```{solution} ex-bias-variance-orthonormal
+# :class: dropdown
+# (a) $\hat w_\lambda = (I + \lambda I)^{-1}X^\top y = X^\top y/(1 + \lambda)$. Since
+# $X^\top y = \beta + X^\top\varepsilon$, $\E\hat w_\lambda = \beta/(1 + \lambda)$, the bias is
+# $-\lambda\beta/(1 + \lambda)$ and the covariance is
+# $\sigma^2 X^\top X/(1 + \lambda)^2 = \sigma^2 I/(1 + \lambda)^2$. (b) The expected squared
+# error is the squared norm of the bias plus the trace of the covariance:
+# $\lambda^2\|\beta\|^2/(1 + \lambda)^2 + d\sigma^2/(1 + \lambda)^2$. Its derivative in
+# $\lambda$ is $2(\lambda\|\beta\|^2 - d\sigma^2)/(1 + \lambda)^3$, negative below
+# $d\sigma^2/\|\beta\|^2$ and positive above: that is the minimum. At $\lambda = 0$ the error is
+# $d\sigma^2$, so some shrinkage always helps when $\beta$ is finite. (c) Replacing
+# $\|\beta\|^2$ by its mean $d\tau^2$ gives $\lambda^\ast = \sigma^2/\tau^2$, the MAP value: the
+# prior's variance is the squared size of coefficients it expects.
+# ```
+#
+# ```{exercise}
+# :label: ex-cv-selection-inside
+# (Cross-validation.) With $n = 50$ samples, $d = 5000$ features and labels independent of
+# the features, a student (1) keeps the 20 features most correlated with $y$ on all 50
+# samples, then (2) estimates the error of least squares on those 20 features by 5-fold
+# cross-validation. (a) Explain why the estimate is far too optimistic, although every model
+# is evaluated on samples it was not fitted on. (b) How should the procedure be cross-validated
+# instead? (c) Does the same concern apply to standardising the features with the mean and
+# standard deviation of all 50 samples, or to choosing $\lambda$ by cross-validation and
+# reporting the minimum CV error as the expected test error?
+# ```
+#
+# ```{solution} ex-cv-selection-inside
+# :class: dropdown
+# (a) Step (1) has already used the labels of the samples that later serve as validation
+# folds: among 5000 noise features, the 20 chosen are those that happen to correlate with
+# these particular labels, including those of each fold. The validation samples are
+# therefore not new data for the whole procedure, and the CV error measures how well the
+# selected features fit noise they were selected on (ESL section 7.10.2 shows an error near 0
+# where the truth is 50%). (b) Cross-validate the whole procedure: inside each fold, select
+# the 20 features on the training part only, fit, and evaluate on the held-out part.
+# (c) Standardising uses no labels, so it leaks much less (the fold's inputs shift the mean
+# and scale slightly); doing it inside the folds is cleaner and costs nothing. Choosing
+# $\lambda$ by minimising the CV error does use the validation labels: the minimum over a grid
+# of noisy CV estimates is biased downwards, so the minimum CV error is optimistic. An honest
+# estimate needs a separate test set (as in the prostate example) or nested cross-validation.
 # ```
 #
 # The remaining exercises are coding exercises; the course's assignments turn them into
@@ -1428,6 +1925,36 @@ assert np.all(np.diff(df_h) < 0), f"df for increasing lam: {df_h}"
 assert ridge_dof(X_h, 1e10) < 1e-6, f"df for lam = 1e10: {ridge_dof(X_h, 1e10)}"
 
 # %% [markdown]
+# ```{exercise}
+# :label: ex-code-elastic-net-cd
+# Write `elastic_net_cd(X, y, lam1, lam2, n_sweeps)` that minimises
+# {eq}`def-elastic-net-objective` (no intercept) by `n_sweeps` cycles of the coordinate update
+# {eq}`eq-elastic-net-coordinate` from $w = 0$, keeping the residual $r = y - Xw$ up to date.
+# Check it against `linear.elastic_net`, and check that with `lam2 = 0` it gives the lasso and
+# with `lam1 = 0` ridge.
+# ```
+#
+# ````{solution} ex-code-elastic-net-cd
+# :class: dropdown
+# The lasso sweep of {ref}`ex-code-lasso-cd` with the larger denominator:
+#
+# ```python
+# def elastic_net_cd(X, y, lam1, lam2, n_sweeps=500):
+#     n, d = X.shape
+#     w = np.zeros(d)
+#     r = y.astype(float).copy()
+#     col_sq = np.sum(X**2, axis=0)
+#     for _ in range(n_sweeps):
+#         for j in range(d):
+#             rho = X[:, j] @ r + col_sq[j] * w[j]  # x_j^T r_(j)
+#             new = np.sign(rho) * max(abs(rho) - lam1 / 2, 0.0) / (col_sq[j] + lam2)
+#             r -= X[:, j] * (new - w[j])
+#             w[j] = new
+#     return w
+# ```
+# ````
+
+# %% [markdown]
 # (sec-linear-summary)=
 # ## Summary
 #
@@ -1441,6 +1968,10 @@ assert ridge_dof(X_h, 1e10) < 1e-6, f"df for lam = 1e10: {ridge_dof(X_h, 1e10)}"
 #   directions of small singular value most {eq}`eq-ridge-shrinkage`.
 # - The lasso adds $\lambda\|w\|_1$: its subgradient conditions {eq}`eq-lasso-subgradient` give
 #   exact zeros, and coordinate descent with soft-thresholding solves it.
+# - The elastic net adds both penalties: a lasso on augmented data
+#   {eq}`eq-elastic-net-augmented` whose coordinate update divides by
+#   $\|x_{\cdot j}\|^2 + \lambda_2$ {eq}`eq-elastic-net-coordinate`; correlated predictors
+#   get similar coefficients {eq}`eq-elastic-net-grouping`.
 # - Ridge and lasso are MAP estimates under Gaussian and Laplace priors; $\lambda$ trades bias
 #   for variance {eq}`eq-bias-variance` and is chosen by cross-validation.
 #
@@ -1448,7 +1979,8 @@ assert ridge_dof(X_h, 1e10) < 1e-6, f"df for lam = 1e10: {ridge_dof(X_h, 1e10)}"
 #
 # Least squares, ridge, the lasso, the bias-variance trade-off and the prostate example follow
 # {cite}`hastie2009elements` (chapters 3 and 7). Ridge is due to {cite}`hoerl1970ridge`, the
-# lasso to {cite}`tibshirani1996regression`, and coordinate descent for it is developed in
+# lasso to {cite}`tibshirani1996regression`, the elastic net to {cite}`zou2005regularization`,
+# and coordinate descent for it is developed in
 # {cite}`friedman2010regularization`. For the numerics of least squares (QR, the SVD, iterative
 # refinement) see {cite}`bjorck1967iterative` and {cite}`higham2002accuracy`; the certified
 # problems are {cite}`nist_strd`, and {cite}`mccullough1999assessing` uses them to test

@@ -270,3 +270,101 @@ def test_no_warning_on_well_posed_problems():
         linear.least_squares(X, y)
         linear.ridge(X, y, lam=1.0)
         linear.lasso(X, y, lam=1.0)
+
+
+# -- elastic net ----------------------------------------------------------------------------------
+
+
+def _sklearn_elastic_net_penalties(alpha, l1_ratio, n):
+    # scikit-learn minimises |y - Xw - b|^2 / (2n) + alpha rho |w|_1 + alpha (1 - rho) |w|^2 / 2;
+    # 2n times that is |y - Xw - b|^2 + lam1 |w|_1 + lam2 |w|^2 with:
+    return 2 * n * alpha * l1_ratio, n * alpha * (1 - l1_ratio)
+
+
+@pytest.mark.parametrize("fit_intercept", [False, True])
+@pytest.mark.parametrize("l1_ratio", [0.1, 0.5, 0.9])
+def test_elastic_net_matches_sklearn(fit_intercept, l1_ratio):
+    sk = pytest.importorskip("sklearn.linear_model")
+    X, y = _problem(17, n=200, d=10)
+    X[:, 1] = X[:, 0] + 0.05 * X[:, 1]  # a correlated pair, where the ridge part matters
+    n = len(y)
+    # alpha as a fraction of the one where scikit-learn's solution becomes 0
+    alpha_max = linear.lasso_lambda_max(X, y, fit_intercept=fit_intercept) / (2 * n * l1_ratio)
+    for frac in (0.01, 0.1, 0.5):
+        alpha = frac * alpha_max
+        ref = sk.ElasticNet(alpha=alpha, l1_ratio=l1_ratio, fit_intercept=fit_intercept,
+                            tol=1e-14, max_iter=200_000).fit(X, y)
+        lam1, lam2 = _sklearn_elastic_net_penalties(alpha, l1_ratio, n)
+        ours = linear.elastic_net(X, y, lam1=lam1, lam2=lam2, fit_intercept=fit_intercept)
+        assert ours.converged
+        np.testing.assert_allclose(ours.w, ref.coef_, rtol=1e-7, atol=1e-9)
+        assert ours.b == pytest.approx(ref.intercept_, rel=1e-7, abs=1e-9)
+        np.testing.assert_array_equal(ours.w == 0, ref.coef_ == 0)  # the same zeros
+
+
+def test_elastic_net_limits_are_lasso_and_ridge():
+    X, y = _problem(18)
+    lam = 0.2 * linear.lasso_lambda_max(X, y, fit_intercept=True)
+    np.testing.assert_allclose(
+        linear.elastic_net(X, y, lam1=lam, lam2=0.0, fit_intercept=True).w,
+        linear.lasso(X, y, lam=lam, fit_intercept=True).w, rtol=1e-9)
+    np.testing.assert_allclose(
+        linear.elastic_net(X, y, lam1=0.0, lam2=5.0, fit_intercept=True).w,
+        linear.ridge(X, y, lam=5.0, fit_intercept=True).w, rtol=1e-9)
+
+
+def test_elastic_net_objective_gap_and_path():
+    X, y = _problem(19)
+    lam1, lam2 = 0.1 * linear.lasso_lambda_max(X, y), 3.0
+    fit = linear.elastic_net(X, y, lam1=lam1, lam2=lam2)
+    w = fit.w
+    assert fit.objective[-1] == pytest.approx(
+        np.sum((y - X @ w) ** 2) + lam1 * np.abs(w).sum() + lam2 * w @ w, rel=1e-12)
+    assert np.all(np.diff(fit.objective) <= 1e-12 * fit.objective[0])
+    assert fit.gap[-1] <= 1e-12 * (y @ y)
+    lam1s = np.array([0.5, 0.05, 0.2]) * linear.lasso_lambda_max(X, y)
+    path = linear.elastic_net_path(X, y, lam1s, lam2=lam2)
+    for row, lam in zip(path, lam1s, strict=True):
+        np.testing.assert_allclose(row, linear.elastic_net(X, y, lam1=lam, lam2=lam2).w, atol=1e-8)
+
+
+def test_elastic_net_bad_input_and_iteration_limit():
+    X, y = _problem(20)
+    with pytest.raises(ValueError, match="lam1 must be non-negative"):
+        linear.elastic_net(X, y, lam1=-1.0, lam2=1.0)
+    with pytest.raises(ValueError, match="lam2 must be non-negative"):
+        linear.elastic_net(X, y, lam1=1.0, lam2=-1.0)
+    X[:, 1] = X[:, 0] + 1e-3 * X[:, 1]
+    with pytest.warns(ConvergenceWarning, match="elastic_net stopped after max_iter=2"):
+        fit = linear.elastic_net(X, y, lam1=1e-3, lam2=1e-6, max_iter=2)
+    assert not fit.converged and fit.n_iter == 2
+
+
+# -- several outputs (Linnerud) ------------------------------------------------------------------
+
+
+def test_linnerud_copy_is_scikit_learns():
+    skd = pytest.importorskip("sklearn.datasets")
+    from mlnotes.datasets import load_linnerud
+
+    ref, ours = skd.load_linnerud(), load_linnerud()
+    np.testing.assert_array_equal(ours.X, ref.data)
+    np.testing.assert_array_equal(ours.y, ref.target)
+    assert ours.feature_names == tuple(ref.feature_names)
+    assert ours.extra["target_names"] == tuple(ref.target_names)
+
+
+def test_multi_output_ridge_columns_match_sklearn():
+    # the chapter's eq-multi-ridge: minimising |XW - Y|_F^2 / n + lam |W|_F^2 fits each
+    # column by ridge with penalty n * lam; scikit-learn fits all outputs at once
+    sk = pytest.importorskip("sklearn.linear_model")
+    from mlnotes.datasets import load_linnerud
+
+    D = load_linnerud()
+    n = len(D.y)
+    for lam in (0.01, 0.1, 1.0):
+        ref = sk.Ridge(alpha=n * lam, solver="svd").fit(D.X, D.y)
+        for col in range(D.y.shape[1]):
+            ours = linear.ridge(D.X, D.y[:, col], lam=n * lam, fit_intercept=True)
+            np.testing.assert_allclose(ours.w, ref.coef_[col], rtol=1e-9)
+            assert ours.b == pytest.approx(ref.intercept_[col], rel=1e-9)

@@ -355,3 +355,49 @@ def test_more_argument_checks():
         lg.log_likelihood(np.zeros(4), X, 2 * d.y - 1)
     with pytest.raises(ValueError, match="tol must be positive"):
         lg.irls(X, d.y, tol=0.0)
+
+
+# -- probit ---------------------------------------------------------------------------------------
+
+# Stata's probit of GRADE on GPA, TUCE, PSI, const (Greene, Econometric Analysis), as recorded in
+# statsmodels' test suite (statsmodels/discrete/tests/results/results_discrete.py, Spector.probit)
+SPECTOR_PROBIT_W = [1.62581025407, 0.051728948442, 1.42633236818, -7.45232041607]
+SPECTOR_PROBIT_SE = [0.693882522754, 0.083890261293, 0.595037920474, 2.54247249731]
+
+
+@pytest.mark.parametrize("method", ["newton", "irls"])
+def test_probit_spector_matches_stata(method):
+    d = datasets.load_spector()
+    X = np.column_stack([d.X, np.ones(len(d.y))])
+    res = lg.probit(X, d.y, method=method)
+    assert res.converged and not res.separable and res.n_iter <= 15
+    # Stata stops on the change of the log-likelihood, as for the logit: 6 significant digits
+    np.testing.assert_allclose(res.w, SPECTOR_PROBIT_W, rtol=1e-6)
+    np.testing.assert_allclose(res.se, SPECTOR_PROBIT_SE, rtol=1e-6)
+    assert np.all(np.diff(res.objective) >= -1e-12 * abs(res.objective[0]))
+
+
+def test_probit_matches_statsmodels():
+    sm = pytest.importorskip("statsmodels.api")
+    rng = np.random.default_rng(5)
+    X = np.column_stack([np.ones(300), rng.standard_normal((300, 3))])
+    y = (X @ np.array([0.3, 1.0, -0.5, 0.2]) + rng.standard_normal(300) > 0).astype(float)
+    ref = sm.Probit(y, X).fit(disp=0, method="newton", tol=1e-14, maxiter=100)
+    for method in ("newton", "irls"):
+        res = lg.probit(X, y, method=method)
+        np.testing.assert_allclose(res.w, ref.params, rtol=1e-8)
+        np.testing.assert_allclose(res.se, ref.bse, rtol=1e-8)
+        assert res.log_likelihood == pytest.approx(ref.llf, rel=1e-12)
+        np.testing.assert_allclose(res.predict_proba(X), ref.predict(X), rtol=1e-8)
+
+
+def test_probit_separable_and_bad_input():
+    X = np.column_stack([np.ones(6), np.arange(6.0)])
+    y = np.array([0.0, 0.0, 0.0, 1.0, 1.0, 1.0])
+    with pytest.warns(ConvergenceWarning, match="separable"):
+        res = lg.probit(X, y)
+    assert res.separable and not res.converged and np.all(np.isinf(res.se))
+    with pytest.raises(ValueError, match="method must be"):
+        lg.probit(X, y, method="bfgs")
+    with pytest.raises(ValueError, match="y must take values in"):
+        lg.probit(X, 2 * y - 1)

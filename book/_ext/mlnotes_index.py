@@ -16,6 +16,7 @@ from sphinx.transforms import SphinxTransform
 # section label -> the index terms it introduces ("main; sub" makes a sub-entry)
 TERMS: dict[str, list[str]] = {
     "sec-gradients": ["gradient", "matrix calculus"],
+    "sec-matrix-gradients": ["gradient; with respect to a matrix", "Frobenius norm", "trace"],
     "sec-hessian": ["Hessian"],
     "sec-logsumexp": ["log-sum-exp", "softmax; function"],
     "sec-checking-gradients": ["finite differences", "gradient; numerical check"],
@@ -26,6 +27,8 @@ TERMS: dict[str, list[str]] = {
     "sec-linear-ridge": ["ridge regression", "regularisation; L2"],
     "sec-linear-shrinkage": ["shrinkage", "degrees of freedom, effective"],
     "sec-linear-lasso": ["lasso", "soft-thresholding", "regularisation; L1", "coordinate descent; lasso"],
+    "sec-linear-multi-output": ["multi-output regression", "ridge regression; several outputs"],
+    "sec-linear-elastic-net": ["elastic net", "regularisation; elastic net", "grouping effect"],
     "sec-linear-map": ["MAP estimate"],
     "sec-linear-bias-variance": ["bias-variance decomposition", "cross-validation"],
     "sec-logistic-likelihood": ["logistic regression", "likelihood; Bernoulli"],
@@ -34,6 +37,7 @@ TERMS: dict[str, list[str]] = {
     "sec-irls": ["IRLS (iteratively reweighted least squares)"],
     "sec-logloss": ["log-loss"],
     "sec-separation": ["separation; complete and quasi-complete"],
+    "sec-probit": ["probit", "Fisher scoring"],
     "sec-softmax": ["softmax; regression"],
     "sec-online-perceptron": ["perceptron", "mistake bound; perceptron"],
     "sec-online-winnow": ["winnow", "mistake bound; winnow"],

@@ -775,3 +775,156 @@ def eq_ols_unbiased(rng, foil=False):
     se = g_hat.std(ddof=1) / np.sqrt(reps)
     bias_term = sigma**2 if foil else 0.0
     return abs(abs(g_hat.mean() - x0 @ beta) - np.sqrt(bias_term)) / se
+
+
+# -- elastic net ------------------------------------------------------------------------------
+
+
+@claim(
+    "eq-elastic-net-coordinate", per_instance=True, chapter=CH, tol=1e-13, measure="violation",
+    statement=r"$\arg\min_{w_j} J(w) = S(x_j^\top r_{(j)}, \lambda_1/2) / (\|x_j\|^2 + "
+              r"\lambda_2)$ for the elastic net, the other coordinates fixed",
+    foil=r"$\arg\min_{w_j} J(w) = S(x_j^\top r_{(j)}, \lambda_1/2) / \|x_j\|^2$ (the lasso's "
+         r"update, $\lambda_2$ forgotten)",
+    exact="a violation max(0, J(update) - best): the update is at least as good as Brent's "
+          "minimiser along the coordinate and as 0",
+)
+def eq_elastic_net_coordinate(rng, foil=False):
+    X, y = _problem(rng)
+    d = X.shape[1]
+    lam1 = rng.uniform(0.05, 1.0) * linear.lasso_lambda_max(X, y)
+    lam2 = 10 ** rng.uniform(-1, 2)
+    w = rng.standard_normal(d)
+    j = int(rng.integers(d))
+    xj = X[:, j]
+    r_j = y - X @ w + xj * w[j]
+    denominator = xj @ xj + (0.0 if foil else lam2)
+    update = float(linear.soft_threshold(xj @ r_j, lam1 / 2)) / denominator
+
+    def J(t, w=w, j=j, X=X, y=y):
+        v = w.copy()
+        v[j] = t
+        return np.sum((y - X @ v) ** 2) + lam1 * np.abs(v).sum() + lam2 * v @ v
+
+    # as for the lasso's update: relative to J, whose evaluation rounds at about n * eps
+    scale = 10 * (abs(update) + 1)
+    brent = minimize_scalar(J, bounds=(-scale, scale), method="bounded",
+                            options={"xatol": 1e-12}).x
+    best = min(J(brent), J(0.0))
+    return max(0.0, J(update) - best) / best
+
+
+@claim(
+    "eq-elastic-net-augmented", per_instance=True, chapter=CH, tol=1e-12,
+    statement=r"$\|y - Xw\|^2 + \lambda_1\|w\|_1 + \lambda_2\|w\|^2 = \|\tilde y - \tilde X "
+              r"w\|^2 + \lambda_1 \|w\|_1$ with $\tilde X = (X; \sqrt{\lambda_2} I)$, "
+              r"$\tilde y = (y; 0)$",
+    foil=r"the same with $\tilde X = (X; \lambda_2 I)$ (the square root forgotten)",
+)
+def eq_elastic_net_augmented(rng, foil=False):
+    # both objectives at a random w, with lam2 away from 1 so that the foil differs
+    X, y = _problem(rng)
+    n, d = X.shape
+    lam1, lam2 = rng.uniform(0.1, 10), 10 ** rng.uniform(0.5, 2)
+    w = rng.standard_normal(d)
+    Xa = np.vstack([X, (lam2 if foil else np.sqrt(lam2)) * np.eye(d)])
+    ya = np.concatenate([y, np.zeros(d)])
+    l1 = lam1 * np.abs(w).sum()
+    elastic = np.sum((y - X @ w) ** 2) + l1 + lam2 * w @ w
+    return abs(np.sum((ya - Xa @ w) ** 2) + l1 - elastic) / elastic
+
+
+@claim(
+    "eq-elastic-net-grouping", per_instance=True, chapter=CH, tol=1e-6,
+    statement=r"at the elastic-net solution, $w_i, w_j \ne 0$ of the same sign: "
+              r"$w_i - w_j = (x_i - x_j)^\top r / \lambda_2$, $r = y - Xw$",
+    foil=r"$w_i - w_j = (x_i - x_j)^\top r / (2\lambda_2)$ (the 2 of "
+         r"$\nabla \lambda_2 w^2$ counted twice)",
+)
+def eq_elastic_net_grouping(rng, foil=False):
+    # Unit-norm columns in two correlated groups; the residual is relative to the size of
+    # the two sides. The solver stops at a duality gap of 1e-14 |y|^2, which leaves the
+    # coefficients accurate to about 1e-8 relative (strong convexity 2 lam2), hence 1e-6.
+    n, d = 60, 6
+    Z = rng.standard_normal((n, 2))
+    X = np.repeat(Z, 3, axis=1) + rng.uniform(0.2, 0.8) * rng.standard_normal((n, d))
+    X /= np.linalg.norm(X, axis=0)
+    y = X @ np.repeat(rng.choice([-1.0, 1.0], 2) * rng.uniform(1, 3, 2), 3)
+    y += 0.3 * rng.standard_normal(n)
+    lam2 = 10 ** rng.uniform(-0.5, 0.5)
+    lam1 = rng.uniform(0.02, 0.2) * linear.lasso_lambda_max(X, y)
+    w = linear.elastic_net(X, y, lam1=lam1, lam2=lam2, tol=1e-14).w
+    r = y - X @ w
+    worst = 0.0
+    for i in range(d):
+        for j in range(i + 1, d):
+            if w[i] * w[j] > 0:
+                lhs = w[i] - w[j]
+                rhs = (X[:, i] - X[:, j]) @ r / (2 * lam2 if foil else lam2)
+                worst = max(worst, abs(lhs - rhs) / (abs(w[i]) + abs(w[j])))
+    return worst
+
+
+# -- several outputs --------------------------------------------------------------------------
+
+
+@claim(
+    "eq-multi-ridge", per_instance=True, chapter=CH, tol=1e-7,
+    statement=r"the minimiser of $\frac1n\|XW - Y\|_F^2 + \lambda\|W\|_F^2$ is "
+              r"$W = (X^\top X + n\lambda I)^{-1} X^\top Y$, column $l$ the ridge fit of "
+              r"$Y_{\cdot l}$ with penalty $n\lambda$",
+    foil=r"$W = (X^\top X + \lambda I)^{-1} X^\top Y$ (the $n$ of the averaged loss lost)",
+)
+def eq_multi_ridge(rng, foil=False):
+    # The gradient of the loss, by central differences of the loss written entry by entry
+    # (accurate to about 1e-9 relative), must vanish at the formula; and each column must be
+    # linear.ridge's single-output solution with lam = n * lambda. Residual: the worse of the
+    # gradient (relative to the size of its two terms) and the column mismatch.
+    n, d, k = int(rng.integers(10, 30)), int(rng.integers(2, 6)), int(rng.integers(1, 4))
+    X = rng.standard_normal((n, d)) * rng.uniform(0.5, 2.0, size=d)
+    Y = X @ rng.standard_normal((d, k)) + rng.standard_normal((n, k))
+    lam = 10 ** rng.uniform(-1.5, 0.5)
+    shift = lam if foil else n * lam
+    W = np.linalg.solve(X.T @ X + shift * np.eye(d), X.T @ Y)
+
+    def loss(v):
+        V = v.reshape(d, k)
+        return np.sum((X @ V - Y) ** 2) / n + lam * np.sum(V**2)
+
+    grad = numerical_gradient(loss, W.ravel())
+    scale = np.linalg.norm(2 * X.T @ Y / n)
+    columns = max(rel_error(linear.ridge(X, Y[:, col], lam=n * lam).w, W[:, col])
+                  for col in range(k))
+    return max(np.linalg.norm(grad) / scale, columns)
+
+
+# -- leave-one-out cross-validation -----------------------------------------------------------
+
+
+@claim(
+    "eq-ridge-loocv", per_instance=True, chapter=CH, tol=1e-9,
+    statement=r"for ridge (with or without an unpenalised intercept), "
+              r"$y_i - \hat f^{(-i)}(x_i) = (y_i - \hat y_i) / (1 - H_{ii})$",
+    foil=r"$y_i - \hat f^{(-i)}(x_i) = y_i - \hat y_i$ (the training residual taken for the "
+         r"leave-one-out one)",
+)
+def eq_ridge_loocv(rng, foil=False):
+    # n refits of linear.ridge with one row left out, against one fit and the diagonal of its
+    # hat matrix; the residual is relative to the size of the leave-one-out residuals
+    X, y = _problem(rng)
+    n, d = X.shape
+    lam = 10 ** rng.uniform(-1, 2)
+    intercept = bool(rng.integers(2))
+    A = np.column_stack([np.ones(n), X]) if intercept else X
+    P = np.diag(np.r_[0.0, np.full(d, lam)]) if intercept else lam * np.eye(d)
+    H = A @ np.linalg.solve(A.T @ A + P, A.T)
+    e = y - H @ y
+    shortcut = e if foil else e / (1 - np.diag(H))
+    keep = np.ones(n, dtype=bool)
+    brute = np.empty(n)
+    for i in range(n):
+        keep[i] = False
+        fit = linear.ridge(X[keep], y[keep], lam=lam, fit_intercept=intercept)
+        brute[i] = y[i] - fit.predict(X[i:i + 1])[0]
+        keep[i] = True
+    return rel_error(brute, shortcut)

@@ -379,3 +379,88 @@ def eq_softmax_two_classes(rng, foil=False):
     w = W[:, 0] - W[:, 1] if foil else W[:, 1] - W[:, 0]
     diff = lg.softmax(X @ W)[:, 1] - lg.sigmoid(X @ w)
     return float(np.max(np.abs(diff)))
+
+
+# -- probit -----------------------------------------------------------------------------------
+
+
+def _probit_loglik(w, X, y):
+    # written with scipy.stats.norm, independently of logistic._probit_terms
+    from scipy.stats import norm
+
+    a = X @ w
+    return float(np.sum(y * norm.logcdf(a) + (1 - y) * norm.logcdf(-a)))
+
+
+@claim(
+    "eq-probit-hessian", per_instance=True, chapter=CH, tol=1e-5,  # second differences
+    statement=r"$\nabla \ell = X^\top\lambda$, $\nabla^2 \ell = -X^\top "
+              r"\operatorname{diag}(\lambda_i(\lambda_i + a_i)) X$ with "
+              r"$\lambda_i = q_i\phi(a_i)/\Phi(q_i a_i)$, $q_i = 2y_i - 1$",
+    foil=r"$\nabla^2 \ell = -X^\top \operatorname{diag}(\lambda_i^2) X$ (the $a_i$ term "
+         r"of $\phi' = -a\phi$ lost)",
+)
+def eq_probit_hessian(rng, foil=False):
+    # finite differences of the log-likelihood against the formulas; second differences are
+    # accurate to about 1e-8 relative, first to 1e-10
+    from scipy.stats import norm
+
+    X, y, w = _problem(rng)
+    a = X @ w
+    q = 2 * y - 1
+    lam = q * norm.pdf(a) / norm.cdf(q * a)
+    weights = lam**2 if foil else lam * (lam + a)
+    grad = rel_error(numerical_gradient(lambda v: _probit_loglik(v, X, y), w), X.T @ lam)
+    hess = rel_error(numerical_hessian(lambda v: _probit_loglik(v, X, y), w),
+                     -(X * weights[:, None]).T @ X)
+    return max(grad, hess)
+
+
+@claim(
+    "eq-probit-fisher-weights", per_instance=True, chapter=CH, tol=1e-12,
+    statement=r"$\mathbb{E}_{y_i}[\lambda_i(\lambda_i + a_i)] = "
+              r"\phi(a_i)^2 / (\Phi(a_i)\Phi(-a_i))$ for $y_i \sim$ Bernoulli$(\Phi(a_i))$",
+    foil=r"$\mathbb{E}_{y_i}[\lambda_i(\lambda_i + a_i)] = \Phi(a_i)\Phi(-a_i)$ (the "
+         r"logit's weights $g(1 - g)$ with $\Phi$ for $g$)",
+)
+def eq_probit_fisher_weights(rng, foil=False):
+    # the expectation is a two-term sum over y in {0, 1}, evaluated exactly; the scores have
+    # standard deviation 2, so Phi(+-a) stays far enough from 0 that no digit is lost
+    from scipy.stats import norm
+
+    a = rng.normal(scale=2.0, size=200)
+    expected = 0.0
+    for y, prob in ((1.0, norm.cdf(a)), (0.0, norm.cdf(-a))):
+        q = 2 * y - 1
+        lam = q * norm.pdf(a) / norm.cdf(q * a)
+        expected = expected + prob * lam * (lam + a)
+    claimed = (norm.cdf(a) * norm.cdf(-a) if foil
+               else norm.pdf(a) ** 2 / (norm.cdf(a) * norm.cdf(-a)))
+    return rel_error(expected, claimed)
+
+
+@claim(
+    "eq-multiclass-cost-shift", per_instance=True, chapter=CH, tol=0,
+    measure="disagreement rate",
+    statement=r"with misclassification costs $\gamma_s$, the minimum-risk class is "
+              r"$\arg\max_s (\beta_{s0}' + \ln(\gamma_s/\gamma_C) + \beta_s^\top x)$, "
+              r"class $C$ scoring 0",
+    foil=r"$\arg\max_s (\beta_{s0}' - \ln(\gamma_s/\gamma_C) + \beta_s^\top x)$ (the "
+         r"shift's sign reversed, as if $\beta_0'$ were $\beta_0$)",
+    exact="a disagreement rate between two argmax rules: 0 when they pick the same class "
+          "at every point",
+)
+def eq_multiclass_cost_shift(rng, foil=False):
+    # the risk of deciding c is sum_{s != c} gamma_s p_s = const - gamma_c p_c, computed from
+    # the softmax posteriors with class C (the last) as reference; against the shifted scores
+    C = int(rng.integers(3, 6))
+    X = rng.normal(size=(500, 3))
+    B = np.column_stack([rng.normal(size=(3, C - 1)), np.zeros(3)])  # beta_s, beta_C = 0
+    b0 = np.r_[rng.normal(size=C - 1), 0.0]  # beta'_s0 of the fitted posterior, beta'_C0 = 0
+    gamma = np.exp(rng.uniform(-2, 2, size=C))
+    scores = X @ B + b0
+    p = lg.softmax(scores)
+    risk = (p * gamma).sum(axis=1, keepdims=True) - p * gamma
+    sign = -1 if foil else 1
+    shifted = scores + sign * np.log(gamma / gamma[-1])
+    return float(np.mean(np.argmin(risk, axis=1) != np.argmax(shifted, axis=1)))

@@ -133,3 +133,48 @@ def eq_logsumexp_shift(rng, foil=False):
     naive = np.log(np.sum(np.exp(z)))
     shifted = logsumexp(z) - np.max(z) if foil else logsumexp(z)
     return abs(naive - shifted) / max(1.0, abs(naive))
+
+
+# -- gradients with respect to a matrix -------------------------------------------------------
+
+
+def _matrix_gradient(J, W):
+    """Central differences of a scalar function of a matrix, entry by entry."""
+    return numerical_gradient(lambda v: J(v.reshape(W.shape)), W.ravel()).reshape(W.shape)
+
+
+@claim("eq-grad-trace", per_instance=True, chapter=CH, tol=TOL_GRAD,
+       statement=r"$\nabla_W \operatorname{tr}(AW) = A^\top$ for $A \in \mathbb{R}^{k \times d}$, "
+                 r"$W \in \mathbb{R}^{d \times k}$",
+       foil=r"$\nabla_W \operatorname{tr}(AW) = A$ (the transpose forgotten; checked on "
+            r"the square instances, where the shapes agree)")
+def eq_grad_trace(rng, foil=False):
+    # each instance is a rectangular pair (k != d in general) and a square one; A and A^T
+    # have the same shape only on the square one, so the foil replaces A^T there
+    d, k = _dims(rng)
+    A, W = rng.standard_normal((k, d)), rng.standard_normal((d, k))
+    rect = rel_error(_matrix_gradient(lambda V: np.trace(A @ V), W), A.T)
+    m = int(rng.integers(2, 8))
+    S, V0 = rng.standard_normal((m, m)), rng.standard_normal((m, m))
+    square = rel_error(_matrix_gradient(lambda V: np.trace(S @ V), V0), S if foil else S.T)
+    return max(rect, square)
+
+
+@claim("eq-grad-frobenius-rss", per_instance=True, chapter=CH, tol=TOL_GRAD,
+       statement=r"$\nabla_W \|XW - Y\|_F^2 = 2X^\top(XW - Y)$ and "
+                 r"$\nabla_W \|WX - Y\|_F^2 = 2(WX - Y)X^\top$",
+       foil=r"$\nabla_W \|XW - Y\|_F^2 = X^\top(XW - Y)$ and "
+            r"$\nabla_W \|WX - Y\|_F^2 = (WX - Y)X^\top$ (the factor 2 lost)")
+def eq_grad_frobenius_rss(rng, foil=False):
+    # both conventions: rows as samples (X n x d, W d x k) and columns as samples (X d x n,
+    # W k x d, the notes'); the residual is the worse of the two
+    n, d = _dims(rng)
+    k = int(rng.integers(1, 5))
+    c = 1 if foil else 2
+    X, Y, W = rng.standard_normal((n, d)), rng.standard_normal((n, k)), rng.standard_normal((d, k))
+    rows = rel_error(_matrix_gradient(lambda V: np.sum((X @ V - Y) ** 2), W),
+                     c * X.T @ (X @ W - Y))
+    Xc, Yc, Wc = X.T, Y.T, W.T
+    cols = rel_error(_matrix_gradient(lambda V: np.sum((V @ Xc - Yc) ** 2), Wc),
+                     c * (Wc @ Xc - Yc) @ Xc.T)
+    return max(rows, cols)
