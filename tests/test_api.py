@@ -109,6 +109,10 @@ FITS = {
                        random=True, batch=False, budget=True),
     "svm.one_vs_rest": Fit(S.one_vs_rest, "multi", {"kernel": "linear", "tol": 1e-10}, {"C": "pos"}),
     "svm.one_vs_one": Fit(S.one_vs_one, "multi", {"kernel": "linear", "tol": 1e-10}, {"C": "pos"}),
+    # takes rng= (the order of its passes) but has no w: W holds one row per class
+    "svm.crammer_singer": Fit(S.crammer_singer, "multi", {"tol": 1e-13},
+                              {"C": "pos", "tol": "pos", "max_iter": "count"},
+                              cap={"max_iter": 1, "tol": 1e-15}),
     "boosting.adaboost": Fit(B.adaboost, "pm1", {"n_rounds": 5}, {"n_rounds": "count"}),
     "kernels.kernel_ridge": Fit(K.kernel_ridge, "real", {"lam": 1.0, "gamma": 0.5},
                                 {"lam": "pos", "gamma": "pos"}),
@@ -197,6 +201,13 @@ HELPERS = {
     "optim.subgradient_method": lambda: mlnotes.optim.subgradient_method(
         lambda w: np.abs(w).sum(), np.sign, np.ones(2), eta=0.1, max_iter=20),
     "svm.bias_from_gradient": lambda: S.bias_from_gradient(_alpha, Y_PM, _K @ (_alpha * Y_PM) * Y_PM - 1, 1.0),
+    "svm.crammer_singer_dual": lambda: S.crammer_singer_dual(
+        np.column_stack([_alpha, 1.0 - _alpha]), X, (Y_PM + 1) / 2, 1.0),
+    "svm.crammer_singer_primal": lambda: S.crammer_singer_primal(
+        np.ones((2, 3)), X, (Y_PM + 1) / 2, 1.0),
+    "svm.multiclass_margins": lambda: S.multiclass_margins(
+        np.ones((2, 3)), X, (Y_PM + 1) / 2),
+    "svm.project_simplex": lambda: S.project_simplex(X[0], 1.0),
     "svm.dual_objective": lambda: S.dual_objective(_alpha, Y_PM, _K),
     "svm.hinge_objective": lambda: S.hinge_objective(np.zeros(3), 0.0, X, Y_PM, 1.0),
     "svm.is_kernel_separable": lambda: S.is_kernel_separable(_K, Y_PM),

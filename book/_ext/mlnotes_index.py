@@ -51,6 +51,7 @@ TERMS: dict[str, list[str]] = {
     "sec-svm-solvers": ["Pegasos"],
     "sec-svm-smo": ["SMO (sequential minimal optimisation)", "working-set selection"],
     "sec-svm-multiclass": ["one-vs-rest", "one-vs-one"],
+    "sec-svm-crammer-singer": ["Crammer-Singer machine", "duality gap"],
     "sec-feature-maps": ["feature map"],
     "sec-kernel-trick": ["kernel trick", "Gram matrix"],
     "sec-pd-kernels": ["kernel; positive-definite", "Mercer's condition"],

@@ -734,3 +734,116 @@ def eq_duality_gap(rng, foil=False):
     if foil:
         return 1.0 - theta_upper
     return max(0.0, theta_upper - 1e-5)  # d* <= theta_upper: the gap is at least 1 - 1e-5
+
+
+# -- the joint (Crammer-Singer) multiclass machine ------------------------------------
+
+
+def _cs_instance(rng, *, box: bool = False):
+    """A multiclass instance and a dual point: each row of alpha on the simplex of
+    total C (or, with ``box``, anywhere in [0, C]^K: the binary SVM's constraints)."""
+    n, d, K = int(rng.integers(6, 15)), int(rng.integers(2, 5)), int(rng.integers(3, 6))
+    X = rng.standard_normal((n, d))
+    yi = rng.integers(0, K, n)
+    C = float(rng.uniform(0.5, 2.0))
+    alpha = rng.uniform(0, C, (n, K)) if box else C * rng.dirichlet(np.ones(K), n)
+    return X, yi, K, C, alpha
+
+
+def _cs_weights(alpha, X, yi, C, sign=1.0):
+    """w_m = sum_i (C delta_{m y_i} - alpha_im) x_i, rows m (``sign=-1`` negates it)."""
+    Beta = -alpha.copy()
+    Beta[np.arange(X.shape[0]), yi] += C
+    return sign * (Beta.T @ X)
+
+
+def _cs_lagrangian(W, xi, alpha, X, yi, C):
+    """L = 1/2 sum ||w_k||^2 + C sum xi
+    - sum_ik alpha_ik (w_yi.x_i - w_k.x_i - 1 + delta_ik + xi_i)."""
+    n = X.shape[0]
+    S = X @ W.T
+    delta = np.zeros_like(alpha)
+    delta[np.arange(n), yi] = 1.0
+    cons = S[np.arange(n), yi][:, None] - S - 1.0 + delta + xi[:, None]
+    return 0.5 * np.sum(W * W) + C * xi.sum() - np.sum(alpha * cons)
+
+
+@claim("eq-cs-stationarity", per_instance=True, chapter=CH, tol=1e-7,
+       statement=r"$\nabla_{w_m} L = 0$ at "
+                 r"$w_m = \sum_i (C\delta_{m y_i} - \alpha_{im})\, x_i$ when $\sum_k \alpha_{ik} = C$",
+       foil=r"$w_m = \sum_i (\alpha_{im} - C\delta_{m y_i})\, x_i$ (the sign of the "
+            r"multipliers' term turned)")
+def eq_cs_stationarity(rng, foil=False):
+    X, yi, K, C, alpha = _cs_instance(rng)
+    W = _cs_weights(alpha, X, yi, C, -1.0 if foil else 1.0)
+    xi = rng.standard_normal(X.shape[0])
+    grad = numerical_gradient(
+        lambda v: _cs_lagrangian(v.reshape(W.shape), xi, alpha, X, yi, C), W.ravel())
+    return np.abs(grad).max() / max(1.0, np.abs(W).max())
+
+
+@claim("eq-cs-dual", per_instance=True, chapter=CH, tol=1e-10,
+       statement=r"$\min_{W, \xi} L = D(\alpha) = -\frac12 \sum_m \|w_m(\alpha)\|^2 + "
+                 r"\sum_{i,k} \alpha_{ik} (1 - \delta_{k y_i})$ "
+                 r"for every $\alpha$ with $\alpha_{ik} \ge 0$, $\sum_k \alpha_{ik} = C$",
+       foil=r"the same for every $\alpha$ in the box $0 \le \alpha_{ik} \le C$ "
+            r"(the binary SVM's constraints; but then $L$ still depends on $\xi$)")
+def eq_cs_dual(rng, foil=False):
+    X, yi, K, C, alpha = _cs_instance(rng, box=foil)
+    W = _cs_weights(alpha, X, yi, C)
+    D = svm.crammer_singer_dual(alpha, X, yi, C)
+    # L at the stationary W, with slacks drawn at random: they must drop out
+    xi = rng.standard_normal(X.shape[0])
+    at_min = rel_error(_cs_lagrangian(W, xi, alpha, X, yi, C), D)
+    # and it is the minimum over W: L is convex in W (its Hessian is the identity)
+    others = min(_cs_lagrangian(W + rng.standard_normal(W.shape), np.zeros(X.shape[0]),
+                                alpha, X, yi, C) for _ in range(10))
+    return max(at_min, max(0.0, D - others) / max(1.0, abs(D)))
+
+
+@claim("eq-cs-gap", per_instance=True, chapter=CH, tol=1e-12,
+       statement=r"$P(W(\alpha)) - D(\alpha) = \sum_i \big(C \max_k g_{ik} - \sum_k "
+                 r"\alpha_{ik} g_{ik}\big) \ge 0$, "
+                 r"$g_{ik} = 1[k \ne y_i] + w_k^\top x_i - w_{y_i}^\top x_i$",
+       foil=r"$P(W(\alpha)) - D(\alpha) = \sum_i \big(C \max_k g_{ik} - \sum_k "
+            r"\alpha_{ik} 1[k \ne y_i]\big)$ (the weights' part of the gap, "
+            r"$\sum_k \|w_k\|^2$, forgotten)")
+def eq_cs_gap(rng, foil=False):
+    X, yi, K, C, alpha = _cs_instance(rng)
+    W = _cs_weights(alpha, X, yi, C)
+    G = svm.multiclass_margins(W, X, yi)
+    P = svm.crammer_singer_primal(W, X, yi, C)
+    D = svm.crammer_singer_dual(alpha, X, yi, C)
+    E = np.ones_like(alpha)
+    E[np.arange(X.shape[0]), yi] = 0.0
+    terms = C * G.max(axis=1) - np.sum(alpha * (E if foil else G), axis=1)
+    scale = max(1.0, abs(P), abs(D))
+    return max(abs(P - D - terms.sum()) / scale, max(0.0, -terms.min()) / scale)
+
+
+@claim("eq-cs-block", per_instance=True, chapter=CH, tol=1e-8, measure="violation",
+       statement=r"$\Pi_C(\alpha_i + g_i / \|x_i\|^2)$ maximises $D$ over sample $i$'s "
+                 r"block, the others held fixed (compared with SLSQP on the block)",
+       foil=r"$\Pi_C(\alpha_i + g_i)$ maximises it (the curvature $\|x_i\|^2$ of the "
+            r"block left out of the step)")
+def eq_cs_block(rng, foil=False):
+    from scipy.optimize import minimize
+
+    X, yi, K, C, alpha = _cs_instance(rng)
+    X *= 2.0  # ||x_i||^2 away from 1, where the foil's step would happen to be right
+    i = int(rng.integers(X.shape[0]))
+    W = _cs_weights(alpha, X, yi, C)
+    g = svm.multiclass_margins(W, X[i:i + 1], yi[i:i + 1])[0]
+    step = 1.0 if foil else X[i] @ X[i]
+    new = svm.project_simplex(alpha[i] + g / step, C)
+
+    def D_block(a):
+        A = alpha.copy()
+        A[i] = a
+        return svm.crammer_singer_dual(A, X, yi, C)
+
+    best = minimize(lambda a: -D_block(a), np.full(K, C / K), method="SLSQP",
+                    bounds=[(0, C)] * K,
+                    constraints=[{"type": "eq", "fun": lambda a: a.sum() - C}],
+                    options={"ftol": 1e-14, "maxiter": 500})
+    return max(0.0, -best.fun - D_block(new)) / max(1.0, abs(best.fun))
