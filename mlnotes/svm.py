@@ -35,6 +35,7 @@ from mlnotes._validation import (
     check_positive,
     check_rng,
     check_scalar,
+    check_scale,
     check_X_y,
     read_only,
 )
