@@ -449,6 +449,15 @@ ZERO_COLUMN_ANSWERS = {
     # K = 1 1^T (rbf): alpha = (1 1^T + lam I)^{-1} y, so f(x) = sum(y) / (n + lam) everywhere
     "kernels.kernel_ridge": (lambda: K.kernel_ridge(X0, Y_REAL, lam=1.0).predict(X0[:5]),
                              np.full(5, Y_REAL.sum() / 41.0)),
+    # no features, W = 0: every score is 0, so the margins are the losses 1[k != y_i], the
+    # primal is C n (each point pays max_k 1[k != y_i] = 1), and the dual at alpha_ik = C/3
+    # is sum_ik alpha_ik 1[k != y_i] = n C 2/3
+    "svm.multiclass_margins": (lambda: S.multiclass_margins(np.zeros((3, 0)), X0[:3], np.arange(3)),
+                               1.0 - np.eye(3)),
+    "svm.crammer_singer_primal": (lambda: S.crammer_singer_primal(np.zeros((3, 0)), X0[:6],
+                                                                  np.arange(6) % 3, 2.0), 12.0),
+    "svm.crammer_singer_dual": (lambda: S.crammer_singer_dual(np.full((6, 3), 2.0 / 3), X0[:6],
+                                                              np.arange(6) % 3, 2.0), 8.0),
 }
 # Functions taking X where no features leaves nothing to fit or to compute: a ValueError.
 ZERO_COLUMN_REFUSED = {
@@ -461,6 +470,7 @@ ZERO_COLUMN_REFUSED = {
     "linear.cross_validate": lambda: L.cross_validate(X0, Y_REAL, [1.0]),
     "linear.lasso_lambda_max": lambda: L.lasso_lambda_max(X0, Y_REAL),
     "linear.lasso_path": lambda: L.lasso_path(X0, Y_REAL, [1.0]),
+    "linear.elastic_net_path": lambda: L.elastic_net_path(X0, Y_REAL, [1.0], lam2=1.0),
     "linear.ridge_path": lambda: L.ridge_path(X0, Y_REAL, [1.0]),
     "logistic.is_separable": lambda: G.is_separable(X0, Y_01),
     "logistic.log_likelihood": lambda: G.log_likelihood(np.zeros(0), X0, Y_01),
