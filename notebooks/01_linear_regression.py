@@ -1483,11 +1483,11 @@ show_source(linear.lasso)
 #
 # ```{solution} ex-map-elastic-net
 # :class: dropdown
-# (a) $-\log p(w \mid y) = \|y - Xw\|^2 / 2\sigma^2 + \alpha\|w\|_1 + \gamma\|w\|^2
-# + \text{const}$; multiplying by $2\sigma^2$ gives {eq}`def-elastic-net-objective` with
+# (a) $-\log p(w \mid y) = \|y - Xw\|^2 / 2\sigma^2 + \alpha\|w\|_1 +
+# \gamma\|w\|^2 + \text{const}$; multiplying by $2\sigma^2$ gives {eq}`def-elastic-net-objective` with
 # $\lambda_1 = 2\sigma^2\alpha$ and $\lambda_2 = 2\sigma^2\gamma$. (b) Along coordinate $j$ the
-# negative log posterior is $\big((\|x_{\cdot j}\|^2/\sigma^2 + 2\gamma) w_j^2
-# - 2 w_j x_{\cdot j}^\top r / \sigma^2\big)/2 + \alpha|w_j|$ plus a constant; its
+# negative log posterior is $\big((\|x_{\cdot j}\|^2/\sigma^2 + 2\gamma) w_j^2 -
+# 2 w_j x_{\cdot j}^\top r / \sigma^2\big)/2 + \alpha|w_j|$ plus a constant; its
 # subdifferential at 0 is $-x_{\cdot j}^\top r / \sigma^2 + \alpha[-1, 1]$, which contains 0
 # iff $|x_{\cdot j}^\top r| \le \sigma^2\alpha$ (this is {eq}`eq-elastic-net-coordinate`
 # returning 0). With $\alpha = 0$ the objective is differentiable and its derivative at 0 is

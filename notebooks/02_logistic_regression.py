@@ -643,9 +643,11 @@ claims.verify("eq-link-decision")
 # chain rule {eq}`eq-chain-elementwise`,
 #
 # $$
-# \nabla \ell(w) = X^\top \lambda, \qquad
-# \nabla^2 \ell(w) = -X^\top D X, \quad D = \diag\big(\lambda_i(\lambda_i + a_i)\big),
-# \quad \lambda_i = \frac{q_i\,\phi(a_i)}{\Phi(q_i a_i)} .
+# \begin{aligned}
+# \nabla \ell(w) &= X^\top \lambda, \qquad
+# \lambda_i = \frac{q_i\,\phi(a_i)}{\Phi(q_i a_i)}, \\
+# \nabla^2 \ell(w) &= -X^\top D X, \qquad D = \diag\big(\lambda_i(\lambda_i + a_i)\big) .
+# \end{aligned}
 # $$ (eq-probit-hessian)
 #
 # Each weight $\lambda_i(\lambda_i + a_i)$ is positive (for $q_i = 1$ because

@@ -545,8 +545,11 @@ plt.show()
 # multipliers; add points farther out on either side. Then
 #
 # $$
-# w = \frac{2\Delta}{\|\Delta\|^2}, \quad \alpha_\pm = C, \quad \xi_\pm = 0, \quad
-# y_\pm f(x_\pm) = 1, \qquad \alpha_i = 0,\ \xi_i = 0,\ y_i f(x_i) > 1 \text{ elsewhere}
+# \begin{aligned}
+# &w = \frac{2\Delta}{\|\Delta\|^2}, \quad \alpha_\pm = C, \quad \xi_\pm = 0, \quad
+# y_\pm f(x_\pm) = 1, \\
+# &\alpha_i = 0,\ \xi_i = 0,\ y_i f(x_i) > 1 \text{ elsewhere}
+# \end{aligned}
 # $$ (eq-margin-at-bound)
 #
 # satisfies every KKT condition, so it is the optimum (the unique one: the pair's multipliers
@@ -984,9 +987,11 @@ claims.verify("eq-cs-stationarity")
 # add up to $\sum_m \|w_m\|^2$ and the dual problem is
 #
 # $$
-# \max_{\alpha} \; D(\alpha) = -\frac12 \sum_m \|w_m(\alpha)\|^2
-#   + \sum_{i,k} \alpha_{ik} (1 - \delta_{k y_i})
-# \quad \text{s.t.} \quad \alpha_{ik} \ge 0, \;\; \sum_k \alpha_{ik} = C \;\; \text{for each } i .
+# \begin{aligned}
+# \max_{\alpha} \; D(\alpha) &= -\frac12 \sum_m \|w_m(\alpha)\|^2
+#   + \sum_{i,k} \alpha_{ik} (1 - \delta_{k y_i}) \\
+# \text{s.t.} \quad &\alpha_{ik} \ge 0, \;\; \sum_k \alpha_{ik} = C \;\; \text{for each } i .
+# \end{aligned}
 # $$ (eq-cs-dual)
 #
 # The constraints are not the binary SVM's box $0 \le \alpha_{ik} \le C$: each row

@@ -705,8 +705,8 @@ show_source(bounds.erm_simulation)
 # %% [markdown]
 # ```{exercise}
 # :label: ex-code-exact-tail
-# Write `exact_deviation_probability(m, phi, gamma)` that returns the exact $P(|\hat\phi
-# - \phi| > \gamma)$ of {eq}`def-binomial-tail` for one sample size $m$, a Bernoulli
+# Write `exact_deviation_probability(m, phi, gamma)` that returns the exact
+# $P(|\hat\phi - \phi| > \gamma)$ of {eq}`def-binomial-tail` for one sample size $m$, a Bernoulli
 # mean $\phi$ and a deviation $\gamma > 0$, using `math.comb` and a sum over the counts
 # $s$ (no scipy). While this is graded, `mlnotes.bounds.binomial_tail`,
 # `mlnotes.bounds.binomial_logpmf`, `mlnotes.bounds._binomial_pmf_rows`, `scipy.stats`

@@ -89,8 +89,8 @@ def claims_page() -> str:
         "1e-12); the column beside the statement shows the foil and its residual, which is what "
         "the check would have caught.\n\n",
         f"There are **{len(claims)}** claims.\n\n",
-        "| eq. | chapter | what is checked | the foil it rejects | verdict |\n",
-        "|---|---|---|---|---|\n",
+        "| eq. | chapter | what is checked, and the foil it rejects | verdict |\n",
+        "|---|---|---|---|\n",
     ]
     for c in claims:
         r = run(c.label)  # the chapter's instance count: the verdict of this build
@@ -102,8 +102,8 @@ def claims_page() -> str:
         verdict = "verified" if r.passed else "**FAILED**"
         rejected = "rejected" if foil_margin(f) >= c.foil_margin else "**not rejected**"
         lines.append(
-            f"| {{eq}}`{c.label}` | {_chapter_link(c.chapter, short=True)} | {_cell(c.statement)} "
-            f"| {_cell(c.foil)}; {rejected}: residual {f.max_residual:.0e} "
+            f"| {{eq}}`{c.label}` | {_chapter_link(c.chapter, short=True)} | {_cell(c.statement)}. "
+            f"*Foil:* {_cell(c.foil)}; {rejected}: residual {f.max_residual:.0e} "
             f"| {verdict}: {c.measure} $\\le$ {c.tol:.0e}, {n} |\n"
         )
     exact = [c for c in claims if c.exact]
