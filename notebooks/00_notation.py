@@ -489,8 +489,8 @@ show_source(rel_error)
 # ```{solution} ex-matrix-gradients
 # :class: dropdown
 # (a) $\|W + H\|_F^2 = \|W\|_F^2 + 2\tr(W^\top H) + \|H\|_F^2$, so the gradient is $2W$. (b)
-# $\tr\big((W + H)^\top A (W + H)\big) = \tr(W^\top A W) + \tr(H^\top A W) +
-# \tr(W^\top A H) + O(\|H\|_F^2)$; $\tr(H^\top A W) = \tr\big((AW)^\top H\big)$ and $\tr(W^\top A H) =
+# $\tr\big((W + H)^\top A (W + H)\big)$ equals $\tr(W^\top A W) + \tr(H^\top A W)$ plus
+# $\tr(W^\top A H) + O(\|H\|_F^2)$; $\tr(H^\top A W) = \tr\big((AW)^\top H\big)$ and $\tr(W^\top A H) =
 # \tr\big((A^\top W)^\top H\big)$, so the gradient is $(A + A^\top)W$. (c)
 # $\|XW - Y\|_F^2 = \tr(W^\top X^\top X W) - 2\tr(Y^\top X W) + \tr(Y^\top Y)$; by (b) with the
 # symmetric $A = X^\top X$ and by {eq}`eq-grad-trace` with $A = Y^\top X$ the gradient is
