@@ -95,13 +95,14 @@ def install_cell() -> str:
         INSTALL_TITLE,
         "try:",
         "    import mlnotes  # noqa: F401",
-        "except ImportError:  # Colab or another fresh kernel: install this chapter's version of the course",
+        "except ImportError:  # Colab or a fresh kernel: install this chapter's version",
         "    import importlib",
         "    import subprocess",
         "    import sys",
         "",
         f'    requirement = "{install_requirement()}"',
-        '    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", requirement], check=True)',
+        '    pip = [sys.executable, "-m", "pip", "install", "--quiet", requirement]',
+        "    subprocess.run(pip, check=True)",
         "    importlib.invalidate_caches()",
     ]) + "\n"
 

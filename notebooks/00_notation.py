@@ -28,13 +28,14 @@
 # Install the course package if it is missing (Colab, a downloaded notebook)
 try:
     import mlnotes  # noqa: F401
-except ImportError:  # Colab or another fresh kernel: install this chapter's version of the course
+except ImportError:  # Colab or a fresh kernel: install this chapter's version
     import importlib
     import subprocess
     import sys
 
     requirement = "mlnotes @ git+https://github.com/mlnotes/mlnotes@v0.1.0"
-    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", requirement], check=True)
+    pip = [sys.executable, "-m", "pip", "install", "--quiet", requirement]
+    subprocess.run(pip, check=True)
     importlib.invalidate_caches()
 
 # %% [markdown]
@@ -104,7 +105,9 @@ rng = np.random.default_rng(0)
 from mlnotes import to_01, to_pm1
 
 y01 = np.array([0, 1, 1, 0])
-print("{0,1} labels:", y01, " as {-1,+1}:", to_pm1(y01), " and back:", to_01(to_pm1(y01)))
+print(
+    "{0,1} labels:", y01, " as {-1,+1}:", to_pm1(y01), " and back:", to_01(to_pm1(y01))
+)
 try:
     to_pm1(np.array([1, 2, 3]))
 except ValueError as err:
@@ -169,9 +172,13 @@ claims.verify("eq-grad-quadratic-sym")
 A = rng.standard_normal((3, 3))
 w = rng.standard_normal(3)
 numeric = numerical_gradient(lambda v: v @ A @ v, w)
-# the first error is rounding-level (its digits depend on the machine): print it as a verdict
+# the first error is rounding-level (its digits depend on the machine): print it as a
+# verdict
 assert rel_error(numeric, (A + A.T) @ w) < 1e-9
-print(f"non-symmetric A: error of (A + A^T) w < 1e-9, error of 2 A w = {rel_error(numeric, 2 * A @ w):.2f}")
+print(
+    f"non-symmetric A: error of (A + A^T) w < 1e-9, error of 2 A w = "
+    f"{rel_error(numeric, 2 * A @ w):.2f}"
+)
 
 # %% [markdown]
 # ### The residual sum of squares
@@ -309,9 +316,15 @@ ax.contour(g0, g1, J.reshape(g0.shape), levels=15, cmap="viridis", linewidths=1)
 q0, q1 = np.meshgrid(np.linspace(-1.2, 1.8, 9), np.linspace(-1.7, 2.2, 9))
 Q = np.stack([q0.ravel(), q1.ravel()], axis=1)
 G = Q @ A.T - b  # gradient of the quadratic at each grid point
-ax.quiver(Q[:, 0], Q[:, 1], -G[:, 0], -G[:, 1], color="#555555", angles="xy", width=0.004)
+ax.quiver(
+    Q[:, 0], Q[:, 1], -G[:, 0], -G[:, 1], color="#555555", angles="xy", width=0.004
+)
 ax.plot(*w_star, "r*", markersize=14, label=r"minimiser $w^\star = A^{-1} b$")
-ax.set(xlabel="$w_1$", ylabel="$w_2$", title=r"$J(w) = \frac{1}{2} w^\top A w - b^\top w$ and $-\nabla J$")
+ax.set(
+    xlabel="$w_1$",
+    ylabel="$w_2$",
+    title=r"$J(w) = \frac{1}{2} w^\top A w - b^\top w$ and $-\nabla J$",
+)
 ax.set_aspect("equal")
 ax.legend(loc="upper right")
 plt.show()
@@ -385,14 +398,20 @@ fig, ax = plt.subplots()
 ax.loglog(hs, errors, "o-", ms=3, label="central difference")
 ax.loglog(hs, hs**2, "--", color="gray", label="$h^2$ (truncation)")
 ax.loglog(hs, 1e-16 / hs, ":", color="gray", label=r"$\epsilon / h$ (rounding)")
-ax.axvline(np.finfo(float).eps ** (1 / 3), color="r", lw=1, label=r"$h = \epsilon^{1/3}$")
+ax.axvline(
+    np.finfo(float).eps ** (1 / 3), color="r", lw=1, label=r"$h = \epsilon^{1/3}$"
+)
 ax.set(xlabel="step $h$", ylabel="relative error of the gradient", ylim=(1e-13, 1e0))
 ax.legend()
 plt.show()
-# which grid point wins is decided by rounding noise, so print only what the analysis predicts
+# which grid point wins is decided by rounding noise, so print only what the analysis
+# predicts
 h_best = hs[int(np.argmin(errors))]
-print(f"best step on the grid within a factor 10 of eps^(1/3): "
-      f"{abs(np.log10(h_best / np.finfo(float).eps ** (1 / 3))) < 1}; its error below 1e-9: {min(errors) < 1e-9}")
+print(
+    f"best step on the grid within a factor 10 of eps^(1/3): "
+    f"{abs(np.log10(h_best / np.finfo(float).eps ** (1 / 3))) < 1}; its error below "
+    f"1e-9: {min(errors) < 1e-9}"
+)
 
 # %% [markdown] tags=["remove-cell"]
 # :::{figure}
@@ -668,10 +687,14 @@ def log_sigmoid(a):
 #              scipy.special]}
 # TEST: a grid of [-10, 10], and both tails, a = -1000 and a = 40
 a_test = np.linspace(-10, 10, 41)
-np.testing.assert_allclose(log_sigmoid(a_test), np.log(1.0 / (1.0 + np.exp(-a_test))),
-                           rtol=1e-10, strict=True)
+np.testing.assert_allclose(
+    log_sigmoid(a_test), np.log(1.0 / (1.0 + np.exp(-a_test))), rtol=1e-10, strict=True
+)
 np.testing.assert_allclose(  # log(1 + x) ~ x
-    log_sigmoid(np.array([-1000.0, 40.0])), [-1000.0, -np.exp(-40.0)], rtol=1e-12, strict=True
+    log_sigmoid(np.array([-1000.0, 40.0])),
+    [-1000.0, -np.exp(-40.0)],
+    rtol=1e-12,
+    strict=True,
 )
 
 # HIDDEN TEST: to 1e-12 relative in both tails, |a| from 40 to 700
@@ -679,14 +702,16 @@ rng_h = np.random.default_rng(list(b"development secret"))
 a_h = rng_h.uniform(40, 700, size=rng_h.integers(1, 20))
 a_h = np.append(a_h, -a_h)
 expected_h = np.where(a_h < 0, a_h - np.exp(a_h), -np.exp(-a_h))  # log(1 + x) ~ x
-np.testing.assert_allclose(log_sigmoid(a_h), expected_h, rtol=1e-12, atol=0,
-                           strict=True)
+np.testing.assert_allclose(
+    log_sigmoid(a_h), expected_h, rtol=1e-12, atol=0, strict=True
+)
 
 # HIDDEN TEST: log g(a) - log g(-a) = a for moderate a (so g(a) / g(-a) = e^a)
 rng_h = np.random.default_rng(list(b"development secret"))
 a_h = rng_h.normal(scale=5, size=rng_h.integers(1, 200))
-np.testing.assert_allclose(log_sigmoid(a_h) - log_sigmoid(-a_h), a_h, rtol=1e-10,
-                           atol=1e-12, strict=True)
+np.testing.assert_allclose(
+    log_sigmoid(a_h) - log_sigmoid(-a_h), a_h, rtol=1e-10, atol=1e-12, strict=True
+)
 
 # %% [markdown]
 # ```{exercise}

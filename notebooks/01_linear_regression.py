@@ -30,13 +30,14 @@
 # Install the course package if it is missing (Colab, a downloaded notebook)
 try:
     import mlnotes  # noqa: F401
-except ImportError:  # Colab or another fresh kernel: install this chapter's version of the course
+except ImportError:  # Colab or a fresh kernel: install this chapter's version
     import importlib
     import subprocess
     import sys
 
     requirement = "mlnotes @ git+https://github.com/mlnotes/mlnotes@v0.1.0"
-    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", requirement], check=True)
+    pip = [sys.executable, "-m", "pip", "install", "--quiet", requirement]
+    subprocess.run(pip, check=True)
     importlib.invalidate_caches()
 
 # %% [markdown]
@@ -156,12 +157,25 @@ ax = fig.add_subplot(projection="3d")
 s, t = np.meshgrid(np.linspace(-0.2, 1.2, 2), np.linspace(-0.2, 1.2, 2))
 plane = Xg[:, [0]] * s.ravel() + Xg[:, [1]] * t.ravel()
 ax.plot_surface(*(plane[k].reshape(2, 2) for k in range(3)), alpha=0.2, color="C0")
-for vec, name, colour in ((Xg[:, 0], "$x_{\\cdot 1}$", "C0"), (Xg[:, 1], "$x_{\\cdot 2}$", "C0"),
-                          (yg, "$y$", "k"), (yhat, "$\\hat y = Hy$", "C1")):
+for vec, name, colour in (
+    (Xg[:, 0], "$x_{\\cdot 1}$", "C0"),
+    (Xg[:, 1], "$x_{\\cdot 2}$", "C0"),
+    (yg, "$y$", "k"),
+    (yhat, "$\\hat y = Hy$", "C1"),
+):
     ax.quiver(0, 0, 0, *vec, color=colour, arrow_length_ratio=0.08)
     ax.text(*(1.05 * vec), name)
-ax.plot(*np.column_stack([yhat, yg]), "C3--", label="residual $y - \\hat y$ (orthogonal to the plane)")
-ax.set(xlabel="$e_1$", ylabel="$e_2$", zlabel="$e_3$", title="Least squares projects $y$ onto the column space")
+ax.plot(
+    *np.column_stack([yhat, yg]),
+    "C3--",
+    label="residual $y - \\hat y$ (orthogonal to the plane)",
+)
+ax.set(
+    xlabel="$e_1$",
+    ylabel="$e_2$",
+    zlabel="$e_3$",
+    title="Least squares projects $y$ onto the column space",
+)
 ax.view_init(elev=20, azim=-60)
 ax.legend(loc="upper left")
 plt.show()
@@ -213,9 +227,15 @@ ax.plot(x_tr, y_tr, "ko", label="10 training points")
 for degree, colour in ((3, "C0"), (9, "C3")):
     B = np.vander(x_tr, degree + 1, increasing=True)  # basis functions B_j(x) = x^j
     fit = linear.least_squares(B, y_tr)
-    test_mse = np.mean((y_te - np.vander(x_te, degree + 1, increasing=True) @ fit.w) ** 2)
-    ax.plot(grid, np.vander(grid, degree + 1, increasing=True) @ fit.w, colour,
-            label=f"degree {degree}: train RSS {fit.rss:.3f}, test MSE {test_mse:.2f}")
+    test_mse = np.mean(
+        (y_te - np.vander(x_te, degree + 1, increasing=True) @ fit.w) ** 2
+    )
+    ax.plot(
+        grid,
+        np.vander(grid, degree + 1, increasing=True) @ fit.w,
+        colour,
+        label=f"degree {degree}: train RSS {fit.rss:.3f}, test MSE {test_mse:.2f}",
+    )
 ax.set(xlabel="$x$", ylabel="$y$", ylim=(-2, 2))
 ax.legend(fontsize=8)
 plt.show()
@@ -392,17 +412,22 @@ def lre(estimate, certified):
     """Worst-coefficient log relative error, clipped to [0, 15] as NIST reports it
     (absolute error where the certified value is 0)."""
     err = np.abs(np.asarray(estimate) - certified)
-    rel = np.where(certified != 0, err / np.where(certified != 0, np.abs(certified), 1), err)
+    rel = np.where(
+        certified != 0, err / np.where(certified != 0, np.abs(certified), 1), err
+    )
     with np.errstate(divide="ignore"):
-        return float(np.clip(np.min(-np.log10(rel)), 0.0, 15.0)) + 0.0  # + 0.0: no "-0.0"
+        return (
+            float(np.clip(np.min(-np.log10(rel)), 0.0, 15.0)) + 0.0
+        )  # + 0.0: no "-0.0"
 
 
 def digits(lre_value):
-    """The digits kept, as a lower bound on the ladder 3, 8, 12 with 0.6 of a digit to spare.
+    """The digits kept, as a lower bound on the ladder 3, 8, 12 with 0.6 of a digit
+    to spare.
 
-    Which digits survive an ill-conditioned solve depends on rounding: on other CPUs, BLAS
-    kernels and thread counts the same LRE moves by up to a digit, so the table prints only a
-    bound that holds there too (the tests check the targets exactly)."""
+    Which digits survive an ill-conditioned solve depends on rounding: on other CPUs,
+    BLAS kernels and thread counts the same LRE moves by up to a digit, so the table
+    prints only a bound that holds there too (the tests check the targets exactly)."""
     for floor in (12, 8, 3):
         if lre_value >= floor + 0.6:
             return f">= {floor}"
@@ -416,20 +441,27 @@ def digits_or_refused(fn):
         return "refused"
 
 
-print(f"{'data set':9s} {'level':7s} {'textbook':>8s} {'cholesky':>8s} {'qr':>7s} {'svd':>7s} "
-      f"{'auto':>7s} {'path':>9s} {'lstsq':>7s}")
+print(
+    f"{'data set':9s} {'level':7s} {'textbook':>8s} {'cholesky':>8s} {'qr':>7s} "
+    f"{'svd':>7s} "
+    f"{'auto':>7s} {'path':>9s} {'lstsq':>7s}"
+)
 for name in NIST_NAMES:
     data = load_nist(name)
     X, y, cert = data.X, data.y, data.certified
     with np.errstate(all="ignore"):
         textbook = lre(np.linalg.solve(X.T @ X, X.T @ y), cert)
     auto = linear.least_squares(X, y)
-    print(f"{name:9s} {data.difficulty:7s} {digits(textbook):>8s} "
-          f"{digits_or_refused(lambda: lre(linear.least_squares(X, y, method='cholesky').w, cert)):>8s} "  # noqa: B023 (called at once)
-          f"{digits(lre(linear.least_squares(X, y, method='qr').w, cert)):>7s} "
-          f"{digits(lre(linear.least_squares(X, y, method='svd').w, cert)):>7s} "
-          f"{digits(lre(auto.w, cert)):>7s} {auto.method:>9s} "
-          f"{digits(lre(np.linalg.lstsq(X, y, rcond=None)[0], cert)):>7s}")
+    # the lambdas are called at once, inside this iteration (B023 warns of a later call)
+    cholesky = lambda: linear.least_squares(X, y, method="cholesky").w  # noqa: B023
+    print(
+        f"{name:9s} {data.difficulty:7s} {digits(textbook):>8s} "
+        f"{digits_or_refused(lambda: lre(cholesky(), cert)):>8s} "  # noqa: B023
+        f"{digits(lre(linear.least_squares(X, y, method='qr').w, cert)):>7s} "
+        f"{digits(lre(linear.least_squares(X, y, method='svd').w, cert)):>7s} "
+        f"{digits(lre(auto.w, cert)):>7s} {auto.method:>9s} "
+        f"{digits(lre(np.linalg.lstsq(X, y, rcond=None)[0], cert)):>7s}"
+    )
 
 # %% [markdown]
 # The textbook formula loses every digit on Filip, a degree-10 polynomial whose scaled design
@@ -528,7 +560,8 @@ claims.verify("eq-ridge-dof")
 
 # %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Ridge shrinkage factors $d_j^2/(d_j^2 + \\lambda)$ of the principal directions of the prostate data against $\\lambda$: directions of small variance are shrunk first.", "name": "fig-ridge-shrinkage"}, "image": {"alt": "Decreasing sigmoid-like curves from 1 to 0, one per singular value, shifted along a log lambda axis."}} tags=["hide-input"]
 prostate = load_prostate()
-# the loader's feature_names are shifted by one column, so the names are spelled out here
+# the loader's feature_names are shifted by one column, so the names are spelled out
+# here
 pnames = ("lcavol", "lweight", "age", "lbph", "svi", "lcp", "gleason", "pgg45")
 train = prostate.extra["train"]
 Zp = (prostate.X - prostate.X.mean(axis=0)) / prostate.X.std(axis=0, ddof=1)
@@ -538,10 +571,17 @@ sv = np.linalg.svd(Ztr - Ztr.mean(axis=0), compute_uv=False)
 lam_grid = np.logspace(-2, 4, 200)
 fig, ax = plt.subplots()
 for j, dj in enumerate(sv):
-    ax.semilogx(lam_grid, dj**2 / (dj**2 + lam_grid), color=plt.cm.viridis(j / len(sv)),
-                label=f"$d_{j + 1}^2 = {dj**2:.0f}$")
-ax.set(xlabel="$\\lambda$", ylabel="shrinkage factor $d_j^2/(d_j^2 + \\lambda)$",
-       title="Prostate training data: small singular values are shrunk first")
+    ax.semilogx(
+        lam_grid,
+        dj**2 / (dj**2 + lam_grid),
+        color=plt.cm.viridis(j / len(sv)),
+        label=f"$d_{j + 1}^2 = {dj**2:.0f}$",
+    )
+ax.set(
+    xlabel="$\\lambda$",
+    ylabel="shrinkage factor $d_j^2/(d_j^2 + \\lambda)$",
+    title="Prostate training data: small singular values are shrunk first",
+)
 ax.legend(fontsize=7, ncol=2)
 plt.show()
 
@@ -637,14 +677,19 @@ n_l = len(Yl)
 lam_l = 0.1  # lambda of the averaged loss (def-multi-ridge-objective)
 W_ls = np.linalg.solve(Zl.T @ Zl, Zl.T @ Yl)
 W_ridge = np.linalg.solve(Zl.T @ Zl + n_l * lam_l * np.eye(3), Zl.T @ Yl)
-separate = np.column_stack([linear.ridge(Zl, Yl[:, col], lam=n_l * lam_l).w
-                            for col in range(3)])
-print("one solve for all outputs = three single-output ridge fits:",
-      bool(np.allclose(W_ridge, separate, rtol=1e-10, atol=0)))
+separate = np.column_stack(
+    [linear.ridge(Zl, Yl[:, col], lam=n_l * lam_l).w for col in range(3)]
+)
+print(
+    "one solve for all outputs = three single-output ridge fits:",
+    bool(np.allclose(W_ridge, separate, rtol=1e-10, atol=0)),
+)
 print(f"{'output':8s} {'fit':6s}" + "".join(f"{f:>8s}" for f in linnerud.feature_names))
 for col, target in enumerate(linnerud.extra["target_names"]):
     for fit_name, W_fit in (("LS", W_ls), ("ridge", W_ridge)):
-        print(f"{target:8s} {fit_name:6s}" + "".join(f"{v:8.3f}" for v in W_fit[:, col]))
+        print(
+            f"{target:8s} {fit_name:6s}" + "".join(f"{v:8.3f}" for v in W_fit[:, col])
+        )
 
 # %% [markdown]
 # Each output has its own column of coefficients, the same as three separate regressions
@@ -744,11 +789,26 @@ claims.verify("eq-lasso-coordinate")
 claims.verify("eq-lasso-lambda-max")
 
 # %%
-fit = linear.lasso(Ztr, ytr, lam=0.2 * linear.lasso_lambda_max(Ztr, ytr, fit_intercept=True), fit_intercept=True)
-print(f"lasso on the prostate training data at lambda = 0.2 lambda_max: converged={fit.converged}, "
-      f"duality gap below 1e-12 |y|^2: {bool(fit.gap[-1] <= 1e-12 * np.sum((ytr - ytr.mean()) ** 2))}")
-print("objective non-increasing:", bool(np.all(np.diff(fit.objective) <= 1e-12 * fit.objective[0])))
-print("coefficients:", ", ".join(f"{n} {v:.3f}" for n, v in zip(pnames, fit.w, strict=True)))
+fit = linear.lasso(
+    Ztr,
+    ytr,
+    lam=0.2 * linear.lasso_lambda_max(Ztr, ytr, fit_intercept=True),
+    fit_intercept=True,
+)
+print(
+    f"lasso on the prostate training data at lambda = 0.2 lambda_max: "
+    f"converged={fit.converged}, "
+    f"duality gap below 1e-12 |y|^2: "
+    f"{bool(fit.gap[-1] <= 1e-12 * np.sum((ytr - ytr.mean()) ** 2))}"
+)
+print(
+    "objective non-increasing:",
+    bool(np.all(np.diff(fit.objective) <= 1e-12 * fit.objective[0])),
+)
+print(
+    "coefficients:",
+    ", ".join(f"{n} {v:.3f}" for n, v in zip(pnames, fit.w, strict=True)),
+)
 
 # %% [markdown]
 # (sec-linear-elastic-net)=
@@ -861,17 +921,25 @@ claims.verify("eq-elastic-net-grouping")
 # %%
 lmax_en = linear.lasso_lambda_max(Ztr, ytr, fit_intercept=True)
 lam1_en = 0.1 * lmax_en
-fits_en = {lam2: linear.elastic_net(Ztr, ytr, lam1=lam1_en, lam2=lam2, fit_intercept=True)
-           for lam2 in (0.0, 10.0, 50.0)}
+fits_en = {
+    lam2: linear.elastic_net(Ztr, ytr, lam1=lam1_en, lam2=lam2, fit_intercept=True)
+    for lam2 in (0.0, 10.0, 50.0)
+}
 corr_lcavol = np.corrcoef(Ztr.T)[0]
-print(f"{'term':8s} {'corr. with lcavol':>17s} {'lasso':>7s} {'EN l2=10':>8s} {'EN l2=50':>8s}")
+print(
+    f"{'term':8s} {'corr. with lcavol':>17s} {'lasso':>7s} {'EN l2=10':>8s} "
+    f"{'EN l2=50':>8s}"
+)
 for k, term in enumerate(pnames):
     coefs = " ".join(f"{f.w[k]:{8 if lam2 else 7}.3f}" for lam2, f in fits_en.items())
     print(f"{term:8s} {corr_lcavol[k]:17.2f} {coefs}")
 for lam2, f in fits_en.items():
     e = (yte - f.predict(Zte)) ** 2
-    print(f"lambda_2 = {lam2:4.0f}: {int(np.sum(f.w != 0))} nonzero, test error {e.mean():.3f}, "
-          f"converged={f.converged}")
+    print(
+        f"lambda_2 = {lam2:4.0f}: {int(np.sum(f.w != 0))} nonzero, test error "
+        f"{e.mean():.3f}, "
+        f"converged={f.converged}"
+    )
 
 # %% [markdown]
 # At $\lambda_2 = 50$ the elastic net keeps seven predictors where the lasso keeps five, and
@@ -1026,9 +1094,14 @@ claims.verify("eq-ard-profile")
 grid_w = np.linspace(-3, 3, 601)
 b_lap = 1 / np.sqrt(2)  # Laplace(0, b) has variance 2 b^2 = 1
 fig, ax = plt.subplots(figsize=(5, 3.5))
-ax.plot(grid_w, np.exp(-grid_w**2 / 2) / np.sqrt(2 * np.pi), label="Gaussian, $\\tau = 1$")
-ax.plot(grid_w, np.exp(-np.abs(grid_w) / b_lap) / (2 * b_lap),
-        label="Laplace, $\\beta = 1/\\sqrt{2}$")
+ax.plot(
+    grid_w, np.exp(-(grid_w**2) / 2) / np.sqrt(2 * np.pi), label="Gaussian, $\\tau = 1$"
+)
+ax.plot(
+    grid_w,
+    np.exp(-np.abs(grid_w) / b_lap) / (2 * b_lap),
+    label="Laplace, $\\beta = 1/\\sqrt{2}$",
+)
 ax.set(xlabel="$w_j$", ylabel="prior density", title="Priors of variance 1")
 ax.legend(fontsize=8)
 plt.show()
@@ -1050,17 +1123,28 @@ V = np.stack([g1, g2])
 D = V - w_ls[:, None, None]
 rss = np.einsum("iab,ij,jab->ab", D, A_map, D)
 panels = [  # title, penalised solution, penalty (of the columns of v)
-    ("ridge, $\\|w\\|^2 \\leq t$", linear.ridge(X_map, y_map, lam=1.2).w,
-     lambda v: np.sum(v**2, axis=0)),
-    ("lasso, $\\|w\\|_1 \\leq t$", linear.lasso(X_map, y_map, lam=1.6).w,
-     lambda v: np.sum(np.abs(v), axis=0)),
-    ("elastic net", linear.elastic_net(X_map, y_map, lam1=1.0, lam2=0.6).w,
-     lambda v: np.sum(np.abs(v), axis=0) + 0.6 * np.sum(v**2, axis=0)),
+    (
+        "ridge, $\\|w\\|^2 \\leq t$",
+        linear.ridge(X_map, y_map, lam=1.2).w,
+        lambda v: np.sum(v**2, axis=0),
+    ),
+    (
+        "lasso, $\\|w\\|_1 \\leq t$",
+        linear.lasso(X_map, y_map, lam=1.6).w,
+        lambda v: np.sum(np.abs(v), axis=0),
+    ),
+    (
+        "elastic net",
+        linear.elastic_net(X_map, y_map, lam1=1.0, lam2=0.6).w,
+        lambda v: np.sum(np.abs(v), axis=0) + 0.6 * np.sum(v**2, axis=0),
+    ),
 ]
 fig, axes = plt.subplots(1, 3, figsize=(11, 3.8), sharey=True)
 for k, (ax, (title, w_pen, penalty)) in enumerate(zip(axes, panels, strict=True)):
     # the region {penalty <= t} with t the penalty of the solution
-    ax.contourf(g1, g2, penalty(V), levels=[0, penalty(w_pen)], colors=f"C{k}", alpha=0.3)
+    ax.contourf(
+        g1, g2, penalty(V), levels=[0, penalty(w_pen)], colors=f"C{k}", alpha=0.3
+    )
     dw = w_pen - w_ls
     ax.contour(g1, g2, rss, levels=[dw @ A_map @ dw], colors="k", linewidths=1)
     ax.plot(*w_pen, "o", color=f"C{k}", label=f"$w$ = ({w_pen[0]:.2f}, {w_pen[1]:.2f})")
@@ -1142,7 +1226,9 @@ n_bv, d_bv, sigma_bv, reps_bv = 30, 10, 1.0, 300
 L = np.linalg.cholesky(0.7 * np.ones((d_bv, d_bv)) + 0.3 * np.eye(d_bv))
 beta_bv = 0.5 * rng.standard_normal(d_bv)
 X0 = rng.standard_normal((200, d_bv)) @ L.T
-Xs = rng.standard_normal((reps_bv, n_bv, d_bv)) @ L.T  # a fresh design for every training set
+Xs = (
+    rng.standard_normal((reps_bv, n_bv, d_bv)) @ L.T
+)  # a fresh design for every training set
 ys = Xs @ beta_bv + sigma_bv * rng.standard_normal((reps_bv, n_bv))
 XtX = np.einsum("rni,rnj->rij", Xs, Xs)
 Xty = np.einsum("rni,rn->ri", Xs, ys)
@@ -1155,20 +1241,40 @@ for lam in lams_bv:
     var.append(np.mean(P.var(axis=0)))
 bias2, var = np.array(bias2), np.array(var)
 cv_lams = lams_bv[::4]
-cv_runs = np.array([linear.cross_validate(Xs[r], ys[r], cv_lams, fit="ridge", n_folds=10, rng=r,
-                                          fit_intercept=False)[0] for r in range(20)])
+cv_runs = np.array(
+    [
+        linear.cross_validate(
+            Xs[r], ys[r], cv_lams, fit="ridge", n_folds=10, rng=r, fit_intercept=False
+        )[0]
+        for r in range(20)
+    ]
+)
 fig, ax = plt.subplots()
 ax.semilogx(lams_bv, bias2, label="bias$^2$")
 ax.semilogx(lams_bv, var, label="variance")
-ax.semilogx(lams_bv, sigma_bv**2 + bias2 + var, "k", label="expected test error $\\sigma^2$ + bias$^2$ + var")
+ax.semilogx(
+    lams_bv,
+    sigma_bv**2 + bias2 + var,
+    "k",
+    label="expected test error $\\sigma^2$ + bias$^2$ + var",
+)
 ax.axhline(sigma_bv**2, color="gray", ls=":", label="noise $\\sigma^2$")
-ax.errorbar(cv_lams, cv_runs.mean(axis=0), yerr=cv_runs.std(axis=0), fmt="o", color="C3", ms=4,
-            label="10-fold CV, mean of 20 training sets")
+ax.errorbar(
+    cv_lams,
+    cv_runs.mean(axis=0),
+    yerr=cv_runs.std(axis=0),
+    fmt="o",
+    color="C3",
+    ms=4,
+    label="10-fold CV, mean of 20 training sets",
+)
 ax.set(xlabel="$\\lambda$", ylabel="squared error", ylim=(0, 3))
 ax.legend(fontsize=8)
 plt.show()
-print(f"lambda minimising the expected error: {lams_bv[np.argmin(bias2 + var)]:.2f}; "
-      f"minimising the mean CV error: {cv_lams[np.argmin(cv_runs.mean(axis=0))]:.2f}")
+print(
+    f"lambda minimising the expected error: {lams_bv[np.argmin(bias2 + var)]:.2f}; "
+    f"minimising the mean CV error: {cv_lams[np.argmin(cv_runs.mean(axis=0))]:.2f}"
+)
 
 # %% [markdown] tags=["remove-cell"]
 # :::{figure}
@@ -1266,7 +1372,9 @@ for term, ours, theirs in zip(("intercept",) + pnames, ls.w, esl_ls, strict=True
     print(f"{term:10s} {ours:7.3f} {theirs:8.3f}")
 sq_err = (yte - ls.predict(A_te)) ** 2
 print(f"{'test error':10s} {sq_err.mean():7.3f} {0.521:8.3f}")
-print(f"{'std error':10s} {sq_err.std(ddof=1) / np.sqrt(sq_err.size):7.3f} {0.179:8.3f}")
+print(
+    f"{'std error':10s} {sq_err.std(ddof=1) / np.sqrt(sq_err.size):7.3f} {0.179:8.3f}"
+)
 
 # %% [markdown]
 # Every coefficient and the test error agree to the three digits published. Ridge and lasso
@@ -1280,7 +1388,9 @@ print(f"{'std error':10s} {sq_err.std(ddof=1) / np.sqrt(sq_err.size):7.3f} {0.17
 # %%
 def one_se_choice(lams, cv, se):
     best = np.argmin(cv)
-    return max(lam for lam, err in zip(lams, cv, strict=True) if err <= cv[best] + se[best])
+    return max(
+        lam for lam, err in zip(lams, cv, strict=True) if err <= cv[best] + se[best]
+    )
 
 
 ridge_lams = np.logspace(-1, 3.5, 40)
@@ -1300,9 +1410,16 @@ for k, term in enumerate(pnames):
     print(f"{term:10s} {ls.w[k + 1]:7.3f} {rfit.w[k]:7.3f} {lfit.w[k]:7.3f}")
 for name, model in (("ridge", rfit), ("lasso", lfit)):
     e = (yte - model.predict(Zte)) ** 2
-    print(f"{name}: test error {e.mean():.3f} (std error {e.std(ddof=1) / np.sqrt(e.size):.3f})")
-print(f"ridge: lambda = {lam_r:.1f}, df = {linear.ridge_dof(Ztr - Ztr.mean(axis=0), lam_r):.2f}; "
-      f"lasso: lambda / lambda_max = {lam_l / lmax:.3f}, {int(np.sum(lfit.w != 0))} nonzero")
+    print(
+        f"{name}: test error {e.mean():.3f} (std error "
+        f"{e.std(ddof=1) / np.sqrt(e.size):.3f})"
+    )
+print(
+    f"ridge: lambda = {lam_r:.1f}, df = "
+    f"{linear.ridge_dof(Ztr - Ztr.mean(axis=0), lam_r):.2f}; "
+    f"lasso: lambda / lambda_max = {lam_l / lmax:.3f}, {int(np.sum(lfit.w != 0))} "
+    f"nonzero"
+)
 
 # %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Ridge coefficient paths on the prostate data against the effective degrees of freedom; the dashed line marks the $\\lambda$ chosen by cross-validation.", "name": "fig-ridge-path"}, "image": {"alt": "Eight coefficient curves shrinking smoothly towards zero as the degrees of freedom decrease."}} tags=["hide-input"]
 dfs = np.array([linear.ridge_dof(Ztr - Ztr.mean(axis=0), lam) for lam in ridge_lams])
@@ -1310,9 +1427,18 @@ rpath = linear.ridge_path(Ztr, ytr, ridge_lams, fit_intercept=True)
 fig, ax = plt.subplots()
 for k, term in enumerate(pnames):
     ax.plot(dfs, rpath[:, k], color=f"C{k}", label=term)
-ax.axvline(linear.ridge_dof(Ztr - Ztr.mean(axis=0), lam_r), color="k", ls="--", lw=1, label="chosen by CV")
-ax.set(xlabel="effective degrees of freedom df($\\lambda$)", ylabel="coefficient",
-       title="Ridge path on the prostate data")
+ax.axvline(
+    linear.ridge_dof(Ztr - Ztr.mean(axis=0), lam_r),
+    color="k",
+    ls="--",
+    lw=1,
+    label="chosen by CV",
+)
+ax.set(
+    xlabel="effective degrees of freedom df($\\lambda$)",
+    ylabel="coefficient",
+    title="Ridge path on the prostate data",
+)
 ax.legend(fontsize=7, ncol=2)
 plt.show()
 
@@ -1329,9 +1455,18 @@ s_ratio = np.abs(lpath).sum(axis=1) / np.abs(ls.w[1:]).sum()
 fig, ax = plt.subplots()
 for k, term in enumerate(pnames):
     ax.plot(s_ratio, lpath[:, k], color=f"C{k}", label=term)
-ax.axvline(np.abs(lfit.w).sum() / np.abs(ls.w[1:]).sum(), color="k", ls="--", lw=1, label="chosen by CV")
-ax.set(xlabel="shrinkage factor $s = \\|w_\\lambda\\|_1 / \\|\\hat w_{LS}\\|_1$", ylabel="coefficient",
-       title="Lasso path on the prostate data: coefficients enter one by one")
+ax.axvline(
+    np.abs(lfit.w).sum() / np.abs(ls.w[1:]).sum(),
+    color="k",
+    ls="--",
+    lw=1,
+    label="chosen by CV",
+)
+ax.set(
+    xlabel="shrinkage factor $s = \\|w_\\lambda\\|_1 / \\|\\hat w_{LS}\\|_1$",
+    ylabel="coefficient",
+    title="Lasso path on the prostate data: coefficients enter one by one",
+)
 ax.legend(fontsize=7, ncol=2)
 plt.show()
 
@@ -1343,11 +1478,18 @@ plt.show()
 
 # %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Ten-fold cross-validation error of ridge and the lasso on the prostate data, with one standard error bars, against $\\lambda$ relative to the largest on each grid.", "name": "fig-cv-curves"}, "image": {"alt": "Two cross-validation error curves with error bars, flat for small lambda and rising for large lambda."}} tags=["hide-input"]
 fig, ax = plt.subplots()
-ax.errorbar(ridge_lams / ridge_lams.max(), cv_r, yerr=se_r, fmt="o-", ms=3, label="ridge")
-ax.errorbar(lasso_lams / lasso_lams.max(), cv_l, yerr=se_l, fmt="s-", ms=3, label="lasso")
+ax.errorbar(
+    ridge_lams / ridge_lams.max(), cv_r, yerr=se_r, fmt="o-", ms=3, label="ridge"
+)
+ax.errorbar(
+    lasso_lams / lasso_lams.max(), cv_l, yerr=se_l, fmt="s-", ms=3, label="lasso"
+)
 ax.set_xscale("log")
-ax.set(xlabel="$\\lambda$ / largest $\\lambda$ on the grid", ylabel="10-fold CV error",
-       title="Cross-validation on the prostate training rows")
+ax.set(
+    xlabel="$\\lambda$ / largest $\\lambda$ on the grid",
+    ylabel="10-fold CV error",
+    title="Cross-validation on the prostate training rows",
+)
 ax.legend()
 plt.show()
 
@@ -1873,7 +2015,10 @@ lams_h = np.sort(10 ** rng_h.uniform(-1, 2, size=4))
 norms_h = [np.linalg.norm(ridge_augmented(X_h, y_h, lam)) for lam in lams_h]
 assert np.all(np.diff(norms_h) < 0), f"||w|| for increasing lam: {norms_h}"
 ws_h = [ridge_augmented(X_h, y_h, lam) for lam in lams_h]
-gs_h = [-2 * X_h.T @ (y_h - X_h @ w) + 2 * lam * w for w, lam in zip(ws_h, lams_h, strict=True)]
+gs_h = [
+    -2 * X_h.T @ (y_h - X_h @ w) + 2 * lam * w
+    for w, lam in zip(ws_h, lams_h, strict=True)
+]
 np.testing.assert_allclose(gs_h, np.zeros((4, X_h.shape[1])), atol=1e-8)
 
 # %% [markdown]

@@ -30,13 +30,14 @@
 # Install the course package if it is missing (Colab, a downloaded notebook)
 try:
     import mlnotes  # noqa: F401
-except ImportError:  # Colab or another fresh kernel: install this chapter's version of the course
+except ImportError:  # Colab or a fresh kernel: install this chapter's version
     import importlib
     import subprocess
     import sys
 
     requirement = "mlnotes @ git+https://github.com/mlnotes/mlnotes@v0.1.0"
-    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", requirement], check=True)
+    pip = [sys.executable, "-m", "pip", "install", "--quiet", requirement]
+    subprocess.run(pip, check=True)
     importlib.invalidate_caches()
 
 # %% [markdown]
@@ -166,7 +167,10 @@ with np.errstate(all="raise"):  # any overflow or underflow warning would raise 
     print("a        ", " ".join(f"{v:11.4g}" for v in a))
     print("g(a)     ", " ".join(f"{v:11.4g}" for v in lg.sigmoid(a)))
     print("log g(a) ", " ".join(f"{v:11.4g}" for v in lg.log_sigmoid(a)))
-    print(f"1 - g(40) by subtraction: {1 - lg.sigmoid(40.0):.4g},  as g(-40): {lg.sigmoid(-40.0):.4g}")
+    print(
+        f"1 - g(40) by subtraction: {1 - lg.sigmoid(40.0):.4g},  as g(-40): "
+        f"{lg.sigmoid(-40.0):.4g}"
+    )
 
 # %% [markdown]
 # The Bernoulli log-likelihood of the model, with $g_i = g(w^\top x_i)$ and $a_i = w^\top x_i$, is
@@ -191,8 +195,14 @@ ax0.set_xlabel("score $a = w^\\top x$")
 ax0.set_title("the sigmoid")
 ax0.legend(loc="upper left")
 M = np.linspace(-4, 4, 400)
-ax1.plot(M, lg.log_loss(np.ones_like(M), M) / np.log(2), label="log-loss $\\log_2(1 + e^{-M})$")
-ax1.plot(M, (M <= 0).astype(float), label="0-1 loss $[M \\leq 0]$", drawstyle="steps-post")
+ax1.plot(
+    M,
+    lg.log_loss(np.ones_like(M), M) / np.log(2),
+    label="log-loss $\\log_2(1 + e^{-M})$",
+)
+ax1.plot(
+    M, (M <= 0).astype(float), label="0-1 loss $[M \\leq 0]$", drawstyle="steps-post"
+)
 ax1.set_xlabel("margin $M = y^{\\pm} f(x)$")
 ax1.set_title("log-loss and 0-1 loss")
 ax1.legend()
@@ -345,18 +355,27 @@ nt = lg.newton(Zs, heart.y)
 ga = lg.gradient_ascent(Zs, heart.y, tol=1e-10, max_iter=2000)
 best = max(nt.objective.max(), ga.objective.max())  # the best value either method found
 print(f"Newton: {nt.n_iter} iterations, converged={nt.converged}")
-# a gap below 1e-9 is at the level where rounding (which differs between machines) sets its digits
+
+
+# a gap below 1e-9 is at the level where rounding (which differs between machines) sets
+# its digits
 def gap(o):
     return f"{best - o:.1e}" if best - o >= 1e-9 else "< 1e-9"
 
 
-print(f"gradient ascent: {ga.n_iter} iterations, converged={ga.converged}, final gap {gap(ga.objective[-1])}")
+print(
+    f"gradient ascent: {ga.n_iter} iterations, converged={ga.converged}, final gap "
+    f"{gap(ga.objective[-1])}"
+)
 print("Newton gaps:", ", ".join(gap(o) for o in nt.objective[:-1]))
 
 # %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "The gap $\\ell(w^\\star) - \\ell(w^t)$ on a log scale: gradient ascent shrinks it by a constant factor per step, Newton's method squares it.", "name": "fig-newton-vs-gradient"}, "image": {"alt": "Semilog plot: a straight slowly falling line for gradient ascent and a steeply plunging curve for Newton."}} tags=["hide-input"]
 fig, ax = plt.subplots()
 floor = 1e-16 * abs(best)
-ax.semilogy(np.maximum(best - ga.objective, floor), label="gradient ascent, $\\eta = 4/\\|X\\|_2^2$")
+ax.semilogy(
+    np.maximum(best - ga.objective, floor),
+    label="gradient ascent, $\\eta = 4/\\|X\\|_2^2$",
+)
 ax.semilogy(np.maximum(best - nt.objective, floor), "o-", label="Newton / IRLS")
 ax.set_xlabel("iteration $t$")
 ax.set_ylabel("$\\ell(w^\\star) - \\ell(w^t)$")
@@ -434,14 +453,20 @@ claims.verify("eq-logloss-surrogate")
 
 # %%
 spector = datasets.load_spector()
-Xsp = np.column_stack([spector.X, np.ones(len(spector.y))])  # Stata's order: GPA, TUCE, PSI, const
+Xsp = np.column_stack(
+    [spector.X, np.ones(len(spector.y))]
+)  # Stata's order: GPA, TUCE, PSI, const
 fit = lg.irls(Xsp, spector.y)
 stata_w = [2.82611297201, 0.0951576702557, 2.37868772835, -13.0213483201]
 stata_se = [1.26294, 0.141554, 1.06456, 4.93132]
 print(f"IRLS: {fit.n_iter} iterations, converged={fit.converged}")
-print(f"{'':6s} {'coef (ours)':>13s} {'coef (Stata)':>13s} {'s.e. (ours)':>12s} {'s.e. (Stata)':>12s}")
-for name, w_, ws, se_, ss in zip(("GPA", "TUCE", "PSI", "const"), fit.w, stata_w, fit.se, stata_se,
-                                 strict=True):
+print(
+    f"{'':6s} {'coef (ours)':>13s} {'coef (Stata)':>13s} {'s.e. (ours)':>12s} "
+    f"{'s.e. (Stata)':>12s}"
+)
+for name, w_, ws, se_, ss in zip(
+    ("GPA", "TUCE", "PSI", "const"), fit.w, stata_w, fit.se, stata_se, strict=True
+):
     print(f"{name:6s} {w_:13.6f} {ws:13.6f} {se_:12.6f} {ss:12.6f}")
 print(f"log-likelihood: ours {fit.log_likelihood:.7f}, published -12.8896335")
 rel_w = np.max(np.abs(fit.w / np.array(stata_w) - 1))
@@ -464,16 +489,24 @@ print(f"largest relative difference of the coefficients: {rel_w:.1e}")
 
 # %%
 esl_table_4_2 = [  # as printed in ESL, 2nd ed., Table 4.2
-    ("(Intercept)", -4.130, 0.964, -4.285), ("sbp", 0.006, 0.006, 1.023),
-    ("tobacco", 0.080, 0.026, 3.034), ("ldl", 0.185, 0.057, 3.219),
-    ("famhist", 0.939, 0.225, 4.178), ("obesity", -0.035, 0.029, -1.187),
-    ("alcohol", 0.001, 0.004, 0.136), ("age", 0.043, 0.010, 4.184),
+    ("(Intercept)", -4.130, 0.964, -4.285),
+    ("sbp", 0.006, 0.006, 1.023),
+    ("tobacco", 0.080, 0.026, 3.034),
+    ("ldl", 0.185, 0.057, 3.219),
+    ("famhist", 0.939, 0.225, 4.178),
+    ("obesity", -0.035, 0.029, -1.187),
+    ("alcohol", 0.001, 0.004, 0.136),
+    ("age", 0.043, 0.010, 4.184),
 ]
 Xh = np.column_stack([np.ones(len(heart.y)), Z])
 fit_h = lg.irls(Xh, heart.y)
 print(f"IRLS: {fit_h.n_iter} iterations, converged={fit_h.converged}")
-print(f"{'':12s} {'coef':>7s} {'ESL':>7s} {'s.e.':>7s} {'ESL':>7s} {'Z':>7s} {'ESL':>7s}")
-for (name, c, s_, z_), w_, se_, zz in zip(esl_table_4_2, fit_h.w, fit_h.se, fit_h.z, strict=True):
+print(
+    f"{'':12s} {'coef':>7s} {'ESL':>7s} {'s.e.':>7s} {'ESL':>7s} {'Z':>7s} {'ESL':>7s}"
+)
+for (name, c, s_, z_), w_, se_, zz in zip(
+    esl_table_4_2, fit_h.w, fit_h.se, fit_h.z, strict=True
+):
     print(f"{name:12s} {w_:7.3f} {c:7.3f} {se_:7.3f} {s_:7.3f} {zz:7.3f} {z_:7.3f}")
 
 # %% [markdown]
@@ -525,8 +558,11 @@ with warnings.catch_warnings(record=True) as caught:
     sep = lg.irls(X2, y2)
 for w_ in caught:
     print(f"{w_.category.__name__}: {w_.message}")
-print(f"converged={sep.converged}  separable={sep.separable}  after {sep.n_iter} iterations, "
-      f"|w| = {np.linalg.norm(sep.w):.1f}, se = {sep.se}")
+print(
+    f"converged={sep.converged}  separable={sep.separable}  after {sep.n_iter} "
+    f"iterations, "
+    f"|w| = {np.linalg.norm(sep.w):.1f}, se = {sep.se}"
+)
 
 # %% [markdown]
 # The remedy is to say how large we believe $w$ can be. Subtracting $\frac\lambda2\|w\|^2$
@@ -545,7 +581,9 @@ print(f"converged={sep.converged}  separable={sep.separable}  after {sep.n_iter}
 claims.verify("eq-ridge-stationarity")
 
 ridge = lg.irls(X2, y2, lam=1.0)
-print(f"lam = 1: converged={ridge.converged} in {ridge.n_iter} iterations, w = {ridge.w}")
+print(
+    f"lam = 1: converged={ridge.converged} in {ridge.n_iter} iterations, w = {ridge.w}"
+)
 
 # %% [markdown]
 # The figure compares a fit on overlapping real data (left: SAheart, `chd` against age and LDL
@@ -556,7 +594,9 @@ print(f"lam = 1: converged={ridge.converged} in {ridge.n_iter} iterations, w = {
 
 # %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Left: contours of $P(\\mathrm{chd} = 1)$ for the South African heart data on age and LDL. Right: on separable data, the regularised fit ($\\lambda = 1$, solid) keeps a gradual transition, the unregularised iterate (dashed) becomes a cliff.", "name": "fig-logistic-contours"}, "image": {"alt": "Two scatter plots with probability contour lines; on the right the dashed contours are crowded into one line."}} tags=["hide-input"]
 fig, (ax0, ax1) = plt.subplots(1, 2, figsize=(10.0, 4.2))
-age_ldl = heart.X[:, [heart.feature_names.index("age"), heart.feature_names.index("ldl")]]
+age_ldl = heart.X[
+    :, [heart.feature_names.index("age"), heart.feature_names.index("ldl")]
+]
 fit2 = lg.irls(np.column_stack([np.ones(len(heart.y)), age_ldl]), heart.y)
 
 
@@ -564,17 +604,30 @@ def score2(P, w):
     return w[0] + P @ w[1:]
 
 
-G0, G1, S = plots.decision_regions(ax0, lambda P: score2(P, fit2.w), age_ldl, heart.y, pad=1.0)
-cs = ax0.contour(G0, G1, lg.sigmoid(S), levels=[0.1, 0.25, 0.75, 0.9], colors="grey", linewidths=0.8)
+G0, G1, S = plots.decision_regions(
+    ax0, lambda P: score2(P, fit2.w), age_ldl, heart.y, pad=1.0
+)
+cs = ax0.contour(
+    G0, G1, lg.sigmoid(S), levels=[0.1, 0.25, 0.75, 0.9], colors="grey", linewidths=0.8
+)
 ax0.clabel(cs, fmt="%.2f", fontsize=7)
 ax0.set_xlabel("age")
 ax0.set_ylabel("ldl")
 ax0.set_title("SAheart: $P(\\mathrm{chd} = 1)$ contours")
 G0, G1, S = plots.decision_regions(ax1, lambda P: score2(P, ridge.w), x2, y2)
-cs = ax1.contour(G0, G1, lg.sigmoid(S), levels=[0.1, 0.25, 0.75, 0.9], colors="grey", linewidths=0.8)
+cs = ax1.contour(
+    G0, G1, lg.sigmoid(S), levels=[0.1, 0.25, 0.75, 0.9], colors="grey", linewidths=0.8
+)
 ax1.clabel(cs, fmt="%.2f", fontsize=7)
-ax1.contour(G0, G1, score2(np.column_stack([G0.ravel(), G1.ravel()]), sep.w).reshape(G0.shape),
-            levels=[0.0], colors="k", linestyles="--", linewidths=1)
+ax1.contour(
+    G0,
+    G1,
+    score2(np.column_stack([G0.ravel(), G1.ravel()]), sep.w).reshape(G0.shape),
+    levels=[0.0],
+    colors="k",
+    linestyles="--",
+    linewidths=1,
+)
 ax1.set_title("separable: $\\lambda = 1$ (solid), unregularised (dashed)")
 fig.tight_layout()
 plt.show()
@@ -691,20 +744,31 @@ stata_probit_se = [0.693882522754, 0.083890261293, 0.595037920474, 2.54247249731
 probit_fit = lg.probit(Xsp, spector.y)
 probit_irls = lg.probit(Xsp, spector.y, method="irls")
 logit_fit = lg.irls(Xsp, spector.y)
-print(f"probit: Newton {probit_fit.n_iter} iterations, Fisher scoring {probit_irls.n_iter}; "
-      f"same maximiser: {bool(np.allclose(probit_fit.w, probit_irls.w, rtol=1e-8))}")
-print(f"{'':6s} {'probit':>10s} {'Stata':>10s} {'s.e.':>8s} {'Stata':>8s} {'logit':>10s} "
-      f"{'logit/probit':>12s}")
+print(
+    f"probit: Newton {probit_fit.n_iter} iterations, Fisher scoring "
+    f"{probit_irls.n_iter}; "
+    f"same maximiser: {bool(np.allclose(probit_fit.w, probit_irls.w, rtol=1e-8))}"
+)
+print(
+    f"{'':6s} {'probit':>10s} {'Stata':>10s} {'s.e.':>8s} {'Stata':>8s} {'logit':>10s} "
+    f"{'logit/probit':>12s}"
+)
 for k, name in enumerate(("GPA", "TUCE", "PSI", "const")):
-    print(f"{name:6s} {probit_fit.w[k]:10.6f} {stata_probit_w[k]:10.6f} "
-          f"{probit_fit.se[k]:8.5f} {stata_probit_se[k]:8.5f} {logit_fit.w[k]:10.6f} "
-          f"{logit_fit.w[k] / probit_fit.w[k]:12.2f}")
-print(f"log-likelihood: probit {probit_fit.log_likelihood:.5f} (Stata -12.81880), "
-      f"logit {logit_fit.log_likelihood:.5f}")
+    print(
+        f"{name:6s} {probit_fit.w[k]:10.6f} {stata_probit_w[k]:10.6f} "
+        f"{probit_fit.se[k]:8.5f} {stata_probit_se[k]:8.5f} {logit_fit.w[k]:10.6f} "
+        f"{logit_fit.w[k] / probit_fit.w[k]:12.2f}"
+    )
+print(
+    f"log-likelihood: probit {probit_fit.log_likelihood:.5f} (Stata -12.81880), "
+    f"logit {logit_fit.log_likelihood:.5f}"
+)
 rel_probit = np.max(np.abs(probit_fit.w / np.array(stata_probit_w) - 1))
 print(f"largest relative difference from Stata's coefficients: {rel_probit:.1e}")
 gap_prob = np.max(np.abs(probit_fit.predict_proba(Xsp) - logit_fit.predict_proba(Xsp)))
-print(f"largest difference of the fitted probabilities, probit vs logit: {gap_prob:.3f}")
+print(
+    f"largest difference of the fitted probabilities, probit vs logit: {gap_prob:.3f}"
+)
 
 # %% [markdown]
 # The coefficients agree with Stata's to the same six or seven digits as the logit's did (Stata
@@ -804,9 +868,14 @@ P2 = iris.X[:, 2:]
 Xi = np.column_stack([np.ones(len(iris.y)), P2])
 soft = lg.softmax_regression(Xi, iris.y, lam=0.1)
 acc = np.mean(soft.predict(Xi) == iris.y)
-print(f"softmax regression: {soft.n_iter} Newton iterations, converged={soft.converged}, "
-      f"training accuracy {acc:.3f}")
-print("W (columns: setosa, versicolor, virginica; rows: intercept, petal length, petal width)")
+print(
+    f"softmax regression: {soft.n_iter} Newton iterations, converged={soft.converged}, "
+    f"training accuracy {acc:.3f}"
+)
+print(
+    "W (columns: setosa, versicolor, virginica; rows: intercept, petal length, petal "
+    "width)"
+)
 print(soft.W)
 
 # %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Softmax regression on the iris petal measurements: the three class regions meet along straight lines; grey contours mark largest class probability 0.6 and 0.9.", "name": "fig-softmax-regions"}, "image": {"alt": "Scatter of three species in three coloured regions separated by straight boundaries, with grey probability contours."}} tags=["hide-input"]
@@ -819,10 +888,20 @@ colours = ["#fbb4ae", "#b3cde3", "#ccebc5"]
 ax.contourf(g0, g1, cls, levels=[-0.5, 0.5, 1.5, 2.5], colors=colours, alpha=0.8)
 cs = ax.contour(g0, g1, pmax, levels=[0.6, 0.9], colors="grey", linewidths=0.8)
 ax.clabel(cs, fmt="%.1f", fontsize=7)
-for k, (marker, c) in enumerate(zip("o^s", ["#b2182b", "#2166ac", "#1b7837"], strict=True)):
+for k, (marker, c) in enumerate(
+    zip("o^s", ["#b2182b", "#2166ac", "#1b7837"], strict=True)
+):
     m = iris.y == k
-    ax.scatter(P2[m, 0], P2[m, 1], marker=marker, c=c, s=16, edgecolor="k", linewidth=0.3,
-               label=iris.extra["class_names"][k])
+    ax.scatter(
+        P2[m, 0],
+        P2[m, 1],
+        marker=marker,
+        c=c,
+        s=16,
+        edgecolor="k",
+        linewidth=0.3,
+        label=iris.extra["class_names"][k],
+    )
 ax.set_xlabel("petal length (cm)")
 ax.set_ylabel("petal width (cm)")
 ax.set_title("softmax regions; grey: largest probability 0.6, 0.9")

@@ -30,13 +30,14 @@
 # Install the course package if it is missing (Colab, a downloaded notebook)
 try:
     import mlnotes  # noqa: F401
-except ImportError:  # Colab or another fresh kernel: install this chapter's version of the course
+except ImportError:  # Colab or a fresh kernel: install this chapter's version
     import importlib
     import subprocess
     import sys
 
     requirement = "mlnotes @ git+https://github.com/mlnotes/mlnotes@v0.1.0"
-    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", requirement], check=True)
+    pip = [sys.executable, "-m", "pip", "install", "--quiet", requirement]
+    subprocess.run(pip, check=True)
     importlib.invalidate_caches()
 
 # %% [markdown]
@@ -197,15 +198,24 @@ X2 = X2[np.abs(score) / np.linalg.norm(u_true) > 0.15][:n_pts]
 y2 = np.sign(X2 @ u_true[:2] + u_true[2])
 fit = online.perceptron(X2, y2, fit_intercept=True)
 bound = online.perceptron_bound(X2, y2, u_true, fit_intercept=True)
-print(f"converged: {fit.converged} after {fit.n_epochs} epochs, {fit.n_mistakes} mistakes "
-      f"(bound (R/gamma)^2 = {bound:.1f})")
+print(
+    f"converged: {fit.converged} after {fit.n_epochs} epochs, {fit.n_mistakes} "
+    f"mistakes "
+    f"(bound (R/gamma)^2 = {bound:.1f})"
+)
 print("mistakes per epoch:", fit.mistakes)
 
 # %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "The perceptron's decision boundary (solid) on a separable sample, with the separator that generated the data (dashed).", "name": "fig-perceptron-boundary"}, "image": {"alt": "Two classes of points separated by a solid line close to a dashed one."}} tags=["hide-input"]
 fig, ax = plt.subplots()
 plots.decision_regions(ax, fit.decision_function, X2, y2)
 xs = np.linspace(-2.5, 2.5, 2)
-ax.plot(xs, -(u_true[0] * xs + u_true[2]) / u_true[1], "--", color="gray", label="generating separator")
+ax.plot(
+    xs,
+    -(u_true[0] * xs + u_true[2]) / u_true[1],
+    "--",
+    color="gray",
+    label="generating separator",
+)
 ax.set_title("Perceptron decision boundary (solid) on separable data")
 ax.legend(loc="lower right")
 plt.show()
@@ -370,11 +380,26 @@ with warnings.catch_warnings():
 fig, ax = plt.subplots()
 ax.semilogx(dims, mist_p, "s-", label="perceptron: mistakes")
 ax.semilogx(dims, mist_w, "o-", label="winnow: mistakes")
-ax.semilogx(dims, 2 * k_rel**2 * np.log(2 * dims), "o:", color="C1", alpha=0.6,
-            label=r"winnow bound $2k^2\ln(2n)$")
-ax.semilogx(dims, np.minimum(k_rel * dims, n_stream), "s:", color="C0", alpha=0.6,
-            label=r"perceptron bound $kn$ (capped at the stream length)")
-ax.set(xlabel="dimension $n$ (log scale)", ylabel=f"mistakes on a stream of {n_stream} examples")
+ax.semilogx(
+    dims,
+    2 * k_rel**2 * np.log(2 * dims),
+    "o:",
+    color="C1",
+    alpha=0.6,
+    label=r"winnow bound $2k^2\ln(2n)$",
+)
+ax.semilogx(
+    dims,
+    np.minimum(k_rel * dims, n_stream),
+    "s:",
+    color="C0",
+    alpha=0.6,
+    label=r"perceptron bound $kn$ (capped at the stream length)",
+)
+ax.set(
+    xlabel="dimension $n$ (log scale)",
+    ylabel=f"mistakes on a stream of {n_stream} examples",
+)
 ax.legend()
 plt.show()
 for n_dim, p_, w_ in zip(dims, mist_p, mist_w, strict=True):
@@ -398,15 +423,29 @@ Xs = r.choice([-1.0, 1.0], size=(n_stream, 300))
 ys = np.sign(Xs[:, r.choice(300, size=k_rel, replace=False)].sum(axis=1))
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", ConvergenceWarning)
-    curves = {"perceptron": online.perceptron(Xs, ys, n_epochs=1),
-              "winnow": online.winnow(Xs, ys, eta=1 / k_rel, n_epochs=1)}
+    curves = {
+        "perceptron": online.perceptron(Xs, ys, n_epochs=1),
+        "winnow": online.winnow(Xs, ys, eta=1 / k_rel, n_epochs=1),
+    }
 fig, ax = plt.subplots()
 for (name, f_), colour in zip(curves.items(), ("C0", "C1"), strict=True):
-    ax.step(np.r_[0, f_.mistake_steps + 1, n_stream], np.r_[0, np.arange(1, f_.n_mistakes + 1), f_.n_mistakes],
-            where="post", color=colour, label=f"{name}: {f_.n_mistakes} mistakes")
+    ax.step(
+        np.r_[0, f_.mistake_steps + 1, n_stream],
+        np.r_[0, np.arange(1, f_.n_mistakes + 1), f_.n_mistakes],
+        where="post",
+        color=colour,
+        label=f"{name}: {f_.n_mistakes} mistakes",
+    )
 ax.axhline(k_rel * 300, color="C0", ls=":", label=r"perceptron bound $kn = 900$")
-ax.axhline(2 * k_rel**2 * np.log(600), color="C1", ls=":", label=rf"winnow bound $2k^2\ln(2n) = {2 * k_rel**2 * np.log(600):.0f}$")
-ax.set(xlabel="examples seen", ylabel="cumulative mistakes", yscale="log", ylim=(1, 2000))
+ax.axhline(
+    2 * k_rel**2 * np.log(600),
+    color="C1",
+    ls=":",
+    label=rf"winnow bound $2k^2\ln(2n) = {2 * k_rel**2 * np.log(600):.0f}$",
+)
+ax.set(
+    xlabel="examples seen", ylabel="cumulative mistakes", yscale="log", ylim=(1, 2000)
+)
 ax.legend()
 plt.show()
 
@@ -456,7 +495,9 @@ M = np.linspace(-2.5, 2.5, 1001)
 fig, ax = plt.subplots()
 ax.plot(M, losses.zero_one(M), color="k", lw=2.5, label="zero-one")
 for name in ("quadratic", "hinge", "sigmoid", "logistic", "exponential", "perceptron"):
-    ax.plot(M, losses.get(name)[0](M), label=name, ls=":" if name == "perceptron" else "-")
+    ax.plot(
+        M, losses.get(name)[0](M), label=name, ls=":" if name == "perceptron" else "-"
+    )
 ax.set(xlabel="margin $M = y f(x)$", ylabel=r"loss $\varphi(M)$", ylim=(-0.1, 4))
 ax.legend(ncol=2)
 plt.show()
@@ -625,32 +666,89 @@ A_q = np.array([[1.0, 0.0], [0.0, 8.0]])
 w_start = np.array([-2.0, 1.0])
 G1, G2 = np.meshgrid(np.linspace(-2.5, 2.5, 200), np.linspace(-2.5, 2.5, 200))
 fig, (ax, ax2) = plt.subplots(1, 2, figsize=(10, 4.2))
-ax.contour(G1, G2, 0.5 * (G1**2 + 8 * G2**2), levels=np.geomspace(0.05, 30, 12), colors="gray", linewidths=0.6)
-for eta_q, style, label in [(0.1, "o-", "converging"), (0.23, "s-", "oscillating"), (0.255, "^-", "diverging")]:
+ax.contour(
+    G1,
+    G2,
+    0.5 * (G1**2 + 8 * G2**2),
+    levels=np.geomspace(0.05, 30, 12),
+    colors="gray",
+    linewidths=0.6,
+)
+for eta_q, style, label in [
+    (0.1, "o-", "converging"),
+    (0.23, "s-", "oscillating"),
+    (0.255, "^-", "diverging"),
+]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
-        path = optim.gradient_descent(lambda w: A_q @ w, w_start, eta=eta_q, max_iter=12).path
-    ax.plot(path[:, 0], path[:, 1], style, ms=3, lw=1, label=rf"$\eta = {eta_q}$ ({label})")
-ax.set(xlabel="$w_1$", ylabel="$w_2$", xlim=(-2.5, 2.5), ylim=(-2.5, 2.5), aspect="equal",
-       title=r"GD on $\frac{1}{2}(w_1^2 + 8 w_2^2)$: $2/\lambda_{\max} = 0.25$")
+        path = optim.gradient_descent(
+            lambda w: A_q @ w, w_start, eta=eta_q, max_iter=12
+        ).path
+    ax.plot(
+        path[:, 0], path[:, 1], style, ms=3, lw=1, label=rf"$\eta = {eta_q}$ ({label})"
+    )
+ax.set(
+    xlabel="$w_1$",
+    ylabel="$w_2$",
+    xlim=(-2.5, 2.5),
+    ylim=(-2.5, 2.5),
+    aspect="equal",
+    title=r"GD on $\frac{1}{2}(w_1^2 + 8 w_2^2)$: $2/\lambda_{\max} = 0.25$",
+)
 ax.legend(loc="lower right", fontsize=8)
 
-# SGD (batches of 20) on the quadratic loss of 200 points whose Hessian has eigenvalues ~0.9 and ~7.7
+# SGD (batches of 20) on the quadratic loss of 200 points whose Hessian has eigenvalues
+# ~0.9 and ~7.7
 r = np.random.default_rng(5)
 X_q = r.standard_normal((200, 2)) * np.sqrt([0.5, 4.0])
 y_q = np.sign(X_q @ np.array([1.0, 0.3]) + 0.3 * r.standard_normal(200))
 H_q = 2 * X_q.T @ X_q / 200
-m_q = X_q.T @ y_q / 200  # J(w) = mean (1 - y_i w.x_i)^2 = 1 - 2 m^T w + w^T (H/2) w, as y_i^2 = 1
-J_q = 1 - 2 * (m_q[0] * G1 + m_q[1] * G2) + 0.5 * (H_q[0, 0] * G1**2 + 2 * H_q[0, 1] * G1 * G2 + H_q[1, 1] * G2**2)
-ax2.contour(G1, G2, J_q, levels=np.geomspace(0.45, 30, 12), colors="gray", linewidths=0.6)
-for eta_q, style, label in [(0.05, "o-", "converging"), (0.2, "s-", "oscillating"), (0.3, "^-", "diverging")]:
+m_q = (
+    X_q.T @ y_q / 200
+)  # J(w) = mean (1 - y_i w.x_i)^2 = 1 - 2 m^T w + w^T (H/2) w, as y_i^2 = 1
+J_q = (
+    1
+    - 2 * (m_q[0] * G1 + m_q[1] * G2)
+    + 0.5 * (H_q[0, 0] * G1**2 + 2 * H_q[0, 1] * G1 * G2 + H_q[1, 1] * G2**2)
+)
+ax2.contour(
+    G1, G2, J_q, levels=np.geomspace(0.45, 30, 12), colors="gray", linewidths=0.6
+)
+for eta_q, style, label in [
+    (0.05, "o-", "converging"),
+    (0.2, "s-", "oscillating"),
+    (0.3, "^-", "diverging"),
+]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
-        sg = online.sgd(X_q, y_q, loss="quadratic", eta=eta_q, batch_size=20, n_epochs=3, fit_intercept=False,
-                        record_path=True, rng=0)
-    ax2.plot(sg.path[:, 0], sg.path[:, 1], style, ms=3, lw=1, label=rf"$\eta = {eta_q}$ ({label})")
-ax2.set(xlabel="$w_1$", ylabel="$w_2$", xlim=(-1, 2), ylim=(-1.5, 1.5), aspect="equal",
-        title=rf"SGD, batches of 20: $2/\lambda_{{\max}} = {2 / np.linalg.eigvalsh(H_q).max():.2f}$")
+        sg = online.sgd(
+            X_q,
+            y_q,
+            loss="quadratic",
+            eta=eta_q,
+            batch_size=20,
+            n_epochs=3,
+            fit_intercept=False,
+            record_path=True,
+            rng=0,
+        )
+    ax2.plot(
+        sg.path[:, 0],
+        sg.path[:, 1],
+        style,
+        ms=3,
+        lw=1,
+        label=rf"$\eta = {eta_q}$ ({label})",
+    )
+lam_max_q = np.linalg.eigvalsh(H_q).max()
+ax2.set(
+    xlabel="$w_1$",
+    ylabel="$w_2$",
+    xlim=(-1, 2),
+    ylim=(-1.5, 1.5),
+    aspect="equal",
+    title=rf"SGD, batches of 20: $2/\lambda_{{\max}} = {2 / lam_max_q:.2f}$",
+)
 ax2.legend(loc="lower right", fontsize=8, frameon=True)
 plt.show()
 
@@ -677,30 +775,52 @@ perm = np.random.default_rng(0).permutation(len(y_bc))
 tr, te = perm[: len(perm) // 2], perm[len(perm) // 2 :]
 mu, sd = bc.X[tr].mean(axis=0), bc.X[tr].std(axis=0)
 Xtr, Xte = (bc.X[tr] - mu) / sd, (bc.X[te] - mu) / sd
-print(f"feature scales (std) from {bc.X.std(axis=0).min():.3g} to {bc.X.std(axis=0).max():.3g}")
+print(
+    f"feature scales (std) from {bc.X.std(axis=0).min():.3g} to "
+    f"{bc.X.std(axis=0).max():.3g}"
+)
 
 # %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "The objective $J(w, b)$ of SGD with the log loss on the breast cancer data after each epoch: three step sizes on standardised features, and two on the raw features, which stay far above.", "name": "fig-sgd-objective"}, "image": {"alt": "Semilog curves of the objective against epochs: three low decreasing curves and two dashed or dotted curves well above them."}} tags=["hide-input"]
 fig, ax = plt.subplots()
 runs = {}
 for eta_s in (0.01, 0.1, 1.0):
-    runs[eta_s] = online.sgd(Xtr, y_bc[tr], loss="log", eta=eta_s, lam=1e-3, batch_size=8, n_epochs=40, rng=1)
+    runs[eta_s] = online.sgd(
+        Xtr, y_bc[tr], loss="log", eta=eta_s, lam=1e-3, batch_size=8, n_epochs=40, rng=1
+    )
     ax.semilogy(runs[eta_s].objective, label=rf"standardised, $\eta = {eta_s}$")
 raws = {}
 for eta_s, style in ((1e-4, "k--"), (1e-6, "k:")):
-    raws[eta_s] = online.sgd(bc.X[tr], y_bc[tr], loss="log", eta=eta_s, lam=1e-3, batch_size=8, n_epochs=40, rng=1)
-    ax.semilogy(raws[eta_s].objective, style, label=rf"raw features, $\eta = {eta_s:g}$")
+    raws[eta_s] = online.sgd(
+        bc.X[tr],
+        y_bc[tr],
+        loss="log",
+        eta=eta_s,
+        lam=1e-3,
+        batch_size=8,
+        n_epochs=40,
+        rng=1,
+    )
+    ax.semilogy(
+        raws[eta_s].objective, style, label=rf"raw features, $\eta = {eta_s:g}$"
+    )
 ax.set(xlabel="epoch", ylabel=r"objective $J(w, b)$")
 ax.legend()
 plt.show()
 for eta_s, r in runs.items():
-    print(f"eta = {eta_s:5}: J = {r.objective[-1]:.4f} (running estimate {r.running[-1]:.4f}), "
-          f"test accuracy {np.mean(r.predict(Xte) == y_bc[te]):.3f}")
+    print(
+        f"eta = {eta_s:5}: J = {r.objective[-1]:.4f} (running estimate "
+        f"{r.running[-1]:.4f}), "
+        f"test accuracy {np.mean(r.predict(Xte) == y_bc[te]):.3f}"
+    )
 # The raw-feature runs are chaotic (see below): only bounds on them are facts.
 worst_std = max(r.objective[-1] for r in runs.values())
 for eta_s, r in raws.items():
     J, acc = r.objective[-1], np.mean(r.predict(bc.X[te]) == y_bc[te])
     assert J > 4 * worst_std and acc < 0.94
-    print(f"raw features, eta = {eta_s:g}: J > 4 x the worst standardised run, test accuracy < 0.94")
+    print(
+        f"raw features, eta = {eta_s:g}: J > 4 x the worst standardised run, test "
+        f"accuracy < 0.94"
+    )
 
 # %% [markdown] tags=["remove-cell"]
 # :::{figure}
@@ -742,7 +862,9 @@ claims.verify("eq-weight-decay")
 # %%
 val_acc = []
 for ep in range(1, 9):
-    r = online.sgd(Xtr, y_bc[tr], loss="log", eta=0.1, lam=0.0, batch_size=8, n_epochs=ep, rng=1)
+    r = online.sgd(
+        Xtr, y_bc[tr], loss="log", eta=0.1, lam=0.0, batch_size=8, n_epochs=ep, rng=1
+    )
     val_acc.append(np.mean(r.predict(Xte) == y_bc[te]))
 print("held-out accuracy after 1..8 epochs:", np.round(val_acc, 3))
 
@@ -798,15 +920,30 @@ F1 = np.abs(G1) + 2 * np.abs(G2)
 fig, ax = plt.subplots()
 ax.contour(G1, G2, F1, levels=np.arange(0.25, 5, 0.25), colors="gray", linewidths=0.6)
 w_pt, v_pt = np.array([1.0, 0.0]), np.array([1.0, 2.0])
-ax.annotate("", xy=w_pt - 0.5 * v_pt, xytext=w_pt, arrowprops=dict(arrowstyle="->", color="C3", lw=2))
-ax.annotate("", xy=w_pt - 0.5 * np.array([1.0, 0.0]), xytext=w_pt,
-            arrowprops=dict(arrowstyle="->", color="C2", lw=2))
+ax.annotate(
+    "",
+    xy=w_pt - 0.5 * v_pt,
+    xytext=w_pt,
+    arrowprops=dict(arrowstyle="->", color="C3", lw=2),
+)
+ax.annotate(
+    "",
+    xy=w_pt - 0.5 * np.array([1.0, 0.0]),
+    xytext=w_pt,
+    arrowprops=dict(arrowstyle="->", color="C2", lw=2),
+)
 ax.plot(*w_pt, "ko")
 ax.plot(0, 0, "k*", ms=12)
 ax.text(0.55, -1.1, r"$-v$, $v = (1, 2)$: uphill", color="C3")
 ax.text(0.1, 0.2, r"$-v$, $v = (1, 0)$: downhill", color="C2")
-ax.set(xlabel="$w_1$", ylabel="$w_2$", xlim=(-1.5, 2), ylim=(-1.5, 1.5), aspect="equal",
-       title=r"level sets of $|w_1| + 2|w_2|$ and two subgradients at $(1, 0)$")
+ax.set(
+    xlabel="$w_1$",
+    ylabel="$w_2$",
+    xlim=(-1.5, 2),
+    ylim=(-1.5, 1.5),
+    aspect="equal",
+    title=r"level sets of $|w_1| + 2|w_2|$ and two subgradients at $(1, 0)$",
+)
 plt.show()
 
 # %% [markdown] tags=["remove-cell"]
@@ -840,13 +977,23 @@ r_sg = np.random.default_rng(7)
 C_sg, c_sg = r_sg.standard_normal((30, 5)), r_sg.standard_normal(30)
 f_sg = lambda w: float(np.abs(C_sg @ w - c_sg).sum())  # noqa: E731
 v_sg = lambda w: C_sg.T @ np.sign(C_sg @ w - c_sg)  # noqa: E731
-lp = linprog(np.r_[np.zeros(5), np.ones(30)],
-             A_ub=np.block([[C_sg, -np.eye(30)], [-C_sg, -np.eye(30)]]), b_ub=np.r_[c_sg, -c_sg],
-             bounds=[(None, None)] * 5 + [(0, None)] * 30, method="highs")
+lp = linprog(
+    np.r_[np.zeros(5), np.ones(30)],
+    A_ub=np.block([[C_sg, -np.eye(30)], [-C_sg, -np.eye(30)]]),
+    b_ub=np.r_[c_sg, -c_sg],
+    bounds=[(None, None)] * 5 + [(0, None)] * 30,
+    method="highs",
+)
 fig, ax = plt.subplots()
-for eta_sg, p_sg, label in [(0.05, 0.0, r"constant $\eta_t = 0.05$"), (0.05, 0.5, r"$\eta_t = 0.05/\sqrt{t}$"),
-                            (0.05, 1.0, r"$\eta_t = 0.05/t$"), (0.01, 0.0, r"constant $\eta_t = 0.01$")]:
-    res_sg = optim.subgradient_method(f_sg, v_sg, np.zeros(5), eta=eta_sg, power_t=p_sg, max_iter=3000)
+for eta_sg, p_sg, label in [
+    (0.05, 0.0, r"constant $\eta_t = 0.05$"),
+    (0.05, 0.5, r"$\eta_t = 0.05/\sqrt{t}$"),
+    (0.05, 1.0, r"$\eta_t = 0.05/t$"),
+    (0.01, 0.0, r"constant $\eta_t = 0.01$"),
+]:
+    res_sg = optim.subgradient_method(
+        f_sg, v_sg, np.zeros(5), eta=eta_sg, power_t=p_sg, max_iter=3000
+    )
     ax.loglog(np.arange(1, res_sg.n_iter + 2), res_sg.best - lp.fun, label=label)
 ax.set(xlabel="iteration $t$", ylabel=r"$\min_{s \leq t}\, f(w_s) - f^*$")
 ax.legend()
@@ -881,12 +1028,25 @@ with warnings.catch_warnings(record=True) as caught:
 print("perceptron converged:", perc.converged, "-", caught[0].message if caught else "")
 fits = {
     "perceptron (50 epochs)": perc,
-    "sgd hinge, lam=1e-3": online.sgd(Xtr, y_bc[tr], loss="hinge", eta=0.05, lam=1e-3, batch_size=8, n_epochs=30, rng=2),
-    "sgd log, lam=1e-3": online.sgd(Xtr, y_bc[tr], loss="log", eta=0.1, lam=1e-3, batch_size=8, n_epochs=30, rng=2),
+    "sgd hinge, lam=1e-3": online.sgd(
+        Xtr,
+        y_bc[tr],
+        loss="hinge",
+        eta=0.05,
+        lam=1e-3,
+        batch_size=8,
+        n_epochs=30,
+        rng=2,
+    ),
+    "sgd log, lam=1e-3": online.sgd(
+        Xtr, y_bc[tr], loss="log", eta=0.1, lam=1e-3, batch_size=8, n_epochs=30, rng=2
+    ),
 }
 for name, model in fits.items():
-    print(f"{name:24s} training accuracy {np.mean(model.predict(Xtr) == y_bc[tr]):.3f}   "
-          f"test accuracy {np.mean(model.predict(Xte) == y_bc[te]):.3f}")
+    print(
+        f"{name:24s} training accuracy {np.mean(model.predict(Xtr) == y_bc[tr]):.3f}   "
+        f"test accuracy {np.mean(model.predict(Xte) == y_bc[te]):.3f}"
+    )
 
 # %% [markdown]
 # (sec-online-implementation)=

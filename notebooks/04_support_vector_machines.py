@@ -30,13 +30,14 @@
 # Install the course package if it is missing (Colab, a downloaded notebook)
 try:
     import mlnotes  # noqa: F401
-except ImportError:  # Colab or another fresh kernel: install this chapter's version of the course
+except ImportError:  # Colab or a fresh kernel: install this chapter's version
     import importlib
     import subprocess
     import sys
 
     requirement = "mlnotes @ git+https://github.com/mlnotes/mlnotes@v0.1.0"
-    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", requirement], check=True)
+    pip = [sys.executable, "-m", "pip", "install", "--quiet", requirement]
+    subprocess.run(pip, check=True)
     importlib.invalidate_caches()
 
 # %% [markdown]
@@ -221,7 +222,9 @@ claims.verify("eq-duality-gap")
 t = np.array([1.0, 10.0, 100.0, 1000.0])
 for mu in (0.1, 1.0, 10.0):
     vals = np.exp(-t) + mu * t**2 / t**3  # L(x=t, y=t^3, mu)
-    print(f"mu = {mu:5.1f}:  L along x = t, y = t^3:", "  ".join(f"{v:.4f}" for v in vals))
+    print(
+        f"mu = {mu:5.1f}:  L along x = t, y = t^3:", "  ".join(f"{v:.4f}" for v in vals)
+    )
 
 # %% [markdown]
 # **Complementary slackness and KKT.** When $d^* = p^*$ and $x^*$, $(\mu^*, \lambda^*)$ attain
@@ -368,11 +371,15 @@ M_hard = y_sv * hard.decision_function(X_sv)
 on_margin = np.flatnonzero(np.abs(M_hard - 1) < 1e-8)
 primal_hard = 0.5 * w_hard @ w_hard
 assert abs(primal_hard - hard.dual) < 1e-6 * primal_hard
-print(f"w = {w_hard},  b = {hard.b:.4f},  margin 1/||w|| = {1 / np.linalg.norm(w_hard):.4f} cm")
+print(
+    f"w = {w_hard},  b = {hard.b:.4f},  margin 1/||w|| = "
+    f"{1 / np.linalg.norm(w_hard):.4f} cm"
+)
 print(f"points on the margin: {on_margin.tolist()}")
 print(f"primal 1/2 ||w||^2 = {primal_hard:.4f} = dual D(alpha) (relative gap < 1e-6)")
 
-# The optimal alphas: alpha >= 0, zero off the margin, with sum_i alpha_i y_i x_i = w and
+# The optimal alphas: alpha >= 0, zero off the margin, with sum_i alpha_i y_i x_i = w
+# and
 # sum_i alpha_i y_i = 0 (eq-hard-stationarity): 3 equations for 4 unknowns, a segment.
 A = np.vstack([(y_sv[on_margin, None] * X_sv[on_margin]).T, y_sv[on_margin]])
 rhs = np.append(w_hard, 0.0)
@@ -380,7 +387,10 @@ alpha_p = np.linalg.lstsq(A, rhs, rcond=None)[0]
 null = np.linalg.svd(A)[2][-1]  # A has rank 3: its null space is one direction
 t = -alpha_p / null
 t_lo, t_hi = t[null > 0].max(), t[null < 0].min()  # alpha_p + t null >= 0
-for name, end in (("one end ", alpha_p + t_lo * null), ("other end", alpha_p + t_hi * null)):
+for name, end in (
+    ("one end ", alpha_p + t_lo * null),
+    ("other end", alpha_p + t_hi * null),
+):
     print(f"optimal alpha on the margin points, {name}: {np.round(np.abs(end), 2)}")
 a_smo = hard.alpha[on_margin]
 assert np.abs(np.delete(hard.alpha, on_margin)).max() < 1e-9 and (a_smo >= 0).all()
@@ -390,10 +400,19 @@ print("SMO's alpha lies on this segment; which point it returns depends on its p
 # %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "The hard-margin SVM on setosa against versicolor (sepal measurements): the decision boundary, the margin lines $f(x) = \\pm 1$ and the circled support vectors.", "name": "fig-hard-margin-iris"}, "image": {"alt": "Two classes of points with a separating line, two parallel dashed margin lines and circled points on them."}} tags=["hide-input"]
 fig, ax = plt.subplots()
 plots.decision_regions(ax, hard.decision_function, X_sv, y_sv, levels=(-1.0, 0.0, 1.0))
-ax.scatter(*X_sv[hard.support].T, s=160, facecolors="none", edgecolors="k", linewidths=1.2,
-           label="support vectors")
-ax.set(xlabel="sepal length (cm)", ylabel="sepal width (cm)",
-       title="Maximum-margin boundary: setosa (circles) vs versicolor (squares)")
+ax.scatter(
+    *X_sv[hard.support].T,
+    s=160,
+    facecolors="none",
+    edgecolors="k",
+    linewidths=1.2,
+    label="support vectors",
+)
+ax.set(
+    xlabel="sepal length (cm)",
+    ylabel="sepal width (cm)",
+    title="Maximum-margin boundary: setosa (circles) vs versicolor (squares)",
+)
 ax.legend(loc="upper left")
 plt.show()
 
@@ -511,16 +530,29 @@ for name, mask in kinds.items():
     print(f"{name:42s} {mask.sum():3d} points")
 margin_sv = kinds["0 < alpha < C (margin support vector)"]
 assert xi[margin_sv].max() < 1e-9
-print(f"margin support vectors: xi < 1e-9 (zero up to rounding), alpha = {a[margin_sv]}")
+print(
+    f"margin support vectors: xi < 1e-9 (zero up to rounding), alpha = {a[margin_sv]}"
+)
 
 # %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "The soft-margin SVM ($C = 1$) on versicolor against virginica (petal measurements), with the margin lines $f(x) = \\pm 1$; the legend gives each point's role in the solution.", "name": "fig-soft-margin-iris"}, "image": {"alt": "Overlapping classes with a separating line, margin lines and points styled by their role."}} tags=["hide-input"]
 fig, ax = plt.subplots()
 plots.decision_regions(ax, soft.decision_function, X_pt, y_pt, levels=(-1.0, 0.0, 1.0))
 styles = [("#bbbbbb", "o"), ("#1b9e77", "o"), ("#d95f02", "o"), ("#7570b3", "X")]
 for (name, mask), (colour, marker) in zip(kinds.items(), styles, strict=True):
-    ax.scatter(*X_pt[mask].T, s=70, c=colour, marker=marker, edgecolor="k", linewidth=0.5, label=name)
-ax.set(xlabel="petal length (cm)", ylabel="petal width (cm)",
-       title="Soft margin, C = 1: versicolor (-1) vs virginica (+1)")
+    ax.scatter(
+        *X_pt[mask].T,
+        s=70,
+        c=colour,
+        marker=marker,
+        edgecolor="k",
+        linewidth=0.5,
+        label=name,
+    )
+ax.set(
+    xlabel="petal length (cm)",
+    ylabel="petal width (cm)",
+    title="Soft margin, C = 1: versicolor (-1) vs virginica (+1)",
+)
 ax.legend(loc="upper left", fontsize=8)
 plt.show()
 
@@ -646,16 +678,33 @@ claims.verify("eq-kernel-decision")
 
 # %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "The effect of $C$ with an RBF kernel on the petal data: small $C$ gives a wide margin with many support vectors and a smooth boundary, large $C$ follows individual points.", "name": "fig-effect-of-C"}, "image": {"alt": "Three panels of the same data with curved decision boundaries, smoother on the left, more contorted on the right."}} tags=["hide-input"]
 X_pts = (X_pt - X_pt.mean(0)) / X_pt.std(0)
-# three panels share the column (about 65 % of the figure's width): larger type keeps the labels legible
+# three panels share the column (about 65 % of the figure's width): larger type keeps
+# the labels legible
 with plt.rc_context({"font.size": 13}):
     fig, axes = plt.subplots(1, 3, figsize=(10.5, 4.0), sharey=True)
     for ax, C in zip(axes, (0.05, 1.0, 100.0), strict=True):
         fit = svm.smo(X_pts, y_pt, C=C, kernel="rbf", gamma=1.0, tol=1e-6)
-        plots.decision_regions(ax, fit.decision_function, X_pts, y_pt, levels=(-1.0, 0.0, 1.0), resolution=120)
-        ax.scatter(*X_pts[fit.support].T, s=60, facecolors="none", edgecolors="k", linewidths=0.7)
+        plots.decision_regions(
+            ax,
+            fit.decision_function,
+            X_pts,
+            y_pt,
+            levels=(-1.0, 0.0, 1.0),
+            resolution=120,
+        )
+        ax.scatter(
+            *X_pts[fit.support].T,
+            s=60,
+            facecolors="none",
+            edgecolors="k",
+            linewidths=0.7,
+        )
         err = np.mean(fit.predict(X_pts) != y_pt)
-        ax.set(title=f"C = {C:g}\n{fit.support.size} SVs, train error {err:.2f}", xlabel="petal length (std.)",
-               ylabel="")
+        ax.set(
+            title=f"C = {C:g}\n{fit.support.size} SVs, train error {err:.2f}",
+            xlabel="petal length (std.)",
+            ylabel="",
+        )
     axes[0].set_ylabel("petal width (std.)")
     plt.tight_layout()
     plt.show()
@@ -784,14 +833,30 @@ def record_primal(t, alpha):
     primal_trace.append(svm.primal_objective(alpha, b, y_bc, K_bc, 1.0))
 
 
-fit_bc = svm.smo(X_bc, y_bc, C=1.0, kernel="rbf", gamma=gamma_bc, tol=1e-6, shrinking=False,
-                 callback=record_primal)
+fit_bc = svm.smo(
+    X_bc,
+    y_bc,
+    C=1.0,
+    kernel="rbf",
+    gamma=gamma_bc,
+    tol=1e-6,
+    shrinking=False,
+    callback=record_primal,
+)
 D_bc = fit_bc.dual_objective[1:]
 P_bc = np.array(primal_trace)
-print(f"{fit_bc.n_iter} iterations, converged: {fit_bc.converged}, support vectors: {fit_bc.support.size}")
-print(f"final dual {fit_bc.dual:.6f}, primal {P_bc[-1]:.6f}, gap {P_bc[-1] - fit_bc.dual:.1e}")
-print(f"dual monotone: {bool(np.all(np.diff(fit_bc.dual_objective) >= 0))}, "
-      f"primal >= dual throughout: {bool(np.all(P_bc >= D_bc - 1e-9))}")
+print(
+    f"{fit_bc.n_iter} iterations, converged: {fit_bc.converged}, support vectors: "
+    f"{fit_bc.support.size}"
+)
+print(
+    f"final dual {fit_bc.dual:.6f}, primal {P_bc[-1]:.6f}, gap "
+    f"{P_bc[-1] - fit_bc.dual:.1e}"
+)
+print(
+    f"dual monotone: {bool(np.all(np.diff(fit_bc.dual_objective) >= 0))}, "
+    f"primal >= dual throughout: {bool(np.all(P_bc >= D_bc - 1e-9))}"
+)
 print(f"training accuracy {np.mean(fit_bc.predict(X_bc) == y_bc):.4f}")
 
 # %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "SMO on the breast cancer data (RBF kernel, $C = 1$). Left: the primal $P$ and the dual $D$ meet at the optimum. Right: the duality gap $P - D$ and the KKT violation $m - M$ fall together.", "name": "fig-smo-duality-gap"}, "image": {"alt": "Left panel two objective curves converging; right panel two decreasing curves on a log scale."}} tags=["hide-input"]
@@ -799,10 +864,17 @@ fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 3.8))
 it = np.arange(1, fit_bc.n_iter + 1)
 ax1.plot(it, P_bc, label="primal $P$")
 ax1.plot(it, D_bc, label="dual $D$")
-ax1.set(xlabel="SMO iteration", ylabel="objective", ylim=(0, 2 * fit_bc.dual), title="Weak duality: $P \\geq D$")
+ax1.set(
+    xlabel="SMO iteration",
+    ylabel="objective",
+    ylim=(0, 2 * fit_bc.dual),
+    title="Weak duality: $P \\geq D$",
+)
 ax1.legend()
 ax2.semilogy(it, P_bc - D_bc, label="duality gap $P - D$")
-ax2.semilogy(np.arange(fit_bc.violation.size), fit_bc.violation, label="KKT violation $m - M$")
+ax2.semilogy(
+    np.arange(fit_bc.violation.size), fit_bc.violation, label="KKT violation $m - M$"
+)
 ax2.set(xlabel="SMO iteration", title="Both go to zero")
 ax2.legend()
 plt.tight_layout()
@@ -830,15 +902,27 @@ hs = load_heart_scale()
 fit_hs = svm.smo(hs.X, hs.y, C=1.0, kernel="rbf", gamma=1 / 13, tol=1e-3)
 fit_hs_exact = svm.smo(hs.X, hs.y, C=1.0, kernel="rbf", gamma=1 / 13, tol=1e-9)
 n_bounded = int(np.sum(fit_hs.alpha == 1.0))
-# At tol 1e-3 the last digits of the objective and of rho depend on the path the solver took
-# (on another machine it may take another), so they are compared, not printed; the optimum
+# At tol 1e-3 the last digits of the objective and of rho depend on the path the solver
+# took
+# (on another machine it may take another), so they are compared, not printed; the
+# optimum
 # (tol 1e-9) is printed to the digits it determines.
-print(f"optimum (tol 1e-9): obj = {-fit_hs_exact.dual:.5f}, rho = {-fit_hs_exact.b:.5f}, "
-      f"nSV = {fit_hs_exact.support.size}, nBSV = {int(np.sum(fit_hs_exact.alpha == 1.0))}")
-print(f"tol 1e-3: nSV = {fit_hs.support.size}, nBSV = {n_bounded}; objective within 1e-6 of the optimum "
-      f"(relative): {abs(fit_hs.dual - fit_hs_exact.dual) <= 1e-6 * abs(fit_hs_exact.dual)}; "
-      f"rho within 1e-4: {abs(fit_hs.b - fit_hs_exact.b) <= 1e-4}")
-print("LIBSVM (tol 1e-3, its documentation): obj = -100.877288, rho = 0.424462, nSV = 132, nBSV = 107")
+print(
+    f"optimum (tol 1e-9): obj = {-fit_hs_exact.dual:.5f}, rho = {-fit_hs_exact.b:.5f}, "
+    f"nSV = {fit_hs_exact.support.size}, nBSV = "
+    f"{int(np.sum(fit_hs_exact.alpha == 1.0))}"
+)
+print(
+    f"tol 1e-3: nSV = {fit_hs.support.size}, nBSV = {n_bounded}; objective within 1e-6 "
+    f"of the optimum "
+    f"(relative): "
+    f"{abs(fit_hs.dual - fit_hs_exact.dual) <= 1e-6 * abs(fit_hs_exact.dual)}; "
+    f"rho within 1e-4: {abs(fit_hs.b - fit_hs_exact.b) <= 1e-4}"
+)
+print(
+    "LIBSVM (tol 1e-3, its documentation): obj = -100.877288, rho = 0.424462, nSV = "
+    "132, nBSV = 107"
+)
 
 # %% [markdown]
 # The tests of `mlnotes.svm` go further and run scikit-learn's `SVC` (which is libsvm) side by
@@ -863,42 +947,66 @@ from scipy.optimize import minimize
 
 
 def box_dual_reference(Xa, y, C, gap_tol=1e-8, restarts=5):
-    """The regularised-bias SVM's dual, min 1/2 |B^T a|^2 - sum(a) over 0 <= a <= C with rows
-    B_i = y_i xa_i, by scipy's bound-constrained L-BFGS-B, restarted from its last point (a
-    fresh curvature model) until the duality gap certifies it: P(w) - D(a) <= gap_tol P(w),
-    with w = B^T a (the regularised bias is its last entry). Returns w and P(w)."""
+    """The regularised-bias SVM's dual, min 1/2 |B^T a|^2 - sum(a) over 0 <= a <= C
+    with rows B_i = y_i xa_i, by scipy's bound-constrained L-BFGS-B, restarted from its
+    last point (a fresh curvature model) until the duality gap certifies it:
+    P(w) - D(a) <= gap_tol P(w), with w = B^T a (the regularised bias is its last
+    entry). Returns w and P(w)."""
     B = y[:, None] * Xa
     a = np.zeros(len(y))
     for _ in range(restarts):
-        a = minimize(lambda a: (0.5 * (B.T @ a) @ (B.T @ a) - a.sum(), B @ (B.T @ a) - 1.0), a,
-                     jac=True, method="L-BFGS-B", bounds=[(0.0, C)] * len(y),
-                     options={"ftol": 1e-16, "gtol": 1e-12, "maxcor": 50, "maxiter": 10_000}).x
+        a = minimize(
+            lambda a: (0.5 * (B.T @ a) @ (B.T @ a) - a.sum(), B @ (B.T @ a) - 1.0),
+            a,
+            jac=True,
+            method="L-BFGS-B",
+            bounds=[(0.0, C)] * len(y),
+            options={"ftol": 1e-16, "gtol": 1e-12, "maxcor": 50, "maxiter": 10_000},
+        ).x
         w = B.T @ a
         P = svm.hinge_objective(w[:-1], w[-1], Xa[:, :-1], y, C, regularise_bias=True)
         gap = P - (a.sum() - 0.5 * w @ w)  # >= 0 by weak duality
         if gap <= gap_tol * P:
             return w, P
-    raise RuntimeError(f"no certified reference: relative duality gap {gap / P:.1e} > {gap_tol:g}")
+    raise RuntimeError(
+        f"no certified reference: relative duality gap {gap / P:.1e} > {gap_tol:g}"
+    )
 
 
 fit_lin = svm.smo(hs.X, hs.y, C=1.0, kernel="linear", tol=1e-9)
-Xa = np.column_stack([hs.X, np.ones(len(hs.y))])  # regularised bias = weight of a constant feature
+Xa = np.column_stack(
+    [hs.X, np.ones(len(hs.y))]
+)  # regularised bias = weight of a constant feature
 _, P_reg = box_dual_reference(Xa, hs.y, 1.0)  # raises unless its duality gap is < 1e-8
 sub = svm.subgradient_svm(hs.X, hs.y, C=1.0, max_iter=2000)
 peg = svm.pegasos(hs.X, hs.y, C=1.0, n_epochs=60, batch_size=1, rng=0)
 print(f"free bias:        SMO  P* = {fit_lin.dual:.4f}")
-print(f"                  subgradient, 2000 steps  P = {svm.hinge_objective(sub.w, sub.b, hs.X, hs.y, 1.0):.4f}")
+print(
+    f"                  subgradient, 2000 steps  P = "
+    f"{svm.hinge_objective(sub.w, sub.b, hs.X, hs.y, 1.0):.4f}"
+)
 print(f"regularised bias: reference P* = {P_reg:.4f} (relative duality gap < 1e-8)")
 print(f"                  Pegasos, 60 epochs  P = {peg.objective[-1]:.4f}")
 
 # %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Relative suboptimality $P/P^* - 1$ of the subgradient method (best iterate, per pass) and of Pegasos (averaged, per epoch) against passes over the data.", "name": "fig-primal-methods"}, "image": {"alt": "Log-log plot of two decreasing suboptimality curves."}} tags=["hide-input"]
 fig, ax = plt.subplots()
-ax.loglog(np.arange(1, sub.objective.size + 1), np.minimum.accumulate(sub.objective) / fit_lin.dual - 1,
-          label="subgradient method (best so far), per pass")
-ax.loglog(np.arange(1, peg.objective.size + 1), peg.objective / P_reg - 1,
-          "o-", ms=3, label="Pegasos (averaged), per epoch")
-ax.set(xlabel="passes over the data", ylabel="relative suboptimality $P / P^* - 1$",
-       title="Primal solvers on heart_scale, linear SVM, C = 1")
+ax.loglog(
+    np.arange(1, sub.objective.size + 1),
+    np.minimum.accumulate(sub.objective) / fit_lin.dual - 1,
+    label="subgradient method (best so far), per pass",
+)
+ax.loglog(
+    np.arange(1, peg.objective.size + 1),
+    peg.objective / P_reg - 1,
+    "o-",
+    ms=3,
+    label="Pegasos (averaged), per epoch",
+)
+ax.set(
+    xlabel="passes over the data",
+    ylabel="relative suboptimality $P / P^* - 1$",
+    title="Primal solvers on heart_scale, linear SVM, C = 1",
+)
 ax.legend()
 plt.show()
 
@@ -944,8 +1052,12 @@ train, test = perm[:100], perm[100:]
 ovr_s = svm.one_vs_rest(iris.X[train], iris.y[train], C=1.0, kernel="linear", tol=1e-6)
 ovo_s = svm.one_vs_one(iris.X[train], iris.y[train], C=1.0, kernel="linear", tol=1e-6)
 for name, full, split in (("one-vs-rest", ovr, ovr_s), ("one-vs-one", ovo, ovo_s)):
-    print(f"{name:12s} machines {len(full.fits)}   training accuracy {np.mean(full.predict(iris.X) == iris.y):.3f}"
-          f"   held-out accuracy (100/50 split) {np.mean(split.predict(iris.X[test]) == iris.y[test]):.3f}")
+    print(
+        f"{name:12s} machines {len(full.fits)}   training accuracy "
+        f"{np.mean(full.predict(iris.X) == iris.y):.3f}"
+        f"   held-out accuracy (100/50 split) "
+        f"{np.mean(split.predict(iris.X[test]) == iris.y[test]):.3f}"
+    )
 conf = np.zeros((3, 3), dtype=int)
 np.add.at(conf, (iris.y.astype(int), ovr.predict(iris.X).astype(int)), 1)
 print("one-vs-rest confusion matrix (rows: true class, columns: predicted):")
@@ -1582,7 +1694,11 @@ def smo_small(K, y, C):
         if v[i] - v[j] < 1e-8:
             break
         t = (v[i] - v[j]) / max(K[i, i] + K[j, j] - 2.0 * K[i, j], 1e-12)
-        t = min(t, C - alpha[i] if y[i] > 0 else alpha[i], alpha[j] if y[j] > 0 else C - alpha[j])
+        t = min(
+            t,
+            C - alpha[i] if y[i] > 0 else alpha[i],
+            alpha[j] if y[j] > 0 else C - alpha[j],
+        )
         alpha[i] += y[i] * t
         alpha[j] -= y[j] * t
         G += t * y * (K[:, i] - K[:, j])  # Q[:, i] y_i - Q[:, j] y_j

@@ -30,13 +30,14 @@
 # Install the course package if it is missing (Colab, a downloaded notebook)
 try:
     import mlnotes  # noqa: F401
-except ImportError:  # Colab or another fresh kernel: install this chapter's version of the course
+except ImportError:  # Colab or a fresh kernel: install this chapter's version
     import importlib
     import subprocess
     import sys
 
     requirement = "mlnotes @ git+https://github.com/mlnotes/mlnotes@v0.1.0"
-    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", requirement], check=True)
+    pip = [sys.executable, "-m", "pip", "install", "--quiet", requirement]
+    subprocess.run(pip, check=True)
     importlib.invalidate_caches()
 
 # %% [markdown]
@@ -113,7 +114,9 @@ claims.verify("eq-polar-map")
 
 # %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Two classes on concentric rings (left) are not linearly separable in $(x_1, x_2)$, but are in the polar features $(r, \\theta)$ (right), where a horizontal line separates them.", "name": "fig-polar-features"}, "image": {"alt": "Left a ring of points inside another ring; right the same points as two horizontal bands."}} tags=["hide-input"]
 n_ring = 200
-radius = np.concatenate([rng.uniform(0.0, 1.0, n_ring // 2), rng.uniform(1.5, 2.5, n_ring // 2)])
+radius = np.concatenate(
+    [rng.uniform(0.0, 1.0, n_ring // 2), rng.uniform(1.5, 2.5, n_ring // 2)]
+)
 angle = rng.uniform(-np.pi, np.pi, n_ring)
 X_ring = np.column_stack([radius * np.cos(angle), radius * np.sin(angle)])
 y_ring = np.where(radius < 1.25, 1, -1)
@@ -122,14 +125,30 @@ F_ring = kernels.polar_features(X_ring)
 fig, (ax0, ax1) = plt.subplots(1, 2, figsize=(9, 4))
 for label, marker, colour in ((-1, "o", "#b2182b"), (1, "s", "#2166ac")):
     m = y_ring == label
-    ax0.scatter(X_ring[m, 0], X_ring[m, 1], marker=marker, c=colour, s=14, label=f"y = {label:+d}")
+    ax0.scatter(
+        X_ring[m, 0],
+        X_ring[m, 1],
+        marker=marker,
+        c=colour,
+        s=14,
+        label=f"y = {label:+d}",
+    )
     ax1.scatter(F_ring[m, 0], F_ring[m, 1], marker=marker, c=colour, s=14)
 t = np.linspace(-np.pi, np.pi, 200)
 ax0.plot(1.25 * np.cos(t), 1.25 * np.sin(t), "k-", lw=1)
-ax0.set(xlabel="$x_1$", ylabel="$x_2$", title="input space: no separating line", aspect="equal")
+ax0.set(
+    xlabel="$x_1$",
+    ylabel="$x_2$",
+    title="input space: no separating line",
+    aspect="equal",
+)
 ax0.legend(loc="upper right")
 ax1.axvline(1.25, color="k", lw=1)
-ax1.set(xlabel="$r$", ylabel=r"$\theta$", title=r"feature space $\phi(x) = (r, \theta)$: linear")
+ax1.set(
+    xlabel="$r$",
+    ylabel=r"$\theta$",
+    title=r"feature space $\phi(x) = (r, \theta)$: linear",
+)
 fig.tight_layout()
 
 # %% [markdown] tags=["remove-cell"]
@@ -310,9 +329,15 @@ claims.verify("eq-gram-psd")
 # %%
 X_sig = rng.standard_normal((20, 2))
 eig_sig = np.linalg.eigvalsh(kernels.sigmoid_kernel(X_sig, gamma=1.0, coef0=1.0))
-print(f"eigenvalues of the sigmoid Gram matrix: smallest {eig_sig[0]:.4f}, largest {eig_sig[-1]:.4f}")
+print(
+    f"eigenvalues of the sigmoid Gram matrix: smallest {eig_sig[0]:.4f}, largest "
+    f"{eig_sig[-1]:.4f}"
+)
 t_neg = np.linalg.eigh(kernels.sigmoid_kernel(X_sig, gamma=1.0, coef0=1.0))[1][:, 0]
-print(f"t^T K t for its eigenvector t: {t_neg @ kernels.sigmoid_kernel(X_sig) @ t_neg:.4f} < 0")
+print(
+    f"t^T K t for its eigenvector t: "
+    f"{t_neg @ kernels.sigmoid_kernel(X_sig) @ t_neg:.4f} < 0"
+)
 claims.verify("eq-sigmoid-indefinite")
 
 # %% [markdown]
@@ -503,12 +528,17 @@ spectra = {
 }
 indefinite = {
     "additive $\\chi^2$": kernels.additive_chi2_kernel(X300),
-    r"sigmoid $\gamma = 10^{-3}, c_0 = 1$": kernels.sigmoid_kernel(X300, gamma=1e-3, coef0=1.0),
+    r"sigmoid $\gamma = 10^{-3}, c_0 = 1$": kernels.sigmoid_kernel(
+        X300, gamma=1e-3, coef0=1.0
+    ),
 }
-eigs = {name: np.linalg.eigvalsh(K)[::-1] for name, K in {**spectra, **indefinite}.items()}
+eigs = {
+    name: np.linalg.eigvalsh(K)[::-1] for name, K in {**spectra, **indefinite}.items()
+}
 for name, e in eigs.items():
     ratio = e[-1] / np.abs(e).max()
-    # eigvalsh is accurate to about n * eps * max|lambda|: a smaller ratio is rounding, sign included
+    # eigvalsh is accurate to about n * eps * max|lambda|: a smaller ratio is rounding,
+    # sign included
     shown = "0 up to rounding (|.| < 1e-12)" if abs(ratio) < 1e-12 else f"{ratio:+.2e}"
     print(f"{name:38s} lambda_min / max |lambda| = {shown}")
 
@@ -517,15 +547,25 @@ fig, (ax0, ax1) = plt.subplots(1, 2, figsize=(10, 4))
 for name in spectra:
     e = eigs[name]
     ax0.semilogy(np.arange(1, e.size + 1), np.maximum(e / e[0], 1e-17), label=name)
-ax0.set(xlabel="index $j$", ylabel=r"$\lambda_j / \lambda_1$", ylim=(1e-17, 2),
-        title="positive-definite kernels")
+ax0.set(
+    xlabel="index $j$",
+    ylabel=r"$\lambda_j / \lambda_1$",
+    ylim=(1e-17, 2),
+    title="positive-definite kernels",
+)
 ax0.legend(fontsize=8)
 for name in indefinite:
     e = eigs[name]
     ax1.plot(np.arange(1, e.size + 1), e / np.abs(e).max(), label=name)
 ax1.axhline(0, color="k", lw=0.8)
-ax1.set_yscale("symlog", linthresh=1e-4)  # linear near 0, so small negative eigenvalues show
-ax1.set(xlabel="index $j$", ylabel=r"$\lambda_j / \max|\lambda|$", title="indefinite kernels")
+ax1.set_yscale(
+    "symlog", linthresh=1e-4
+)  # linear near 0, so small negative eigenvalues show
+ax1.set(
+    xlabel="index $j$",
+    ylabel=r"$\lambda_j / \max|\lambda|$",
+    title="indefinite kernels",
+)
 ax1.legend(fontsize=8)
 fig.tight_layout()
 
@@ -707,16 +747,28 @@ claims.verify("eq-kernel-svm-duality")
 # %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "The RBF SVM on the ring data with 10 % of labels flipped, for three values of $C$ (rows) and of $\\gamma$ (columns): small $C$ and $\\gamma$ give smooth boundaries, large ones fit the noise; circles mark support vectors.", "name": "fig-rbf-grid"}, "image": {"alt": "A three by three grid of decision-region plots, boundaries growing more contorted towards the bottom right."}} tags=["hide-input"]
 flip = rng.uniform(size=n_ring) < 0.1
 y_noisy = np.where(flip, -y_ring, y_ring).astype(float)
-# nine panels share the column (about 65 % of the figure's width): larger type keeps them legible
+# nine panels share the column (about 65 % of the figure's width): larger type keeps
+# them legible
 with plt.rc_context({"font.size": 12}):
     fig, axes = plt.subplots(3, 3, figsize=(10, 10), sharex=True, sharey=True)
     for row, C in zip(axes, (0.1, 1.0, 100.0), strict=True):
         for ax, gamma in zip(row, (0.1, 1.0, 10.0), strict=True):
             fit = svm.smo(X_ring, y_noisy, C=C, kernel="rbf", gamma=gamma)
-            plots.decision_regions(ax, fit.decision_function, X_ring, y_noisy, resolution=120)
-            ax.scatter(*X_ring[fit.support].T, s=40, facecolors="none", edgecolors="k", linewidths=0.6)
+            plots.decision_regions(
+                ax, fit.decision_function, X_ring, y_noisy, resolution=120
+            )
+            ax.scatter(
+                *X_ring[fit.support].T,
+                s=40,
+                facecolors="none",
+                edgecolors="k",
+                linewidths=0.6,
+            )
             err = np.mean(fit.predict(X_ring) != y_noisy)
-            ax.set_title(rf"$C = {C:g}$, $\gamma = {gamma:g}$" + f"\n{fit.support.size} SV, train err {err:.2f}")
+            ax.set_title(
+                rf"$C = {C:g}$, $\gamma = {gamma:g}$"
+                + f"\n{fit.support.size} SV, train err {err:.2f}"
+            )
             ax.set(xlabel="", ylabel="")
     fig.supxlabel("$x_1$")
     fig.supylabel("$x_2$")
@@ -750,17 +802,26 @@ n_fit = 800  # the first 800 training images fit, the last 200 validate
 
 
 def gram_pair(kernel, Z, **params):
-    """Gram matrices train x train and test x train (the train one symmetric, computed once)."""
+    """Gram matrices train x train and test x train (the train one symmetric, computed "
+    "once)."""
     K_train = kernels.gram(Z[train], kernel=kernel, **params)
     return K_train, kernels.gram(Z[test], Z[train], kernel=kernel, **params)
 
 
-A_tr, A_te = gram_pair("additive_chi2", H_dig)  # chi2 for every gamma from one distance matrix
+A_tr, A_te = gram_pair(
+    "additive_chi2", H_dig
+)  # chi2 for every gamma from one distance matrix
 grams = {
     ("linear", "-"): gram_pair("linear", X_dig),
-    **{("rbf", f"gamma={g:g}"): gram_pair("rbf", X_dig, gamma=g) for g in (3e-4, 1e-3, 3e-3)},
+    **{
+        ("rbf", f"gamma={g:g}"): gram_pair("rbf", X_dig, gamma=g)
+        for g in (3e-4, 1e-3, 3e-3)
+    },
     ("intersection", "-"): gram_pair("intersection", H_dig),
-    **{("chi2", f"gamma={g:g}"): (np.exp(g * A_tr), np.exp(g * A_te)) for g in (1.0, 3.0, 10.0)},
+    **{
+        ("chi2", f"gamma={g:g}"): (np.exp(g * A_tr), np.exp(g * A_te))
+        for g in (1.0, 3.0, 10.0)
+    },
 }
 
 
@@ -771,18 +832,28 @@ def one_vs_rest(y):
 def krr_accuracies(K, K_eval, y_fit, y_eval, lams):
     """Accuracy of one-vs-rest kernel ridge {eq}`eq-kernel-ridge` for each lambda."""
     Y, n = one_vs_rest(y_fit), K.shape[0]
-    return np.array([np.mean((K_eval @ np.linalg.solve(K + lam * np.eye(n), Y)).argmax(1) == y_eval)
-                     for lam in lams])
+    return np.array(
+        [
+            np.mean(
+                (K_eval @ np.linalg.solve(K + lam * np.eye(n), Y)).argmax(1) == y_eval
+            )
+            for lam in lams
+        ]
+    )
 
 
 lams = 10.0 ** np.arange(-3, 1)
 y_tr, y_te = y_dig[train], y_dig[test]
 best = {}
 for (kernel, params), (K_tr, _) in grams.items():
-    val = krr_accuracies(K_tr[:n_fit, :n_fit], K_tr[n_fit:, :n_fit], y_tr[:n_fit], y_tr[n_fit:], lams)
+    val = krr_accuracies(
+        K_tr[:n_fit, :n_fit], K_tr[n_fit:, :n_fit], y_tr[:n_fit], y_tr[n_fit:], lams
+    )
     if kernel not in best or val.max() > best[kernel][0]:
         best[kernel] = (val.max(), params, lams[val.argmax()])
-print(f"{'kernel':14s} {'parameters':12s} {'lambda':>8s} {'validation':>10s} {'test':>6s}")
+print(
+    f"{'kernel':14s} {'parameters':12s} {'lambda':>8s} {'validation':>10s} {'test':>6s}"
+)
 for (kernel, params), (K_tr, K_te) in grams.items():
     if best[kernel][1] == params:
         val_acc, _, lam = best[kernel]

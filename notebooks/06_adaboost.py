@@ -30,13 +30,14 @@
 # Install the course package if it is missing (Colab, a downloaded notebook)
 try:
     import mlnotes  # noqa: F401
-except ImportError:  # Colab or another fresh kernel: install this chapter's version of the course
+except ImportError:  # Colab or a fresh kernel: install this chapter's version
     import importlib
     import subprocess
     import sys
 
     requirement = "mlnotes @ git+https://github.com/mlnotes/mlnotes@v0.1.0"
-    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", requirement], check=True)
+    pip = [sys.executable, "-m", "pip", "install", "--quiet", requirement]
+    subprocess.run(pip, check=True)
     importlib.invalidate_caches()
 
 # %% [markdown]
@@ -112,8 +113,11 @@ fit_toy = boosting.adaboost(X_toy, y_toy, n_rounds=100, keep_D=True)
 print(" t  feature  threshold  s   eps_t   alpha_t   Z_t    train error")
 for t in range(5):
     h = fit_toy.stumps[t]
-    print(f"{t + 1:2d}  {h.feature:7d}  {h.threshold:9.4f} {h.polarity:+d}  {fit_toy.eps[t]:.4f}  "
-          f"{fit_toy.alpha[t]:7.4f}  {fit_toy.Z[t]:.4f}  {fit_toy.train_error[t]:.4f}")
+    print(
+        f"{t + 1:2d}  {h.feature:7d}  {h.threshold:9.4f} {h.polarity:+d}  "
+        f"{fit_toy.eps[t]:.4f}  "
+        f"{fit_toy.alpha[t]:7.4f}  {fit_toy.Z[t]:.4f}  {fit_toy.train_error[t]:.4f}"
+    )
 print(f"after {fit_toy.n_rounds} rounds: training error {fit_toy.train_error[-1]:.4f}")
 
 # %% [markdown]
@@ -338,17 +342,28 @@ exp_bound = np.exp(-2 * np.cumsum(fit_bc.gamma**2))
 chain = (fit_bc.train_error <= prod_Z) & (prod_Z <= exp_bound)
 print(f"chain holds at {chain.sum()} of {fit_bc.n_rounds} rounds")
 print(f"training error first zero after round {np.argmax(fit_bc.train_error == 0) + 1}")
-print(f"after 400 rounds: prod Z = {prod_Z[-1]:.2e}, exp(-2 sum gamma^2) = {exp_bound[-1]:.2e}")
+print(
+    f"after 400 rounds: prod Z = {prod_Z[-1]:.2e}, exp(-2 sum gamma^2) = "
+    f"{exp_bound[-1]:.2e}"
+)
 
 # %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "AdaBoost's training error on the breast cancer data against the round $t$, below the bound $\\prod_s Z_s$, itself below $\\exp(-2\\sum_s \\gamma_s^2)$.", "name": "fig-adaboost-bound"}, "image": {"alt": "Log-scale plot of a training error that drops to zero below two falling bound curves."}} tags=["hide-input"]
 rounds = np.arange(1, fit_bc.n_rounds + 1)
 fig, ax = plt.subplots()
 nonzero = fit_bc.train_error > 0  # a log scale cannot show zero
-ax.semilogy(rounds[nonzero], fit_bc.train_error[nonzero], "o", ms=3, label="training error")
+ax.semilogy(
+    rounds[nonzero], fit_bc.train_error[nonzero], "o", ms=3, label="training error"
+)
 ax.semilogy(rounds, prod_Z, label=r"$\prod_{s \leq t} Z_s$")
 ax.semilogy(rounds, exp_bound, "--", label=r"$\exp(-2\sum_{s \leq t} \gamma_s^2)$")
 ax.axhline(1 / len(train), color="grey", lw=0.8, ls=":")
-ax.text(rounds[-1], 1.3 / len(train), "1/n: below this the error is zero", ha="right", fontsize=8)
+ax.text(
+    rounds[-1],
+    1.3 / len(train),
+    "1/n: below this the error is zero",
+    ha="right",
+    fontsize=8,
+)
 ax.set_xlabel("round $t$")
 ax.set_ylabel("training error and its bounds")
 ax.set_title("Breast cancer, 380 training examples")
@@ -381,9 +396,14 @@ plt.show()
 # %%
 X_sep = np.array([[0.0], [1.0], [2.0], [3.0]])
 fit_sep = boosting.adaboost(X_sep, np.array([-1.0, -1.0, 1.0, 1.0]), n_rounds=50)
-print(f"separable: {fit_sep.stop_reason}, {fit_sep.n_rounds} round, alpha = {fit_sep.alpha[0]:.2f}, "
-      f"training error {fit_sep.train_error[-1]:.1f}")
-fit_flat = boosting.adaboost(np.ones((4, 1)), np.array([-1.0, 1.0, -1.0, 1.0]), n_rounds=50)
+print(
+    f"separable: {fit_sep.stop_reason}, {fit_sep.n_rounds} round, alpha = "
+    f"{fit_sep.alpha[0]:.2f}, "
+    f"training error {fit_sep.train_error[-1]:.1f}"
+)
+fit_flat = boosting.adaboost(
+    np.ones((4, 1)), np.array([-1.0, 1.0, -1.0, 1.0]), n_rounds=50
+)
 print(f"constant feature: {fit_flat.stop_reason}, {fit_flat.n_rounds} rounds")
 
 # %% [markdown]
@@ -501,12 +521,18 @@ perm_h = rng.permutation(len(hs.y))
 train_h, test_h = perm_h[:180], perm_h[180:]
 fit_h = boosting.adaboost(hs.X[train_h], hs.y[train_h], n_rounds=400)
 
-test_error_bc = np.mean(y_bc[test] * fit_bc.staged_decision_function(X_bc[test]) <= 0, axis=1)
-test_error_h = np.mean(hs.y[test_h] * fit_h.staged_decision_function(hs.X[test_h]) <= 0, axis=1)
+test_error_bc = np.mean(
+    y_bc[test] * fit_bc.staged_decision_function(X_bc[test]) <= 0, axis=1
+)
+test_error_h = np.mean(
+    hs.y[test_h] * fit_h.staged_decision_function(hs.X[test_h]) <= 0, axis=1
+)
 print("round   breast cancer train/test   heart train/test")
 for t in (1, 10, 50, 100, 200, 400):
-    print(f"{t:5d}      {fit_bc.train_error[t - 1]:.3f} / {test_error_bc[t - 1]:.3f}"
-          f"          {fit_h.train_error[t - 1]:.3f} / {test_error_h[t - 1]:.3f}")
+    print(
+        f"{t:5d}      {fit_bc.train_error[t - 1]:.3f} / {test_error_bc[t - 1]:.3f}"
+        f"          {fit_h.train_error[t - 1]:.3f} / {test_error_h[t - 1]:.3f}"
+    )
 
 # %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Training and test error of AdaBoost against the round on breast cancer (left) and heart (right): on the noisier heart data the test error rises again as the vote fits the noise.", "name": "fig-adaboost-test-error"}, "image": {"alt": "Two panels each with a falling training-error curve and a test-error curve, the right one rising again."}} tags=["hide-input"]
 fig, axes = plt.subplots(1, 2, figsize=(9.6, 3.6), sharey=True)
@@ -536,8 +562,15 @@ plt.show()
 fig, axes = plt.subplots(1, 3, figsize=(9.6, 3.4), sharey=True)
 for ax, t in zip(axes, (1, 10, 100), strict=True):
     D_t = fit_toy.D_history[t - 1]
-    ax.scatter(X_toy[:, 0], X_toy[:, 1], s=3000 * D_t, c=np.where(y_toy > 0, "#2166ac", "#b2182b"),
-               alpha=0.6, edgecolor="k", linewidth=0.3)
+    ax.scatter(
+        X_toy[:, 0],
+        X_toy[:, 1],
+        s=3000 * D_t,
+        c=np.where(y_toy > 0, "#2166ac", "#b2182b"),
+        alpha=0.6,
+        edgecolor="k",
+        linewidth=0.3,
+    )
     ax.add_patch(plt.Circle((0, 0), np.sqrt(0.5), fill=False, ls="--", color="grey"))
     ax.set_title(f"$D_{{{t}}}$")
     ax.set_xlabel("$x_1$")
@@ -584,7 +617,10 @@ plt.show()
 # %%
 for t in (5, 20, 100, 400):
     m = y_bc[train] * F_bc[t - 1] / fit_bc.alpha[:t].sum()
-    print(f"t = {t:3d}: smallest normalised margin {m.min():+.3f}, 5% quantile {np.quantile(m, 0.05):+.3f}")
+    print(
+        f"t = {t:3d}: smallest normalised margin {m.min():+.3f}, 5% quantile "
+        f"{np.quantile(m, 0.05):+.3f}"
+    )
 
 # %% [markdown]
 # (sec-adaboost-implementation)=

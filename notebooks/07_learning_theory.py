@@ -30,13 +30,14 @@
 # Install the course package if it is missing (Colab, a downloaded notebook)
 try:
     import mlnotes  # noqa: F401
-except ImportError:  # Colab or another fresh kernel: install this chapter's version of the course
+except ImportError:  # Colab or a fresh kernel: install this chapter's version
     import importlib
     import subprocess
     import sys
 
     requirement = "mlnotes @ git+https://github.com/mlnotes/mlnotes@v0.1.0"
-    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", requirement], check=True)
+    pip = [sys.executable, "-m", "pip", "install", "--quiet", requirement]
+    subprocess.run(pip, check=True)
     importlib.invalidate_caches()
 
 # %% [markdown]
@@ -111,7 +112,10 @@ e_hat, e = H.training_errors(X, y)[0], H.generalisation_error
 print(f"k = {H.k} stumps, thresholds {H.thresholds.round(3)}")
 print(" t      s   train error  gen. error")
 for j in (0, 1, 2, 3, 9):
-    print(f"{H.thresholds[j % 7]:.3f} {int(H.polarity[j]):+d}   {e_hat[j]:9.3f}   {e[j]:9.3f}")
+    print(
+        f"{H.thresholds[j % 7]:.3f} {int(H.polarity[j]):+d}   {e_hat[j]:9.3f}   "
+        f"{e[j]:9.3f}"
+    )
 
 # %% [markdown]
 # The training errors scatter around the generalisation errors. How far they can stray is the
@@ -172,10 +176,16 @@ exact = bounds.binomial_tail(m_g, phi_g, gam_g)
 freq = bounds.simulate_deviation(m_g, phi_g, gam_g, n_rep=R, rng=rng)
 bound = bounds.hoeffding_bound(m_g, gam_g)
 _, hi = bounds.mc_interval(bound, R, 1e-6 / len(grid))
-print("   m   phi  gamma    exact tail  simulated  MC limit of bound  Hoeffding  bound/exact")
+print(
+    "   m   phi  gamma    exact tail  simulated  MC limit of bound  Hoeffding  "
+    "bound/exact"
+)
 for row in zip(m_g, phi_g, gam_g, exact, freq, hi, bound, strict=True):
     m, phi, g, ex, fr, lim, b = row
-    print(f"{m:4d}  {phi:4.2f}  {g:5.2f}   {ex:11.3e}  {fr:9.5f}  {lim:17.5f}  {b:9.3e}  {b / ex:11.3g}")
+    print(
+        f"{m:4d}  {phi:4.2f}  {g:5.2f}   {ex:11.3e}  {fr:9.5f}  {lim:17.5f}  {b:9.3e}  "
+        f"{b / ex:11.3g}"
+    )
 
 # %% [markdown]
 # At $m = 10$ the bound exceeds 1 and says nothing. Where it says something it is too large
@@ -190,13 +200,22 @@ for ax, phi in zip(axes, (0.5, 0.1), strict=True):
     g = 0.1
     ex = bounds.binomial_tail(ms, phi, g)
     fr = bounds.simulate_deviation(ms, phi, g, n_rep=R, rng=rng)
-    ax.semilogy(ms, np.minimum(bounds.hoeffding_bound(ms, g), 1), "k-", label=r"Hoeffding $2e^{-2\gamma^2 m}$")
+    ax.semilogy(
+        ms,
+        np.minimum(bounds.hoeffding_bound(ms, g), 1),
+        "k-",
+        label=r"Hoeffding $2e^{-2\gamma^2 m}$",
+    )
     ax.semilogy(ms, ex, "C0-", label="exact binomial tail")
     shown = fr > 0
     ax.semilogy(ms[shown], fr[shown], "C1o", ms=3, label=f"simulated ({R} repetitions)")
     ax.axhline(1 / R, color="gray", ls=":", lw=1, label="one simulated deviation")
     ax.set_xscale("log")
-    ax.set(xlabel="sample size $m$", title=rf"$\phi = {phi}$, $\gamma = {g}$", ylim=(1e-7, 2))
+    ax.set(
+        xlabel="sample size $m$",
+        title=rf"$\phi = {phi}$, $\gamma = {g}$",
+        ylim=(1e-7, 2),
+    )
 axes[0].set_ylabel(r"$P(|\hat\phi - \phi| > \gamma)$")
 axes[0].legend(loc="lower left", fontsize=8)
 plt.show()
@@ -264,8 +283,13 @@ Xs, ys = H.sample(m, n_rep=R, rng=rng)
 sup_dev = np.abs(H.training_errors(Xs, ys) - e).max(axis=1)
 print(f"k = {H.k}, m = {m}, gamma = {g}")
 print(f"P(some stump deviates), simulated     : {np.mean(sup_dev > g):.4f}")
-print(f"sum of the k exact tails (union bound): {bounds.union_bound(bounds.binomial_tail(m, e, g)):.4f}")
-print(f"2k exp(-2 gamma^2 m)                  : {H.k * bounds.hoeffding_bound(m, g):.4f}")
+print(
+    f"sum of the k exact tails (union bound): "
+    f"{bounds.union_bound(bounds.binomial_tail(m, e, g)):.4f}"
+)
+print(
+    f"2k exp(-2 gamma^2 m)                  : {H.k * bounds.hoeffding_bound(m, g):.4f}"
+)
 
 # %% [markdown]
 # (sec-uniform-deviation)=
@@ -314,7 +338,10 @@ claims.verify("eq-hoeffding-exact")
 
 # %%
 delta = 0.05
-rows = [f"k = {H.k}, delta = {delta}", "    m   gamma(m,k,delta)  P(some |e_hat - e| > gamma), simulated"]
+rows = [
+    f"k = {H.k}, delta = {delta}",
+    "    m   gamma(m,k,delta)  P(some |e_hat - e| > gamma), simulated",
+]
 for m in (20, 100, 500):
     g = bounds.uniform_deviation(m, H.k, delta)
     Xs, ys = H.sample(m, n_rep=R, rng=rng)
@@ -341,7 +368,10 @@ claims.verify("eq-sample-complexity")
 print("      k    gamma  delta   m(k, gamma, delta)")
 for k in (2, 14, 1000, 10**6):
     for g in (0.05, 0.01):
-        print(f"{k:7d}  {g:6.2f}  {0.05:5.2f}   {bounds.sample_complexity(k, g, 0.05):10d}")
+        print(
+            f"{k:7d}  {g:6.2f}  {0.05:5.2f}   "
+            f"{bounds.sample_complexity(k, g, 0.05):10d}"
+        )
 
 # %% [markdown]
 # The class size enters through $\log k$: a million hypotheses need about three times the
@@ -392,13 +422,33 @@ ms_erm = np.unique(np.round(np.geomspace(10, 2000, 12)).astype(int))
 runs = [bounds.erm_simulation(H62, m, delta=0.05, n_rep=1000, rng=rng) for m in ms_erm]
 excess = np.array([r.gen_error - r.best_error for r in runs])
 fig, ax = plt.subplots()
-ax.loglog(ms_erm, [2 * r.gamma for r in runs], "k-", label=r"guarantee $2\gamma(m, k, \delta)$, $\delta = 0.05$")
-ax.loglog(ms_erm, np.quantile(excess, 0.95, axis=1) + 1e-4, "C1s-", ms=4, label=r"95% quantile of $e(\hat h) - e(h^*)$")
-ax.loglog(ms_erm, excess.mean(axis=1) + 1e-4, "C0o-", ms=4, label=r"mean of $e(\hat h) - e(h^*)$")
+ax.loglog(
+    ms_erm,
+    [2 * r.gamma for r in runs],
+    "k-",
+    label=r"guarantee $2\gamma(m, k, \delta)$, $\delta = 0.05$",
+)
+ax.loglog(
+    ms_erm,
+    np.quantile(excess, 0.95, axis=1) + 1e-4,
+    "C1s-",
+    ms=4,
+    label=r"95% quantile of $e(\hat h) - e(h^*)$",
+)
+ax.loglog(
+    ms_erm,
+    excess.mean(axis=1) + 1e-4,
+    "C0o-",
+    ms=4,
+    label=r"mean of $e(\hat h) - e(h^*)$",
+)
 ax.set(xlabel="sample size $m$", ylabel="excess error (+ $10^{-4}$ to show zeros)")
 ax.legend(fontsize=8)
 plt.show()
-print("max over m of the failure rate P(e(h_hat) > e(h*) + 2 gamma):", f"{max(r.failure_rate for r in runs):.4f}")
+print(
+    "max over m of the failure rate P(e(h_hat) > e(h*) + 2 gamma):",
+    f"{max(r.failure_rate for r in runs):.4f}",
+)
 
 # %% [markdown] tags=["remove-cell"]
 # :::{figure}
@@ -423,8 +473,14 @@ print("max over m of the failure rate P(e(h_hat) > e(h*) + 2 gamma):", f"{max(r.
 # %%
 H2 = bounds.stump_class(1, theta=0.3, eta=0.1)
 r = bounds.erm_simulation(H2, 5000, delta=0.05, n_rep=200, rng=rng)
-print(f"e(h*) = {r.best_error:.3f}, Bayes error = {H2.bayes_error:.3f}, 2 gamma = {2 * r.gamma:.4f}")
-print(f"fraction of training sets with e(h_hat) > Bayes error + 2 gamma: {np.mean(r.gen_error > H2.bayes_error + 2 * r.gamma):.3f}")
+print(
+    f"e(h*) = {r.best_error:.3f}, Bayes error = {H2.bayes_error:.3f}, 2 gamma = "
+    f"{2 * r.gamma:.4f}"
+)
+print(
+    f"fraction of training sets with e(h_hat) > Bayes error + 2 gamma: "
+    f"{np.mean(r.gen_error > H2.bayes_error + 2 * r.gamma):.3f}"
+)
 
 # %% [markdown]
 # **Chapter 6's stump.** `boosting.best_stump` searches every threshold between consecutive
@@ -440,8 +496,14 @@ E1 = H_fine.training_errors(x1, y1)[0]
 j_hat = int(np.argmin(E1))
 stump = boosting.best_stump(x1.reshape(-1, 1), y1[0])
 same = np.array_equal(stump.predict(x1.reshape(-1, 1)), H_fine.predict(j_hat, x1[0]))
-print(f"grid ERM     : t = {H_fine.thresholds[j_hat % 1023]:.4f}, s = {int(H_fine.polarity[j_hat]):+d}, training error {E1[j_hat]:.3f}")
-print(f"best_stump   : t = {stump.threshold:.4f}, s = {stump.polarity:+d}, training error {stump.eps:.3f}")
+print(
+    f"grid ERM     : t = {H_fine.thresholds[j_hat % 1023]:.4f}, s = "
+    f"{int(H_fine.polarity[j_hat]):+d}, training error {E1[j_hat]:.3f}"
+)
+print(
+    f"best_stump   : t = {stump.threshold:.4f}, s = {stump.polarity:+d}, training "
+    f"error {stump.eps:.3f}"
+)
 print(f"same predictions on the sample: {same}")
 
 # %% [markdown]
@@ -475,14 +537,26 @@ classes = [bounds.stump_class(2**L - 1, theta=0.3, eta=0.1) for L in Ls]
 ks = np.array([c.k for c in classes])
 best = np.array([c.generalisation_error.min() for c in classes])
 gam = bounds.uniform_deviation(m_t, ks, delta_t)
-sims = [bounds.erm_simulation(c, m_t, delta=delta_t, n_rep=300, rng=rng) for c in classes]
+sims = [
+    bounds.erm_simulation(c, m_t, delta=delta_t, n_rep=300, rng=rng) for c in classes
+]
 fig, ax = plt.subplots()
 ax.semilogx(ks, best, "C0o-", ms=4, label=r"approximation $e(h^*)$")
 ax.semilogx(ks, 2 * gam, "C3s-", ms=4, label=r"estimation $2\gamma(m, k, \delta)$")
 ax.semilogx(ks, best + 2 * gam, "k-", lw=2, label="guarantee (sum)")
-ax.semilogx(ks, [s.gen_error.mean() for s in sims], "C1^--", ms=4, label=r"simulated mean $e(\hat h)$")
+ax.semilogx(
+    ks,
+    [s.gen_error.mean() for s in sims],
+    "C1^--",
+    ms=4,
+    label=r"simulated mean $e(\hat h)$",
+)
 ax.axhline(0.1, color="gray", ls=":", lw=1, label=r"Bayes error $\eta$")
-ax.set(xlabel="class size $k$ (nested stump grids)", ylabel="error", title=rf"$m = {m_t}$, $\delta = {delta_t}$")
+ax.set(
+    xlabel="class size $k$ (nested stump grids)",
+    ylabel="error",
+    title=rf"$m = {m_t}$, $\delta = {delta_t}$",
+)
 ax.legend(fontsize=8, loc="upper right", bbox_to_anchor=(1.0, 0.93))
 plt.show()
 k_best = ks[np.argmin(best + 2 * gam)]
@@ -542,13 +616,18 @@ print("\n".join(rows))
 claims.verify("eq-chernoff-kl")
 
 # %%
-print(" phi    m   exact tail   Chernoff-KL   Hoeffding   Hoeffding/exact  Chernoff/exact")
+print(
+    " phi    m   exact tail   Chernoff-KL   Hoeffding   Hoeffding/exact  Chernoff/exact"
+)
 for phi in (0.5, 0.1, 0.01):
     for m in (100, 1000):
         ex = bounds.binomial_tail(m, phi, 0.05)
         ch = bounds.chernoff_bound(m, phi, 0.05)
         ho = bounds.hoeffding_bound(m, 0.05)
-        print(f"{phi:4.2f} {m:5d}   {ex:10.3e}   {ch:11.3e}   {ho:9.3e}   {ho / ex:15.3g}  {ch / ex:14.3g}")
+        print(
+            f"{phi:4.2f} {m:5d}   {ex:10.3e}   {ch:11.3e}   {ho:9.3e}   "
+            f"{ho / ex:15.3g}  {ch / ex:14.3g}"
+        )
 
 # %% [markdown]
 # The ratio of each bound to the exact tail, against $m$ ({numref}`fig-bound-ratios`):
@@ -558,8 +637,20 @@ ms_kl = np.unique(np.round(np.geomspace(10, 2000, 40)).astype(int))
 fig, ax = plt.subplots()
 for phi, colour in ((0.5, "C0"), (0.1, "C1"), (0.01, "C2")):
     ex = bounds.binomial_tail(ms_kl, phi, 0.05)
-    ax.loglog(ms_kl, bounds.hoeffding_bound(ms_kl, 0.05) / ex, "-", color=colour, label=rf"Hoeffding, $\phi = {phi}$")
-    ax.loglog(ms_kl, bounds.chernoff_bound(ms_kl, phi, 0.05) / ex, "--", color=colour, label=rf"Chernoff-KL, $\phi = {phi}$")
+    ax.loglog(
+        ms_kl,
+        bounds.hoeffding_bound(ms_kl, 0.05) / ex,
+        "-",
+        color=colour,
+        label=rf"Hoeffding, $\phi = {phi}$",
+    )
+    ax.loglog(
+        ms_kl,
+        bounds.chernoff_bound(ms_kl, phi, 0.05) / ex,
+        "--",
+        color=colour,
+        label=rf"Chernoff-KL, $\phi = {phi}$",
+    )
 ax.set(xlabel="sample size $m$", ylabel="bound / exact tail", title=r"$\gamma = 0.05$")
 ax.legend(fontsize=8, ncol=2)
 plt.show()
@@ -786,7 +877,9 @@ assert exact_deviation_probability(m_h, phi_h, max(phi_h, 1 - phi_h) + 1e-3) == 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
 def erm_stump(x, y, thresholds):
     # BEGIN SOLUTION
-    pred = np.where(x[None, :] > thresholds[:, None], 1.0, -1.0)  # (n_thresholds, m), s = +1
+    pred = np.where(
+        x[None, :] > thresholds[:, None], 1.0, -1.0
+    )  # (n_thresholds, m), s = +1
     err_plus = np.mean(pred != y[None, :], axis=1)
     errors = np.concatenate([err_plus, 1 - err_plus])
     i = int(np.argmin(errors))

@@ -91,3 +91,20 @@ def test_coding_solutions_fold_under_solution(py):
     answers = [c for c in cells if "# BEGIN SOLUTION" in c and "hide-input" in c.splitlines()[0]]
     unlabelled = [c.splitlines()[1] for c in answers if '"code_prompt_show": "Solution"' not in c.splitlines()[0]]
     assert not unlabelled, f"{py.name}: answer cells folded without the Solution label: {unlabelled}"
+
+
+def _code_lines(py: Path):
+    """(line number, line) of every line of the chapter's code cells (not its Markdown)."""
+    prose = False
+    for k, line in enumerate(py.read_text().split("\n"), 1):
+        if line.startswith("# %%"):
+            prose = "[markdown]" in line or "[raw]" in line
+        elif not prose:
+            yield k, line
+
+
+@pytest.mark.parametrize("py", SCRIPTS, ids=[p.stem for p in SCRIPTS])
+def test_chapter_code_fits_88_columns(py):
+    # a longer line wraps on screen and on paper, and its continuation reads as a new statement
+    long = [f"{py.name}:{k} ({len(line)})" for k, line in _code_lines(py) if len(line) > 88]
+    assert not long, f"code lines over 88 columns: {long}"
