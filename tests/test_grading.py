@@ -6,6 +6,7 @@ answers) are tested in tests/test_assignments.py; this file grades notebooks end
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
 import os
@@ -110,6 +111,34 @@ def test_grade_folder_scores_feedback_and_time_limit(tmp_path: Path) -> None:
     assert "hidden: true" not in wrong and "rbf_gram(Xt, 2.0)" not in wrong  # no hidden test code
 
 
+# Inside a probe: attempt(name, action) records what the action gives in the sandbox.
+RECORDER = """
+import numpy as np
+def recorder(seen):
+    def attempt(name, action):
+        try:
+            action()
+            seen[name] = "allowed"
+        except BaseException as exc:
+            seen[name] = type(exc).__name__
+    return attempt
+"""
+
+
+@contextlib.contextmanager
+def _sandboxed(course: Path, source: str, *, withdrawn: list[str] | None = None,
+               confinement: Confinement | None = None, seconds: float = 60):
+    """A student process in the sandbox on ``course`` that has run ``source``, killed after."""
+    student = StudentProcess(course, confinement=confinement or Confinement(2048), sandbox=True,
+                             cpu_seconds=seconds, hidden=tuple(hidden_modules(withdrawn or [])))
+    try:
+        student.deadline = time.monotonic() + seconds
+        student.run_cell("probe", RECORDER + source)
+        yield student
+    finally:
+        student.kill()
+
+
 @needs_sandbox
 def test_sandbox_denies(tmp_path: Path) -> None:
     """What a submission's code can see and do in the sandbox, asked of the sandbox itself: no
@@ -122,12 +151,7 @@ def test_sandbox_denies(tmp_path: Path) -> None:
 import os, socket
 def probe():
     seen = {{}}
-    def attempt(name, action):
-        try:
-            action()
-            seen[name] = "allowed"
-        except BaseException as exc:
-            seen[name] = type(exc).__name__
+    attempt = recorder(seen)
     attempt("read hidden tests", lambda: open({str(secret)!r}).read())
     try:  # the Python environment may live in the repository (.venv): only it is visible there
         seen["repository"] = sorted(os.listdir({str(ROOT)!r}))
@@ -149,15 +173,8 @@ def probe():
     return seen
 """
     course = course_copy(tmp_path / "course", ["mlnotes.svm.bias_from_gradient"])
-    student = StudentProcess(course, confinement=Confinement(2048), sandbox=True, cpu_seconds=60,
-                             hidden=tuple(hidden_modules([])))
-    try:
-        student.deadline = time.monotonic() + 60
-        student.run_cell("chapter", "import numpy as np")
-        student.run_cell("probe", probe)
+    with _sandboxed(course, probe) as student:
         seen = Proxy(student, "probe")()
-    finally:
-        student.kill()
     assert not (tmp_path / "pwned").exists()
     assert seen["read hidden tests"] == "FileNotFoundError"
     assert set(seen["repository"]) <= {".venv"}
@@ -363,11 +380,7 @@ def fork_bomb():
     return started
 """
     course = course_copy(tmp_path / "course", [])
-    student = StudentProcess(course, confinement=confinement, sandbox=True, cpu_seconds=120,
-                             hidden=tuple(hidden_modules([])))
-    try:
-        student.deadline = time.monotonic() + 120
-        student.run_cell("probe", fan_out)
+    with _sandboxed(course, fan_out, confinement=confinement, seconds=120) as student:
         try:
             finished = Proxy(student, "fan_out")()
         except Exception:  # the OOM killer may take the parent too  # noqa: BLE001
@@ -375,17 +388,9 @@ def fork_bomb():
         assert finished <= 1  # one 1.5 GiB child fits in 2 GiB, two do not
         peak = student.group.peak_memory_mb()
         assert peak is not None and peak <= 2048 + 1
-    finally:
-        student.kill()
-    student = StudentProcess(course, confinement=confinement, sandbox=True, cpu_seconds=120,
-                             hidden=tuple(hidden_modules([])))
-    try:
-        student.deadline = time.monotonic() + 120
-        student.run_cell("probe", fan_out)
+    with _sandboxed(course, fan_out, confinement=confinement, seconds=120) as student:
         started = Proxy(student, "fork_bomb")()
         assert started < 64  # pids.max, the student's python and bwrap included
-    finally:
-        student.kill()
 
 
 def _imports_in_sandbox(tmp_path: Path, withdrawn: list[str]) -> dict[str, str]:
@@ -393,12 +398,7 @@ def _imports_in_sandbox(tmp_path: Path, withdrawn: list[str]) -> dict[str, str]:
     probe = """
 def probe():
     seen = {}
-    def attempt(name, action):
-        try:
-            action()
-            seen[name] = "allowed"
-        except BaseException as exc:
-            seen[name] = type(exc).__name__
+    attempt = recorder(seen)
     import importlib
     for module in ("sklearn.svm", "statsmodels.api", "scipy.special", "mlnotes.boosting",
                    "mlnotes.claims", "scipy.linalg", "mlnotes.svm"):
@@ -408,14 +408,8 @@ def probe():
     return seen
 """
     course = course_copy(tmp_path / f"course{len(withdrawn)}", withdrawn)
-    student = StudentProcess(course, confinement=Confinement(2048), sandbox=True, cpu_seconds=60,
-                             hidden=tuple(hidden_modules(withdrawn)))
-    try:
-        student.deadline = time.monotonic() + 60
-        student.run_cell("probe", probe)
+    with _sandboxed(course, probe, withdrawn=withdrawn) as student:
         return Proxy(student, "probe")()
-    finally:
-        student.kill()
 
 
 @needs_sandbox

@@ -36,7 +36,7 @@ from pathlib import Path
 import nbformat
 
 from .channel import GradingTimeout, Proxy, StudentError, StudentGone, StudentProcess
-from .sandbox import COURSE_PACKAGE, Confinement, course_copy, hidden_modules
+from .sandbox import COURSE_PACKAGE, WITHDRAWN, Confinement, course_copy, hidden_modules
 
 GRADING_FILE = "mlnotes-grading.json"  # added to otter's autograder.zip by ``tools.assignments``
 MESSAGE_CHARS = 2000  # of a failing visible case's error
@@ -89,10 +89,6 @@ class Assignment:
                 questions.append(Question(q["name"], float(sum(c.points for c in cases)), cases,
                                           q["functions"], q["values"], list(q.get("withdraw", []))))
         return cls(spec["name"], spec["context"], questions)
-
-    @property
-    def withdrawn(self) -> list[str]:
-        return sorted({f for q in self.questions for f in q.withdraw})
 
     def points(self) -> dict[str, float]:
         return {q.name: q.points for q in self.questions}
@@ -193,9 +189,6 @@ class QuestionResult:
     cases: list[dict] = field(default_factory=list)  # hidden, passed, message, property
 
 
-_WITHDRAWN = ("is not available while this assignment is graded", "is withdrawn while this assignment is graded")
-
-
 class Judge:
     """Grades submissions of one assignment; set up once per grader process.
 
@@ -239,7 +232,7 @@ class Judge:
                     try:
                         student.run_cell(label, source)
                     except StudentError as exc:  # the cell's own error: its question loses its points
-                        if not any(w in exc.message for w in _WITHDRAWN):  # expected, not the student's
+                        if WITHDRAWN not in exc.message:  # expected, not the student's
                             errors.setdefault(label, (exc.kind, exc.message))
                 return student, errors
             except GradingTimeout:

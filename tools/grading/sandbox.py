@@ -66,9 +66,13 @@ def hidden_modules(withdrawn: list[str]) -> list[str]:
     return sorted(set(HIDDEN_ALWAYS) | set(third_party))
 
 
+# What a withdrawn function or module says when it is used; the judge recognises it, so that a
+# chapter import a withdrawal breaks is not reported as the student's error.
+WITHDRAWN = "is withdrawn while this assignment is graded: the question asks you to write it"
+
+
 def _stub_source(dotted: str) -> str:
-    return (f"raise ImportError({dotted!r} ' is not available while this assignment is graded: '\n"
-            "                  'the question asks you to write it')\n")
+    return f"raise ImportError({f'{dotted} {WITHDRAWN}'!r})\n"
 
 
 def sandbox_command(course: Path, python: str = sys.executable, hidden: tuple[str, ...] = HIDDEN_ALWAYS,
@@ -171,8 +175,7 @@ def course_copy(dest: Path, withdrawn: list[str], package: Path = COURSE_PACKAGE
             first = min([node.lineno] + [d.lineno for d in node.decorator_list]) - 1
             lines[first:node.end_lineno] = [
                 f"def {node.name}(*args, **kwargs):",
-                f'    raise RuntimeError("{module_name}.{node.name} is withdrawn while this assignment '
-                f'is graded: the question asks you to write it")']
+                f"    raise RuntimeError({f'{module_name}.{node.name} {WITHDRAWN}'!r})"]
         path.write_text("\n".join(lines))
     return dest
 
