@@ -55,7 +55,9 @@ def bench_grade_chapter4() -> Comparison:
 
 
 if __name__ == "__main__":
+    load = os.getloadavg()[0]  # the figures hold for an idle machine only
     one, many, cores = _grading_times()
+    print(f"load average {load:.1f} before the run")
     print(f"{N} submissions of {CHAPTER.stem}: {one:.1f} s with 1 job ({one / N:.2f} s each), "
           f"{many:.1f} s with {cores} jobs ({many / N:.2f} s each); 300 submissions: about "
           f"{300 * many / N / 60:.1f} min with {cores} jobs")

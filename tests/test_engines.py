@@ -16,6 +16,7 @@ import shutil
 import stat
 import subprocess
 import sys
+import tempfile
 import time
 import zipfile
 from pathlib import Path
@@ -173,6 +174,49 @@ def test_prairielearn_run_without_sandbox(built: Path, notebooks: dict, tmp_path
         scores[name] = out["score"]
         assert "without the sandbox (bubblewrap is not installed" in out["message"]
     assert scores == {"reference": 1.0, "blank": 0.0, "monkeypatch": 0.0, "forger": 0.0}
+
+
+READER = """def hinge_loss(M):
+    return np.zeros(3)
+found = []
+for path in {paths!r}:
+    try:
+        found.append(open(path).read()[:20])
+    except OSError as exc:
+        found.append(type(exc).__name__)
+raise RuntimeError("read: " + ", ".join(found))
+"""
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="the uid fallback is root's (containers grade as root)")
+def test_prairielearn_without_sandbox_as_an_unprivileged_uid(built: Path, notebooks: dict) -> None:
+    """run.sh as root in a container without bubblewrap or cgroups: the student's code runs as an
+    unprivileged uid that cannot read the tests or the library (the script makes them root's
+    alone), and the scores stay right."""
+    with tempfile.TemporaryDirectory(dir="/tmp") as tmp:
+        os.chmod(tmp, 0o755)  # a root others may enter, as /grade is
+        grade = Path(tmp) / "grade"
+        shutil.copytree(built / "prairielearn" / "serverFilesCourse", grade / "serverFilesCourse")
+        shutil.copytree(built / "prairielearn" / "questions" / FIXTURE.stem / "tests", grade / "tests")
+        here = grade / "serverFilesCourse" / "mlnotes_grader"
+        secrets = [str(next((grade / "tests").iterdir())), str(here / "lib" / "mlnotes" / "svm.py")]
+        reader = _with_answers(notebooks["blank"], {"hinge_loss": READER.format(paths=secrets)})
+        bin_dir = Path(tmp) / "bin"  # the PATH of a container without bwrap
+        bin_dir.mkdir()
+        for tool in ("dirname", "id", "chmod"):
+            (bin_dir / tool).symlink_to(shutil.which(tool))
+        env = {"PATH": str(bin_dir), "MLNOTES_GRADE_ROOT": str(grade), "MLNOTES_PYTHON": sys.executable,
+               "MLNOTES_LIMITS": "uid"}
+        scores = {}
+        for name, nb in [("reference", notebooks["reference"]), ("reader", reader)]:
+            _submit(grade / "student", nb)
+            subprocess.run(["/bin/bash", str(here / "run.sh")], check=True, capture_output=True, env=env,
+                           timeout=600)
+            out = json.loads((grade / "results" / "results.json").read_text())
+            scores[name] = out["score"]
+            assert "an unprivileged uid each" in out["message"]
+        assert "read: PermissionError, PermissionError" in json.dumps(out)
+        assert scores == {"reference": 1.0, "reader": 0.0}
 
 
 def test_prairielearn_results_fit_in_a_megabyte() -> None:

@@ -11,6 +11,7 @@ import csv
 import json
 import os
 import shutil
+import threading
 import time
 from pathlib import Path
 
@@ -21,7 +22,8 @@ from markdown_it import MarkdownIt
 from tools import assignments
 from tools.grading import answer_cells, course_copy
 from tools.grading.channel import Proxy, StudentProcess
-from tools.grading.sandbox import Confinement, hidden_modules
+from tools.grading.limits import SANDBOX_PROCESSES, Confinement
+from tools.grading.sandbox import hidden_modules
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "tests" / "fixtures" / "99_fixture.py"
@@ -347,26 +349,57 @@ def test_hostile_class_is_graded(tmp_path: Path) -> None:
     assert all("root:" not in p.read_text() for p in (tmp_path / "out" / "feedback").iterdir())
 
 
-@needs_sandbox
-def test_limits_hold_for_the_submission_as_a_whole(tmp_path: Path) -> None:
-    """Four children of 1.5 GiB under a 2 GiB budget, and a fork bomb of 300: the cgroup holds
-    the submission's total memory and process count (where the machine lets us make one)."""
-    confinement = Confinement(2048)
-    if not confinement.kind.startswith("cgroup"):
-        pytest.skip(f"no cgroup can be made here: {confinement.describe()}")
-    fan_out = """
+class _HostWatch:
+    """Samples, from outside, the processes below one pid and their memory (proportional set
+    size): the figures the host sees, whatever mechanism set the limits."""
+
+    def __init__(self, pid: int):
+        self.pid, self.processes, self.memory_mb, self._stop = pid, 0, 0.0, threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            pids = _descendants(self.pid) | {self.pid}
+            pss_kb = 0  # anonymous, proportional: what the code allocated, shared pages once
+            for pid in pids:
+                with contextlib.suppress(OSError, ValueError, IndexError):
+                    rollup = Path(f"/proc/{pid}/smaps_rollup").read_text()
+                    pss_kb += int(rollup.split("\nPss_Anon:", 1)[1].split()[0])
+            self.processes, self.memory_mb = max(self.processes, len(pids)), max(self.memory_mb, pss_kb / 2**10)
+            time.sleep(0.02)
+
+    def stop(self) -> _HostWatch:
+        self._stop.set()
+        self._thread.join()
+        return self
+
+
+HOGS = """
 import os, time
 def fan_out():
     pids = []
     for _ in range(4):
-        pid = os.fork()
+        try:
+            pid = os.fork()
+        except OSError:  # the process limit
+            break
         if pid == 0:
-            block = bytearray(1536 * 2**20)
-            for i in range(0, len(block), 4096):
-                block[i] = 1
-            time.sleep(3)
-            os._exit(0)
+            try:
+                block = bytearray(1536 * 2**20)
+                for i in range(0, len(block), 4096):
+                    block[i] = 1
+                time.sleep(3)
+                os._exit(0)
+            except BaseException:
+                os._exit(1)
         pids.append(pid)
+    try:  # and the parent's own share
+        block = bytearray(1536 * 2**20)
+        for i in range(0, len(block), 4096):
+            block[i] = 1
+    except MemoryError:
+        pass
     return sum(os.waitpid(p, 0)[1] == 0 for p in pids)
 def fork_bomb():
     import subprocess, sys
@@ -377,20 +410,41 @@ def fork_bomb():
             started += 1
         except OSError:
             break
+    time.sleep(1)
     return started
 """
+
+
+@needs_sandbox
+@pytest.mark.parametrize("kind", ["cgroup", "uid"])
+def test_limits_hold_for_the_submission_as_a_whole(tmp_path: Path, kind: str) -> None:
+    """Four children of 1.5 GiB and a parent of 1.5 GiB under a 2 GiB budget, and a fork bomb of
+    300: the host sees at most 2 GiB and the process limit for the submission as a whole, under a cgroup and, where
+    none can be made, under an unprivileged uid per submission (as root)."""
+    try:
+        confinement = Confinement(2048, kinds=(kind,))
+    except RuntimeError as exc:
+        pytest.skip(str(exc))
     course = course_copy(tmp_path / "course", [])
-    with _sandboxed(course, fan_out, confinement=confinement, seconds=120) as student:
+    with _sandboxed(course, HOGS, confinement=confinement, seconds=120) as student:
+        watch = _HostWatch(student.proc.pid)
         try:
             finished = Proxy(student, "fan_out")()
-        except Exception:  # the OOM killer may take the parent too  # noqa: BLE001
+        except Exception:  # the OOM killer may take the parent too, or a fork fail  # noqa: BLE001
             finished = 0
+        fan_out = watch.stop().memory_mb
         assert finished <= 1  # one 1.5 GiB child fits in 2 GiB, two do not
+        assert fan_out <= 2048
         peak = student.group.peak_memory_mb()
-        assert peak is not None and peak <= 2048 + 1
-    with _sandboxed(course, fan_out, confinement=confinement, seconds=120) as student:
+        assert peak is None or peak <= 2048 + 1
+    with _sandboxed(course, HOGS, confinement=confinement, seconds=120) as student:
+        watch = _HostWatch(student.proc.pid)
         started = Proxy(student, "fork_bomb")()
-        assert started < 64  # pids.max, the student's python and bwrap included
+        processes = watch.stop().processes
+        assert started < confinement.processes  # the student's python included
+        assert processes <= confinement.processes + SANDBOX_PROCESSES
+    print(f"{confinement.describe()}: fan-out peak {fan_out:.0f} MiB; fork bomb "
+          f"{started} started, {processes} processes at most")
 
 
 def _imports_in_sandbox(tmp_path: Path, withdrawn: list[str]) -> dict[str, str]:

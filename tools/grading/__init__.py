@@ -5,9 +5,10 @@ student's own Python process, so a submission can monkeypatch ``np.isclose`` and
 loop costs the whole notebook. Here the rooms are separate, each with the threat it defends
 against stated at its top:
 
-- :mod:`~tools.grading.sandbox`: where the student's code runs (bubblewrap), what it can see
-  (no tests, no other submissions, no library that answers the question) and the memory and
-  process limits on the submission as a whole (a cgroup where the machine allows it);
+- :mod:`~tools.grading.sandbox`: where the student's code runs (bubblewrap) and what it can see
+  (no tests, no other submissions, no library that answers the question);
+- :mod:`~tools.grading.limits`: the memory and process limits on the submission as a whole (a
+  cgroup where the machine allows it, else an unprivileged uid per submission);
 - :mod:`~tools.grading.student`: the student's side, inside the sandbox: runs cells, answers calls;
 - :mod:`~tools.grading.channel`: the grader's end of that process: data in and out, every
   message checked, every wait with a deadline;

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from .feedback import feedback_text
 from .judge import Assignment, Judge
-from .sandbox import Confinement, SandboxUnavailable, sandbox_problem
+from .sandbox import SandboxUnavailable, confine
 from .submissions import (
     Refused,
     Submission,
@@ -154,13 +154,12 @@ def grade_folder(autograder: Path, folder: Path, csv_path: Path, *, timeout: flo
     submission as it is graded, and first the limits in force. Raises
     :class:`SandboxUnavailable` if the sandbox cannot run and ``unsafe`` is false.
     """
-    if not unsafe:
-        problem = sandbox_problem()
-        if problem:
-            raise SandboxUnavailable(
-                f"cannot grade in a sandbox: {problem}. Grading runs the students' code; without the "
-                "sandbox it could read the hidden tests and write to your files. Fix the sandbox, or "
-                "pass --unsafe (make grade UNSAFE=1) to grade anyway, in a throw-away account or VM.")
+    confinement, problem = confine(memory_mb, sandbox=not unsafe)
+    if problem:
+        raise SandboxUnavailable(
+            f"cannot grade in a sandbox: {problem}. Grading runs the students' code; without the "
+            "sandbox it could read the hidden tests and write to your files. Fix the sandbox, or "
+            "pass --unsafe (make grade UNSAFE=1) to grade anyway, in a throw-away account or VM.")
     echo = echo or (lambda line: None)
     folder, jobs, csv_path = Path(folder), jobs or os.cpu_count() or 1, Path(csv_path)
     out_dir = output_folder(csv_path.parent)
@@ -168,9 +167,9 @@ def grade_folder(autograder: Path, folder: Path, csv_path: Path, *, timeout: flo
     subs = collect(folder, skip=(feedback,))
     names = feedback_names([s.name for s in subs])
     with tempfile.TemporaryDirectory(prefix="mlnotes-grading-") as tmp:
+        confinement.admit(Path(tmp))
         assignment = Assignment.load(Path(autograder))
         points = assignment.points()
-        confinement = Confinement(memory_mb)
         echo(confinement.describe() + f"; {timeout:g} s per question")
         judge = Judge(assignment, Path(tmp), question_timeout=timeout, memory_mb=memory_mb, sandbox=not unsafe,
                       confinement=confinement)

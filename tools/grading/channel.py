@@ -27,7 +27,8 @@ from pathlib import Path
 import numpy as np
 
 from . import student as wire
-from .sandbox import STUDENT, Confinement, sandbox_command
+from .limits import Confinement
+from .sandbox import sandbox_command
 
 _STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"')
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
@@ -97,14 +98,15 @@ class StudentProcess:
             cmd = sandbox_command(course, hidden=hidden, stubs=Path(self._scratch.name) / "stubs")
             cwd = "/"
         else:  # --unsafe: the teacher's user, a scratch folder, the same protocol
-            cmd, cwd = [sys.executable, "-I", "-B", str(STUDENT), str(course)], self._scratch.name
+            cmd, cwd = [sys.executable, "-I", "-B", str(course / "student.py"), str(course)], self._scratch.name
         env = {"PATH": "/usr/bin:/bin", "HOME": cwd, "MPLBACKEND": "Agg", "OPENBLAS_NUM_THREADS": "1",
                "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
         self.group = confinement.group()
         try:
+            self.group.give(Path(self._scratch.name))
             self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          stderr=subprocess.DEVNULL, cwd=cwd, env=env, start_new_session=True,
-                                         preexec_fn=self.group.preexec(cpu_seconds))
+                                         preexec_fn=self.group.preexec(cpu_seconds, [str(course), cwd], sandbox))
         except BaseException:
             self.group.close()
             self._scratch.cleanup()

@@ -36,7 +36,8 @@ from pathlib import Path
 import nbformat
 
 from .channel import GradingTimeout, Proxy, StudentError, StudentGone, StudentProcess
-from .sandbox import COURSE_PACKAGE, WITHDRAWN, Confinement, course_copy, hidden_modules
+from .limits import Confinement
+from .sandbox import COURSE_PACKAGE, WITHDRAWN, course_copy, hidden_modules
 
 GRADING_FILE = "mlnotes-grading.json"  # added to otter's autograder.zip by ``tools.assignments``
 MESSAGE_CHARS = 2000  # of a failing visible case's error

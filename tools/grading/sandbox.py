@@ -3,42 +3,35 @@
 Threats, and what stops each:
 
 - reading the tests, the other submissions, the scores or the teacher's files: bubblewrap shows
-  the sandbox only ``/usr``, the Python installation (read-only), ``student.py`` and the course
-  copy (read-only), fresh ``/proc`` and ``/dev``, and a private 64 MiB ``/tmp``;
+  the sandbox only ``/usr``, the Python installation (read-only), and the course copy with
+  ``student.py`` (read-only), fresh ``/proc`` and ``/dev``, and a private 64 MiB ``/tmp``;
 - writing anywhere that lasts, or reaching the network: everything but that ``/tmp`` is
   read-only, and every namespace is unshared (no network, no other process; uid ``nobody``);
 - letting the library, or a library, answer the question: :func:`course_copy` replaces each
   withdrawn ``mlnotes`` function (public or private) or module by a stub that raises, and
   :func:`sandbox_command` hides withdrawn third-party modules and, always, scikit-learn and
   statsmodels (:data:`HIDDEN_ALWAYS`) and the installed ``mlnotes`` outside the course copy;
-- exhausting the host: :class:`Confinement` bounds the memory and the process count of the
-  submission *as a whole* (a cgroup per student process, v2 or v1, chosen at run time), or, where
-  no cgroup can be made, each process (``RLIMIT_AS``, ``RLIMIT_NPROC``) and says so; a CPU-time
-  limit, a file-size limit and no core dumps in every case; the judge's wall-clock deadline kills
-  the whole sandbox (its session and pid namespace) at the limit.
+- exhausting the host: :mod:`.limits` bounds the memory and the process count of the submission
+  as a whole; the judge's wall-clock deadline kills the whole sandbox (its session and pid
+  namespace) at the limit.
 """
 
 from __future__ import annotations
 
 import ast
-import contextlib
 import importlib.util
-import itertools
 import os
-import resource
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from .limits import FILE_MB, Confinement
 
 STUDENT = Path(__file__).resolve().with_name("student.py")
 COURSE_PACKAGE = Path(__file__).resolve().parents[2] / "mlnotes"
 HIDDEN_ALWAYS = ("sklearn", "statsmodels", "mlnotes.claims")  # they answer questions, no answer needs them
-MAX_PROCESSES = 64  # per submission: the student's python and what it may start
-TMP_MB = 64
 
 
 class SandboxUnavailable(RuntimeError):
@@ -80,8 +73,8 @@ def sandbox_command(course: Path, python: str = sys.executable, hidden: tuple[st
     """The ``bwrap`` command line that runs ``student.py`` on the course copy ``course``.
 
     Visible inside: ``/usr`` (and the ``/lib``, ``/bin`` links), the Python installation
-    (``sys.prefix``, ``sys.base_prefix``: read-only), ``/grader/student.py`` and ``/course``
-    (read-only), a fresh ``/proc`` and ``/dev``, and a private ``/tmp``, the only writable place.
+    (``sys.prefix``, ``sys.base_prefix``: read-only), ``/course`` (read-only: the course copy
+    with ``student.py``), a fresh ``/proc`` and ``/dev``, and a private ``/tmp``, the only writable place.
     Each module in ``hidden`` that is installed in a visible place is replaced by a folder whose
     ``__init__.py`` raises ImportError (written into ``stubs``).
     """
@@ -89,7 +82,7 @@ def sandbox_command(course: Path, python: str = sys.executable, hidden: tuple[st
            "--ro-bind", "/usr", "/usr",
            # The private /tmp comes before the Python binds: a course (and its .venv) cloned under
            # /tmp must stay visible inside it, as a read-only bind on top of the empty tmpfs.
-           "--proc", "/proc", "--dev", "/dev", "--size", str(TMP_MB * 2**20), "--tmpfs", "/tmp"]
+           "--proc", "/proc", "--dev", "/dev", "--size", str(FILE_MB * 2**20), "--tmpfs", "/tmp"]
     for link in ("lib", "lib64", "bin", "sbin"):
         if os.path.islink(f"/{link}"):
             cmd += ["--symlink", os.readlink(f"/{link}"), f"/{link}"]
@@ -110,31 +103,59 @@ def sandbox_command(course: Path, python: str = sys.executable, hidden: tuple[st
         stub.mkdir(parents=True, exist_ok=True)
         (stub / "__init__.py").write_text(_stub_source(dotted))
         cmd += ["--ro-bind", str(stub), str(folder)]
-    cmd += ["--ro-bind", str(STUDENT), "/grader/student.py", "--ro-bind", str(course), "/course",
+    cmd += ["--ro-bind", str(course), "/course",
             "--remount-ro", "/dev", "--remount-ro", "/",  # bwrap's own tmpfs root: /tmp alone is writable
             "--chdir", "/tmp", "--clearenv", "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "HOME", "/tmp",
             "--setenv", "MPLBACKEND", "Agg", "--setenv", "MPLCONFIGDIR", "/tmp",
             "--setenv", "OPENBLAS_NUM_THREADS", "1", "--setenv", "OMP_NUM_THREADS", "1",
             "--setenv", "MKL_NUM_THREADS", "1",
-            python, "-I", "-B", "/grader/student.py", "/course"]
+            python, "-I", "-B", "/course/student.py", "/course"]
     return cmd
 
 
-def sandbox_problem() -> str | None:
-    """Why the sandbox cannot run here, or ``None`` if it works (tried for real)."""
+def sandbox_problem(confinement: Confinement | None = None) -> str | None:
+    """Why the sandbox cannot run here (under ``confinement``'s limits and uid, if given), or
+    ``None`` if it works (tried for real)."""
     if shutil.which("bwrap") is None:
         return "bubblewrap is not installed (Debian/Ubuntu: apt-get install bubblewrap)"
-    with tempfile.TemporaryDirectory() as course:
-        cmd = sandbox_command(Path(course), hidden=())
-        cmd[-4:] = ["-I", "-c", "import numpy"]
-        try:
-            run = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            return f"bubblewrap does not run: {exc}"
+    group = confinement.group() if confinement else None
+    try:
+        with tempfile.TemporaryDirectory() as course:
+            cmd = sandbox_command(Path(course), hidden=())
+            cmd[-4:] = ["-I", "-c", "import numpy"]
+            run = subprocess.run(cmd, capture_output=True, text=True, timeout=60,
+                                 preexec_fn=group.preexec(60, [course]) if group else None)
+    except (OSError, subprocess.SubprocessError) as exc:
+        return f"bubblewrap does not run: {exc}"
+    finally:
+        if group:
+            group.close()
     if run.returncode != 0:
         return ("bubblewrap cannot create its sandbox here (user namespaces disabled? in a container, "
                 f"allow them or grade on the host): {run.stderr.strip()[:300]}")
     return None
+
+
+def confine(memory_mb: int, sandbox: bool) -> tuple[Confinement, str | None]:
+    """The strongest limits this machine allows (see :mod:`.limits`) under which the sandbox, if
+    wanted, runs; and why the sandbox cannot run, or ``None``. Bubblewrap may need user
+    namespaces that an unprivileged uid is refused: then the uid's limits give way to the
+    sandbox. ``MLNOTES_LIMITS`` (``cgroup``, ``uid`` or ``rlimits``, comma-separated) restricts
+    the choice, to try a fallback on a machine that has better."""
+    kinds = tuple(os.environ.get("MLNOTES_LIMITS", "").replace(" ", "").split(",")) \
+        if os.environ.get("MLNOTES_LIMITS") else Confinement.KINDS
+    unknown = set(kinds) - set(Confinement.KINDS)
+    if unknown:
+        raise ValueError(f"MLNOTES_LIMITS: unknown {sorted(unknown)}; choose among {Confinement.KINDS}")
+    confinement = Confinement(memory_mb, kinds=kinds)
+    if not sandbox:
+        return confinement, None
+    problem = sandbox_problem(confinement)
+    if problem and confinement.kind == "uid" and sandbox_problem() is None:  # works as root only
+        confinement = Confinement(memory_mb, kinds=("rlimits",),
+                                  why=f"the sandbox does not run as an unprivileged uid ({problem[:120]})")
+        problem = sandbox_problem(confinement)
+    return confinement, problem
 
 
 def course_copy(dest: Path, withdrawn: list[str], package: Path = COURSE_PACKAGE) -> Path:
@@ -142,9 +163,11 @@ def course_copy(dest: Path, withdrawn: list[str], package: Path = COURSE_PACKAGE
     (``"mlnotes.svm.bias_from_gradient"``, private helpers too) replaced by a stub that raises,
     and each withdrawn module (``"mlnotes.boosting"``) by one that raises on import; the withdrawn
     source is not in the copy either. Entries outside ``mlnotes`` (``"scipy.special"``) are
-    hidden by :func:`sandbox_command` instead. Return ``dest``."""
+    hidden by :func:`sandbox_command` instead. ``student.py`` goes beside it: the student process
+    needs nothing of the grader's own folders. Return ``dest``."""
     target = dest / "mlnotes"
     shutil.copytree(package, target, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(STUDENT, dest / "student.py")
     by_module: dict[Path, list[str]] = {}
     for dotted in withdrawn + list(HIDDEN_ALWAYS):
         parts = dotted.split(".")
@@ -178,145 +201,3 @@ def course_copy(dest: Path, withdrawn: list[str], package: Path = COURSE_PACKAGE
                 f"    raise RuntimeError({f'{module_name}.{node.name} {WITHDRAWN}'!r})"]
         path.write_text("\n".join(lines))
     return dest
-
-
-# -- limits on the submission as a whole ---------------------------------------------------------------
-
-_GROUPS = itertools.count()
-
-
-def _own_cgroup(controller: str) -> Path | None:
-    """This process's cgroup folder for ``controller`` (v1), or its v2 folder for ``""``."""
-    with contextlib.suppress(OSError):
-        for line in Path("/proc/self/cgroup").read_text().splitlines():
-            _, controllers, path = line.split(":", 2)
-            if controller in controllers.split(",") if controller else controllers == "":
-                root = Path("/sys/fs/cgroup") / (controller if controller else "")
-                return root / path.lstrip("/")
-    return None
-
-
-def _writable_group(parent: Path | None, files: tuple[str, ...]) -> bool:
-    """Whether a child cgroup with these control files can be made under ``parent``."""
-    if parent is None or not parent.is_dir():
-        return False
-    probe = parent / f"mlnotes-probe-{os.getpid()}"
-    try:
-        probe.mkdir()
-    except OSError:
-        return False
-    try:
-        return all((probe / f).exists() for f in files)
-    finally:
-        with contextlib.suppress(OSError):
-            probe.rmdir()
-
-
-class Confinement:
-    """How the memory and the processes of one submission are bounded on this machine.
-
-    ``kind`` is ``"cgroup v2"`` or ``"cgroup v1"`` (the submission's memory and process count as
-    a whole) or ``"rlimits"`` (each process's address space and the user's process count: the
-    total is not bounded when the grader runs as root). :meth:`describe` says which, for the
-    teacher's terminal.
-    """
-
-    def __init__(self, memory_mb: int, processes: int = MAX_PROCESSES):
-        self.memory_mb, self.processes = memory_mb, processes
-        v2 = _own_cgroup("")
-        if v2 is not None and (Path("/sys/fs/cgroup") / "cgroup.controllers").exists() and \
-                _writable_group(v2.parent if v2.name else v2, ("memory.max", "pids.max")):
-            self.kind, self.parents = "cgroup v2", {"": v2.parent if v2.name else v2}
-        elif _writable_group(_own_cgroup("memory"), ("memory.limit_in_bytes",)) and \
-                _writable_group(_own_cgroup("pids"), ("pids.max",)):
-            self.kind, self.parents = "cgroup v1", {c: _own_cgroup(c) for c in ("memory", "pids")}
-        else:
-            self.kind, self.parents = "rlimits", {}
-
-    def describe(self) -> str:
-        if self.kind == "rlimits":
-            whole = "" if os.geteuid() != 0 else "; as root the total over processes is not bounded"
-            return (f"limits per process (no cgroup can be made here): {self.memory_mb} MiB of address "
-                    f"space each, {self.processes} processes{whole}")
-        return f"limits per submission ({self.kind}): {self.memory_mb} MiB, {self.processes} processes"
-
-    def group(self) -> Group:
-        return Group(self)
-
-    def release(self, pid: int) -> None:
-        """Remove the groups a grader process ``pid`` left behind (it was killed before it could
-        remove them itself), and whatever still runs in them."""
-        for parent in self.parents.values():
-            for d in parent.glob(f"mlnotes-grade-{pid}-*"):
-                Group.empty(d)
-
-
-class Group:
-    """The cgroup (or the rlimits) of one student process and everything it starts."""
-
-    def __init__(self, confinement: Confinement):
-        self.c, self.dirs = confinement, []
-        name = f"mlnotes-grade-{os.getpid()}-{next(_GROUPS)}"
-        if confinement.kind == "cgroup v2":
-            d = confinement.parents[""] / name
-            d.mkdir()
-            (d / "memory.max").write_text(str(confinement.memory_mb * 2**20))
-            with contextlib.suppress(OSError):
-                (d / "memory.swap.max").write_text("0")
-            (d / "pids.max").write_text(str(confinement.processes))
-            self.dirs = [d]
-        elif confinement.kind == "cgroup v1":
-            mem, pids = confinement.parents["memory"] / name, confinement.parents["pids"] / name
-            mem.mkdir()
-            pids.mkdir()
-            (mem / "memory.limit_in_bytes").write_text(str(confinement.memory_mb * 2**20))
-            (pids / "pids.max").write_text(str(confinement.processes))
-            self.dirs = [mem, pids]
-
-    def preexec(self, cpu_seconds: float):
-        """What the child runs before ``exec``: join the group, set the per-process limits."""
-        dirs, kind, c = self.dirs, self.c.kind, self.c
-
-        def apply() -> None:
-            for d in dirs:
-                (d / "cgroup.procs").write_text(str(os.getpid()))
-            # per process as well: one large allocation is a MemoryError the student can read,
-            # not a process killed by the cgroup's OOM killer
-            resource.setrlimit(resource.RLIMIT_AS, (c.memory_mb * 2**20,) * 2)
-            if kind == "rlimits":
-                resource.setrlimit(resource.RLIMIT_NPROC, (c.processes, c.processes))
-            cpu = int(cpu_seconds) + 2
-            resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu))
-            resource.setrlimit(resource.RLIMIT_FSIZE, (TMP_MB * 2**20,) * 2)
-            resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-
-        return apply
-
-    def peak_memory_mb(self) -> float | None:
-        """The most memory the group held (cgroup kinds only)."""
-        for name in ("memory.peak", "memory.max_usage_in_bytes"):
-            with contextlib.suppress(OSError, ValueError, IndexError):
-                return int((self.dirs[0] / name).read_text()) / 2**20
-        return None
-
-    def close(self) -> None:
-        """Kill whatever is left in the group and remove it."""
-        for d in self.dirs:
-            Group.empty(d)
-
-    @staticmethod
-    def empty(d: Path) -> None:
-        """Kill every process in the cgroup folder ``d``, then remove it."""
-        for _ in range(50):
-            try:
-                pids = [int(p) for p in (d / "cgroup.procs").read_text().split()]
-            except OSError:
-                break
-            if not pids:
-                break
-            for pid in pids:
-                with contextlib.suppress(ProcessLookupError, PermissionError):
-                    os.kill(pid, signal.SIGKILL)
-            time.sleep(0.02)  # the killed processes leave the group as they exit
-        with contextlib.suppress(OSError):
-            d.rmdir()

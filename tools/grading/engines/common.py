@@ -27,7 +27,7 @@ from pathlib import Path
 
 from ..batch import judge_file
 from ..judge import Assignment, Case, Judge, Question
-from ..sandbox import Confinement, sandbox_problem
+from ..sandbox import confine
 from ..submissions import Submission, collect, output_folder, printable, write_atomically
 
 ASSIGNMENT_FILE = "mlnotes-assignment.json"  # the loaded assignment: engines need no otter
@@ -82,14 +82,14 @@ def judge_notebook(assignment: Assignment, path: Path, *, timeout: float, memory
     """Judge one notebook as ``make grade`` does; return its result (see
     :func:`~tools.grading.judge_file`) and a line saying how its code was confined. The sandbox
     is used when it works here; otherwise the student's code still runs in a process of its own."""
-    problem = sandbox_problem()
-    confinement = Confinement(memory_mb)
+    confinement, problem = confine(memory_mb, sandbox=True)
     if problem is None:
         how = f"Your code ran in a sandbox (bubblewrap), in a process apart from the tests; {confinement.describe()}."
     else:
         how = (f"Your code ran in a process apart from the tests, without the sandbox ({problem}); "
                f"{confinement.describe()}.")
     with tempfile.TemporaryDirectory(prefix="mlnotes-engine-") as tmp:
+        confinement.admit(Path(tmp))
         judge = Judge(assignment, Path(tmp), question_timeout=timeout, memory_mb=memory_mb, sandbox=problem is None,
                       confinement=confinement, package=course_package())
         return judge_file(judge, path), how
