@@ -121,17 +121,28 @@ def ab_irls(new, old, repeat):
     return _row("irls n=1e5 d=50", _interleaved(fns, repeat))
 
 
+def ab_binomial_tail(new, old, repeat):
+    from benchmarks.bench_bounds import _grid, _scipy_tail
+
+    m, phi, gamma = _grid()
+    fns = {"new": lambda: new["bounds"].binomial_tail(m, phi, gamma),
+           "old": lambda: old["bounds"].binomial_tail(m, phi, gamma),
+           "ref": lambda: _scipy_tail(m, phi, gamma)}
+    np.testing.assert_allclose(fns["new"](), fns["old"](), rtol=1e-12, atol=0)
+    return _row("binomial_tail 2400-point grid", _interleaved(fns, repeat))
+
+
 def main(argv: list[str]) -> int:
     rev = argv[0] if argv else DEFAULT_REV
     pattern = argv[1] if len(argv) > 1 else ""
-    modules = ("linear", "online", "logistic")
+    modules = ("linear", "online", "logistic", "bounds")
 
     repeat = int(argv[2]) if len(argv) > 2 else AB_REPEAT
     new = {m: importlib.import_module(f"mlnotes.{m}") for m in modules}
     old = import_revision(rev, modules)
     print(f"# this tree (new) against {rev} (old) and the reference (ref); {repeat} interleaved reps")
     for name, fn in [("ridge", ab_ridge), ("sgd", ab_sgd), ("least_squares", ab_least_squares),
-                     ("irls", ab_irls)]:
+                     ("irls", ab_irls), ("binomial_tail", ab_binomial_tail)]:
         if pattern in name:
             print(fn(new, old, repeat), flush=True)
     return 0

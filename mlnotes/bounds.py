@@ -267,12 +267,13 @@ def _stirlerr(n: np.ndarray) -> np.ndarray:
     """
     n = np.asarray(n, dtype=float)
     big = n > 15
-    nb = np.where(big, n, 16.0)
+    out = np.empty(n.shape)
+    nb = n[big]  # each branch computed where it applies only: log-gamma is the costly one
     nn = nb * nb
-    series = (1 / 12 - (1 / 360 - (1 / 1260 - (1 / 1680 - 1 / 1188 / nn) / nn) / nn) / nn) / nb
-    ns = np.where(big, 1.0, np.maximum(n, 1.0))
-    small = gammaln(ns + 1) - (ns + 0.5) * np.log(ns) + ns - 0.5 * np.log(2 * np.pi)
-    return np.where(big, series, small)
+    out[big] = (1 / 12 - (1 / 360 - (1 / 1260 - (1 / 1680 - 1 / 1188 / nn) / nn) / nn) / nn) / nb
+    ns = np.maximum(n[~big], 1.0)
+    out[~big] = gammaln(ns + 1) - (ns + 0.5) * np.log(ns) + ns - 0.5 * np.log(2 * np.pi)
+    return out
 
 
 def _bd0(x: np.ndarray, mu: np.ndarray) -> np.ndarray:
@@ -343,12 +344,13 @@ def binomial_logpmf(s, m, phi) -> np.ndarray:
     s = np.asarray(s)
     if s.dtype.kind not in "iuf" or np.any(np.isnan(s)) or np.any(s != np.round(s)):
         raise ValueError(f"s must hold integer counts, got {s!r}")
-    s, m, phi = np.broadcast_arrays(s.astype(float), _check_m(m).astype(float), _check_phi(phi))
+    m_given = _check_m(m).astype(float)
+    s, m, phi = np.broadcast_arrays(s.astype(float), m_given, _check_phi(phi))
     inside = (s >= 0) & (s <= m)
     s = np.clip(s, 0, m)
     with np.errstate(divide="ignore", invalid="ignore"):
         ends = np.where(s == 0, m * np.log1p(-phi), m * np.log(phi))  # s = 0 or s = m
-        mid = (_stirlerr(m) - _stirlerr(s) - _stirlerr(m - s) - _bd0_exact_mean(s, m, phi)
+        mid = (_stirlerr(m_given) - _stirlerr(s) - _stirlerr(m - s) - _bd0_exact_mean(s, m, phi)
                - _bd0_exact_mean(m - s, m, phi, complement=True) + 0.5 * np.log(m / (2 * np.pi * s * (m - s))))
     interior = (s > 0) & (s < m)
     out = np.where(interior, np.where((phi > 0) & (phi < 1), mid, -np.inf), ends)
@@ -412,21 +414,47 @@ def binomial_tail(m, phi, gamma) -> np.ndarray | float:
     m, phi, gamma = np.broadcast_arrays(m, phi, gamma)
     shape_out = m.shape
     m, phi, gamma = m.ravel(), phi.ravel(), gamma.ravel()
-    out = np.empty(m.size)
+    out = np.zeros(m.size)  # phi in {0, 1}: S = m phi surely, no deviation
     for mi in np.unique(m):
-        at = m == mi
+        at = (m == mi) & (phi > 0) & (phi < 1)
+        if not at.any():
+            continue
         p, g = phi[at, None], gamma[at, None]
-        W = _tail_width(mi, p, g)
-        offs = np.arange(-1, W + 1)
+        offs = np.arange(-1, -1 + _TAIL_BLOCK * -(-(_tail_width(mi, p, g) + 2) // _TAIL_BLOCK))
         lo = np.floor(mi * (p - g)) - offs  # counts at and below the lower boundary
         hi = np.ceil(mi * (p + g)) + offs   # counts at and above the upper one
-        terms = []
-        for s, side in ((lo, lo < mi * p), (hi, hi > mi * p)):  # each count on one side only
+        total = 0.0
+        for s, step, side in ((lo, -1, lo < mi * p), (hi, 1, hi > mi * p)):  # each count on one side only
             keep = side & (s >= 0) & (s <= mi) & _exceeds(s, mi, p, g)
-            terms.append(np.where(keep, np.exp(binomial_logpmf(np.clip(s, 0, mi), mi, p)), 0.0))
-        out[at] = terms[0].sum(axis=-1) + terms[1].sum(axis=-1)
+            total = total + np.where(keep, _pmf_run(s, step, mi, p), 0.0).sum(axis=-1)
+        out[at] = total
     out = np.minimum(out, 1.0).reshape(shape_out)  # a sum of pmfs that is 1 can round to 1 + 1e-15
     return float(out) if out.ndim == 0 else out
+
+
+_TAIL_BLOCK = 16  # counts per exact pmf evaluation in binomial_tail: 15 ratios at most, 1e-14
+
+
+def _pmf_run(s: np.ndarray, step: int, m: int, p: np.ndarray) -> np.ndarray:
+    r"""The pmf at the counts ``s`` (rows of consecutive counts, ``step`` = +1 or -1 apart, a
+    multiple of :data:`_TAIL_BLOCK` long), for :math:`0 < p < 1`; counts outside [0, m] give
+    garbage for the caller to mask.
+
+    Each block's first term is :func:`binomial_logpmf`; the others follow from the ratio
+    :math:`P(s+1)/P(s) = \frac{m - s}{s + 1}\frac{p}{1 - p}` (its inverse going down), which
+    costs a multiplication instead of a saddle-point evaluation. A fresh exact term every
+    :data:`_TAIL_BLOCK` counts keeps the rounding to fifteen multiplications, about 1e-14.
+    """
+    blocks = s.reshape(s.shape[0], -1, _TAIL_BLOCK)
+    pb = p[:, :, None]
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        first = np.exp(binomial_logpmf(np.clip(blocks[:, :, 0], 0, m), m, p))
+        if step > 0:
+            ratio = (m - blocks[:, :, :-1]) / (blocks[:, :, :-1] + 1) * (pb / (1 - pb))
+        else:
+            ratio = blocks[:, :, :-1] / (m - blocks[:, :, :-1] + 1) * ((1 - pb) / pb)
+        run = np.cumprod(np.concatenate([np.ones(blocks.shape[:2] + (1,)), ratio], axis=-1), axis=-1)
+    return (first[:, :, None] * run).reshape(s.shape)
 
 
 def mc_interval(p, n_rep: int, alpha: float) -> tuple[np.ndarray, np.ndarray]:
