@@ -555,3 +555,6 @@ def test_the_student_edition_has_no_solutions() -> None:
     assert "HIDDEN TEST" not in text and "rng_h" not in text
     assert "def hinge_loss(M):\n    ...\n" in text and "# TEST: 50 margins" in text
     assert "Why is the hinge loss convex?" in text
+    answers = [c for c in stripped.cells if "def hinge_loss(M):\n    ...\n" in c.source]
+    assert answers and all("hide-input" not in c.metadata.get("tags", []) and "mystnb" not in c.metadata
+                           for c in answers)  # the template unfolded, no "Solution" toggle

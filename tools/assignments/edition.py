@@ -6,7 +6,8 @@ hands its students the answers. A teacher who does publishes this edition instea
 chapters, derivations, figures and outputs, with
 
 - each coding answer cell's lines between ``# BEGIN SOLUTION`` and ``# END SOLUTION`` replaced by
-  ``...`` (the ``def`` line stays, as in the student notebook of an assignment);
+  ``...`` (the ``def`` line stays, as in the student notebook of an assignment), shown unfolded:
+  a template, not a "Solution" to reveal;
 - every ``{solution}`` block of the conceptual exercises removed;
 - each question's tests cell cut down to its visible cases (the hidden ones, generators and
   properties, go: the autograder has them).
@@ -68,7 +69,18 @@ def strip_notebook(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
         elif cell.cell_type == "code" and "# BEGIN SOLUTION" in cell.source:
             cell.source = strip_source(cell.source)
             cell.outputs = []  # an answer cell's output (rare) would show its result
+            _unfold(cell)  # what is left is the template to fill in, not a solution to reveal
     return nb
+
+
+def _unfold(cell: nbformat.NotebookNode) -> None:
+    """Show a code cell's source in place: no "Solution" toggle around a template."""
+    tags = cell.metadata.get("tags", [])
+    cell.metadata["tags"] = [t for t in tags if t != "hide-input"]
+    if not cell.metadata["tags"]:
+        del cell.metadata["tags"]
+    cell.metadata.pop("mystnb", None)
+    cell.metadata.get("jupyter", {}).pop("source_hidden", None)
 
 
 def build_edition(out: Path, root: Path = ROOT, html: bool = True) -> Path:
