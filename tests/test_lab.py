@@ -122,7 +122,17 @@ def lab():
                 if proc.poll() is not None or time.time() > deadline:
                     pytest.fail(f"JupyterLab did not start: {(tmp / 'server.log').read_text()[-2000:]}")
                 time.sleep(0.3)
-        yield lambda py: f"http://127.0.0.1:{port}/lab/tree/{py.name}?token={token}"
+        server = f"http://127.0.0.1:{port}"
+
+        def chapter_url(py: Path) -> str:
+            # One chapter at a time: the sessions (and kernels) of the chapters before are shut
+            # down and the workspace reset, so a busy machine does not reopen every earlier one.
+            for s in json.loads(urllib.request.urlopen(f"{server}/api/sessions?token={token}", timeout=30).read()):
+                urllib.request.urlopen(urllib.request.Request(
+                    f"{server}/api/sessions/{s['id']}?token={token}", method="DELETE"), timeout=30)
+            return f"{server}/lab/tree/{py.name}?reset&token={token}"
+
+        yield chapter_url
     finally:
         proc.terminate()
         try:
