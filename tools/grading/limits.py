@@ -292,9 +292,10 @@ class Group:
         under ``"uid"``, make ``reach`` readable to the uid and take it. ``sandbox``: the child
         is bubblewrap, whose two processes count against the uid's."""
         dirs, c, uid = self.dirs, self.c, self.uid
+        nproc = None  # under a cgroup, pids.max counts instead
         if c.kind == "uid":
             nproc = c.processes + (SANDBOX_PROCESSES if sandbox else 0)
-        else:  # the account's processes count too
+        elif c.kind == "rlimits":  # the account's processes count too
             nproc = _user_tasks(os.getuid()) + c.processes
         reach = [*python_paths(), *reach]
 
@@ -304,7 +305,7 @@ class Group:
             # per process as well: one large allocation is a MemoryError the student can read,
             # not a process killed by the cgroup's OOM killer
             resource.setrlimit(resource.RLIMIT_AS, (c.process_memory_mb * 2**20,) * 2)
-            if c.kind in ("uid", "rlimits"):
+            if nproc is not None:
                 resource.setrlimit(resource.RLIMIT_NPROC, (nproc, nproc))
             cpu = int(cpu_seconds) + 2
             resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu))
