@@ -408,22 +408,27 @@ KERNELS: dict[str, Callable[..., np.ndarray]] = {
 }
 
 
-def check_psd(K, *, name: str = "K", rtol: float = 1e-10, on_indefinite: str = "warn") -> float:
+def check_psd(K, *, name: str = "K", rtol: float = 1e-10, on_indefinite: str = "warn",
+              why: str = "the SVM dual is not concave") -> float:
     r"""Check that a square Gram matrix is symmetric and positive semidefinite.
 
     Returns the smallest eigenvalue :math:`\lambda_{\min}`. A symmetric PSD matrix computed in
     floating point can show eigenvalues down to about :math:`-n \epsilon \lambda_{\max}`, so
-    only :math:`\lambda_{\min} < -\mathrm{rtol}\, \max(1, |\lambda|_{\max})` counts as
-    indefinite (Chapter 5, {eq}`eq-gram-psd`). Beyond n = 3000 the eigenvalues are too costly:
-    the diagonal and the 2 x 2 minors :math:`K_{ii} K_{kk} \ge K_{ik}^2` of 200 sampled rows are
-    checked instead (the value returned is then the smallest such minor, or 0).
+    only :math:`\lambda_{\min} < -\mathrm{rtol}\, |\lambda|_{\max}` counts as indefinite
+    (Chapter 5, {eq}`eq-gram-psd`): relative to the matrix's own scale, so that a Gram matrix
+    and the same matrix times :math:`10^{\pm 150}` get the same verdict. Beyond n = 3000 the
+    eigenvalues are too costly: the diagonal and the 2 x 2 minors
+    :math:`K_{ii} K_{kk} \ge K_{ik}^2` of 200 sampled rows are checked instead (the value
+    returned is then the smallest such minor, or 0).
 
     Parameters
     ----------
     on_indefinite : {"warn", "raise", "ignore"}
-        What a clearly indefinite ``K`` gets: a :class:`NotPSDWarning` (kernel ridge still has a
-        solution), a ``ValueError`` (SMO's dual is then not concave and its answer would mean
-        nothing), or nothing.
+        What a clearly indefinite ``K`` gets: a :class:`NotPSDWarning` (what a caller who
+        asked for an indefinite kernel gets), a ``ValueError`` (the default of the fits: SMO's
+        dual is then not concave, kernel ridge's norm penalty is not a norm), or nothing.
+    why : str
+        What the ``ValueError`` adds: the consequence for the caller, or how to go on.
 
     Raises
     ------
@@ -443,34 +448,42 @@ def check_psd(K, *, name: str = "K", rtol: float = 1e-10, on_indefinite: str = "
     n = K.shape[0]
     if n != K.shape[1]:
         raise ValueError(f"{name} must be a square Gram matrix, got shape {K.shape}")
-    scale = max(1.0, float(np.abs(K).max(initial=0.0)))
+    scale = float(np.abs(K).max(initial=0.0))
+    if not np.isfinite(scale):
+        raise ValueError(f"{name} has entries too large to represent (inf after the kernel)")
+    unit = scale if scale > 0 else 1.0
+    K = K / unit  # the verdict is the matrix's, not its unit's: 1e-150 K or 1e150 K alike
     asym = float(np.abs(K - K.T).max(initial=0.0))
-    if asym > 1e-10 * scale:
+    if asym > 1e-10:
         raise ValueError(
-            f"{name} is not symmetric: max |K_ij - K_ji| = {asym:.3g}; a kernel must satisfy "
-            "k(x, y) = k(y, x)"
+            f"{name} is not symmetric: max |K_ij - K_ji| = {asym * unit:.3g}; a kernel must "
+            "satisfy k(x, y) = k(y, x)"
         )
     d = np.diag(K)
-    if n and d.min() < -rtol * scale:
-        problem, lam_min = f"it has a negative diagonal entry {d.min():.6g}", float(d.min())
+    if n and d.min() < -rtol:
+        lam_min = float(d.min()) * unit
+        problem = f"it has a negative diagonal entry {lam_min:.6g}"
     elif n <= 3000:
         eig = np.linalg.eigvalsh((K + K.T) / 2)
-        lam_min = float(eig[0]) if eig.size else 0.0
+        lam_min = float(eig[0]) * unit if eig.size else 0.0
         problem = None
-        if eig.size and lam_min < -rtol * max(1.0, float(np.abs(eig).max())):
-            problem = f"its most negative eigenvalue is {lam_min:.6g} (largest eigenvalue {eig[-1]:.6g})"
+        if eig.size and eig[0] < -rtol * float(np.abs(eig).max()):
+            problem = (f"its most negative eigenvalue is {lam_min:.6g} (largest "
+                       f"eigenvalue {eig[-1] * unit:.6g})")
     else:
         rows = np.random.default_rng(0).choice(n, size=200, replace=False)
         minors = d[rows, None] * d[None, :] - K[rows] ** 2
-        lam_min = min(0.0, float(minors.min()))
-        problem = "a 2 x 2 principal minor is negative" if minors.min() < -rtol * scale**2 else None
+        smallest = float(minors.min())
+        lam_min = smallest * unit**2 if smallest < 0 else 0.0  # a minor, in the unit of K^2
+        problem = "a 2 x 2 principal minor is negative" if smallest < -rtol else None
     if problem is not None and on_indefinite != "ignore":
         msg = (f"{name} is not positive semidefinite: {problem}; this kernel is not an inner product "
                "in any feature space")
         if on_indefinite == "raise":
-            raise ValueError(msg + "; the matrix is indefinite, so the SVM dual is not concave")
+            raise ValueError(f"{msg}; the matrix is indefinite, so {why}")
         warnings.warn(msg + ", and SVM or kernel ridge may fail or return a non-optimal fit",
                       NotPSDWarning, stacklevel=3)
+    return lam_min
     return lam_min
 
 
@@ -491,7 +504,8 @@ def may_be_indefinite(kernel, **params) -> bool:
     return kernel in ("sigmoid", "additive_chi2") or (kernel == "poly" and params.get("coef0", 1.0) < 0)
 
 
-def gram(X, Y=None, *, kernel="rbf", **params) -> np.ndarray:
+def gram(X, Y=None, *, kernel="rbf", allow_indefinite: bool = False,
+         **params) -> np.ndarray:
     """Gram matrix for a kernel given by name or as a callable.
 
     Parameters
@@ -502,8 +516,11 @@ def gram(X, Y=None, *, kernel="rbf", **params) -> np.ndarray:
         One of ``"linear"``, ``"poly"``, ``"rbf"``, ``"sigmoid"``, ``"intersection"``,
         ``"additive_chi2"``, ``"chi2"``, or a callable ``kernel(X, Y, **params)`` returning the
         (n, m) Gram matrix. A callable's square Gram matrix (``Y=None``) is checked: not
-        symmetric raises ``ValueError``, not positive semidefinite warns with
-        :class:`NotPSDWarning` giving the most negative eigenvalue.
+        symmetric, or not positive semidefinite (the message gives the most negative
+        eigenvalue), raises ``ValueError``: a function that is not a kernel.
+    allow_indefinite : bool
+        Accept a callable whose Gram matrix is indefinite (to look at one, as Chapter 5 does
+        with the sigmoid "kernel"): a :class:`NotPSDWarning` instead of the error.
     **params
         Keyword parameters of the kernel (``gamma``, ``degree``, ``coef0``).
 
@@ -520,9 +537,15 @@ def gram(X, Y=None, *, kernel="rbf", **params) -> np.ndarray:
         shape = (Xa.shape[0], Ya.shape[0])
         K = check_returned(kernel(Xa, Ya, **params), "the kernel callable", shape)
         if Y is None:
-            check_psd(K, name=f"the Gram matrix of {getattr(kernel, '__name__', 'the kernel')}")
+            name = f"the Gram matrix of {getattr(kernel, '__name__', 'the kernel')}"
+            on = "warn" if allow_indefinite else "raise"
+            check_psd(K, name=name, on_indefinite=on, why=_INDEFINITE)
         return K
     return _kernel_function(kernel)(X, Y, **params)
+
+
+_INDEFINITE = ("it is not a kernel; pass allow_indefinite=True to use it anyway (an SVM will "
+               "still refuse it)")
 
 
 def _kernel_function(kernel) -> Callable[..., np.ndarray]:
@@ -620,7 +643,8 @@ class KernelRidgeFit(ClosedForm, OwnsArrays):
         return gram(X, self.X, kernel=self.kernel, **self.kernel_params) @ self.alpha
 
 
-def kernel_ridge(X, y, *, lam: float, kernel="rbf", **kernel_params) -> KernelRidgeFit:
+def kernel_ridge(X, y, *, lam: float, kernel="rbf", allow_indefinite: bool = False,
+                 **kernel_params) -> KernelRidgeFit:
     r"""Kernel ridge regression (Chapter 5, {eq}`eq-kernel-ridge`).
 
     Minimises :math:`\|y - f(X)\|^2 + \lambda \|f\|_{\mathcal H}^2` over the RKHS of the kernel.
@@ -642,7 +666,12 @@ def kernel_ridge(X, y, *, lam: float, kernel="rbf", **kernel_params) -> KernelRi
     lam : float
         Positive regularisation :math:`\lambda`.
     kernel : str or callable
-        As in :func:`gram`.
+        As in :func:`gram`. A kernel whose Gram matrix on ``X`` is indefinite (a callable, the
+        sigmoid, additive chi-squared or polynomial with ``coef0 < 0``) raises ``ValueError``:
+        :math:`\alpha^\top K \alpha` is then no norm, and the penalty rewards large fits.
+    allow_indefinite : bool
+        Fit it anyway (the system :math:`K + \lambda I` may still be solvable), with a
+        :class:`NotPSDWarning`.
     **kernel_params
         Parameters of the kernel.
 
@@ -662,9 +691,11 @@ def kernel_ridge(X, y, *, lam: float, kernel="rbf", **kernel_params) -> KernelRi
     if X.shape[0] == 0:
         raise ValueError("X has no rows: at least one sample is needed")
     lam = check_positive(lam, "lam")
-    K = gram(X, kernel=kernel, **kernel_params)
-    if may_be_indefinite(kernel, **kernel_params) and not callable(kernel):  # gram checked callables
-        check_psd(K, name=f"the Gram matrix of kernel={kernel!r}", on_indefinite="warn")
+    K = gram(X, kernel=kernel, allow_indefinite=allow_indefinite, **kernel_params)
+    if may_be_indefinite(kernel, **kernel_params) and not callable(kernel):  # gram checked them
+        on = "warn" if allow_indefinite else "raise"
+        check_psd(K, name=f"the Gram matrix of kernel={kernel!r}", on_indefinite=on,
+                  why=_INDEFINITE)
     A = K.copy()
     A[np.diag_indices_from(A)] += lam
     # K + lam I is symmetric positive definite for a PSD kernel: Cholesky is the right solver.

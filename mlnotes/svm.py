@@ -126,7 +126,9 @@ class _Rows:
     def gram(self) -> np.ndarray:
         """The whole Gram matrix (for the checks that need it)."""
         if self.full is None:
-            self.full = kernels.gram(self.X, kernel=self.kernel, **self.params)
+            # allowed here: the solver checks it next, with its own reason to refuse
+            self.full = kernels.gram(self.X, kernel=self.kernel, allow_indefinite=True,
+                                     **self.params)
             self.buffer = None
         return self.full
 

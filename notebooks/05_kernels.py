@@ -69,6 +69,7 @@ except ImportError:  # Colab or a fresh kernel: install this chapter's version
 # checks it numerically (see the claim ledger in the appendix).
 
 # %%
+import textwrap
 import warnings
 
 import matplotlib.pyplot as plt
@@ -343,18 +344,24 @@ claims.verify("eq-sigmoid-indefinite")
 # %% [markdown]
 # A vector $t$ with $t^\top K t < 0$ would be a feature-space vector $\sum_i t_i\phi(x_i)$ of
 # negative squared length, so no feature map exists, and the SVM dual with this $K$ need not be
-# concave. `kernels.gram` checks any kernel a user passes as a function and warns with the most
-# negative eigenvalue:
+# concave. `kernels.gram` checks any kernel a user passes as a function and refuses one that
+# is not positive semidefinite, naming its most negative eigenvalue; `kernels.kernel_ridge` and
+# the SVM solvers refuse it too. To look at such a matrix anyway, say so with
+# `allow_indefinite=True`, and the refusal becomes a warning:
 
 # %%
 def tanh_kernel(A, B):
     return np.tanh(A @ B.T + 1.0)
 
 
+try:
+    kernels.gram(X_sig, kernel=tanh_kernel)
+except ValueError as err:
+    print(textwrap.fill(f"ValueError: {err}", width=88), end="\n\n")
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
-    kernels.gram(X_sig, kernel=tanh_kernel)
-print(f"{caught[0].category.__name__}: {caught[0].message}")
+    K_tanh = kernels.gram(X_sig, kernel=tanh_kernel, allow_indefinite=True)
+print(textwrap.fill(f"{caught[0].category.__name__}: {caught[0].message}", width=88))
 
 # %% [markdown]
 # (sec-construction)=

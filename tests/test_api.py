@@ -395,8 +395,11 @@ def test_indefinite_builtin_kernels_are_checked():
     Xs = X[:30] * 3
     with pytest.raises(ValueError, match="indefinite"):
         S.smo(Xs, Y_PM[:30], kernel="poly", coef0=-5.0)
-    with pytest.warns(K.NotPSDWarning, match="not positive semidefinite"):
+    with pytest.raises(ValueError, match="not positive semidefinite.*allow_indefinite"):
         K.kernel_ridge(Xs, Y_REAL[:30], lam=1.0, kernel="sigmoid", gamma=1.0, coef0=-1.0)
+    with pytest.warns(K.NotPSDWarning, match="not positive semidefinite"):
+        K.kernel_ridge(Xs, Y_REAL[:30], lam=1.0, kernel="sigmoid", gamma=1.0, coef0=-1.0,
+                       allow_indefinite=True)
     with pytest.raises(ValueError, match="on_indefinite"):
         K.check_psd(_K, on_indefinite="shout")
 
@@ -709,15 +712,18 @@ def test_loaded_data_are_read_only(load):
             getattr(data, name)[0] = 0.0
 
 
-def test_indefinite_callable_kernel_warns_in_gram_and_kernel_ridge_and_is_refused_by_smo():
-    # CONTRIBUTING's rule: a Gram matrix is a matrix to look at (gram) or a system to solve
-    # (kernel ridge, K + lam I): an indefinite one warns with its most negative eigenvalue; the
-    # SVM dual with it is not concave, so the SVM solvers refuse it. Callables and names alike.
+def test_indefinite_callable_kernel_is_refused_unless_allowed():
+    # CONTRIBUTING's rule: a function whose Gram matrix is indefinite is not a kernel; gram and
+    # kernel_ridge refuse it (naming its most negative eigenvalue) unless the caller says
+    # allow_indefinite=True (then a warning); the SVM dual with it is not concave, so the SVM
+    # solvers refuse it always. Callables and names alike.
     neg = lambda A, B: -(A @ B.T)  # noqa: E731  (minus a Gram matrix: negative semidefinite)
-    with pytest.warns(K.NotPSDWarning, match="not positive semidefinite"):
-        K.gram(X, kernel=neg)
-    with pytest.warns(K.NotPSDWarning, match="not positive semidefinite"):
-        K.kernel_ridge(X, Y_REAL, lam=1.0, kernel=neg)
+    for fit in (lambda **a: K.gram(X, kernel=neg, **a),
+                lambda **a: K.kernel_ridge(X, Y_REAL, lam=1.0, kernel=neg, **a)):
+        with pytest.raises(ValueError, match="not positive semidefinite.*allow_indefinite"):
+            fit()
+        with pytest.warns(K.NotPSDWarning, match="not positive semidefinite"):
+            fit(allow_indefinite=True)
     with pytest.raises(ValueError, match="indefinite"), pytest.warns(K.NotPSDWarning):
         S.smo(X, Y_PM, kernel=neg)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -211,16 +213,44 @@ def test_other_bad_input():
         kern.polar_features(np.ones((3, 3)))
 
 
-def test_callable_kernel_not_psd_warns_with_most_negative_eigenvalue():
+def test_callable_kernel_not_psd_is_refused_with_most_negative_eigenvalue():
     X = RNG.standard_normal((25, 2))
     expected = np.linalg.eigvalsh(skp.sigmoid_kernel(X, gamma=1.0, coef0=1.0))[0]
 
     def tanh_kernel(A, B):
         return np.tanh(A @ B.T + 1.0)
 
+    message = f"most negative eigenvalue is {expected:.6g}.*allow_indefinite=True"
+    with pytest.raises(ValueError, match=message):
+        kern.gram(X, kernel=tanh_kernel)
+    with pytest.raises(ValueError, match=message):
+        kern.kernel_ridge(X, X[:, 0], lam=1.0, kernel=tanh_kernel)
+    # asked for, it is computed, with the warning
     with pytest.warns(kern.NotPSDWarning, match=f"most negative eigenvalue is {expected:.6g}"):
-        K = kern.gram(X, kernel=tanh_kernel)
+        K = kern.gram(X, kernel=tanh_kernel, allow_indefinite=True)
     np.testing.assert_allclose(K, skp.sigmoid_kernel(X, gamma=1.0, coef0=1.0), atol=1e-15)
+    with pytest.warns(kern.NotPSDWarning):
+        kern.kernel_ridge(X, X[:, 0], lam=1.0, kernel=tanh_kernel, allow_indefinite=True)
+
+
+@pytest.mark.parametrize("scale", [1e-150, 1e-20, 1.0, 1e20, 1e150])
+def test_psd_verdict_does_not_depend_on_the_unit(scale):
+    # Whether K is PSD is a property of K, not of its unit: a Gram matrix and an indefinite
+    # matrix (one eigenvalue -1e-3 of the largest) get the same verdicts at every scale, and
+    # the eigenvalue reported is in K's own unit.
+    V = RNG.standard_normal((12, 3))
+    G = V @ V.T  # rank 3: nine eigenvalues are rounding, of either sign
+    Q = np.linalg.qr(RNG.standard_normal((12, 12)))[0]
+    B = Q @ np.diag(np.r_[-1e-3, np.linspace(0.1, 1.0, 11)]) @ Q.T
+    B = (B + B.T) / 2
+    assert kern.check_psd(scale * G, on_indefinite="raise") == pytest.approx(
+        scale * np.linalg.eigvalsh(G)[0], abs=1e-12 * scale * np.abs(G).max())
+    with pytest.raises(ValueError, match="most negative eigenvalue is") as info:
+        kern.check_psd(scale * B, on_indefinite="raise")
+    reported = float(re.search(r"eigenvalue is (\S+) ", str(info.value)).group(1))
+    assert reported == pytest.approx(-1e-3 * scale, rel=1e-5)
+    lin = lambda A, C: scale * (A @ C.T)  # noqa: E731  a kernel in any unit
+    np.testing.assert_allclose(kern.gram(V, kernel=lin), scale * G, rtol=1e-12)
 
 
 def test_callable_kernel_psd_is_silent_and_nonsymmetric_raises():
