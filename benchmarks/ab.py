@@ -128,7 +128,9 @@ def ab_binomial_tail(new, old, repeat):
     fns = {"new": lambda: new["bounds"].binomial_tail(m, phi, gamma),
            "old": lambda: old["bounds"].binomial_tail(m, phi, gamma),
            "ref": lambda: _scipy_tail(m, phi, gamma)}
-    np.testing.assert_allclose(fns["new"](), fns["old"](), rtol=1e-12, atol=0)
+    # The same sums: the old code is up to 1.2e-12 off on this grid (m = 911: a 50-digit
+    # mpmath sum gives the new code 1e-15 to 3e-14), hence not 1e-12 between the two.
+    np.testing.assert_allclose(fns["new"](), fns["old"](), rtol=1e-11, atol=0)
     return _row("binomial_tail 2400-point grid", _interleaved(fns, repeat))
 
 
