@@ -10,7 +10,7 @@
    The same front matter gives jupyterlab-myst the chapter's number (``numbering:`` with the
    enumerator ``2.%s`` and numbered headings), so JupyterLab prints the book's numbers: section
    2.1, equation (2.1), Exercise 2.5. The number comes from ``book/_toc.yml``
-   (``tools.plain.chapter_numbers``); the preliminaries are unnumbered there and here.
+   (``tools.plain.chapter_numbers``); the preliminaries are Chapter 0 there and here.
 2. A code cell that installs the course package when ``import mlnotes`` fails (Colab, a
    downloaded notebook), from the repository of ``book/_config.yml`` at the tag of the version
    in ``pyproject.toml``, and does nothing, silently, where the package imports (``make lab``,
@@ -85,7 +85,9 @@ def macros_cell(stem: str) -> str:
     lines += [f"#   '\\{name}': '{body}'" for name, body in defs.items()]
     lines += ["#", "# ---"]  # a blank line first: a viewer without front matter draws a rule, not a heading
     lines += ["# $" + "".join("\\def\\" + name + "{" + body + "}" for name, body in defs.items()) + "$"]
-    lines += ["# *The book's maths macros, defined for notebook viewers (this cell is not in the book).*"]
+    # the maintenance note as an HTML comment: a reader in JupyterLab sees an empty cell
+    lines += ["# <!-- The book's maths macros, defined for notebook viewers (this cell is not in the book;",
+              "# book/preamble.py writes it). -->"]
     return "\n".join(lines) + "\n"
 
 

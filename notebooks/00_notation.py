@@ -9,6 +9,8 @@
 # %% [markdown] tags=["remove-cell"]
 # ---
 # numbering:
+#   enumerator: '0.%s'
+#   headings: true
 #   figure:
 #     template: Fig. %s
 # math:
@@ -22,7 +24,8 @@
 #
 # ---
 # $\def\R{\mathbb{R}}\def\E{\mathbb{E}}\def\argmin{\operatorname*{arg\,min}}\def\argmax{\operatorname*{arg\,max}}\def\sign{\operatorname{sign}}\def\tr{\operatorname{tr}}\def\diag{\operatorname{diag}}$
-# *The book's maths macros, defined for notebook viewers (this cell is not in the book).*
+# <!-- The book's maths macros, defined for notebook viewers (this cell is not in the book;
+# book/preamble.py writes it). -->
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Install the course package if it is missing (Colab, a downloaded notebook)
@@ -99,7 +102,7 @@ rng = np.random.default_rng(0)
 #
 # The inner product of two vectors is $a^\top b = \sum_j a_j b_j$, the Euclidean norm is
 # $\|a\| = \sqrt{a^\top a}$, and the prediction for all samples at once is the matrix-vector
-# product $Xw$. The full list of symbols is on the {doc}`notation page </book/notation>`.
+# product $Xw$. The full list is the {doc}`table of symbols </book/symbols>`.
 
 # %%
 from mlnotes import to_01, to_pm1

@@ -24,7 +24,8 @@
 #
 # ---
 # $\def\R{\mathbb{R}}\def\E{\mathbb{E}}\def\argmin{\operatorname*{arg\,min}}\def\argmax{\operatorname*{arg\,max}}\def\sign{\operatorname{sign}}\def\tr{\operatorname{tr}}\def\diag{\operatorname{diag}}$
-# *The book's maths macros, defined for notebook viewers (this cell is not in the book).*
+# <!-- The book's maths macros, defined for notebook viewers (this cell is not in the book;
+# book/preamble.py writes it). -->
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Install the course package if it is missing (Colab, a downloaded notebook)

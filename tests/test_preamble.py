@@ -49,9 +49,9 @@ def test_macros_come_from_the_book_config():
 
 def test_jupyterlab_numbers_as_the_book_does():
     """jupyterlab-myst reads the chapter's number from the front matter: (2.1), Exercise 2.5, §2.1;
-    the preliminaries are unnumbered in the book's table of contents, and in JupyterLab."""
+    the preliminaries are Chapter 0 in the book's table of contents, and in JupyterLab."""
     assert "#   enumerator: '2.%s'\n#   headings: true\n" in preamble.macros_cell("02_logistic_regression")
-    assert "enumerator" not in preamble.macros_cell("00_notation")
+    assert "#   enumerator: '0.%s'\n" in preamble.macros_cell("00_notation")
 
 
 @pytest.mark.parametrize("py", SCRIPTS, ids=[p.stem for p in SCRIPTS])

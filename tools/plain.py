@@ -130,8 +130,9 @@ class Target:
 
 def chapter_numbers(root: Path = ROOT) -> dict[str, int | None]:
     """Chapter file stem -> its number in the book: the chapters of a ``numbered`` part of
-    ``book/_toc.yml`` count from 1; the others (the preliminaries) have none."""
-    toc, numbers, n = yaml.safe_load((root / "book" / "_toc.yml").read_text()), {}, 0
+    ``book/_toc.yml`` count from 0 (the preliminaries are Chapter 0; the book's extension
+    ``book/_ext/mlnotes_numbering.py`` numbers them so); a chapter of another part has none."""
+    toc, numbers, n = yaml.safe_load((root / "book" / "_toc.yml").read_text()), {}, -1
     for part in toc["parts"]:
         for chapter in part["chapters"]:
             if chapter["file"].startswith("notebooks/"):
