@@ -62,6 +62,10 @@ except ImportError:  # Colab or a fresh kernel: install this chapter's version
 #   sample size it asks for;
 # - the guarantee of empirical risk minimisation, $e(\hat h) \le e(h^*) + 2\gamma$, and the
 #   trade-off between a rich class and a small $\gamma$;
+# - a proof of Hoeffding's inequality through Hoeffding's lemma and Chernoff's method;
+# - PAC and agnostic PAC learnability, uniform convergence, and why the realisable case
+#   needs only $\log(k/\delta)/\epsilon$ samples where the agnostic case needs order
+#   $1/\epsilon^2$;
 # - (beyond the notes) a tighter Chernoff bound, and where VC dimension takes over.
 
 # %%
@@ -139,10 +143,106 @@ for j in (0, 1, 2, 3, 9):
 # $$ (eq-hoeffding)
 # ```
 #
-# The proof bounds $E[e^{\lambda(\hat\phi - \phi)}]$ and optimises over $\lambda$
-# {cite}`hoeffding1963probability`; see {cite}`shalev2014understanding` (appendix B) for a
-# short version. Here we check it. The left side is known exactly: $m\hat\phi$ is
-# Binomial($m$, $\phi$), so
+# The proof is short enough to give in full {cite}`hoeffding1963probability`
+# (see also {cite}`shalev2014understanding`, appendix B); we prove the upper tail
+# $P(\hat\phi - \phi \ge \gamma)$, and the lower tail follows by applying it to the
+# variables $1 - Z_i$.
+#
+# **Chernoff's method.** For any $\lambda > 0$ the map $t \mapsto e^{\lambda t}$ is increasing
+# and positive, so Markov's inequality applied to $e^{\lambda m(\hat\phi - \phi)}$, and then
+# independence (the expectation of a product of independent variables is the product of
+# their expectations), give
+#
+# $$
+# P(\hat\phi - \phi \ge \gamma) \le e^{-\lambda m\gamma}\,
+# E\bigl[e^{\lambda m(\hat\phi - \phi)}\bigr]
+# = e^{-\lambda m\gamma} \prod_{i=1}^m E\bigl[e^{\lambda(Z_i - \phi)}\bigr].
+# $$ (eq-chernoff-method)
+#
+# The claim compares the exact one-sided binomial tail with the right side, the Bernoulli
+# moment generating function $E[e^{\lambda(Z - \phi)}] = (1 - \phi)e^{-\lambda\phi} +
+# \phi e^{\lambda(1 - \phi)}$ raised to the power $m$, at a random $\lambda$: the bound holds
+# for every $\lambda > 0$, not only the best one.
+
+# %%
+claims.verify("eq-chernoff-method")
+
+# %% [markdown]
+# What remains is to bound one factor by something that does not depend on $\phi$.
+#
+# ```{prf:lemma} Hoeffding's lemma
+# :label: thm-hoeffding-lemma
+# Let $X$ take values in $[a, b]$ with $E[X] = 0$. For every real $\lambda$,
+#
+# $$
+# E\bigl[e^{\lambda X}\bigr] \le e^{\lambda^2 (b - a)^2 / 8}.
+# $$ (eq-hoeffding-lemma)
+# ```
+#
+# ```{prf:proof}
+# The exponential is convex, so on $[a, b]$ it lies below its chord:
+# $e^{\lambda x} \le \frac{b - x}{b - a} e^{\lambda a} + \frac{x - a}{b - a} e^{\lambda b}$.
+# Taking expectations, with $E[X] = 0$,
+#
+# $$
+# E\bigl[e^{\lambda X}\bigr] \le \frac{b e^{\lambda a} - a e^{\lambda b}}{b - a}.
+# $$ (eq-hoeffding-lemma-convexity)
+#
+# Write $p = -a/(b - a) \in (0, 1)$ and $h = \lambda(b - a)$. Dividing out
+# $e^{\lambda a} = e^{-hp}$, the right side is $e^{L(h)}$ with
+#
+# $$
+# L(h) = -hp + \log\bigl(1 - p + p e^h\bigr) \le \frac{h^2}{8}.
+# $$ (eq-hoeffding-lemma-taylor)
+#
+# The inequality is Taylor's theorem: $L(0) = 0$; $L'(h) = -p + q$ with
+# $q = pe^h / (1 - p + pe^h)$, so $L'(0) = 0$; and $L''(h) = q(1 - q) \le 1/4$ for every
+# $h$. So $L(h) = \tfrac12 L''(\xi) h^2 \le h^2/8$ for some $\xi$ between 0 and $h$, and
+# $h^2/8 = \lambda^2 (b - a)^2/8$.
+# ```
+#
+# Each step has a claim: the chord bound on random distributions with mean 0 (its foil,
+# $E[e^{\lambda X}] \le e^{\lambda E[X]}$, is Jensen's inequality the wrong way round);
+# the identity and $L(h) \le h^2/8$ on a grid of $h$; and the lemma itself, tight to second
+# order for a centred Bernoulli variable with $\phi = 1/2$, where $E[e^{\lambda X}] =
+# \cosh(\lambda/2)$.
+
+# %%
+claims.verify("eq-hoeffding-lemma-convexity")
+
+# %%
+claims.verify("eq-hoeffding-lemma-taylor")
+
+# %%
+claims.verify("eq-hoeffding-lemma")
+
+# %% [markdown]
+# **Choosing $\lambda$.** Each $Z_i - \phi$ lies in $[-\phi, 1 - \phi]$, an interval of
+# length 1, so by the lemma each factor of {eq}`eq-chernoff-method` is at most
+# $e^{\lambda^2/8}$ and the bound is $e^{-\lambda m\gamma + m\lambda^2/8}$. The exponent is
+# a parabola in $\lambda$, smallest where its derivative $-m\gamma + m\lambda/4$ vanishes,
+# at $\lambda = 4\gamma$:
+#
+# $$
+# P(\hat\phi - \phi \ge \gamma) \le \min_{\lambda > 0} e^{-\lambda m\gamma + m\lambda^2/8}
+# = e^{-2\gamma^2 m}.
+# $$ (eq-hoeffding-one-sided)
+#
+# The claim checks the value at $\lambda = 4\gamma$, that no $\lambda$ of a grid does
+# better, and the exact one-sided tail against the result.
+
+# %%
+claims.verify("eq-hoeffding-one-sided")
+
+# %% [markdown]
+# The same bound for $1 - Z_i$ gives $P(\hat\phi - \phi \le -\gamma) \le e^{-2\gamma^2 m}$,
+# and the union of the two events gives the factor 2 of {eq}`eq-hoeffding` (for the strict
+# inequality $> \gamma$ as well, since it is the smaller event). Nothing in the proof used
+# that $Z_i$ is Bernoulli beyond $Z_i \in [0, 1]$: the same inequality holds for means of
+# any independent variables with values in $[0, 1]$.
+#
+# **Checking the theorem.** The left side of {eq}`eq-hoeffding` is known exactly:
+# $m\hat\phi$ is Binomial($m$, $\phi$), so
 #
 # $$
 # P(|\hat\phi - \phi| > \gamma) = \sum_{s = 0}^{m} \bigl[\,|s - m\phi| > m\gamma\,\bigr]
@@ -589,6 +689,154 @@ for L in (1, 3, 5, 7, 9):
 print("\n".join(rows))
 
 # %% [markdown]
+# (sec-pac)=
+# ## PAC learning: the realisable and the agnostic case
+#
+# The guarantees so far are statements of one shape: with probability at least $1 - \delta$
+# over the sample, the error is within $\epsilon$ of the best in the class, once $m$ is large
+# enough. Two definitions give the shape a name {cite}`shalev2014understanding`.
+#
+# ```{prf:definition} Agnostic PAC learnability
+# :label: def-agnostic-pac
+# A class $\mathcal H$ is *agnostic PAC learnable* if there are a function
+# $m_{\mathcal H}: (0, 1)^2 \to \mathbb N$ and an algorithm $A$ such that for every
+# $\epsilon, \delta \in (0, 1)$ and every distribution $\mathcal D$, on $m \ge
+# m_{\mathcal H}(\epsilon, \delta)$ independent samples from $\mathcal D$, $A$ returns a
+# hypothesis with $e(A(S)) \le \min_{h \in \mathcal H} e(h) + \epsilon$ with probability at
+# least $1 - \delta$. *PAC learnable* (probably approximately correct) is the same under the
+# extra assumption that some $h \in \mathcal H$ has $e(h) = 0$, the *realisable* case.
+# ```
+#
+# ```{prf:definition} Uniform convergence
+# :label: def-uniform-convergence
+# $\mathcal H$ has the *uniform convergence property* if there is a function
+# $m^{UC}_{\mathcal H}(\epsilon, \delta)$ such that for every distribution, on $m \ge
+# m^{UC}_{\mathcal H}(\epsilon, \delta)$ samples, with probability at least $1 - \delta$,
+# $|\hat e(h) - e(h)| \le \epsilon$ for *every* $h \in \mathcal H$ at once.
+# ```
+#
+# In these words, {eq}`eq-sample-complexity` says that a finite class has the uniform
+# convergence property with $m^{UC}(\epsilon, \delta) = m(k, \epsilon, \delta)$, and
+# {prf:ref}`thm-erm` that uniform convergence makes ERM an agnostic PAC learner with
+# $m_{\mathcal H}(\epsilon, \delta) \le m^{UC}(\epsilon/2, \delta) \approx
+# 2\log(2k/\delta)/\epsilon^2$.
+#
+# **The realisable case learns faster.** If some hypothesis of the class makes no error, ERM
+# returns a hypothesis with training error 0, and it can only fail if a *bad* hypothesis,
+# one with $e(h) > \epsilon$, is consistent with the whole sample. A bad hypothesis is
+# consistent with probability $(1 - e(h))^m < (1 - \epsilon)^m \le e^{-\epsilon m}$, and a
+# union bound over the at most $k$ bad ones gives
+#
+# $$
+# P\bigl(\exists h: e(h) > \epsilon,\ \hat e(h) = 0\bigr)
+# \le \sum_{h:\, e(h) > \epsilon} (1 - e(h))^m \le k e^{-\epsilon m}.
+# $$ (eq-realisable-bound)
+#
+# The right side is at most $\delta$ once $m \ge \log(k/\delta)/\epsilon$: a rate $1/\epsilon$
+# where the agnostic bound has $1/\epsilon^2$. No Hoeffding is needed: an error of 0
+# observed $m$ times is much stronger evidence than an error rate estimated to $\pm\gamma$.
+# The claim takes one-sided thresholds $h_i(x) = \sign(x - t_i)$ on a grid, with a target
+# $t_j$ of the grid and no label noise. A bad threshold is consistent exactly when no sample
+# falls between it and $t_j$, so the left side is $(1 - a)^m + (1 - b)^m - (1 - a - b)^m$,
+# with $a$ and $b$ the distances from $t_j$ to the nearest bad threshold on either side. The
+# claim checks this exact value against a simulation (both ways, within Monte Carlo limits)
+# and the two inequalities.
+
+# %%
+claims.verify("eq-realisable-bound")
+
+# %% [markdown]
+# At the sample sizes the bound asks for ($k = 1000$ thresholds, $\delta = 0.05$), the
+# exact failure probability and a simulation of 20 000 training sets:
+
+# %%
+n_thr, j_thr, delta_r = 1000, 299, 0.05
+t_thr = np.arange(1, n_thr + 1) / (n_thr + 1)
+
+
+def realisable_failure(m, eps):
+    """P(some threshold with error > eps is consistent with m samples), exactly."""
+    a = np.min(np.abs(t_thr - t_thr[j_thr])[(t_thr > t_thr[j_thr] + eps)])
+    b = np.min(np.abs(t_thr - t_thr[j_thr])[(t_thr < t_thr[j_thr] - eps)])
+    return (1 - a) ** m + (1 - b) ** m - (1 - a - b) ** m, a, b
+
+
+print("  eps   m = ceil(log(k/delta)/eps)   exact P(fail)   simulated")
+for eps in (0.1, 0.05):
+    m = int(np.ceil(np.log(n_thr / delta_r) / eps))
+    p_fail, a, b = realisable_failure(m, eps)
+    x = rng.random((20_000, m)) - t_thr[j_thr]
+    empty = ~np.any((x > 0) & (x <= a), axis=1) | ~np.any((x <= 0) & (x > -b), axis=1)
+    print(f"{eps:5.2f}   {m:26d}   {p_fail:13.5f}   {np.mean(empty):9.4f}")
+
+# %% [markdown]
+# At these sample sizes the failure probability is about a thousandth of $\delta$: the
+# bound asks for far more than needed (the union bound again: neighbouring thresholds fail
+# together), but its rate is right. The figure compares, against $\epsilon$, the
+# sample sizes of the two bounds with the sample sizes that are exactly enough
+# ({numref}`fig-realisable-rate`): in the realisable case, the smallest $m$ at which the
+# failure probability above falls to $\delta$; in the agnostic case, the hardest problem of
+# all for a two-hypothesis class, a coin with $P(y = +1) = (1 + \epsilon)/2$ and the
+# constant classifiers $\pm 1$, where ERM picks the wrong one (excess error $\epsilon$) when
+# fewer than half of the labels are $+1$, a binomial probability.
+
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Sample sizes against the target $\\epsilon$ for $\\delta = 0.05$: the realisable bound $\\log(k/\\delta)/\\epsilon$ and the agnostic bound $2\\log(2k/\\delta)/\\epsilon^2$ (lines), and the sample sizes exactly enough for thresholds without noise and for ERM on a biased coin (markers). Slopes $-1$ and $-2$ on these log-log axes.", "name": "fig-realisable-rate"}, "image": {"alt": "Log-log lines of sample size against epsilon, two with slope -1 and two with slope -2."}} tags=["hide-input"]
+from scipy.stats import binom
+
+eps_grid = np.geomspace(0.01, 0.25, 12)
+
+
+def smallest_m(fails, hi=10**7):
+    """The smallest m with fails(m) <= delta, by bisection (fails decreasing in m)."""
+    lo = 1
+    while lo < hi:
+        mid = (lo + hi) // 2
+        lo, hi = (lo, mid) if fails(mid) <= delta_r else (mid + 1, hi)
+    return lo
+
+
+m_real = [smallest_m(lambda m, e=e: realisable_failure(m, e)[0]) for e in eps_grid]
+# the coin: odd m (no ties), ERM wrong when at most (m - 1) / 2 labels are +1
+m_coin = [
+    2 * smallest_m(lambda j, e=e: binom.cdf(j, 2 * j + 1, (1 + e) / 2), hi=10**6) + 1
+    for e in eps_grid
+]
+fig, ax = plt.subplots()
+ax.loglog(eps_grid, np.log(n_thr / delta_r) / eps_grid, "C0-", label="realisable bound")
+ax.loglog(eps_grid, m_real, "C0o", ms=4, label="realisable, exactly enough")
+ax.loglog(
+    eps_grid,
+    2 * np.log(2 * n_thr / delta_r) / eps_grid**2,
+    "C3-",
+    label=r"agnostic bound ($k = 1000$)",
+)
+ax.loglog(
+    eps_grid,
+    2 * np.log(4 / delta_r) / eps_grid**2,
+    "C3--",
+    label=r"agnostic bound ($k = 2$)",
+)
+ax.loglog(eps_grid, m_coin, "C3s", ms=4, label="biased coin, exactly enough")
+ax.set(xlabel=r"target $\epsilon$", ylabel="sample size $m$")
+ax.legend(fontsize=8)
+plt.show()
+slope_real = np.polyfit(np.log(eps_grid), np.log(m_real), 1)[0]
+slope_coin = np.polyfit(np.log(eps_grid[:6]), np.log(m_coin[:6]), 1)[0]
+print(f"fitted slopes: realisable {slope_real:.1f}, biased coin {slope_coin:.1f}")
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-realisable-rate
+# Sample sizes against the target $\epsilon$ for $\delta = 0.05$: the realisable bound $\log(k/\delta)/\epsilon$ and the agnostic bound $2\log(2k/\delta)/\epsilon^2$ (lines), and the sample sizes exactly enough for thresholds without noise and for ERM on a biased coin (markers). Slopes $-1$ and $-2$ on these log-log axes.
+# :::
+
+# %% [markdown]
+# The realisable sample sizes fall like $1/\epsilon$, the coin's like $1/\epsilon^2$: for the
+# coin the $1/\epsilon^2$ is no artefact of the bound, as telling a bias of $\epsilon$ from
+# no bias takes of order $1/\epsilon^2$ flips. In the agnostic case no bound can do better
+# in the worst case; in the realisable case the finite-class bound is off only by the
+# constant $\log k$ in place of $\log 2$.
+#
 # (sec-beyond)=
 # ## Beyond the notes
 #
@@ -1104,6 +1352,12 @@ assert est_h == mc_deviation(m_h, phi_h, g_h, n_h, seed_h), "the seed is not use
 # - ERM then satisfies $e(\hat h) \le e(h^*) + 2\gamma$, with $h^*$ the best hypothesis of
 #   the class. A richer class lowers $e(h^*)$ and raises $\gamma$; the error of the chosen
 #   hypothesis need not fall.
+# - Hoeffding's inequality follows from Markov's inequality applied to $e^{\lambda m(\hat\phi -
+#   \phi)}$ (Chernoff's method), Hoeffding's lemma $E[e^{\lambda X}] \le e^{\lambda^2(b -
+#   a)^2/8}$ for each factor, and the choice $\lambda = 4\gamma$.
+# - Uniform convergence makes ERM an agnostic PAC learner with order $\log(k/\delta)/\epsilon^2$
+#   samples; in the realisable case $\log(k/\delta)/\epsilon$ suffice, and both rates are
+#   attained.
 # - Chernoff's relative-entropy bound has the right exponent; VC dimension replaces $\log k$
 #   for infinite classes.
 #

@@ -299,3 +299,190 @@ def eq_hoeffding_exact(rng, foil=False):
     if foil:
         return abs(tail - delta) / delta
     return max(0.0, tail - delta)
+
+
+# -- the proof of Hoeffding's inequality ------------------------------------------------------
+
+
+def _upper_tail(m, phi, gamma):
+    """Exact ``P(phi_hat - phi >= gamma)`` for one ``m`` (a sum of binomial pmfs)."""
+    from scipy.stats import binom
+
+    s = np.arange(m + 1)
+    return binom.pmf(s, m, phi)[s - m * phi >= m * gamma].sum()
+
+
+def _bernoulli_mgf(lam, phi):
+    """``E exp(lam (Z - phi))`` for ``Z`` Bernoulli(``phi``)."""
+    return (1 - phi) * np.exp(-lam * phi) + phi * np.exp(lam * (1 - phi))
+
+
+@claim("eq-chernoff-method", per_instance=True, chapter=CHAPTER, tol=1e-12,
+       measure="rel. violation",
+       statement=r"$P(\hat\phi - \phi \ge \gamma) \le e^{-\lambda m\gamma} \prod_i "
+                 r"E[e^{\lambda(Z_i - \phi)}]$ for every $\lambda > 0$",
+       foil=r"the same with one factor $E[e^{\lambda(Z_1 - \phi)}]$ for the product "
+            r"(independence not used)",
+       exact="a relative violation max(0, .): 0 whenever the inequality holds")
+def eq_chernoff_method(rng, foil=False):
+    # the exact one-sided binomial tail against the bound with the Bernoulli MGF, for a
+    # lambda drawn at random (the bound holds for every lambda > 0, not only the best)
+    m, phi = int(rng.integers(5, 400)), rng.uniform(0.05, 0.95)
+    gamma = rng.uniform(0.01, 0.2)
+    lam = rng.uniform(0.5, 3) * 4 * gamma
+    power = 1 if foil else m
+    bound = np.exp(-lam * m * gamma) * _bernoulli_mgf(lam, phi) ** power
+    return float(_rel_violation(_upper_tail(m, phi, gamma), bound))
+
+
+def _zero_mean_distribution(rng):
+    """A random distribution on [a, b] with mean 0: support points, weights, a and b."""
+    n = int(rng.integers(2, 8))
+    a, b = -rng.uniform(0.1, 2), rng.uniform(0.1, 2)
+    x = np.concatenate([[a, b], rng.uniform(a, b, n)])
+    p = rng.dirichlet(np.ones(n + 2))
+    # move the mass of the end points so that the mean is 0 (the interior stays put)
+    mean_inner = p[2:] @ x[2:]
+    mass = p[0] + p[1]
+    # p_a a + p_b b = -mean_inner with p_a + p_b = mass
+    p_b = (-mean_inner - mass * a) / (b - a)
+    if not 0 <= p_b <= mass:  # not reachable: put all mass on the end points
+        p = np.zeros(n + 2)
+        p[1] = -a / (b - a)
+        p[0] = 1 - p[1]
+    else:
+        p[0], p[1] = mass - p_b, p_b
+    return x, p, a, b
+
+
+@claim("eq-hoeffding-lemma-convexity", per_instance=True, chapter=CHAPTER, tol=1e-12,
+       measure="rel. violation",
+       statement=r"$E[e^{\lambda X}] \le \frac{b e^{\lambda a} - a e^{\lambda b}}{b - a}$ "
+                 r"for $X \in [a, b]$ with $E[X] = 0$",
+       foil=r"$E[e^{\lambda X}] \le e^{\lambda E[X]} = 1$ (Jensen's inequality the "
+            r"wrong way round)",
+       exact="a relative violation max(0, .): 0 whenever the inequality holds")
+def eq_hoeffding_lemma_convexity(rng, foil=False):
+    x, p, a, b = _zero_mean_distribution(rng)
+    lam = rng.uniform(-4, 4)
+    mgf = p @ np.exp(lam * x)
+    chord = 1.0 if foil else (b * np.exp(lam * a) - a * np.exp(lam * b)) / (b - a)
+    return float(_rel_violation(mgf, chord))
+
+
+def _hoeffding_L(h, p):
+    """``L(h) = -h p + log(1 - p + p e^h)``, the log of the chord of the convexity step."""
+    return -h * p + np.log1p(p * np.expm1(h))
+
+
+@claim("eq-hoeffding-lemma-taylor", per_instance=True, chapter=CHAPTER, tol=1e-12,
+       measure="violation",
+       statement=r"$\frac{b e^{\lambda a} - a e^{\lambda b}}{b - a} = e^{L(h)}$ with "
+                 r"$L(h) = -hp + \log(1 - p + pe^h) \le h^2/8$, $h = \lambda(b - a)$, "
+                 r"$p = -a/(b - a)$",
+       foil=r"$L(h) \le h^2/16$ (the bound $L'' \le 1/4$ taken as $1/8$)",
+       exact="a violation max(0, .) and an identity residual at rounding level")
+def eq_hoeffding_lemma_taylor(rng, foil=False):
+    a, b = -rng.uniform(0.1, 2), rng.uniform(0.1, 2)
+    lam = rng.uniform(-4, 4)
+    h, p = lam * (b - a), -a / (b - a)
+    chord = (b * np.exp(lam * a) - a * np.exp(lam * b)) / (b - a)
+    identity = abs(np.log(chord) - _hoeffding_L(h, p)) / max(1.0, abs(np.log(chord)))
+    # L(0) = L'(0) = 0 and L'' = q(1 - q) <= 1/4, so L(h) <= h^2 / 8 (Taylor, Lagrange
+    # remainder); checked on the drawn h and on a grid of h for the same p
+    hs = np.concatenate([[h], np.linspace(-8, 8, 161)])
+    quad = hs**2 / (16 if foil else 8)
+    excess = np.max(np.maximum(0, _hoeffding_L(hs, p) - quad) / np.maximum(quad, 1e-300))
+    return float(max(identity, excess))
+
+
+@claim("eq-hoeffding-lemma", per_instance=True, chapter=CHAPTER, tol=1e-12,
+       measure="rel. violation",
+       statement=r"$E[e^{\lambda X}] \le e^{\lambda^2 (b - a)^2 / 8}$ for $X \in [a, b]$ "
+                 r"with $E[X] = 0$ (Hoeffding's lemma)",
+       foil=r"$E[e^{\lambda X}] \le e^{\lambda^2 (b - a)^2 / 16}$",
+       exact="a relative violation max(0, .): 0 whenever the inequality holds")
+def eq_hoeffding_lemma(rng, foil=False):
+    # half of the instances are centred Bernoulli variables with p near 1/2, where the
+    # lemma is tight to second order; the others random distributions with mean 0
+    if rng.random() < 0.5:
+        phi = rng.uniform(0.3, 0.7)
+        x, p, a, b = np.array([-phi, 1 - phi]), np.array([1 - phi, phi]), -phi, 1 - phi
+    else:
+        x, p, a, b = _zero_mean_distribution(rng)
+    lam = rng.uniform(-6, 6) / (b - a)
+    bound = np.exp(lam**2 * (b - a) ** 2 / (16 if foil else 8))
+    return float(_rel_violation(p @ np.exp(lam * x), bound))
+
+
+@claim("eq-hoeffding-one-sided", per_instance=True, chapter=CHAPTER, tol=1e-12,
+       measure="rel. violation",
+       statement=r"$\min_{\lambda > 0} e^{-\lambda m\gamma + m\lambda^2/8} = "
+                 r"e^{-2\gamma^2 m}$ at $\lambda = 4\gamma$, so "
+                 r"$P(\hat\phi - \phi \ge \gamma) \le e^{-2\gamma^2 m}$",
+       foil=r"the minimum is at $\lambda = 2\gamma$ (a factor 2 lost in the derivative)",
+       exact="a relative violation max(0, .) and an identity residual at rounding level")
+def eq_hoeffding_one_sided(rng, foil=False):
+    m, phi = int(rng.integers(5, 400)), rng.uniform(0.05, 0.95)
+    gamma = rng.uniform(0.01, 0.3)
+    lam = (2 if foil else 4) * gamma
+    exponent = -lam * m * gamma + m * lam**2 / 8
+    # the exponent at the claimed minimiser equals -2 gamma^2 m, and no lambda on a grid
+    # does better (the minimum); the exact tail is below the resulting bound
+    identity = abs(exponent + 2 * gamma**2 * m) / (2 * gamma**2 * m)
+    grid = np.linspace(1e-3, 10 * gamma, 400)
+    lower = np.max(np.maximum(0, exponent - (-grid * m * gamma + m * grid**2 / 8)))
+    tail = _rel_violation(_upper_tail(m, phi, gamma), np.exp(-2 * gamma**2 * m))
+    return float(max(identity, lower / (2 * gamma**2 * m), tail))
+
+
+# -- the realisable case ------------------------------------------------------------------------
+
+
+def _realisable_thresholds(n, j, eps, m):
+    """One-sided thresholds ``sign(x - t_i)``, ``t_i = i / (n + 1)``, target ``t_j``, no noise.
+
+    Returns the errors ``e(h_i) = |t_i - t_j|`` (x uniform on [0, 1]), and the exact
+    probability that some hypothesis with error above ``eps`` is consistent with ``m``
+    samples: no sample in the gap from ``t_j`` to the nearest bad threshold on either side,
+    ``(1 - a)^m + (1 - b)^m - (1 - a - b)^m`` (inclusion-exclusion; a side without a bad
+    threshold contributes nothing).
+    """
+    t = np.arange(1, n + 1) / (n + 1)
+    e = np.abs(t - t[j])
+    bad = e > eps
+    right, left = bad & (t > t[j]), bad & (t < t[j])
+    a = e[right].min() if right.any() else np.inf
+    b = e[left].min() if left.any() else np.inf
+    pa = (1 - a) ** m if np.isfinite(a) else 0.0
+    pb = (1 - b) ** m if np.isfinite(b) else 0.0
+    both = (1 - a - b) ** m if np.isfinite(a) and np.isfinite(b) else 0.0
+    return e, t, pa + pb - both, (a, b)
+
+
+@claim("eq-realisable-bound", per_instance=True, chapter=CHAPTER, tol=1e-12,
+       measure="violation",
+       statement=r"realisable case: $P(\exists h: e(h) > \epsilon, \hat e(h) = 0) \le "
+                 r"\sum_{e(h) > \epsilon} (1 - e(h))^m \le k e^{-\epsilon m}$ "
+                 r"(exact and simulated)",
+       foil=r"the same with $e^{-\epsilon m}$, no factor $k$ (the union over the bad "
+            r"hypotheses forgotten)",
+       exact="a violation max(0, .): 0 whenever the inequalities hold, and a Monte Carlo "
+             "frequency inside its limits")
+def eq_realisable_bound(rng, foil=False):
+    n = int(rng.integers(2, 60))
+    j, m = int(rng.integers(0, n)), int(rng.integers(2, 200))
+    eps = rng.uniform(0.01, 0.4)
+    e, t, exact, (a, b) = _realisable_thresholds(n, j, eps, m)
+    terms = np.sum((1 - e[e > eps]) ** m)
+    bound = (1 if foil else n) * np.exp(-eps * m)
+    # simulation: some bad threshold is consistent iff a gap next to t_j holds no sample
+    R = 2000
+    x = rng.random((R, m)) - t[j]
+    # (a side without a bad threshold, a or b infinite, has no such event)
+    empty_right = np.isfinite(a) & ~np.any((x > 0) & (x <= a), axis=1)
+    empty_left = np.isfinite(b) & ~np.any((x <= 0) & (x > -b), axis=1)
+    freq = np.mean(empty_right | empty_left)
+    lo, hi = bounds.mc_interval(exact, R, ALPHA / 20)
+    chain = max(_rel_violation(exact, terms), _rel_violation(terms, bound))
+    return float(max(chain, freq - hi, lo - freq))
