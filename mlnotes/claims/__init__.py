@@ -86,6 +86,12 @@ class Erratum:
         are right under a convention a student could misread; ``correct`` states it.
     raw : str
         The extracted text verbatim (required for ``"as extracted"``), shown as code.
+    foil : bool or str
+        For an ``"error"``: what the claim's function takes as ``foil=`` to check the notes'
+        version instead of the correct one. ``True`` (the default) is the claim's own foil,
+        which must then be the notes' statement; a name selects another wrong version the
+        function computes, for a claim with more than one error of the notes. The tests run
+        every error's check this way and require it to fail by the claim's foil margin.
     """
 
     where: str
@@ -93,12 +99,15 @@ class Erratum:
     correct: str
     kind: str = "error"
     raw: str = ""
+    foil: bool | str = True
 
     def __post_init__(self):
         if self.kind not in ERRATUM_KINDS:
             raise ValueError(f"Erratum kind must be one of {ERRATUM_KINDS}, got {self.kind!r}")
         if self.kind == "as extracted" and not self.raw.strip():
             raise ValueError(f"an 'as extracted' erratum quotes the extraction in raw: {self.where}")
+        if self.kind != "error" and self.foil is not True:
+            raise ValueError(f"only an error of the notes names a foil: {self.where}")
 
 
 @dataclass(frozen=True)
@@ -121,14 +130,16 @@ class Claim:
     tol_reason: str = ""
     foil_margin: float = FOIL_MARGIN
 
-    def residuals(self, rng: np.random.Generator, n: int, *, foil: bool = False) -> np.ndarray:
+    def residuals(self, rng: np.random.Generator, n: int, *, foil: bool | str = False) -> np.ndarray:
         """The residuals of ``n`` instances built from ``rng`` (one for a symbolic claim);
-        with ``foil=True`` the same instances checked against the foil."""
+        with ``foil=True`` the same instances checked against the foil (with a name, against
+        the wrong version of that name, see :attr:`Erratum.foil`)."""
         if self.per_instance:
             return np.array([self.func(rng, foil=foil) for _ in range(n)], dtype=float)
         return np.atleast_1d(np.asarray(self.func(rng, n, foil=foil), dtype=float))
 
-    def run(self, *, n_instances: int | None = None, seed: int = 0, foil: bool = False) -> ClaimResult:
+    def run(self, *, n_instances: int | None = None, seed: int = 0,
+            foil: bool | str = False) -> ClaimResult:
         """Check the claim (or, with ``foil=True``, its foil) on instances from ``seed``."""
         n = 1 if self.symbolic else (self.n_instances if n_instances is None else int(n_instances))
         residuals = self.residuals(np.random.default_rng(seed), n, foil=foil)
@@ -272,7 +283,7 @@ def get(label: str) -> Claim:
 
 
 def run(
-    label: str, *, n_instances: int | None = None, seed: int = 0, foil: bool = False
+    label: str, *, n_instances: int | None = None, seed: int = 0, foil: bool | str = False
 ) -> ClaimResult:
     """Run one claim and return its result (never raises on failure); with ``foil=True``,
     check the claim's foil instead, on the same instances (its result should fail)."""

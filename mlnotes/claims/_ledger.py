@@ -139,8 +139,11 @@ _ERRATA_METHOD = (
     "miss; the entry states it. Conventions that trip nobody are not listed.\n\n"
     "**How they are checked.** Each entry names a claim of `mlnotes.claims`; run it with "
     "`mlnotes.claims.verify(label)`. For an error, the claim's check passes on the corrected "
-    "statement and fails when the notes' version is put in its place, so the entry does not "
-    "rest on our word. For the other two classes the claim checks the sound reading.\n\n"
+    "statement and fails when the notes' version is put in its place "
+    "(`mlnotes.claims.run(label, foil=...)`, with the entry's `foil`), so the entry does not "
+    "rest on our word: each error below shows that verdict, from this build, and the test "
+    "suite fails if any error's check passes on the notes' version. For the other two "
+    "classes the claim checks the sound reading.\n\n"
 )
 
 _ERRATA_SECTIONS = (
@@ -148,6 +151,16 @@ _ERRATA_SECTIONS = (
     ("as extracted", "As extracted", "Sound reading", "Check"),
     ("clarification", "Clarifications", "Clarification", "See"),
 )
+
+
+def _notes_verdict(c, e) -> str:
+    """For an error: the verdict of the claim's check run on the notes' version, this build's."""
+    if e.kind != "error":
+        return ""
+    f = run(c.label, foil=e.foil)
+    verdict = "rejected" if foil_margin(f) >= c.foil_margin else "**not rejected**"
+    return (f"; the same check on the notes' version: {verdict}, residual "
+            f"{f.max_residual:.0e} against the tolerance {c.tol:.0e}")
 
 
 def errata_page() -> str:
@@ -178,7 +191,7 @@ def errata_page() -> str:
             lines.append(
                 f"**{fix}:** {e.correct}\n\n"
                 f"**{check}:** claim `{c.label}` (equation {{eq}}`{c.label}` in "
-                f"{_chapter_link(c.chapter)}).\n\n"
+                f"{_chapter_link(c.chapter)}){_notes_verdict(c, e)}.\n\n"
             )
     return "".join(lines)
 

@@ -222,13 +222,18 @@ def eq_train_bound(rng, n, foil=False):
                        r"convex in "
                        r"$\alpha$ (second derivative $Z(\alpha) > 0$) and unbounded "
                        r"above, so it "
-                       r"has a minimum, at $\alpha_t$, and no maximum."),
+                       r"has a minimum, at $\alpha_t$, and no maximum.",
+               foil="argmax"),
        ],
        foil=r"the notes' $\alpha_t = \log\frac{\epsilon_t}{1 - \epsilon_t}$")
 def eq_optimal_alpha(rng, n, foil=False):
     import sympy as sp
     eps, a = sp.symbols("epsilon alpha", positive=True)
     Z = eps * sp.exp(a) + (1 - eps) * sp.exp(-a)
+    if foil == "argmax":  # the notes' (5.14): alpha_t maximises Z, so Z'' <= 0 there
+        curvature = sp.diff(Z, a, 2).subs(a, sp.log((1 - eps) / eps) / 2)
+        concave = all(float(curvature.subs(eps, sp.Rational(k, 17))) <= 0 for k in range(1, 9))
+        return [0.0 if concave else 1.0]
     alpha_t = sp.log(eps / (1 - eps)) if foil else sp.log((1 - eps) / eps) / 2
     stationary = sp.simplify(sp.diff(Z, a).subs(a, alpha_t))
     # the stationary point is the only one and a minimum: Z'' = Z > 0

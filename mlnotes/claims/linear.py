@@ -188,22 +188,21 @@ def eq_ridge_solution(rng, foil=False):
     statement=r"every eigenvalue of $X^\top X + \lambda I$ is at least $\lambda$",
     errata=[Erratum(
         where="notes 003, section 1.3, Proposition 1.3.5 and its proof",
+        kind="clarification",
         says=r"$XX^\top + n\lambda I$ is far from rank-deficient \"for large "
-             r"$\lambda$\"; "
-        r"$\Sigma^2 + n\lambda I$ has strictly positive entries \"for sufficiently "
-        r"large "
-        r"$\lambda$\", so the matrix \"has full rank and thus no singular values\"",
-        correct=r"For **every** $\lambda > 0$ the eigenvalues $\sigma_j^2 + n\lambda$ "
-                r"are at "
-        r"least $n\lambda > 0$, so the matrix is invertible with smallest singular "
-        r"value "
-        r"$\ge n\lambda$: it has no **zero** singular values (every matrix has "
-        r"singular values). "
-        r"Large $\lambda$ improves the condition number $(\sigma_1^2 + "
-        r"n\lambda)/(\sigma_d^2 + "
-        r"n\lambda)$; it is not needed for invertibility.",
+             r"$\lambda$\"; $\Sigma^2 + n\lambda I$ has strictly positive entries "
+             r"\"for sufficiently large $\lambda$\", so the matrix \"has full rank and "
+             r"thus no singular values\"",
+        correct=r"True as stated, but the qualifier misleads: for **every** "
+                r"$\lambda > 0$ the eigenvalues $\sigma_j^2 + n\lambda$ are at least "
+                r"$n\lambda > 0$, so the matrix is invertible however small $\lambda$ is. "
+                r"\"No singular values\" means no **zero** singular values (every matrix "
+                r"has singular values; here the smallest is $\ge n\lambda$). What large "
+                r"$\lambda$ buys is a better condition number, "
+                r"$(\sigma_1^2 + n\lambda)/(\sigma_d^2 + n\lambda)$.",
     )],
-    # the notes' "for large lambda" qualifies a true statement: the foil doubles the bound
+    # a clarification (the notes' "for large lambda" qualifies a true statement): the foil
+    # doubles the bound
     foil=r"every eigenvalue of $X^\top X + \lambda I$ is at least $2\lambda$",
     exact="a violation max(0, lam - slack - min eigenvalue): 0 whenever the bound "
           "holds",
@@ -394,7 +393,8 @@ def eq_lasso_coordinate(rng, foil=False):
 @claim(
     "eq-lasso-lambda-max", per_instance=True, chapter=CH, tol=0, measure="violation",
     statement=r"the lasso solution is $w = 0$ iff $\lambda \ge \lambda_{\max} = "
-              r"2\|X^\top y\|_\infty$",
+              r"2\|X^\top y\|_\infty$; with the logistic loss, $\frac1C > \sum_j |x_{ji}|$ "
+              r"gives $w_i = 0$",
     errata=[Erratum(
         where="notes 002, slide \"$L_1$ norm\"",
         says=r"if $\frac1C > \sup_w \left|\frac{\partial \mathcal L(w)}{\partial "
@@ -409,19 +409,43 @@ def eq_lasso_coordinate(rng, foil=False):
         r"$\frac1C \ge \|\nabla \mathcal L(0)\|_\infty$, here "
         r"$\lambda \ge 2\|X^\top y\|_\infty$). For the logistic loss "
         r"$|\partial \mathcal L / \partial w_i| \le \sum_j |x_{ji}|$, so "
-        r"$\frac1C > \sum_j |x_{ji}|$ does force $w_i = 0$.",
+        r"$\frac1C > \sum_j |x_{ji}|$ does force $w_i = 0$: the claim fits L1-penalised "
+        r"logistic regression with $\frac1C = 1.1\sum_j |x_{j2}|$ from a random start "
+        r"(proximal gradient) and finds $w_2 = 0$ exactly, at a point that meets the "
+        r"optimality conditions, while other weights stay nonzero.",
         kind="clarification",
     )],
     # the notes' sup over all w is infinite, nothing to evaluate: the foil drops the 2
     foil=r"the lasso solution is $w = 0$ iff $\lambda \ge \|X^\top y\|_\infty$",
-    exact="counts two events, a nonzero solution above lambda_max and a zero one below",
+    exact="counts events: a nonzero lasso solution above lambda_max and a zero one below; "
+          "an L1-logistic fit with w_2 != 0, all-zero, or not optimal",
 )
 def eq_lasso_lambda_max(rng, foil=False):
     X, y = _problem(rng)
     lam_max = (1 if foil else 2) * np.max(np.abs(X.T @ y))
     above = linear.lasso(X, y, lam=lam_max * (1 + 1e-9)).w
     below = linear.lasso(X, y, lam=lam_max * 0.99).w
-    return float(np.any(above != 0)) + float(np.all(below == 0))
+    # notes 002's condition with the logistic loss: the third column, small and informative,
+    # is penalised by 1/C = 1.1 sum_j |x_j2| > sup |dL/dw_2|, so its weight must be 0
+    m = int(rng.integers(20, 60))
+    Z = rng.standard_normal((m, 3)) * np.array([1.0, 1.0, 0.1])
+    t = np.where(rng.random(m) < 1 / (1 + np.exp(-Z @ np.array([2.0, -2.0, 20.0]))), 1.0, -1.0)
+    w, kkt = _l1_logistic(Z, t, 1.1 * np.abs(Z[:, 2]).sum(), rng.standard_normal(3))
+    logistic = float(w[2] != 0) + float(np.all(w == 0)) + float(kkt > 1e-9)
+    return float(np.any(above != 0)) + float(np.all(below == 0)) + logistic
+
+
+def _l1_logistic(X, y, lam, w0, n_iter=3000):
+    """min sum_i ln(1 + exp(-y_i x_i.w)) + lam |w|_1 by proximal gradient from ``w0``; the
+    fit and its violation of the optimality conditions (subgradient inclusion)."""
+    L = np.linalg.norm(X, 2) ** 2 / 4  # Lipschitz constant of the loss's gradient
+    w = w0.copy()
+    for _ in range(n_iter):
+        v = w + X.T @ (y / (1 + np.exp(y * (X @ w)))) / L
+        w = np.sign(v) * np.maximum(np.abs(v) - lam / L, 0.0)
+    g = -X.T @ (y / (1 + np.exp(y * (X @ w))))
+    kkt = np.where(w != 0, np.abs(g + lam * np.sign(w)), np.maximum(0.0, np.abs(g) - lam))
+    return w, float(kkt.max())
 
 
 # -- MAP --------------------------------------------------------------------------------------
@@ -657,6 +681,7 @@ def eq_ridge_unsquared(rng, foil=False):
             correct=r"it is the **logarithm** of the product that equals the sum of "
             r"logarithms: $\ln \prod_i p(y_i \mid x_i, w) = \sum_i \ln p(y_i \mid x_i, w)$; "
             r"both have the same maximiser.",
+            foil="product",
         ),
     ],
     foil=r"the notes' normalisers with the number $n$ of points where $D$ belongs: "
@@ -665,7 +690,8 @@ def eq_ridge_unsquared(rng, foil=False):
 def eq_map_objective(rng, foil=False):
     # Logistic likelihood (L_i = ln(1 + exp(-y_i w.x_i))) and the priors from scipy.stats;
     # few points, so the product of probabilities is computed as a product. foil: the
-    # notes' normalisers, with n (the number of points) where D belongs.
+    # notes' normalisers, with n (the number of points) where D belongs. foil="product":
+    # the notes' product of the likelihoods equated with the sum of their logarithms.
     from scipy.stats import laplace, multivariate_normal
 
     d = int(rng.integers(1, 6))
@@ -673,6 +699,10 @@ def eq_map_objective(rng, foil=False):
     X, w = rng.standard_normal((m, d)), rng.standard_normal(d)
     y = rng.choice([-1.0, 1.0], m)
     Cd, C = rng.uniform(0.2, 3.0, d), rng.uniform(0.2, 3.0)
+    if foil == "product":
+        p = 1 / (1 + np.exp(-y * (X @ w)))
+        return rel_error(np.prod(p), np.sum(np.log(p)))
+    foil = foil is True
     lhs = -np.log(np.prod(1 / (1 + np.exp(-y * (X @ w))))
                   * multivariate_normal(np.zeros(d), np.diag(Cd)).pdf(w))
     k = m if foil else d

@@ -189,15 +189,19 @@ def eq_irls_step(rng, foil=False):
                     r"it to "
                     r"$\{1/2, 1\}$ (it is the inverse map, from $\{-1, +1\}$ to $\{0, "
                     r"1\}$).",
+            foil="relabel",
         ),
     ],
     foil=r"the notes' version: $\sum_i \log(1 + e^{-y^\pm_i w^\top x_i}) = -C(w) = "
     r"-e^{\ell(w)}$, the likelihood for its log",
 )
 def eq_logloss_nll(rng, foil=False):
+    # foil="relabel": notes 003's labels y' = (y + 1)/2 in the log-loss
     X, y, w = _problem(rng, scale=rng.uniform(0.1, 20))
-    lhs = np.sum(lg.log_loss(2 * y - 1, X @ w))
     ell = lg.log_likelihood(w, X, y)
+    if foil == "relabel":
+        return rel_error(np.sum(np.logaddexp(0.0, -(y + 1) / 2 * (X @ w))), -ell)
+    lhs = np.sum(lg.log_loss(2 * y - 1, X @ w))
     return rel_error(lhs, -np.exp(ell) if foil else -ell)
 
 

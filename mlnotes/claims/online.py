@@ -217,6 +217,23 @@ _MINIMISERS = {
 }
 
 
+def _perceptron_learning_curve(rng) -> float:
+    """How much the perceptron's test error falls from 5 to 500 training points, on a
+    separable problem with margin 0.1 (uniform points in the square, the band removed):
+    about 0.09 on average; "cannot generalise" would make it 0 or less."""
+    u = rng.standard_normal(2)
+    u /= np.linalg.norm(u)
+
+    def sample(m):
+        X = rng.uniform(-1, 1, (4 * m, 2))
+        X = X[np.abs(X @ u) >= 0.1][:m]
+        return X, np.sign(X @ u)
+
+    Xt, yt = sample(4000)
+    errors = [np.mean(np.sign(Xt @ online.perceptron(*sample(m)).w) != yt) for m in (5, 500)]
+    return float(errors[0] - errors[1])
+
+
 @claim("eq-calibration-minimisers", chapter=CH, tol=1e-9,
        statement=r"$\alpha^*(\eta) = \arg\min_\alpha \eta\varphi(\alpha) + "
                  r"(1-\eta)\varphi(-\alpha)$: "
@@ -236,13 +253,19 @@ _MINIMISERS = {
                    r"(on separable data its mistake bound $(R/\gamma)^2$ gives a "
                    r"generalisation "
                    r"guarantee, and the averaged or voted perceptron is a standard "
-                   r"classifier)."),
+                   r"classifier). On separable data with margin 0.1 its test error "
+                   r"falls from about 0.09 after 5 training points to below 0.001 after "
+                   r"500 (means over 40 problems): it generalises.",
+           foil="generalise"),
        ],
-       # the notes' remark is about generalisation, not a formula: a wrong minimiser
+       # the notes' remark is about generalisation, not a formula (checked with
+       # foil="generalise"): the claim's own foil is a wrong minimiser
        foil=r"the same, but $\ln\frac{\eta}{1-\eta}$ for the exponential loss (the log "
             r"loss's "
             r"minimiser, without the $\frac12$)")
 def eq_calibration_minimisers(rng, n, foil=False):
+    if foil == "generalise":  # notes 003: the perceptron "cannot generalize"
+        return [np.mean([_perceptron_learning_curve(rng) for _ in range(10)])]
     res = []
     minimisers = dict(_MINIMISERS)
     if foil:

@@ -157,12 +157,30 @@ def eq_hard_primal(rng, foil=False):
                    r"complementary slackness), so requiring $\mu_i > 0$ would exclude "
                    r"the "
                    r"optimum itself. The claim samples $\mu$ with zeros among its "
-                   r"entries.")],
-       # the notes' strict inequalities make the statement narrower, not false
+                   r"entries. At the optimum of the claim's problems some constraints "
+                   r"are inactive, $g_i(x^*) < 0$: there $\mu_i^* = 0$, and with the notes' "
+                   r"$\mu_i > 0$ complementary slackness would make every constraint "
+                   r"active.",
+           foil="strict"),
+           Erratum(
+               where="notes 001, Lagrange duality, 'Duality' (p. 111)",
+               kind="clarification",
+               says=r"$\Theta_d(\omega) = \min_\omega \mathcal L(\omega, \alpha, \beta)$ "
+                    r"and $d^* = \max_{\alpha, \beta: \alpha_i \ge 0} \Theta_d(\omega)$",
+               correct=r"The dual function is a function of the multipliers, "
+                       r"$\Theta_d(\alpha, \beta) = \min_\omega \mathcal L(\omega, \alpha, "
+                       r"\beta)$: $\omega$ is minimised out, so it cannot be the argument "
+                       r"(this chapter writes $\theta(\mu, \lambda)$). The primal "
+                       r"$\Theta_P(\omega)$ is the one that depends on $\omega$.")],
+       # the bound itself holds with the notes' strict inequalities (their error, checked
+       # with foil="strict", is the dual optimum): the foil is the other inequality
        foil=r"$\theta(\lambda, \mu) \ge f(x)$ (the other inequality)",
        exact="a violation max(0, .): 0 whenever the inequality holds")
 def eq_weak_duality(rng, foil=False):
     P, q, A, c, x0 = _qp(rng)
+    if foil == "strict":  # the notes' mu_i > 0 at the optimum: mu_i g_i = 0 makes g_i = 0
+        x, _ = _qp_solve(P, q, A, c, x0)
+        return float(np.abs(A @ x - c).max())
     mu = rng.exponential(1.0, A.shape[0]) * (rng.random(A.shape[0]) < 0.7)
     # a random feasible point: shrink a random direction from the strictly feasible x0
     x = x0 + rng.standard_normal(x0.size)
@@ -309,11 +327,27 @@ def eq_hard_gap(rng, foil=False):
 
 @claim("eq-bias", per_instance=True, chapter=CH, n_instances=10, tol=1e-7, n_test_instances=50,
        statement=r"Every support vector gives the same bias $b = y_i - w^\top x_i$",
+       errata=[Erratum(
+           where="notes 004, slide 'SVM Dual Optimization Problem' (recovering $b$)",
+           says=r"$b = 1 - y^i\langle x^i, w\rangle$ for any $i$ with $0 < \alpha_i < C$ "
+                "(extracted as `b=1-y\"z', w) for any ¢ with 0 < a; < C`: the superscripts "
+                r"and the bracket are garbled, the $1 -$ and the factor $y$ are legible)",
+           correct=r"$b = y^i - \langle w, x^i\rangle$. A margin support vector has "
+                   r"$y^i(\langle w, x^i\rangle + b) = 1$; multiplying by $y^i$ "
+                   r"($(y^i)^2 = 1$) gives $b = y^i - \langle w, x^i\rangle = "
+                   r"y^i(1 - y^i\langle w, x^i\rangle)$. The slide's formula drops that "
+                   r"factor $y^i$: it is right for $y^i = +1$, and for $y^i = -1$ it gives "
+                   r"$1 + \langle w, x^i\rangle = -b$, the bias with the wrong sign.",
+           foil="notes 004")],
        foil=r"every support vector gives $b = 1 - w^\top x_i$ (the label dropped from "
             r"$y_i(w^\top x_i + b) = 1$)")
 def eq_bias(rng, foil=False):
+    # foil="notes 004": the slide's b = 1 - y_i w.x_i
     X, y = _separable(rng, 40, int(rng.integers(2, 6)))
     fit = svm.smo(X, y, C=np.inf, kernel="linear", tol=1e-10)
+    if foil == "notes 004":
+        bs = 1.0 - y[fit.support] * (X[fit.support] @ fit.coef)
+        return np.abs(bs - fit.b).max() / max(1.0, abs(fit.b))
     bs = (1.0 if foil else y[fit.support]) - X[fit.support] @ fit.coef
     return np.abs(bs - fit.b).max() / max(1.0, abs(fit.b))
 
@@ -650,7 +684,8 @@ def _margin_at_bound(rng):
                        r"$y_i f(x_i) = 1$ but $\alpha_i > 0$, so \"$\xi_i = 0 \Rightarrow "
                        r"\alpha_i = 0$\" fails for every one of them (the chapter counts them on "
                        r"real data), and one with $\alpha_i = C$, as in the claim's instances, "
-                       r"has $\xi_i = 0$."),
+                       r"has $\xi_i = 0$.",
+               foil="objects"),
        ],
        foil=r"the notes' chain $\xi_i = 0 \Leftrightarrow r_i > 0 \Leftrightarrow "
             r"\alpha_i \in (0, C) \Leftrightarrow y_i f(x_i) = 1$ (the fraction of points "
@@ -663,8 +698,12 @@ def eq_margin_at_bound(rng, foil=False):
     M = y * (X @ w + b)
     xi = np.maximum(0.0, 1 - M)
     r = C - alpha
+    zero = 1e-9  # rounding of M on the margin is ~1e-15
+    if foil == "objects":  # the notes' alpha = 0 <=> xi = 0 <=> yf >= 1; xi > 0 <=> alpha = C
+        chains = (np.stack([alpha <= zero, xi <= zero, M >= 1 - zero]),
+                  np.stack([xi > zero, alpha >= C - zero]))
+        return max(float(np.mean(np.any(ch != ch[0], axis=0))) for ch in chains)
     if foil:
-        zero = 1e-9  # rounding of M on the margin is ~1e-15
         chain = np.stack([xi <= zero, r > 0, (alpha > 0) & (alpha < C), np.abs(M - 1) <= zero])
         return float(np.mean(np.any(chain != chain[0], axis=0)))
     scale = max(1.0, np.abs(w).max())
@@ -707,7 +746,7 @@ def eq_hinge_normaliser(rng, foil=False):
 @claim("eq-duality-gap", per_instance=True, chapter=CH, tol=0.0, measure="violation",
        statement=r"$\min e^{-x}$ s.t. $x^2 / y \le 0$, $y > 0$ is convex with $p^* = 1$, but "
                  r"$\theta(\mu) = \inf_{x, y > 0} e^{-x} + \mu x^2 / y = 0$ for every "
-                 r"$\mu \ge 0$: $d^* = 0 < p^*$",
+                 r"$\mu \ge 0$: $d^* = 0 < p^*$ (the same gap in the example of notes 001's erratum)",
        errata=[Erratum(
            where="notes 000, section 4.2, after eq. (4.10)",
            says=r"if $f$, $h_i$, $f_i$ are convex and the primal and dual problems are feasible, "
@@ -718,7 +757,23 @@ def eq_hinge_normaliser(rng, foil=False):
                    r"$\min e^{-x}$ s.t. $x^2/y \le 0$ over $y > 0$ is convex with $p^* = 1$, but "
                    r"$\theta(\mu) = \inf_{x, y > 0} e^{-x} + \mu x^2 / y = 0$ for every "
                    r"$\mu \ge 0$, so $d^* = 0$. The equality constraints $h_i$ must also be affine "
-                   r"(convex $h_i = 0$ does not define a convex set).")],
+                   r"(convex $h_i = 0$ does not define a convex set)."),
+           Erratum(
+               where="notes 001, Lagrange duality, theorem (Karush-Kuhn-Tucker), p. 111",
+               says=r"if $f$ and the $g_i$ are convex, the $h_i$ affine and the $g_i$ "
+                    r"strictly feasible, $\exists \omega$ with $g_i(\omega) < 0$ for all "
+                    r"$i$, then $d^* = p^* = \mathcal L(\omega^*, \alpha^*, \beta^*)$",
+               correct=r"The strictly feasible point must also satisfy the equality "
+                       r"constraints, $h_i(\omega) = 0$ (Slater's condition asks for a "
+                       r"*feasible* point with $g_i < 0$). Counterexample: minimise "
+                       r"$e^{-x}$ over $(x, y, z)$ subject to "
+                       r"$g = \sqrt{x^2 + y^2} - y - z \le 0$ and $h = z = 0$. The point "
+                       r"$(0, 0, 1)$ has $g = -1 < 0$, but on $z = 0$ the constraint "
+                       r"$\sqrt{x^2 + y^2} \le y$ forces $x = 0$, so $p^* = 1$; the dual "
+                       r"function is $-\infty$ unless $\beta = \alpha$, and then along "
+                       r"$x = t$, $y = t^3$ the Lagrangian is "
+                       r"$e^{-t} + \alpha(\sqrt{t^2 + t^6} - t^3) \to 0$: $d^* = 0$.",
+               foil="notes 001")],
        foil=r"the notes' $d^* = p^*$ (convexity and feasibility suffice): "
             r"$\sup_\mu \theta(\mu) = 1$",
        exact="a violation max(0, .) of an upper bound on the dual function that holds "
@@ -728,12 +783,19 @@ def eq_duality_gap(rng, foil=False):
     # e^{-t} + mu / t: the dual function is below its minimum over t up to 1e9, at most about
     # 1e-8 mu here. foil: the notes' d* = p* (convexity and feasibility suffice), so theta(mu)
     # would reach 1 for the best mu: the residual is then how far below 1 it stays.
+    # Notes 001's example (g strictly feasible only off h = 0): for beta = alpha the
+    # Lagrangian along x = t, y = t^3 is e^{-t} + alpha (sqrt(t^2 + t^6) - t^3), the
+    # difference written t^2 / (sqrt(t^2 + t^6) + t^3) to avoid cancellation; p* = 1 too.
     mu = float(np.exp(rng.uniform(np.log(1e-3), np.log(1e3))))
     t = np.logspace(0, 9, 2000)
     theta_upper = float(np.min(np.exp(-t) + mu * t**2 / t**3))
+    theta_001 = float(np.min(np.exp(-t) + mu * t**2 / (np.sqrt(t**2 + t**6) + t**3)))
+    if foil == "notes 001":
+        return 1.0 - theta_001
     if foil:
         return 1.0 - theta_upper
-    return max(0.0, theta_upper - 1e-5)  # d* <= theta_upper: the gap is at least 1 - 1e-5
+    # d* <= theta_upper: the gap is at least 1 - 1e-5, in both examples
+    return max(0.0, theta_upper - 1e-5, theta_001 - 1e-5)
 
 
 # -- the joint (Crammer-Singer) multiclass machine ------------------------------------
