@@ -141,7 +141,8 @@ lab: $(STAMP)
 	mkdir -p $(dir $(LAB_OVERRIDES))
 	echo '{"@jupyterlab/docmanager-extension:plugin": {"defaultViewers": {"python": "Jupytext Notebook"}}}' \
 	  > $(LAB_OVERRIDES)
-	$(BIN)/jupyter lab --allow-root --notebook-dir=notebooks
+	PYTHONPATH=$(CURDIR) $(BIN)/jupyter lab --allow-root --notebook-dir=notebooks \
+	  --ServerApp.contents_manager_class=tools.lab.LabContentsManager  # opens a chapter unmodified
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks $(BENCH)

@@ -508,8 +508,9 @@ def adaboost(
       :math:`\epsilon_t` below the floor also gets the capped vote, but boosting goes on; in
       such a round :math:`Z_t` (always the actual sum) exceeds :math:`2\sqrt{\epsilon_t(1 -
       \epsilon_t)}`, and the bound :math:`\text{error} \le \prod_t Z_t` still holds.
-    * :math:`\epsilon_t \ge 1/2 - ` ``edge_tol`` (no edge): :math:`\alpha_t \le 0` and
-      :math:`Z_t = 1`, so the round can teach nothing; it is not added and boosting stops
+    * :math:`\epsilon_t \ge 1/2 - \tau`, :math:`\tau` being ``edge_tol`` (no edge):
+      :math:`\alpha_t \le 0` and :math:`Z_t = 1`, so the round can teach nothing; it is not
+      added and boosting stops
       (``stop_reason="no edge"``). With stumps this happens only when no stump beats the
       constant ones, e.g. when every feature is constant and :math:`D_t` puts mass 1/2 on each
       class.

@@ -74,6 +74,8 @@ PROBE = """JSON.stringify((root => {
     figure_refs: [...root.querySelectorAll('.jp-MarkdownCell a')].filter(e => !e.closest('figcaption'))
       .map(e => e.innerText.trim())
       .filter(t => /^(Fig|fig-)/.test(t)),
+    // the first cell (the macros, book/preamble.py) shows the reader nothing of its maintenance
+    first_cell: root.querySelector('.jp-MarkdownCell')?.innerText ?? '',
     exercises: root.querySelectorAll('aside.myst-exercise').length,
     solutions: root.querySelectorAll('.jp-MarkdownCell details').length,
     open_solutions: root.querySelectorAll('.jp-MarkdownCell details[open]').length,
@@ -104,12 +106,14 @@ def lab():
         path.write_text(json.dumps(values))
     port, token = _free_port(), secrets.token_hex(16)
     env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(tmp / "settings"),
-               JUPYTERLAB_WORKSPACES_DIR=str(tmp / "workspaces"), JUPYTER_RUNTIME_DIR=str(tmp / "runtime"))
+               JUPYTERLAB_WORKSPACES_DIR=str(tmp / "workspaces"), JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
+               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
     with open(tmp / "server.log", "w") as log:
         proc = subprocess.Popen(
             [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
              f"--port={port}", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
-             "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=None"],
+             "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=None",
+             "--ServerApp.contents_manager_class=tools.lab.LabContentsManager"],  # as make lab
             env=env, stdout=log, stderr=subprocess.STDOUT, cwd=root,
         )
     try:
@@ -172,6 +176,12 @@ def test_chapter_runs_and_renders_in_jupyterlab(lab, browser, py):
           60, f"{py.name} did not open as a notebook")
     _wait(browser, f"{notebook}?.sessionContext?.session?.kernel?.status === 'idle'",
           60, f"no idle kernel for {py.name}")
+    # opened, its kernel started and nothing typed: the chapter is not modified (issue 27). The
+    # kernel writes its language_info into the notebook's metadata; when the .py does not carry
+    # the same, JupyterLab marks the chapter dirty (tools/lab.py gives it on opening)
+    time.sleep(2)
+    dirty = browser.evaluate(f"{notebook}.model.dirty || {notebook}.title.className.includes('jp-mod-dirty')")
+    assert dirty is False, f"{py.name} is marked modified as soon as it opens"
     browser.evaluate(f"window.jupyterapp.shell.activateById({notebook}.id); "
                      "window.jupyterapp.commands.execute('notebook:run-all-cells'), true")
     # every code cell has run: its model has an execution count (a folded cell shows no prompt)
@@ -196,6 +206,7 @@ def test_chapter_runs_and_renders_in_jupyterlab(lab, browser, py):
     assert r["figures"] == figures, r["figures"]
     assert all(ref in [f"Fig. {n}" for n in figures] for ref in r["figure_refs"]), r["figure_refs"]
     assert r["exercises"] >= 3, r
+    assert "macros" not in r["first_cell"] and "book/preamble.py" not in r["first_cell"], r["first_cell"]
     assert r["solutions"] >= 1 and r["open_solutions"] == 0, r
     # the coding solutions and their tests are folded (book/preamble.py's jupyter.source_hidden)
     import jupytext
