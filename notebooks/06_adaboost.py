@@ -433,6 +433,43 @@ print(f"constant feature: {fit_flat.stop_reason}, {fit_flat.n_rounds} rounds")
 claims.verify("eq-coordinate-descent")
 
 # %% [markdown]
+# {numref}`fig-adaboost-coordinate` draws the descent on the breast cancer run. The curve of
+# round $t$ is the loss along that round's coordinate, $\alpha \mapsto L(f_{t-1} + \alpha h_t)$,
+# drawn against the total vote spent so far, $\sum_{s<t} \alpha_s + \alpha$: it starts at the
+# point where the previous line search stopped, and its minimum (the dot) is at
+# $\alpha = \alpha_t$. The loss never rises from one dot to the next.
+
+# %%
+F_bc_tr = np.vstack(
+    [np.zeros(train.size), fit_bc.staged_decision_function(X_bc[train])]
+)
+H_bc_tr = fit_bc.weak_predictions(X_bc[train])
+exp_loss = np.mean(np.exp(-y_bc[train] * F_bc_tr), axis=1)
+print("round t   alpha_t   L(f_t)")
+for t in range(1, 7):
+    print(f"{t:7d}   {fit_bc.alpha[t - 1]:7.3f}   {exp_loss[t]:.4f}")
+print(f"L(f_t) falls at every one of the {fit_bc.n_rounds} rounds: "
+      f"{bool(np.all(np.diff(exp_loss) < 0))}")
+
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Coordinate descent on the breast cancer run: the exponential loss along the coordinate of each of the first six rounds, against the total vote spent; each line search starts where the previous one stopped, and its minimum (dot) is at $\\alpha_t$.", "name": "fig-adaboost-coordinate"}, "image": {"alt": "A chain of six convex curves on a log scale, each starting at the previous curve's minimum and falling to a lower one."}} tags=["hide-input"]
+fig, ax = plt.subplots()
+spent = np.concatenate([[0.0], np.cumsum(fit_bc.alpha)])
+for t in range(6):
+    a = np.linspace(-0.3, fit_bc.alpha[t] + 0.3, 200)
+    margins_a = y_bc[train][:, None] * (F_bc_tr[t][:, None] + a * H_bc_tr[t][:, None])
+    line = ax.semilogy(spent[t] + a, np.mean(np.exp(-margins_a), axis=0), lw=1.2)
+    ax.plot(spent[t + 1], exp_loss[t + 1], "o", color=line[0].get_color())
+ax.set_xlabel(r"vote spent $\sum_{s<t} \alpha_s + \alpha$")
+ax.set_ylabel(r"exponential loss $L(f_{t-1} + \alpha h_t)$")
+plt.show()
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-adaboost-coordinate
+# Coordinate descent on the breast cancer run: the exponential loss along the coordinate of each of the first six rounds, against the total vote spent; each line search starts where the previous one stopped, and its minimum (dot) is at $\alpha_t$.
+# :::
+
+# %% [markdown]
 # (sec-stagewise)=
 # ## AdaBoost fits an additive model, stage by stage
 #
@@ -471,6 +508,71 @@ claims.verify("eq-taylor-stagewise")
 claims.verify("eq-edge-correlation")
 
 # %% [markdown]
+# On one feature the additive model can be drawn. Take $x$ uniform on $[0, 1]$ and labels drawn
+# with $P(y = 1 \mid x) = 1/(1 + e^{-4 \sin 2\pi x})$. Each weighted stump $\alpha_t h_t$ is a
+# step of height $2\alpha_t$ at its threshold, and the model is their sum
+# ({numref}`fig-adaboost-additive`):
+#
+# $$
+# \begin{gathered}
+# f_T(x) = \sum_{t=1}^T \alpha_t h_t(x) = A_+(x) - A_-(x) = 2A_+(x) - \sum_{t=1}^T \alpha_t, \\
+# A_\pm(x) = \sum_{t:\, h_t(x) = \pm 1} \alpha_t,
+# \end{gathered}
+# $$ (eq-additive-vote)
+#
+# so $H(x) = \sign f_T(x)$ is $+1$ exactly when the stumps that say $+1$ at $x$ hold at least
+# half of the total vote: the sum of the additive model is the weighted majority vote of the
+# algorithm. The check counts the vote stump by stump, from each stump's own threshold rule, at
+# every round of real runs, on the training points and on fresh points, and compares it with the
+# fitted score.
+
+# %%
+claims.verify("eq-additive-vote")
+
+# %%
+rng_1d = np.random.default_rng(61)
+n_1d = 300
+x_1d = np.sort(rng_1d.uniform(0, 1, n_1d))
+p_1d = 1 / (1 + np.exp(-4 * np.sin(2 * np.pi * x_1d)))
+y_1d = np.where(rng_1d.uniform(size=n_1d) < p_1d, 1.0, -1.0)
+fit_1d = boosting.adaboost(x_1d[:, None], y_1d, n_rounds=20)
+grid_1d = np.linspace(0, 1, 1001)[:, None]
+F_1d = fit_1d.staged_decision_function(grid_1d)
+steps = [np.unique(np.round(F_1d[t - 1], 9)).size for t in (6, 20)]
+print(f"f_6 takes {steps[0]} values on [0, 1] (at most T + 1 = 7), "
+      f"f_20 takes {steps[1]} (at most 21)")
+print(f"training error after 6 and 20 rounds: {fit_1d.train_error[5]:.3f}, "
+      f"{fit_1d.train_error[19]:.3f}")
+
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "The additive model on a one-dimensional problem. Left: the first six weighted stumps $\\alpha_t h_t(x)$ (thin) and their sum $f_6$ (black), a step function whose sign is the weighted vote. Right: $f_6$ and $f_{20}$ beside half the true log-odds $\\frac12 \\log\\frac{p(x)}{1-p(x)} = 2 \\sin 2\\pi x$ (dashed); the ticks are the training labels.", "name": "fig-adaboost-additive"}, "image": {"alt": "Left, six thin step functions and their thick sum; right, two step functions following a dashed sine curve."}} tags=["hide-input"]
+fig, axes = plt.subplots(1, 2, figsize=(9.6, 3.6), sharey=True)
+x_g = grid_1d[:, 0]
+for t, h in enumerate(fit_1d.stumps[:6]):
+    axes[0].step(x_g, fit_1d.alpha[t] * h.predict(grid_1d), where="post", lw=0.9,
+                 label=rf"$\alpha_{t + 1} h_{t + 1}$")
+axes[0].step(x_g, F_1d[5], where="post", color="k", lw=2, label="$f_6$")
+axes[0].set_title("six weighted stumps and their sum")
+axes[0].legend(fontsize=7, ncol=2)
+axes[1].plot(x_g, 2 * np.sin(2 * np.pi * x_g), "k--", lw=1,
+             label=r"$\frac{1}{2} \log\frac{p}{1-p}$")
+axes[1].step(x_g, F_1d[5], where="post", lw=1.5, label="$f_6$")
+axes[1].step(x_g, F_1d[19], where="post", lw=1.5, label="$f_{20}$")
+axes[1].plot(x_1d, 2.6 * y_1d, "|", color="grey", ms=6)
+axes[1].set_title("the sum against half the log-odds")
+axes[1].legend(fontsize=8)
+for ax in axes:
+    ax.set_xlabel("$x$")
+    ax.axhline(0, color="grey", lw=0.6)
+axes[0].set_ylabel("score")
+plt.show()
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-adaboost-additive
+# The additive model on a one-dimensional problem. Left: the first six weighted stumps $\alpha_t h_t(x)$ (thin) and their sum $f_6$ (black), a step function whose sign is the weighted vote. Right: $f_6$ and $f_{20}$ beside half the true log-odds $\frac12 \log\frac{p(x)}{1-p(x)} = 2 \sin 2\pi x$ (dashed); the ticks are the training labels.
+# :::
+
+# %% [markdown]
 # (sec-posterior)=
 # ## What the score estimates
 #
@@ -504,6 +606,65 @@ claims.verify("eq-population-minimiser")
 
 # %%
 claims.verify("eq-posterior")
+
+# %% [markdown]
+# How good is the estimate on real data? The South African heart disease data (`SAheart`,
+# {cite}`hastie2009elements` section 4.4.2: 462 men, 9 risk factors, label $+1$ for coronary
+# heart disease, 35% of them) are noisy: no classifier separates them. Each man gets a held-out
+# score from AdaBoost trained on the other four fifths of the data (five-fold cross-fitting),
+# and the estimate $\hat p = 1/(1 + e^{-2f})$ is compared with what happened: in ten bins of
+# $\hat p$ of width $0.1$, the mean $\bar p_b$ of the estimates against the frequency $\bar y_b$ of
+# heart disease ({numref}`fig-adaboost-reliability`). A calibrated estimate lies on the
+# diagonal; the expected calibration error
+# $\mathrm{ECE} = \sum_b \frac{n_b}{n} |\bar y_b - \bar p_b|$ sums the gaps, weighted by the
+# share $n_b / n$ of men in each bin.
+
+# %%
+sa = datasets.load_saheart()
+X_sa, y_sa = sa.X, to_pm1(sa.y)
+fold_sa = np.random.default_rng(462).permutation(y_sa.size) % 5
+reliability = {}
+print(" T   held-out error   ECE")
+for T in (10, 200):
+    f_sa = np.empty(y_sa.size)
+    for k in range(5):
+        out = fold_sa == k
+        fit_k = boosting.adaboost(X_sa[~out], y_sa[~out], n_rounds=T)
+        f_sa[out] = fit_k.decision_function(X_sa[out])
+    p_hat = 1 / (1 + np.exp(-2 * f_sa))
+    b = np.minimum((10 * p_hat).astype(int), 9)
+    n_b = np.bincount(b, minlength=10)
+    full = n_b > 0
+    p_bar = np.bincount(b, p_hat, minlength=10)[full] / n_b[full]
+    y_bar = np.bincount(b, y_sa > 0, minlength=10)[full] / n_b[full]
+    ece = np.sum(n_b[full] / y_sa.size * np.abs(y_bar - p_bar))
+    reliability[T] = p_bar, y_bar, n_b[full]
+    print(f"{T:3d}        {np.mean(y_sa * f_sa <= 0):.2f}          {ece:.2f}")
+
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Reliability diagram of AdaBoost's posterior estimate $1/(1 + e^{-2f})$ on the SAheart data, held-out scores from five-fold cross-fitting, after 10 and 200 rounds: the frequency of heart disease in each bin of the estimate against the bin's mean estimate (marker area proportional to the bin's size). After 200 rounds the estimates are pushed towards 0 and 1, far beyond the frequencies.", "name": "fig-adaboost-reliability"}, "image": {"alt": "Two curves of observed frequency against predicted probability; the 10-round curve stays near the diagonal, the 200-round curve reaches the extreme bins, where the frequencies are far from the diagonal."}} tags=["hide-input"]
+fig, ax = plt.subplots()
+ax.plot([0, 1], [0, 1], color="grey", lw=0.8, ls="--", label="calibrated")
+for T, (p_bar, y_bar, n_bin) in reliability.items():
+    line = ax.plot(p_bar, y_bar, lw=1.2, label=f"$T = {T}$")
+    ax.scatter(p_bar, y_bar, s=2 * n_bin, color=line[0].get_color(), alpha=0.7)
+ax.set_xlabel(r"estimate $1/(1 + e^{-2f(x)})$, bin mean")
+ax.set_ylabel("frequency of heart disease in the bin")
+ax.set_aspect("equal")
+ax.legend()
+plt.show()
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-adaboost-reliability
+# Reliability diagram of AdaBoost's posterior estimate $1/(1 + e^{-2f})$ on the SAheart data, held-out scores from five-fold cross-fitting, after 10 and 200 rounds: the frequency of heart disease in each bin of the estimate against the bin's mean estimate (marker area proportional to the bin's size). After 200 rounds the estimates are pushed towards 0 and 1, far beyond the frequencies.
+# :::
+
+# %% [markdown]
+# After 10 rounds the estimate is roughly calibrated; after 200 rounds the held-out error has
+# barely moved but the estimates are overconfident: the empirical loss keeps being driven down
+# on the training data by growing $|f|$, so $1/(1 + e^{-2f})$ is pushed towards 0 and 1 where
+# the frequencies are not. The score ranks the men about as well as before; its scale is what
+# the extra rounds spoil ({ref}`ex-adaboost-rescale` shows how to repair it on held-out data).
 
 # %% [markdown]
 # (sec-adaboost-real-data)=
@@ -727,6 +888,62 @@ show_source(boosting.StumpSearch)
 # (2\gamma^2) = \ln 1000 / 0.02 \approx 345.4$, so $T = 346$ rounds. The breast cancer run reached
 # zero within 20 rounds: its early edges are far larger than 0.1, and the bound chain loses at each
 # step (the zero-one loss is far below the exponential loss on well-classified examples).
+# ```
+
+# %% [markdown]
+# ```{exercise}
+# :label: ex-adaboost-one-feature-sums
+# The data have one feature with $n$ distinct values $x_{(1)} < \dots < x_{(n)}$, and the weak
+# learners are the stumps of {ref}`sec-stumps` (thresholds midway between consecutive values,
+# and the constant stump).
+# (a) Show that $f_T = \sum_t \alpha_t h_t$ is a step function with at most $\min(T, n - 1)$
+# jumps, all at those midpoints ({numref}`fig-adaboost-additive`).
+# (b) Show that for any $g \in \R^n$ there are $n$ stumps and real coefficients with
+# $\sum_t \alpha_t h_t(x_{(k)}) = g_k$ for every $k$. What does this say about the training
+# error a long enough run can reach on such data, and about the right panel of the figure?
+# ```
+#
+# ```{solution} ex-adaboost-one-feature-sums
+# :class: dropdown
+# (a) A stump $s \cdot \sign(x - \theta)$ jumps only at $\theta$ (the constant stump
+# nowhere), so the sum jumps only at the thresholds of its stumps: at most $T$ of them, and at
+# most $n - 1$ distinct midpoints exist. Between two jumps $f_T$ is constant.
+# (b) Write $h_\theta(x) = 2[x > \theta] - 1$. The $n$ functions $1$ (the constant stump) and
+# $h_{\theta_k}$, $\theta_k$ the midpoint between $x_{(k)}$ and $x_{(k+1)}$, $k < n$, span the
+# same space as $1$ and the indicators $[x > \theta_k]$. On the sorted points these indicators
+# form a triangular matrix with ones on its diagonal; with the column of ones added it is
+# invertible, so any $g$ is reached (a negative coefficient is the other polarity). Any labelling
+# of distinct points can therefore be fitted exactly: the training error can reach zero on noisy
+# labels, and a run continued long enough on the problem of the figure moves $f_T$ away from half
+# the log-odds towards a function that jumps at almost every change of label.
+# ```
+#
+# ```{exercise}
+# :label: ex-adaboost-rescale
+# (a) Show that the population minimiser of the logistic loss $\log(1 + e^{-yf(x)})$ is the
+# whole log-odds $\log\frac{p(x)}{1 - p(x)}$, so that the posterior estimate that goes with it
+# is $1/(1 + e^{-f})$, and explain why $1/(1 + e^{-f})$ applied to AdaBoost's score would be
+# wrong.
+# (b) AdaBoost's score $f$ is replaced by $cf$ with $c > 0$. Show that the classifier
+# $\sign(cf)$ does not change, but the estimate $1/(1 + e^{-2cf})$ does. Show that the held-out
+# log-loss $\sum_i \log(1 + e^{-2c y_i f(x_i)})$ is convex in $c$, and say from
+# {numref}`fig-adaboost-reliability` whether its minimiser after 200 rounds lies below or above 1.
+# ```
+#
+# ```{solution} ex-adaboost-rescale
+# :class: dropdown
+# (a) Pointwise, $p \log(1 + e^{-g}) + (1 - p)\log(1 + e^{g})$ has derivative
+# $-p/(1 + e^{g}) + (1 - p)/(1 + e^{-g}) = \sigma(g) - p$ with $\sigma(g) = 1/(1 + e^{-g})$, zero
+# at $\sigma(g) = p$, that is $g = \log\frac{p}{1 - p}$; the second derivative
+# $\sigma(g)(1 - \sigma(g)) > 0$ makes it the minimum. AdaBoost's $f$ estimates half the
+# log-odds ({eq}`eq-population-minimiser`), so $1/(1 + e^{-f})$ would put every estimate half as
+# far from $\frac12$ on the log-odds scale as it should be.
+# (b) $\sign(cf) = \sign f$ for $c > 0$. Each term $\log(1 + e^{-c m_i})$, $m_i = 2 y_i f(x_i)$,
+# is the convex function $u \mapsto \log(1 + e^{-u})$ of a linear function of $c$, so the sum is
+# convex (its second derivative is $\sum_i m_i^2 \sigma(c m_i)(1 - \sigma(c m_i)) \ge 0$). After
+# 200 rounds the estimates are too far from $\frac12$ for the frequencies they predict (the curve
+# is flatter than the diagonal), so shrinking the scores helps: the minimiser lies below 1. This
+# is the idea of Platt scaling, fitted on held-out scores.
 # ```
 
 # %% [markdown]

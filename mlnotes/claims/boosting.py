@@ -366,6 +366,38 @@ def eq_taylor_stagewise(rng, foil=False):
     return max(0.0, worst)
 
 
+@claim("eq-additive-vote", chapter=CH, n_instances=RUNS_IN_CHAPTER, tol=1e-12,
+       measure="abs. error / sum alpha",
+       statement=r"$f_T(x) = \sum_t \alpha_t h_t(x) = A_+(x) - A_-(x) = 2A_+(x) - "
+                 r"\sum_t \alpha_t$, with $A_\pm(x)$ the total vote of the stumps that "
+                 r"say $\pm 1$ at $x$: the sign of the sum is the weighted majority vote, "
+                 r"at every round of real runs",
+       foil=r"the unweighted majority: $f_T(x) = \bar\alpha\,(N_+(x) - N_-(x))$, "
+            r"$N_\pm$ the number of stumps saying $\pm 1$ and $\bar\alpha$ the mean vote")
+def eq_additive_vote(rng, n, foil=False):
+    res = []
+    for X, _y, fit in _runs(rng, n):
+        # the model's score, evaluated by the fitted classifier on the training points and on
+        # fresh points between them
+        Xq = np.vstack([X, X + rng.standard_normal(X.shape) * X.std(axis=0)])
+        f = fit.staged_decision_function(Xq)
+        worst = 0.0
+        for t in range(fit.n_rounds):
+            # the vote, counted stump by stump from each stump's own rule s [x_j > theta]
+            says_plus = np.array([
+                (h.polarity > 0) == (Xq[:, h.feature] > h.threshold) for h in
+                fit.stumps[: t + 1]
+            ])
+            a = fit.alpha[: t + 1]
+            if foil:
+                vote = a.mean() * (2 * says_plus.sum(axis=0) - (t + 1))
+            else:
+                vote = 2 * (a @ says_plus) - a.sum()
+            worst = max(worst, float(np.max(np.abs(f[t] - vote))) / a.sum())
+        res.append(worst)
+    return res
+
+
 @claim("eq-population-minimiser", chapter=CH, tol=1e-7, measure="abs. error",
        statement=r"$\operatorname{argmin}_g\, p\, e^{-g} + (1 - p)\, e^{g} = \tfrac12 "
                  r"\log\frac{p}{1 - p}$, minimised pointwise by golden-section search",
