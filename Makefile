@@ -70,8 +70,11 @@ pdf: $(STAMP) book/generated book/_config_noexec.yml
 # The claims run once, at their test instance counts, in tests/test_claims.py (part of unit).
 test: lint unit nbval nbval-perturbed book-check pdf browser
 
+# The chapters' code cells at most 88 columns (ruff reads the code cells of each .ipynb; the
+# paired .py also holds the Markdown cells as long comment lines, so it keeps the 120 of the rest)
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/ruff check --select E501 --line-length 88 notebooks/*.ipynb
 
 # The claim ledger as a table with every residual, each claim at its test instance count (make
 # test does not run it: tests/test_claims.py runs every claim at that count already).
