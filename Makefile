@@ -55,7 +55,7 @@ book-check: $(STAMP) book/generated book/_config_noexec.yml
 	rm -rf book/_build
 	$(JB_BUILD) --all -W -n --keep-going
 
-# The whole book as one PDF, book/_build/html/mlnotes.pdf (linked from every page's download
+# The whole book as one PDF, book/_build/html/mlnotes.pdf (then linked from every page's download
 # menu): a single-page build from the committed outputs, printed by headless Chromium once
 # MathJax has typeset it; book/pdf.py says why this route. Run after the HTML build, which
 # starts by clearing book/_build.
@@ -65,6 +65,8 @@ pdf: $(STAMP) book/generated book/_config_noexec.yml
 	  --path-output book/_build/pdf --builder singlehtml --all -W -n --keep-going
 	mkdir -p book/_build/html
 	$(BIN)/python book/pdf.py book/_build/pdf/_build/singlehtml book/_build/html/mlnotes.pdf
+	mkdir -p book/_build/html/_static  # the pages' download menu offers the PDF once this exists
+	echo '// written by make pdf: book/_build/html/mlnotes.pdf exists' > book/_build/html/_static/mlnotes-pdf.js
 
 # -- the tests -------------------------------------------------------------------------------
 # The claims run once, at their test instance counts, in tests/test_claims.py (part of unit).

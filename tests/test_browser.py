@@ -263,16 +263,6 @@ def test_every_other_page_fits_at_1280(browser):
     assert not found, f"wider than the text column at 1280 px: {found}"
 
 
-def test_download_menu_offers_the_whole_book_pdf(browser):
-    browser.open(HTML / "notebooks" / f"{CHAPTERS[0].stem}.html")
-    href = browser.evaluate(
-        "[...document.querySelectorAll('.dropdown-download-buttons a')].map(a => a.href)"
-        ".find(h => h.endsWith('/mlnotes.pdf')) || ''"
-    )
-    assert href, "the download menu has no link to the whole-book PDF"
-    assert Path(href.removeprefix("file://")) == HTML / "mlnotes.pdf"
-
-
 def test_footer_links_the_claim_ledger(browser):
     browser.open(HTML / "notebooks" / f"{CHAPTERS[-1].stem}.html")
     href = browser.evaluate("(document.querySelector('.extra_footer a') || {}).href || ''")

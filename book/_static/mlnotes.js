@@ -1,4 +1,4 @@
-// mlnotes: a "Whole book (PDF)" entry in every page's download menu (make pdf writes the file),
+// mlnotes: a "Whole book (PDF)" entry in every page's download menu when make pdf has written the file,
 // and the footer's mention of the claim ledger made a link (the footer is the same text on every
 // page, so the link is made here, relative to each page).
 document.addEventListener("DOMContentLoaded", () => {
@@ -18,11 +18,20 @@ document.addEventListener("DOMContentLoaded", () => {
       }
     }
   }
-  for (const menu of document.querySelectorAll(".dropdown-download-buttons .dropdown-menu")) {
-    const li = document.createElement("li");
-    li.innerHTML = `<a href="${root}mlnotes.pdf" class="btn btn-sm dropdown-item" title="The whole book as one PDF">`
-      + '<span class="btn__icon-container"><i class="fas fa-book"></i></span>'
-      + '<span class="btn__text-container">Whole book (PDF)</span></a>';
-    menu.appendChild(li);
-  }
+  // The entry only where the PDF was built: make pdf writes it and, beside it,
+  // _static/mlnotes-pdf.js; make book and make book-check build none, and their pages link none.
+  // (A script loads from disk and from a server alike, where fetch() of a file:// URL would not.)
+  const marker = document.createElement("script");
+  marker.src = `${root}_static/mlnotes-pdf.js`;
+  marker.onload = () => {
+    for (const menu of document.querySelectorAll(".dropdown-download-buttons .dropdown-menu")) {
+      const li = document.createElement("li");
+      li.innerHTML = `<a href="${root}mlnotes.pdf" class="btn btn-sm dropdown-item" title="The whole book as one PDF">`
+        + '<span class="btn__icon-container"><i class="fas fa-book"></i></span>'
+        + '<span class="btn__text-container">Whole book (PDF)</span></a>';
+      menu.appendChild(li);
+    }
+  };
+  marker.onerror = () => marker.remove();
+  document.head.appendChild(marker);
 });

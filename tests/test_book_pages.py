@@ -1,0 +1,94 @@
+"""The built book's numbering, solution widgets and download menu, in headless Chromium (issue 27).
+
+Uses the DevTools client and the built book of ``tests/test_browser.py`` (``make book-check``
+first); marked ``browser`` like it, so part of ``make browser``.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+from test_browser import CHAPTERS, HTML, browser  # noqa: F401  (browser: the fixture)
+
+pytestmark = pytest.mark.browser
+
+
+def test_chapter_0_is_numbered_0_everywhere(browser):  # noqa: F811
+    """Sidebar, contents, headings, equations, exercises and the ledger: one rule, Chapter 0."""
+    browser.open(HTML / "notebooks" / "00_notation.html")
+    got = browser.evaluate("""JSON.stringify({
+      title: document.querySelector('article h1').innerText,
+      sidebar: [...document.querySelectorAll('li.toctree-l1 > a')].map(a => a.textContent.trim())
+        .filter(t => /^\\d+\\. /.test(t)),
+      equations: [...document.querySelectorAll('article .eqno')].map(e => e.innerText.trim()),
+      exercises: [...document.querySelectorAll('article .exercise .caption-number')].map(e => e.innerText.trim()),
+    })""")
+    import json
+
+    got = json.loads(got)
+    assert got["title"].startswith("0. Notation"), got["title"]
+    assert [t.split(".")[0] for t in got["sidebar"]] == [str(n) for n in range(len(CHAPTERS))], got["sidebar"]
+    assert got["equations"][:2] == ["(0.1)", "(0.2)"] and all(e.startswith("(0.") for e in got["equations"])
+    assert got["exercises"] and all(re.fullmatch(r"Exercise 0\.\d+", e) for e in got["exercises"])
+    ledger = (HTML / "book" / "generated" / "claims.html").read_text()
+    cited = re.findall(r'href="[^"]*00_notation\.html#equation-[^"]*">\((\S+?)\)', ledger)
+    assert cited and all(c.startswith("0.") for c in cited), cited
+    contents = (HTML / "book" / "intro.html").read_text()
+    assert "0. Notation and matrix calculus" in contents and "Table of symbols" in contents
+    assert (HTML / "book" / "symbols.html").exists() and not (HTML / "book" / "notation.html").exists()
+
+
+PROBE = """JSON.stringify([...document.querySelectorAll('article details.mlnotes-solution')].map(d => {
+  const before = d.open;
+  d.querySelector('summary').click();
+  const style = getComputedStyle(d.querySelector('summary'));
+  return {summary: d.querySelector('summary .collapsed').innerText.trim(), before, after: d.open,
+          code: !!d.querySelector('.cell_input'), font: style.fontSize + ' ' + style.fontWeight,
+          cls: d.className};
+}))"""
+
+
+@pytest.mark.parametrize("py", CHAPTERS, ids=[p.stem for p in CHAPTERS])
+def test_one_solution_widget(browser, py):  # noqa: F811
+    """Conceptual and coding solutions are the same closed <details>, "Solution to Exercise N.M",
+    and open the same way; no sphinx-togglebutton "Click to show" box is left."""
+    import json
+
+    source = py.read_text()
+    conceptual = len(re.findall(r"^# `{3,}\{solution\}", source, flags=re.M))
+    coding = len(re.findall(r'"code_prompt_show": "Solution"', source))
+    browser.open(HTML / "notebooks" / f"{py.stem}.html")
+    assert browser.evaluate("document.querySelectorAll('.solution.dropdown, .toggle-button').length") == 0
+    found = json.loads(browser.evaluate(PROBE))
+    assert len(found) == conceptual + coding, (len(found), conceptual, coding)
+    assert sum(f["code"] for f in found) == coding
+    number = "0" if py.stem.startswith("00") else str(int(py.stem[:2]))
+    for f in found:
+        assert re.fullmatch(rf"Solution to Exercise {number}\.\d+", f["summary"]), f
+        assert f["before"] is False and f["after"] is True, f  # closed, and a click opens it
+    assert len({(f["font"], f["cls"]) for f in found}) == 1, found  # one look
+
+
+def test_download_menu_links_the_pdf_only_when_built(browser, tmp_path):  # noqa: F811
+    """make book and make book-check build no PDF, so their pages offer none (issue 27: the
+    entry was a 404); make pdf writes the PDF and _static/mlnotes-pdf.js, and then they do."""
+    marker = HTML / "_static" / "mlnotes-pdf.js"
+    kept = tmp_path / "mlnotes-pdf.js"
+    if marker.exists():
+        shutil.move(marker, kept)
+    entry = ("[...document.querySelectorAll('.dropdown-download-buttons a')].map(a => a.href)"
+             ".find(h => h.endsWith('/mlnotes.pdf')) || ''")
+    page = HTML / "notebooks" / f"{CHAPTERS[0].stem}.html"
+    try:
+        browser.open(page)
+        assert browser.evaluate(entry) == "", "the download menu links a PDF that was not built"
+        marker.write_text("// as make pdf writes it\n")
+        browser.open(page)
+        href = browser.evaluate(entry)
+        assert href and href.removeprefix("file://") == str(HTML / "mlnotes.pdf")
+    finally:
+        marker.unlink(missing_ok=True)
+        if kept.exists():
+            shutil.move(kept, marker)
