@@ -1,10 +1,15 @@
 """Plotting helpers shared by the chapters (the only module that imports matplotlib).
 
-One style for the whole book: fixed figure size and resolution, PNG output (nbval cannot compare
-SVG and the book needs no vector images), colours that stay distinguishable in print.
+One style for the whole book: fixed figure size, vector (SVG) output drawn in the book's serif,
+Latin Modern (Debian's ``fonts-lmodern``; DejaVu Serif where it is missing) with Computer Modern
+maths, so that figures print as sharply as the text beside them and in its typeface; colours that
+stay distinguishable in print. nbval does not compare the SVG text (``.ci/nbval_sanitize.cfg``
+replaces it: its bytes depend on the fonts installed), only the text outputs.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import matplotlib as mpl
 import numpy as np
@@ -12,6 +17,19 @@ import numpy as np
 __all__ = ["decision_regions", "setup"]
 
 FIGSIZE = (6.4, 4.0)
+SERIF = ["Latin Modern Roman", "LM Roman 10", "DejaVu Serif"]
+
+
+def _register_latin_modern() -> None:
+    """Make Latin Modern known to matplotlib when its font cache predates the font's install."""
+    from matplotlib import font_manager
+
+    known = {f.name for f in font_manager.fontManager.ttflist}
+    if known & set(SERIF[:2]):
+        return
+    for path in font_manager.findSystemFonts(fontext="otf"):
+        if Path(path).name.startswith("lmroman10-"):
+            font_manager.fontManager.addfont(path)
 
 
 def setup() -> None:
@@ -28,19 +46,25 @@ def setup() -> None:
             "figure.figsize": FIGSIZE,
             "figure.dpi": 100,
             "savefig.dpi": 100,
+            "font.family": "serif",
+            "font.serif": SERIF,
+            "mathtext.fontset": "cm",
+            "axes.unicode_minus": True,
+            "svg.fonttype": "path",  # glyphs as outlines: the SVG needs no font to display
             "axes.grid": True,
             "grid.alpha": 0.3,
             "axes.spines.top": False,
             "axes.spines.right": False,
             "legend.frameon": False,
             "image.cmap": "RdBu",
-            "svg.hashsalt": "mlnotes",  # reproducible if anyone saves SVG
+            "svg.hashsalt": "mlnotes",  # the same ids in the SVG at every run
         }
     )
-    try:  # inline figures as PNG only (nbval fails on SVG output)
+    _register_latin_modern()
+    try:  # inline figures as SVG only: vector figures on screen and in the PDF
         from matplotlib_inline.backend_inline import set_matplotlib_formats
 
-        set_matplotlib_formats("png")
+        set_matplotlib_formats("svg")
     except ImportError:  # outside Jupyter
         pass
 
