@@ -197,6 +197,8 @@ HELPERS = {
     "online.winnow_bound": lambda: O.winnow_bound(0.1, 10, 0.1),
     "optim.gradient_descent": lambda: _quiet(mlnotes.optim.gradient_descent, lambda w: 2 * w,
                                              np.ones(2), eta=0.1),
+    "optim.margin_line_search": lambda: mlnotes.optim.margin_line_search(
+        X, Y_PM, np.zeros(3), np.ones(3), loss="log", lam=0.1),
     "optim.step_sizes": lambda: mlnotes.optim.step_sizes(0.1, 0.5, 10),
     "optim.subgradient_method": lambda: mlnotes.optim.subgradient_method(
         lambda w: np.abs(w).sum(), np.sign, np.ones(2), eta=0.1, max_iter=20),
@@ -479,6 +481,8 @@ ZERO_COLUMN_REFUSED = {
     "logistic.log_likelihood": lambda: G.log_likelihood(np.zeros(0), X0, Y_01),
     "logistic.softmax": lambda: G.softmax(X0),  # a softmax over no classes
     "online.perceptron_bound": lambda: O.perceptron_bound(X0, Y_PM, np.zeros(0)),
+    "optim.margin_line_search": lambda: mlnotes.optim.margin_line_search(
+        X0, Y_PM, np.zeros(0), np.zeros(0)),
     "svm.hinge_objective": lambda: S.hinge_objective(np.zeros(0), 0.0, X0, Y_PM, 1.0),
 }
 
@@ -635,6 +639,12 @@ def test_stump_search_takes_array_likes():
 # -- bounds and step-by-step helpers outside their domain ---------------------------------------
 _y2, _D2 = np.array([1.0, -1.0]), np.array([0.5, 0.5])
 HELPER_DOMAIN_CASES = {
+    "margin_line_search: w NaN": (lambda: mlnotes.optim.margin_line_search(
+        X, Y_PM, np.array([np.nan, 0.0, 0.0]), np.ones(3)), "w contains NaN"),
+    "margin_line_search: direction inf": (lambda: mlnotes.optim.margin_line_search(
+        X, Y_PM, np.zeros(3), np.array([np.inf, 0.0, 0.0])), "direction contains inf"),
+    "margin_line_search: labels 0/1": (lambda: mlnotes.optim.margin_line_search(
+        X, (Y_PM + 1) / 2, np.zeros(3), np.ones(3)), "y"),
     "perceptron_bound: u = 0": (lambda: O.perceptron_bound(X, _Y_SEP, np.zeros(3)), "u must be a non-zero"),
     "perceptron_bound: u NaN": (lambda: O.perceptron_bound(X, _Y_SEP, np.array([np.nan, 1.0, 0.0])),
                                 "u contains NaN"),

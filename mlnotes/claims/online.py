@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-import numpy as np
-from scipy.optimize import linprog, minimize_scalar
+import warnings
 
-from mlnotes import losses, online, optim
+import numpy as np
+from scipy.optimize import linprog, minimize, minimize_scalar, nnls
+
+from mlnotes import ConvergenceWarning, losses, online, optim
 from mlnotes.check import numerical_gradient, rel_error
 from mlnotes.claims import Erratum, claim
 
@@ -162,6 +164,223 @@ def eq_winnow_bound(rng, foil=False):
     bound = np.log(N) / (eta * rho) if foil else online.winnow_bound(rho, N, eta)
     return max(0.0, fit.n_mistakes - bound) + (not fit.converged)
 
+
+
+def _mw_game(M, eta, T, rng, adversarial):
+    """The row player's multiplicative weights against T columns of the payoff matrix M.
+
+    Rows are the N pure strategies, M[k, j] in [-1, 1] is what row k pays against column j;
+    v_k <- v_k exp(-eta M[k, j]) (winnow's e^{eta a} with a = -M). The column player is
+    random, or adversarial: the column that costs the current mixed strategy most.
+    Returns the row player's total payment and every row's total payment.
+    """
+    logv = np.zeros(M.shape[0])
+    paid, cols = 0.0, np.empty(T, dtype=int)
+    for t in range(T):
+        w = np.exp(logv - logv.max())
+        w /= w.sum()
+        j = int(np.argmax(w @ M)) if adversarial else int(rng.integers(M.shape[1]))
+        cols[t] = j
+        paid += w @ M[:, j]
+        logv -= eta * M[:, j]
+    return paid, M[:, cols].sum(axis=1)
+
+
+@claim("eq-mw-regret", per_instance=True, chapter=CH, tol=1e-12, measure="violation per round",
+       statement=r"$\sum_t M(w_t, j_t) \le \sum_t M(u, j_t) + \frac{\ln N}{\eta} + "
+                 r"\frac{\eta T}{2}$ for every probability vector $u$, against random and "
+                 r"adversarial columns",
+       errata=[Erratum(
+           where="notes 001, multiplicative weighting, inequality (B)",
+           says=r"$\sum_t M(\sigma_{r,t}, \sigma_{c,t}) \le \frac{\ln n}{\epsilon} + "
+                r"(1 + \epsilon) \sum_t M(\sigma_r^*, \sigma_{c,t})$",
+           correct=r"The factor $(1 + \epsilon)$ is the multiplicative-weights bound for "
+                   r"payoffs in $[0, 1]$, where $\epsilon \sum_t M \ge 0$ is a penalty. Here "
+                   r"$M = -a \in [-1, 1]$ and the comparator's payoff is negative (that is "
+                   r"what a margin means), so $(1 + \epsilon)$ turns the penalty into a bonus "
+                   r"and the inequality fails. A correct form adds a term that does not "
+                   r"depend on the sign: $\frac{\ln N}{\eta} + \frac{\eta T}{2}$ (Hoeffding's "
+                   r"lemma) with $\eta = -\ln(1 - \epsilon)$, or "
+                   r"$\epsilon \sum_t |M(\sigma_r^*, \sigma_{c,t})| \le \epsilon T$ for the "
+                   r"linear update $1 + \epsilon a$. The notes' next step, "
+                   r"$\le \frac{\ln n}{\epsilon} + \epsilon T - r_w T$, is this correct form.")],
+       foil=r"the notes' (B): $\sum_t M(w_t, j_t) \le \frac{\ln N}{\epsilon} + (1 + "
+            r"\epsilon) \sum_t M(u, j_t)$, $\epsilon = 1 - e^{-\eta}$",
+       exact="a violation max(0, .): 0 whenever the inequality holds")
+def eq_mw_regret(rng, foil=False):
+    # A random payoff matrix with one row the row player wins with (payoffs <= -0.3),
+    # played against random or adversarial columns, eta near its best sqrt(2 ln N / T).
+    N, m, T = int(rng.integers(2, 30)), int(rng.integers(2, 30)), int(rng.integers(100, 400))
+    M = rng.uniform(-1.0, 1.0, (N, m))
+    M[rng.integers(N)] = rng.uniform(-1.0, -0.3, m)
+    eta = min(1.0, np.sqrt(2 * np.log(N) / T) * float(rng.uniform(0.5, 2.0)))
+    paid, rows = _mw_game(M, eta, T, rng, adversarial=bool(rng.integers(0, 2)))
+    best = rows.min()  # the best mixed strategy u is a pure one: the sum is linear in u
+    if foil:
+        eps = -np.expm1(-eta)
+        bound = np.log(N) / eps + (1 + eps) * best
+    else:
+        bound = best + np.log(N) / eta + eta * T / 2
+    return max(0.0, paid - bound) / T
+
+
+def _margins(A):
+    """The perceptron's and winnow's margins of the rows of A (gamma_P, gamma_W).
+
+    gamma_P = max_{||w||_2 = 1} min_i w.a_i / ||a_i||_2: the least-distance programme
+    min ||w|| s.t. A_n w >= 1, solved exactly by NNLS (Lawson and Hanson), gamma_P = 1/||w||.
+    gamma_W = max_{||w||_1 = 1} min_i w.a_i / ||a_i||_inf: a linear programme in w = p - q.
+    """
+    n, D = A.shape
+    An = A / np.linalg.norm(A, axis=1, keepdims=True)
+    E = np.vstack([An.T, np.ones((1, n))])
+    u, _ = nnls(E, np.r_[np.zeros(D), 1.0])
+    r = E @ u - np.r_[np.zeros(D), 1.0]
+    gamma_P = abs(r[D]) / np.linalg.norm(r[:D])
+    Ai = A / np.abs(A).max(axis=1, keepdims=True)
+    lp = linprog(np.r_[np.zeros(2 * D), -1.0],
+                 A_ub=np.hstack([-Ai, Ai, np.ones((n, 1))]), b_ub=np.zeros(n),
+                 A_eq=np.r_[np.ones(2 * D), 0.0][None], b_eq=[1.0],
+                 bounds=[(0, None)] * (2 * D) + [(None, None)], method="highs")
+    return gamma_P, -lp.fun
+
+
+@claim("eq-margins-relation", per_instance=True, chapter=CH, tol=1e-7,
+       measure="rel. violation",
+       statement=r"$\gamma_P / \sqrt D \le \gamma_W \le \sqrt D\, \gamma_P$ for separable "
+                 r"points in $\R^D$, so $\gamma_P > 0$ iff $\gamma_W > 0$",
+       foil=r"$\gamma_P \le \gamma_W \le \sqrt D\, \gamma_P$ (the $\sqrt D$ of the lower "
+            r"bound dropped)")
+def eq_margins_relation(rng, foil=False):
+    # the tolerance is the accuracy of the LP solver (HiGHS, about 1e-9 relative); one
+    # instance in three adds the basis vectors, where gamma_W = gamma_P / sqrt(D) exactly
+    D, n = int(rng.integers(2, 9)), int(rng.integers(3, 30))
+    u = rng.standard_normal(D)
+    u /= np.linalg.norm(u)
+    Z = rng.standard_normal((20 * n, D))
+    Z = Z[np.abs(Z @ u) > 0.2][:n]
+    A = Z * np.sign(Z @ u)[:, None]
+    if rng.integers(0, 3) == 0:
+        A = np.vstack([np.eye(D), np.abs(A)])
+    gamma_P, gamma_W = _margins(A)
+    low = gamma_P if foil else gamma_P / np.sqrt(D)
+    return max(0.0, low - gamma_W, gamma_W - np.sqrt(D) * gamma_P) / gamma_P
+
+
+def _winnow_search(X, y, *, eta0=1.0):
+    """Winnow with eta halved until a run stays within its budget 2 ln N / eta^2.
+
+    A run with eta <= rho makes at most ln N / (eta rho - eta^2/2) <= 2 ln N / eta^2
+    mistakes, so the search stops at the latest once eta <= rho. A run stopped at budget + 1
+    mistakes is the run of online.winnow up to that mistake (budget + 1 epochs with a mistake
+    each are more mistakes than the budget). Returns (total mistakes, final eta, phases).
+    """
+    N = 2 * X.shape[1]
+    eta, total, phases = eta0, 0, 0
+    while True:
+        budget = int(np.floor(2 * np.log(N) / eta**2))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            fit = online.winnow(X, y, eta=eta, n_epochs=budget + 1)
+        phases += 1
+        if fit.converged and fit.n_mistakes <= budget:
+            return total + fit.n_mistakes, eta, phases
+        total += budget + 1
+        eta /= 2
+
+
+@claim("eq-winnow-search", per_instance=True, chapter=CH, tol=0.0, measure="violation",
+       statement=r"winnow with $\eta$ halved from 1 until a run makes at most $2\ln N/\eta^2$ "
+                 r"mistakes stops at $\eta > \rho/2$ after at most $\frac{32}{3}\frac{\ln N}"
+                 r"{\rho^2} + \log_2 \frac{2}{\rho}$ mistakes in all",
+       foil=r"the search stops at $\rho/2 < \eta \le \rho$ (the notes' "
+            r"'$\epsilon$ searched by binary search' read as finding $\rho$)",
+       exact="mistakes beyond the bound and the distance of eta below rho/2: 0 when both hold")
+def eq_winnow_search(rng, foil=False):
+    n_feat, k = int(rng.integers(5, 60)), int(rng.choice([1, 3, 5]))
+    X, y, _ = _sparse_target(rng, int(rng.integers(50, 150)), n_feat, k)
+    rho = 1.0 / k  # a margin of the data (the largest may be larger: the bound still holds)
+    total, eta, _ = _winnow_search(X, y)
+    bound = 32 / 3 * np.log(2 * n_feat) / rho**2 + np.log2(2 / rho)
+    above = max(0.0, eta - rho) if foil else 0.0
+    return max(0.0, total - bound) + max(0.0, rho / 2 - eta) + above
+
+
+def _log_data(rng):
+    """A small classification data set whose mean log loss has a finite minimiser."""
+    n, d = int(rng.integers(20, 80)), int(rng.integers(1, 6))
+    X = rng.standard_normal((n, d)) / np.sqrt(d) * rng.uniform(0.5, 2.0)
+    y = np.where(X @ rng.standard_normal(d) + rng.standard_normal(n) > 0, 1.0, -1.0)
+    return X, y
+
+
+def _log_minimiser(X, y):
+    """argmin_w mean_i ln(1 + exp(-y_i w.x_i)), by scipy's BFGS (the oracle of the checks)."""
+    res = minimize(lambda w: float(np.mean(losses.log_loss(y * (X @ w)))), np.zeros(X.shape[1]),
+                   jac=lambda w: X.T @ (losses.log_loss_derivative(y * (X @ w)) * y) / len(y),
+                   method="BFGS", options={"gtol": 1e-10})
+    return res.x
+
+
+@claim("eq-ogd-regret", per_instance=True, chapter=CH, tol=1e-12, n_instances=10,
+       measure="violation per round",
+       statement=r"online gradient descent on convex $f_t$: $\sum_t f_t(w_t) - f_t(u) \le "
+                 r"\frac{\|w_1 - u\|^2}{2\eta} + \frac\eta2 \sum_t \|g_t\|^2$",
+       foil=r"$\sum_t f_t(w_t) - f_t(u) \le \frac{\|w_1 - u\|^2}{2\eta}$ (the "
+            r"$\frac{\eta}{2}\|g_t\|^2$ of each step's overshoot dropped)",
+       exact="a violation max(0, .): 0 whenever the inequality holds")
+def eq_ogd_regret(rng, foil=False):
+    # f_t(w) = log loss of the t-th example of a stream drawn from a small data set, w_1 = 0,
+    # a constant step; u = the best fixed w in hindsight (BFGS on the stream's total loss)
+    X, y = _log_data(rng)
+    T, eta = int(rng.integers(20, 200)), float(10 ** rng.uniform(-2, 0.5))
+    idx = rng.integers(len(y), size=T)
+    w, W, G = np.zeros(X.shape[1]), [], []
+    for i in idx:
+        g = losses.log_loss_derivative(y[i] * (w @ X[i])) * y[i] * X[i]
+        W.append(w)
+        G.append(g)
+        w = w - eta * g
+    W, G, Xs, ys = np.array(W), np.array(G), X[idx], y[idx]
+    u = _log_minimiser(Xs, ys)
+    regret = np.sum(losses.log_loss(ys * np.sum(W * Xs, axis=1))) - np.sum(
+        losses.log_loss(ys * (Xs @ u)))
+    bound = u @ u / (2 * eta) + (0.0 if foil else eta / 2 * np.sum(G**2))
+    return max(0.0, regret - bound) / T
+
+
+@claim("eq-online-to-batch", per_instance=True, chapter=CH, tol=3.0, n_instances=6,
+       n_test_instances=60,
+       measure="violation in standard errors",
+       tol_reason="Monte Carlo: the mean over 200 runs estimates the expectation; its "
+                  "excess over the bound is measured in standard errors",
+       foil_margin=10,
+       exact="a violation max(0, .) in standard errors: 0 whenever the mean gap is below "
+             "the bound",
+       statement=r"SGD with $\eta = B/(G\sqrt T)$ from $w_1 = 0$: "
+                 r"$\E F(\bar w_T) - F(u) \le BG/\sqrt T$ for $\|u\| \le B$, "
+                 r"$\|g_t\| \le G$",
+       foil=r"$\E F(\bar w_T) - F(u) \le BG/T$ (the rate of the regret, $\sqrt T$, "
+            r"divided by $T$ twice)")
+def eq_online_to_batch(rng, foil=False):
+    # F is the mean log loss over a small data set (the distribution samples its rows
+    # uniformly), u its minimiser, B = ||u||, G = max ||x_i|| (|phi'| <= 1); 200 runs at once
+    X, y = _log_data(rng)
+    (n, d), runs = X.shape, 200
+    u = _log_minimiser(X, y)
+    B, G = np.linalg.norm(u), np.max(np.linalg.norm(X, axis=1))
+    T = int(rng.integers(50, 300))
+    eta = B / (G * np.sqrt(T))
+    W, S = np.zeros((runs, d)), np.zeros((runs, d))
+    for _ in range(T):
+        i = rng.integers(n, size=runs)
+        S += W
+        M = y[i] * np.sum(W * X[i], axis=1)
+        W -= eta * (losses.log_loss_derivative(M) * y[i])[:, None] * X[i]
+    F = lambda V: np.mean(losses.log_loss(y * (V @ X.T)), axis=-1)  # noqa: E731
+    gap = F(S / T) - F(u)
+    bound = B * G / (T if foil else np.sqrt(T))
+    return max(0.0, gap.mean() - bound) / (gap.std(ddof=1) / np.sqrt(runs))
 
 _UPPER = ("quadratic", "hinge", "sigmoid", "logistic", "exponential")
 
@@ -568,3 +787,94 @@ def eq_winnow_first_round(rng, foil=False):
     first = abs(a.sum() / (2 * d))  # the first round's margin (a sum of +-1: exact)
     return max(first, float(fit.n_mistakes < 1),
                max(0.0, fit.n_mistakes - online.winnow_bound(1.0, 2 * d, 1.0)))
+
+
+def _line_search_instance(rng, loss):
+    """Data, a point, the negative gradient there and the function g(t) along it."""
+    n, d = int(rng.integers(5, 60)), int(rng.integers(1, 6))
+    X = rng.standard_normal((n, d))
+    y = np.where(X @ rng.standard_normal(d) + rng.standard_normal(n) > 0, 1.0, -1.0)
+    w = rng.standard_normal(d) * rng.uniform(0.0, 2.0)
+    lam = float(rng.choice([0.0, 10 ** rng.uniform(-3, 0)]))
+    phi, dphi = losses.get(loss)
+    direction = -(X.T @ (dphi(y * (X @ w)) * y) / n + lam * w)
+
+    def g(t):
+        v = w + t * direction
+        return float(np.mean(phi(y * (X @ v))) + lam / 2 * v @ v)
+
+    return X, y, w, direction, lam, g
+
+
+def _reference_min(g, t_hint):
+    """min over t >= 0 of the convex g by scipy's bounded Brent search (the oracle)."""
+    hi = max(10.0, 4.0 * t_hint)
+    ref = minimize_scalar(g, bounds=(0.0, hi), method="bounded", options={"xatol": 1e-12})
+    return min(ref.fun, g(0.0))
+
+
+@claim("eq-line-search-hinge", per_instance=True, chapter=CH, tol=1e-12,
+       measure="excess over scipy's minimum",
+       statement=r"along $d$ the hinge objective $g(t)$ is piecewise linear (quadratic with "
+                 r"$\lambda > 0$), its slope rising by $|s_i|/n$ at each breakpoint "
+                 r"$t_i = (1 - M_i)/s_i$: the first $t \ge 0$ where the slope turns "
+                 r"non-negative minimises it",
+       foil=r"the step ends at the first breakpoint after 0 (the first kink taken for the "
+            r"minimum)")
+def eq_line_search_hinge(rng, foil=False):
+    X, y, w, d, lam, g = _line_search_instance(rng, "hinge")
+    t = optim.margin_line_search(X, y, w, d, loss="hinge", lam=lam)
+    if foil:
+        M, s = y * (X @ w), y * (X @ d)
+        b = (1 - M[s != 0]) / s[s != 0]
+        t = float(np.min(b[b > 0], initial=t))
+    return max(0.0, g(t) - _reference_min(g, t)) / max(1.0, abs(g(0.0)))
+
+
+@claim("eq-line-search-log", per_instance=True, chapter=CH, tol=1e-10,
+       measure="excess over scipy's minimum",
+       statement=r"along $d$ the log-loss objective is smooth and convex, "
+                 r"$g''(t) = \frac1n \sum_i s_i^2 \sigma(m_i)\sigma(-m_i) + \lambda \|d\|^2$: "
+                 r"Newton's method on $g'$ inside a bisection bracket reaches its minimum",
+       foil=r"one Newton step from $t = 0$, $t = -g'(0)/g''(0)$ (the quadratic model "
+            r"taken for the function)")
+def eq_line_search_log(rng, foil=False):
+    # tol: scipy's Brent search stops within xatol = 1e-12 of its minimiser, so its value is
+    # within rounding of the minimum; the exact search must match it to 1e-10 relative
+    X, y, w, d, lam, g = _line_search_instance(rng, "log")
+    if foil:
+        M, s = y * (X @ w), y * (X @ d)
+        sig = 1 / (1 + np.exp(M))
+        g1 = -np.mean(s * sig) + lam * (w @ d)
+        g2 = np.mean(s**2 * sig * (1 - sig)) + lam * (d @ d)
+        t = max(0.0, -g1 / g2)
+    else:
+        t = optim.margin_line_search(X, y, w, d, loss="log", lam=lam)
+    if not np.isfinite(t):
+        return 0.0
+    return max(0.0, g(t) - _reference_min(g, t)) / max(1.0, abs(g(0.0)))
+
+
+@claim("eq-calibration-derivative", per_instance=True, chapter=CH, tol=1e-6,
+       statement=r"$C_\eta'(0) = (2\eta - 1)\,\varphi'(0)$ for a loss differentiable at 0, so "
+                 r"with $\varphi$ convex and $\varphi'(0) < 0$, $C_\eta(\alpha) \ge C_\eta(0) + "
+                 r"C_\eta'(0)\,\alpha > C_\eta(0)$ for every $\alpha$ of the wrong sign "
+                 r"(quadratic, hinge, log, exponential losses)",
+       foil=r"$C_\eta'(0) = (1 - 2\eta)\,\varphi'(0)$ (the two terms' roles swapped)")
+def eq_calibration_derivative(rng, foil=False):
+    # tol: a central difference with h = 1e-5 has error O(h^2 phi''') ~ 1e-10, far below 1e-6
+    p = float(rng.uniform(0.02, 0.98))
+    h, res = 1e-5, []
+    for name in ("quadratic", "hinge", "log", "exponential"):
+        phi, dphi = losses.get(name)
+        C = lambda a, phi=phi: p * phi(a) + (1 - p) * phi(-a)  # noqa: E731
+        numeric = float((C(h) - C(-h)) / (2 * h))
+        slope = (1 - 2 * p if foil else 2 * p - 1) * float(dphi(np.array(0.0)))
+        res.append(abs(numeric - slope) / max(1.0, abs(numeric)))
+        # the tangent at 0 lies below C_eta (convexity), and strictly above C_eta(0) on the
+        # wrong side: there the score is worse than 0, hence no minimiser
+        wrong = -np.sign(2 * p - 1) * rng.uniform(0.01, 5.0, 50)
+        gap = C(wrong) - C(np.array(0.0)) - slope * wrong
+        res.append(float(max(0.0, -gap.min())) / max(1.0, abs(float(C(np.array(0.0))))))
+        res.append(float(np.any(slope * wrong <= 0)))
+    return max(res)
