@@ -44,10 +44,12 @@ from mlnotes._validation import (
 )
 
 __all__ = [
+    "ARDFit",
     "ElasticNetFit",
     "LassoFit",
     "LeastSquaresFit",
     "RidgeFit",
+    "ard",
     "cross_validate",
     "elastic_net",
     "elastic_net_path",
@@ -868,3 +870,190 @@ def elastic_net_path(
                         **kwargs).w
         out[k] = w
     return out
+
+
+# -- automatic relevance determination ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ARDFit(OwnsArrays):
+    """Automatic relevance determination: per-feature prior variances fitted by evidence
+    maximisation.
+
+    Attributes
+    ----------
+    w : ndarray of shape (d,)
+        The posterior mean :math:`\\mu` of the weights (0 for pruned features).
+    b : float
+        Intercept (0 unless ``fit_intercept``).
+    C : ndarray of shape (d,)
+        The prior variances :math:`C_d` at the end (0 for pruned features: their limit).
+    sigma2 : float
+        The noise variance :math:`\\sigma^2`.
+    Sigma : ndarray of shape (d, d)
+        The posterior covariance of the weights (zero rows and columns for pruned features).
+    gamma : ndarray of shape (d,)
+        :math:`\\gamma_d = 1 - \\Sigma_{dd} / C_d`, how well the data determine :math:`w_d`
+        (0 for pruned features).
+    relevant : ndarray of shape (d,), bool
+        The features kept (``C_d > C_min`` throughout).
+    C_min, tol : float
+    n_iter : int
+        Number of updates.
+    converged : bool
+        Whether the relative change of ``w`` fell below ``tol`` before ``max_iter`` updates.
+    objective : ndarray of shape (n_iter + 1,)
+        The negative log evidence :math:`-\\ln p(y \\mid C, \\sigma^2)` at the hyperparameters
+        of each update and at the end.
+    """
+
+    w: np.ndarray
+    b: float
+    C: np.ndarray
+    sigma2: float
+    Sigma: np.ndarray = field(repr=False)
+    gamma: np.ndarray = field(repr=False)
+    relevant: np.ndarray = field(repr=False)
+    C_min: float
+    tol: float
+    n_iter: int
+    converged: bool
+    objective: np.ndarray = field(repr=False)
+
+    def predict(self, X) -> np.ndarray:
+        """Predictions :math:`Xw + b` (the posterior mean) for new rows ``X``."""
+        return _predict(X, self.w, self.b)
+
+
+def _ard_posterior(Xk, yc, G, c, prec, beta):
+    # Sigma = (beta G + diag(prec))^{-1}, mu = beta Sigma c, and -ln p(y | C, sigma^2) from
+    # the d x d factor: ln|S| = -n ln beta - sum ln prec + ln|beta G + diag(prec)|.
+    n, d = Xk.shape
+    A = beta * G
+    A[np.diag_indices(d)] += prec
+    L = np.linalg.cholesky(A)
+    Linv = sla.solve_triangular(L, np.eye(d), lower=True)
+    Sigma = Linv.T @ Linv
+    mu = beta * (Sigma @ c)
+    r = yc - Xk @ mu  # the residual from X, not from G: accurate when the fit is close
+    sse = float(r @ r)
+    logdet = 2 * np.sum(np.log(np.diag(L))) - n * np.log(beta) - np.sum(np.log(prec))
+    nle = 0.5 * (n * np.log(2 * np.pi) + logdet + beta * sse + prec @ mu**2)
+    return Sigma, mu, sse, nle
+
+
+def ard(
+    X,
+    y,
+    *,
+    fit_intercept: bool = False,
+    C_min: float = 1e-4,
+    max_iter: int = 1000,
+    tol: float = 1e-10,
+) -> ARDFit:
+    r"""Automatic relevance determination: the prior :math:`w_d \sim N(0, C_d)` with each
+    variance :math:`C_d`, and the noise variance :math:`\sigma^2`, fitted by maximising the
+    evidence :math:`p(y \mid C, \sigma^2)` (Chapter 1, {eq}`def-ard-evidence`).
+
+    Given the hyperparameters, the posterior of ``w`` is :math:`N(\mu, \Sigma)` with
+    :math:`\Sigma = (X^\top X/\sigma^2 + \operatorname{diag}(C)^{-1})^{-1}` and
+    :math:`\mu = \Sigma X^\top y / \sigma^2`. MacKay's fixed-point updates
+    ({eq}`eq-ard-update`)
+
+    .. math:: \gamma_d = 1 - \frac{\Sigma_{dd}}{C_d}, \qquad
+              C_d \leftarrow \frac{\mu_d^2}{\gamma_d}, \qquad
+              \sigma^2 \leftarrow \frac{\|y - X\mu\|^2}{n - \sum_d \gamma_d}
+
+    are repeated until the relative change of :math:`\mu` (in the 1-norm) is at most ``tol``.
+    A feature whose variance falls to ``C_min`` or below is pruned (its :math:`C_d \to 0`:
+    :math:`w_d = 0`). It starts, as scikit-learn's ``ARDRegression`` does, from
+    :math:`C_d = 1` and :math:`\sigma^2 = \operatorname{Var}(y)`, and with
+    ``alpha_1 = alpha_2 = lambda_1 = lambda_2 = 0`` and ``threshold_lambda = 1 / C_min``
+    that estimator makes the same updates.
+
+    Parameters
+    ----------
+    X : array_like of shape (n, d)
+    y : array_like of shape (n,)
+        Real-valued responses (regression: no label set).
+    fit_intercept : bool
+        Fit an unpenalised intercept by centring ``X`` and ``y``.
+    C_min : float
+        Prune a feature once its prior variance is at most this (> 0).
+    max_iter : int
+        Maximum number of updates; reaching it warns with
+        :class:`mlnotes.ConvergenceWarning` and returns ``converged=False``.
+    tol : float
+        Relative tolerance on the change of ``w`` between updates.
+
+    Returns
+    -------
+    ARDFit
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.standard_normal((200, 4))
+    >>> y = X @ np.array([2.0, 0.0, -1.0, 0.0]) + 0.1 * rng.standard_normal(200)
+    >>> fit = ard(X, y)
+    >>> fit.relevant.tolist(), fit.w.round(1).tolist(), fit.converged
+    ([True, False, True, False], [2.0, 0.0, -1.0, 0.0], True)
+    """
+    X, y = check_X_y(X, y, scale_for="ard")
+    C_min = check_positive(C_min, "C_min")
+    tol = check_positive(tol, "tol")
+    max_iter = check_int(max_iter, "max_iter")
+    Xc, yc, x_mean, y_mean = _center(X, y, fit_intercept)
+    n, d = Xc.shape
+    G_all, c_all, yy = Xc.T @ Xc, Xc.T @ yc, float(yc @ yc)
+    prec = np.ones(d)  # 1 / C_d
+    beta = 1.0 / (np.var(yc) + _EPS)  # 1 / sigma^2, as scikit-learn starts
+    keep = np.ones(d, dtype=bool)
+    w, w_old = np.zeros(d), None
+    objective: list[float] = []
+    converged, it = False, 0
+    while it < max_iter and keep.any():
+        it += 1
+        Sigma, mu, sse, nle = _ard_posterior(Xc[:, keep], yc, G_all[np.ix_(keep, keep)],
+                                             c_all[keep], prec[keep], beta)
+        objective.append(nle)
+        w[:] = 0.0
+        w[keep] = mu
+        # MacKay's updates ({eq}`eq-ard-update`), in precisions 1 / C_d and 1 / sigma^2
+        g = 1.0 - prec[keep] * np.diag(Sigma)
+        prec[keep] = g / np.maximum(mu**2, np.finfo(float).tiny)
+        beta = (n - g.sum()) / max(sse, np.finfo(float).tiny * max(yy, 1.0))
+        keep = prec < 1.0 / C_min
+        w[~keep] = 0.0
+        if w_old is not None and np.abs(w - w_old).sum() <= tol * np.abs(w).sum():
+            converged = True
+            break
+        w_old = w.copy()
+    if not converged and keep.any():
+        warnings.warn(
+            f"ard stopped after max_iter={max_iter} updates with relative change "
+            f"{np.abs(w - w_old).sum() / max(np.abs(w).sum(), _EPS):.2e} > tol={tol:.1e}; "
+            "increase max_iter or tol",
+            ConvergenceWarning,
+            stacklevel=2,
+        )
+    converged = converged or not keep.any()
+    Sigma_full, gamma = np.zeros((d, d)), np.zeros(d)
+    if keep.any():  # the posterior at the final hyperparameters
+        Sigma, mu, _, nle = _ard_posterior(Xc[:, keep], yc, G_all[np.ix_(keep, keep)],
+                                           c_all[keep], prec[keep], beta)
+        w[:] = 0.0
+        w[keep] = mu
+        Sigma_full[np.ix_(keep, keep)] = Sigma
+        gamma[keep] = 1.0 - prec[keep] * np.diag(Sigma)
+    else:
+        w[:] = 0.0
+        nle = 0.5 * (n * np.log(2 * np.pi / beta) + beta * yy)
+    objective.append(nle)
+    C = np.where(keep, 1.0 / prec, 0.0)
+    b = y_mean - float(x_mean @ w) if fit_intercept else 0.0
+    return ARDFit(
+        w=w, b=b, C=C, sigma2=1.0 / beta, Sigma=Sigma_full, gamma=gamma, relevant=keep,
+        C_min=C_min, tol=tol, n_iter=it, converged=bool(converged),
+        objective=np.array(objective),
+    )

@@ -66,7 +66,10 @@ except ImportError:  # Colab or a fresh kernel: install this chapter's version
 # - the lasso: subgradients, soft-thresholding, coordinate descent, exact zeros, paths;
 # - the elastic net: both penalties, its coordinate update, the grouping of correlated
 #   predictors, and agreement with scikit-learn;
-# - ridge and lasso as MAP estimates; the bias-variance decomposition; cross-validation;
+# - ridge and lasso as MAP estimates; why per-feature prior variances cannot be learned
+#   jointly with the weights, and how the evidence learns them (automatic relevance
+#   determination);
+# - the bias-variance decomposition; cross-validation;
 # - the least-squares column of Table 3.3 of {cite}`hastie2009elements` reproduced on the
 #   prostate data, with ridge and lasso chosen by cross-validation.
 
@@ -1164,6 +1167,133 @@ plt.show()
 # :::
 
 # %% [markdown]
+# (sec-linear-ard)=
+# ### Learning the variances: automatic relevance determination
+#
+# First what goes wrong when the joint objective is minimised anyway. On the standardised
+# prostate training data, take the Gaussian losses
+# $\mathcal L_i(w) = (y_i - x_i^\top w)^2 / 2\sigma^2$ with $\sigma^2$ fixed at the
+# least-squares estimate, and alternate the two exact partial minimisations of
+# {eq}`eq-map-objective`: given $C$, $w$ is a ridge fit with penalty $w_d^2 / 2C_d$ on each
+# coordinate; given $w$, $C_d = w_d^2$ ({eq}`eq-ard-profile`). Each step lowers the objective,
+# and it never stops lowering it: a small coefficient gets a small variance, hence a larger
+# penalty, hence a smaller coefficient, so $C_d$ roughly cubes at every step for the weak
+# features. Six steps take `gleason` from $10^{-3}$ to $10^{-299}$, at the edge of the floating
+# point range, and the objective falls without bound ({numref}`fig-ard-variances`, left).
+
+# %%
+Xc_ard, yc_ard = Ztr - Ztr.mean(axis=0), ytr - ytr.mean()
+n_ard, d_ard = Xc_ard.shape
+w_joint = linear.least_squares(Xc_ard, yc_ard).w
+s2_joint = np.sum((yc_ard - Xc_ard @ w_joint) ** 2) / (n_ard - d_ard - 1)
+
+
+def joint_objective(w, C):
+    """Eq. (eq-map-objective) with Gaussian losses, without the constant."""
+    rss_w = np.sum((yc_ard - Xc_ard @ w) ** 2)
+    return rss_w / (2 * s2_joint) + 0.5 * np.sum(np.log(C) + w**2 / C)
+
+
+C_joint = [w_joint**2]  # C given w, then alternate
+values = [joint_objective(w_joint, C_joint[-1])]
+for _ in range(6):
+    A_joint = Xc_ard.T @ Xc_ard / s2_joint + np.diag(1 / C_joint[-1])
+    w_joint = np.linalg.solve(A_joint, Xc_ard.T @ yc_ard / s2_joint)  # w given C
+    C_joint.append(w_joint**2)  # C given w
+    values.append(joint_objective(w_joint, C_joint[-1]))
+C_joint = np.array(C_joint)
+print("joint objective by step:", " ".join(f"{v:.0f}" for v in values))
+for name, c0, c6 in zip(prostate.feature_names, C_joint[0], C_joint[-1], strict=True):
+    print(f"{name:8s} C_d: 10^{np.log10(c0):5.1f} -> 10^{np.log10(c6):6.1f}")
+
+# %% [markdown]
+# Integrating the weights out instead gives a criterion for $C$ that cannot collapse. With
+# $w \sim N(0, \operatorname{diag}(C))$ and $y = Xw + \varepsilon$, $y$ is Gaussian, and its
+# density at the observed $y$ is the **evidence** (marginal likelihood)
+#
+# $$
+# p(y \mid C, \sigma^2) = \int p(y \mid w, \sigma^2)\, p(w \mid C)\, dw
+# = N\big(y;\ 0,\ \sigma^2 I_n + X \operatorname{diag}(C) X^\top\big) .
+# $$ (def-ard-evidence)
+#
+# A vanishing $C_d$ now only removes column $d$ from the covariance: the evidence tends to
+# that of the model without feature $d$, a finite number, and comparing the two is a
+# legitimate question. Given $C$ and $\sigma^2$ the posterior of $w$ is $N(\mu, \Sigma)$ with
+# $\Sigma = (X^\top X / \sigma^2 + \operatorname{diag}(C)^{-1})^{-1}$ and
+# $\mu = \Sigma X^\top y / \sigma^2$. Differentiating the log of {eq}`def-ard-evidence`
+# (with $d\ln|S| = \operatorname{tr}(S^{-1} dS)$ and $dS^{-1} = -S^{-1} (dS) S^{-1}$ for its
+# covariance $S$) and writing $\gamma_d = 1 - \Sigma_{dd} / C_d$ gives
+#
+# $$
+# \begin{gathered}
+# \frac{\partial \ln p(y \mid C, \sigma^2)}{\partial \ln C_d}
+# = \frac{\mu_d^2 + \Sigma_{dd} - C_d}{2 C_d}, \\
+# \frac{\partial \ln p(y \mid C, \sigma^2)}{\partial \ln \sigma^2}
+# = \frac{\|y - X\mu\|^2}{2\sigma^2} - \frac{n - \sum_d \gamma_d}{2}, \\
+# \text{zero at} \quad C_d = \frac{\mu_d^2}{\gamma_d}, \qquad
+# \sigma^2 = \frac{\|y - X\mu\|^2}{n - \sum_d \gamma_d} .
+# \end{gathered}
+# $$ (eq-ard-update)
+#
+# Compare with the joint objective, whose stationarity condition is $C_d = w_d^2$: the
+# evidence adds the posterior variance, $C_d = \mu_d^2 + \Sigma_{dd}$, the uncertainty that
+# a point estimate of $w$ ignores. $\gamma_d \in [0, 1]$ measures how well the data determine
+# $w_d$ (1: by the data alone, 0: by the prior alone), and $\sum_d \gamma_d$ is the effective
+# number of parameters, as in the degrees of freedom of ridge. MacKay's fixed-point iteration
+# {cite}`mackay1992bayesian` repeats the two updates on the right; a feature whose $C_d$ falls
+# below a threshold is pruned. This is **automatic relevance determination** (ARD), the model
+# behind the relevance vector machine {cite}`tipping2001sparse`. The check differentiates the
+# log of the Gaussian density {eq}`def-ard-evidence` numerically, built from the $n \times n$
+# covariance, and compares with the left-hand formulas.
+
+# %%
+claims.verify("eq-ard-update")
+
+# %% [markdown]
+# `linear.ard` runs the iteration (the tests check it against scikit-learn's `ARDRegression`
+# with the same start and pruning threshold, and its hyperpriors switched off). On the prostate
+# data it prunes `gleason`, gives `age` a variance of order $10^{-3}$ and keeps the other
+# coefficients close to least squares, shrunk by how poorly they are determined. Its test error
+# is below that of least squares (0.521), ridge (0.492) and the lasso (0.479) in ESL's
+# Table 3.3 ({numref}`fig-ard-variances`, right).
+
+# %%
+ard_fit = linear.ard(Ztr, ytr, fit_intercept=True)
+w_ls_ard = linear.least_squares(Xc_ard, yc_ard).w
+print(f"converged: {ard_fit.converged}, sigma^2 = {ard_fit.sigma2:.3f}, "
+      f"effective parameters sum(gamma) = {ard_fit.gamma.sum():.2f}")
+print("feature        C_d   gamma_d    w_ARD     w_LS")
+for j, name in enumerate(prostate.feature_names):
+    print(f"{name:8s} {ard_fit.C[j]:9.2e} {ard_fit.gamma[j]:7.2f} {ard_fit.w[j]:8.3f} "
+          f"{w_ls_ard[j]:8.3f}")
+print(f"test error: ARD {np.mean((yte - ard_fit.predict(Zte)) ** 2):.3f}")
+
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Prior variances on the prostate data. Left: minimising the joint objective by alternation sends the variances of the weak features towards 0 without end (log scale; `gleason` reaches $10^{-299}$ in six steps). Right: the variances that maximise the evidence (ARD); `gleason` is pruned ($C_d \\to 0$), the others settle.", "name": "fig-ard-variances"}, "image": {"alt": "Left panel: eight lines of log variance against step, several plunging steeply downwards. Right panel: horizontal bars of the ARD variances per feature on a log scale, one feature marked pruned."}} tags=["hide-input"]
+fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 3.8))
+for j, name in enumerate(prostate.feature_names):
+    ax1.plot(np.log10(C_joint[:, j]), marker="o", ms=3, label=name)
+ax1.set(xlabel="alternation step", ylabel="$\\log_{10} C_d$",
+        title="Joint minimisation over $(w, C)$")
+ax1.legend(fontsize=7, ncol=2)
+kept = ard_fit.relevant
+ypos = np.arange(d_ard)
+ax2.barh(ypos[kept], ard_fit.C[kept], color="C0")
+ax2.set_xscale("log")
+for j in np.flatnonzero(~kept):
+    ax2.text(1.5 * ard_fit.C[kept].min(), j, "pruned ($C_d \\to 0$)", va="center",
+             fontsize=8)
+ax2.set(yticks=ypos, yticklabels=prostate.feature_names, xlabel="$C_d$",
+        title="Evidence maximisation (ARD)")
+ax2.invert_yaxis()
+plt.show()
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-ard-variances
+# Prior variances on the prostate data. Left: minimising the joint objective by alternation sends the variances of the weak features towards 0 without end (log scale; `gleason` reaches $10^{-299}$ in six steps). Right: the variances that maximise the evidence (ARD); `gleason` is pruned ($C_d \to 0$), the others settle.
+# :::
+
+# %% [markdown]
 # (sec-linear-bias-variance)=
 # ## Bias, variance and the choice of $\lambda$
 #
@@ -1743,6 +1873,34 @@ show_source(linear.lasso)
 # estimate needs a separate test set (as in the prostate example) or nested cross-validation.
 # ```
 #
+# ```{exercise}
+# :label: ex-ard-one-feature
+# (Automatic relevance determination.) Take one feature, $d = 1$, with $x \in \R^n$,
+# $s = \|x\|^2$, and $\sigma^2$ known. Let $\hat w = x^\top y / s$ be the least-squares
+# coefficient and $v = \sigma^2 / s$ its variance. (a) Show that, up to a constant,
+# $\ln p(y \mid C) = -\frac12 \ln u - \frac{(x^\top y)^2}{2 s u}$ with $u = \sigma^2 + Cs$.
+# (b) Deduce that the evidence is maximised at $C^\ast = \max(0, \hat w^2 - v)$: the feature
+# is pruned exactly when $|\hat w| / \sqrt v \le 1$. (c) What does the joint objective
+# {eq}`eq-map-objective` with the same Gaussian loss do on this problem?
+# ```
+#
+# ```{solution} ex-ard-one-feature
+# :class: dropdown
+# (a) $S = \sigma^2 I + C x x^\top$ has the eigenvalue $\sigma^2 + Cs = u$ along $x$ and
+# $\sigma^2$ on its orthogonal complement, so $\ln|S| = (n - 1)\ln\sigma^2 + \ln u$ and
+# $y^\top S^{-1} y = \|y\|^2/\sigma^2 - (x^\top y)^2 / s \cdot (1/\sigma^2 - 1/u)$. Dropping
+# the terms free of $C$ leaves the stated function. (b) Its derivative in $u$ is
+# $-1/2u + (x^\top y)^2 / 2su^2$, positive for $u < (x^\top y)^2 / s$ and negative above: the
+# maximum over $u$ is at $u = (x^\top y)^2 / s$, that is $C = (\hat w^2 s - \sigma^2) / s =
+# \hat w^2 - v$. Since $u \ge \sigma^2$ ($C \ge 0$), when $\hat w^2 \le v$ the function
+# decreases on the whole range and the maximum is at the boundary $C = 0$. So ARD keeps the
+# feature when its $t$-statistic $\hat w / \sqrt v$ exceeds 1 in size, and its prior variance
+# is the squared estimate minus the part of it that noise explains. (c) For fixed $w$ the
+# best $C$ is $w^2$ and the profiled objective is $(\text{RSS}(w))/2\sigma^2 + \ln|w| + 1/2$,
+# which tends to $-\infty$ as $w \to 0$ whatever the data, however large $|\hat w| / \sqrt v$:
+# the joint minimum removes even a feature with $t = 100$.
+# ```
+#
 # The remaining exercises are coding exercises; the course's assignments turn them into
 # autograded questions.
 
@@ -2126,7 +2284,8 @@ assert ridge_dof(X_h, 1e10) < 1e-6, f"df for lam = 1e10: {ridge_dof(X_h, 1e10)}"
 # Least squares, ridge, the lasso, the bias-variance trade-off and the prostate example follow
 # {cite}`hastie2009elements` (chapters 3 and 7). Ridge is due to {cite}`hoerl1970ridge`, the
 # lasso to {cite}`tibshirani1996regression`, the elastic net to {cite}`zou2005regularization`,
-# and coordinate descent for it is developed in
+# automatic relevance determination to {cite}`mackay1992bayesian` and
+# {cite}`tipping2001sparse`, and coordinate descent for the elastic net is developed in
 # {cite}`friedman2010regularization`. For the numerics of least squares (QR, the SVD, iterative
 # refinement) see {cite}`bjorck1967iterative` and {cite}`higham2002accuracy`; the certified
 # problems are {cite}`nist_strd`, and {cite}`mccullough1999assessing` uses them to test

@@ -75,6 +75,8 @@ FITS = {
                               {"lam1": "nonneg", "lam2": "nonneg", "tol": "pos",
                                "max_iter": "count"},
                               cap={"max_iter": 1, "tol": 1e-15}),
+    "linear.ard": Fit(L.ard, "real", {}, {"C_min": "pos", "tol": "pos", "max_iter": "count"},
+                      cap={"max_iter": 1, "tol": 1e-15}),
     "logistic.newton": Fit(G.newton, "01", {"lam": 0.1},
                            {"lam": "nonneg", "tol": "pos", "max_iter": "count"},
                            cap={"max_iter": 1, "tol": 1e-15}),

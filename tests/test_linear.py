@@ -368,3 +368,67 @@ def test_multi_output_ridge_columns_match_sklearn():
             ours = linear.ridge(D.X, D.y[:, col], lam=n * lam, fit_intercept=True)
             np.testing.assert_allclose(ours.w, ref.coef_[col], rtol=1e-9)
             assert ours.b == pytest.approx(ref.intercept_[col], rel=1e-9)
+
+
+# -- automatic relevance determination ---------------------------------------------------------
+
+
+def _ard_sets():
+    datasets = pytest.importorskip("sklearn.datasets")
+    p = load_prostate()
+    train = p.extra["train"]
+    Z = (p.X - p.X.mean(axis=0)) / p.X.std(axis=0, ddof=1)
+    return {"prostate": (Z[train], p.y[train]),
+            "diabetes": datasets.load_diabetes(return_X_y=True)}
+
+
+@pytest.mark.parametrize("name", ["prostate", "diabetes"])
+def test_ard_matches_sklearn(name):
+    # scikit-learn's ARDRegression with its Gamma hyperpriors switched off makes MacKay's
+    # updates from the same start; both run to their fixed point (sklearn's tol is absolute)
+    sk = pytest.importorskip("sklearn.linear_model")
+    X, y = _ard_sets()[name]
+    ours = linear.ard(X, y, fit_intercept=True, tol=1e-14, max_iter=100_000)
+    ref = sk.ARDRegression(alpha_1=0.0, alpha_2=0.0, lambda_1=0.0, lambda_2=0.0,
+                           threshold_lambda=1 / ours.C_min, max_iter=100_000,
+                           tol=1e-14 * np.abs(ours.w).sum()).fit(X, y)
+    assert ours.converged
+    np.testing.assert_array_equal(ours.relevant, ref.lambda_ < 1 / ours.C_min)
+    assert 0 < ours.relevant.sum() < X.shape[1]  # some features pruned, some kept
+    np.testing.assert_allclose(ours.w, ref.coef_, rtol=1e-8, atol=1e-10 * np.abs(ref.coef_).max())
+    assert ours.b == pytest.approx(ref.intercept_, rel=1e-8)
+    assert ours.sigma2 == pytest.approx(1 / ref.alpha_, rel=1e-8)
+    np.testing.assert_allclose(1 / ours.C[ours.relevant], ref.lambda_[ours.relevant], rtol=1e-8)
+    np.testing.assert_allclose(ours.Sigma[np.ix_(ours.relevant, ours.relevant)], ref.sigma_,
+                               rtol=1e-8, atol=1e-12 * np.abs(ref.sigma_).max())
+
+
+def test_ard_fixed_point_and_evidence():
+    X, y = _problem(21, n=60, d=6)
+    y = X[:, :3] @ np.array([1.5, -2.0, 0.7]) + 0.5 * np.random.default_rng(0).standard_normal(60)
+    fit = linear.ard(X, y)
+    assert fit.converged
+    keep = fit.relevant
+    # the evidence is stationary: C_d = mu_d^2 + Sigma_dd for the kept features (the EM form of
+    # the fixed point), gamma_d = 1 - Sigma_dd / C_d, sigma^2 = RSS / (n - sum gamma)
+    C, S, w = fit.C[keep], np.diag(fit.Sigma)[keep], fit.w[keep]
+    np.testing.assert_allclose(C, w**2 + S, rtol=1e-7)
+    np.testing.assert_allclose(fit.gamma[keep], 1 - S / C, rtol=1e-12)
+    rss = np.sum((y - X @ fit.w) ** 2)
+    assert fit.sigma2 == pytest.approx(rss / (len(y) - fit.gamma.sum()), rel=1e-7)
+    # the objective is -ln N(y; 0, sigma^2 I + X diag(C) X^T), computed here from the n x n
+    # covariance (scipy), and it falls
+    stats = pytest.importorskip("scipy.stats")
+    cov = fit.sigma2 * np.eye(len(y)) + (X * fit.C) @ X.T
+    nle = -stats.multivariate_normal(np.zeros(len(y)), cov).logpdf(y)
+    assert fit.objective[-1] == pytest.approx(nle, rel=1e-10)
+    assert np.all(np.diff(fit.objective) <= 1e-10 * abs(fit.objective[0]))
+
+
+def test_ard_bad_input_and_iteration_limit():
+    X, y = _problem(22)
+    with pytest.raises(ValueError, match="C_min"):
+        linear.ard(X, y, C_min=0.0)
+    with pytest.warns(ConvergenceWarning, match="ard stopped after max_iter=2"):
+        fit = linear.ard(X, y, max_iter=2)
+    assert not fit.converged and fit.n_iter == 2 and fit.objective.size == 3
