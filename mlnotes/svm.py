@@ -57,6 +57,7 @@ __all__ = [
     "one_vs_one",
     "one_vs_rest",
     "pegasos",
+    "sgd_svm",
     "primal_objective",
     "project_simplex",
     "smo",
@@ -916,6 +917,7 @@ def pegasos(
     batch_size: int = 1,
     fit_intercept: bool = True,
     average: bool = True,
+    schedule: str = "suffix",
     rng=0,
 ) -> LinearSVMFit:
     r"""Pegasos: stochastic subgradient steps on the primal (Shalev-Shwartz et al., 2011); labels in {-1, +1}.
@@ -933,6 +935,11 @@ def pegasos(
     second half of the run (suffix averaging), which removes most of the noise of the last
     iterate. Each epoch visits the samples once in a random order.
 
+    ``schedule="weighted"`` takes the steps :math:`\eta_t = 2/(\lambda (t + 1))` instead and
+    averages every iterate with weight :math:`t`, :math:`\bar w_T = \frac{2}{T(T+1)} \sum_{t \le
+    T} t\, w_t`: the scheme of Chapter 4's guarantee
+    :math:`\mathbb{E} f(\bar w_T) - f^* \le 2G^2 / (\lambda (T + 1))` ({eq}`eq-pegasos-rate`).
+
     With ``fit_intercept=True`` a constant feature 1 is appended, so the bias is regularised
     like the weights (as in liblinear, scikit-learn's ``LinearSVC``): the objective is then
     :math:`\tfrac12 (\|w\|^2 + b^2) + C \sum_i \max(0, 1 - y_i f(x_i))`.
@@ -949,6 +956,9 @@ def pegasos(
     n_epochs = check_int(n_epochs, "n_epochs")
     batch_size = check_int(batch_size, "batch_size")
     rng = check_rng(rng)
+    if schedule not in ("suffix", "weighted"):
+        raise ValueError(f"schedule must be 'suffix' or 'weighted', got {schedule!r}")
+    weighted = schedule == "weighted"
     Z = np.column_stack([X, np.ones(n)]) if fit_intercept else X
     Zy = Z * y[:, None]  # rows y_i z_i: the margin is Zy @ w
     lam = 1.0 / (n * C)
@@ -966,7 +976,7 @@ def pegasos(
         for s in range(0, n, k):
             t += 1
             B = Zy[order[s:s + k]]
-            eta = 1.0 / (lam * t)
+            eta = 2.0 / (lam * (t + 1)) if weighted else 1.0 / (lam * t)
             viol = B @ w < 1.0
             w *= 1.0 - eta * lam
             if viol.any():
@@ -974,7 +984,10 @@ def pegasos(
             norm = np.sqrt(w @ w)
             if norm > radius:
                 w *= radius / norm
-            if average and 2 * t > T:
+            if average and weighted:
+                w_sum += t * w
+                n_avg += t
+            elif average and 2 * t > T:
                 w_sum += w
                 n_avg += 1
         wc = w_sum / n_avg if average and n_avg else w
@@ -983,6 +996,77 @@ def pegasos(
     if fit_intercept:
         return LinearSVMFit(w_out[:-1].copy(), float(w_out[-1]), np.asarray(trace), t, C)
     return LinearSVMFit(w_out.copy(), 0.0, np.asarray(trace), t, C)
+
+
+def sgd_svm(
+    X,
+    y,
+    *,
+    C: float = 1.0,
+    n_epochs: int = 10,
+    eta: float = 1.0,
+    t0: float = 1.0,
+    average: bool = True,
+    rng=0,
+) -> LinearSVMFit:
+    r"""Stochastic subgradient descent on the soft-margin primal with a free bias; labels in {-1, +1}.
+
+    The scheme of the source notes (seed 004): :math:`P(w, b) = \sum_i \big(\frac{1}{2n}
+    \|w\|^2 + C \max(0, 1 - y_i (w^\top x_i + b))\big)`, one sample :math:`i` per step (epochs
+    of a random order), :math:`n` times the subgradient of its term, and steps
+    :math:`\eta_t = \eta / (t + t_0)`:
+
+    .. math:: w \leftarrow (1 - \eta_t) w + \eta_t n C y_i x_i [y_i f(x_i) < 1], \qquad
+              b \leftarrow b + \eta_t n C y_i [y_i f(x_i) < 1]
+
+    (Chapter 4, {ref}`sec-svm-pegasos-rate`). Unlike :func:`pegasos` the bias is not
+    regularised, so the minimiser is the SVM's of {eq}`eq-hinge-form`, :func:`smo`'s; the
+    objective is not strongly convex in :math:`b`, and no rate is guaranteed. With
+    ``average=True`` the iterates of the second half of the run are averaged. ``objective``
+    holds :math:`P` at the returned point after each epoch.
+
+    Examples
+    --------
+    >>> X, y = np.array([[2.0], [0.0], [3.0], [-1.0]]), np.array([1.0, -1.0, 1.0, -1.0])
+    >>> fit = sgd_svm(X, y, C=10.0, n_epochs=200, t0=100.0, rng=0)
+    >>> fit.predict(X).tolist(), fit.converged is None
+    ([1.0, -1.0, 1.0, -1.0], True)
+    """
+    X, y, C = _check_linear(X, y, C)
+    n, d = X.shape
+    n_epochs = check_int(n_epochs, "n_epochs")
+    eta = check_positive(eta, "eta")
+    t0 = check_scalar(t0, "t0", low=0.0)
+    rng = check_rng(rng)
+    T = n * int(n_epochs)
+    w, b = np.zeros(d), 0.0
+    w_sum, b_sum, n_avg = np.zeros(d), 0.0, 0
+    trace = []
+    t = 0
+    for _ in range(int(n_epochs)):
+        for i in rng.permutation(n):
+            t += 1
+            eta_t = eta / (t + t0)
+            viol = y[i] * (X[i] @ w + b) < 1.0
+            w *= 1.0 - eta_t
+            if viol:
+                w += (eta_t * n * C * y[i]) * X[i]
+                b += eta_t * n * C * y[i]
+            if average and 2 * t > T:
+                w_sum += w
+                b_sum += b
+                n_avg += 1
+        wc, bc = (w_sum / n_avg, b_sum / n_avg) if average and n_avg else (w, b)
+        with np.errstate(over="ignore", invalid="ignore"):
+            P = 0.5 * wc @ wc + C * np.maximum(0.0, 1.0 - y * (X @ wc + bc)).sum()
+        if not np.isfinite(P):
+            raise ValueError(
+                f"sgd_svm diverged: with eta={eta!r}, t0={t0!r} the iterates overflow; take a "
+                "smaller eta or a larger t0"
+            )
+        trace.append(P)
+    w_out, b_out = (w_sum / n_avg, b_sum / n_avg) if average and n_avg else (w, b)
+    return LinearSVMFit(w_out.copy(), float(b_out), np.asarray(trace), t, C)
 
 
 # -- multiclass ------------------------------------------------------------------------------------

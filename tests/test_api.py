@@ -109,6 +109,9 @@ FITS = {
     "svm.pegasos": Fit(S.pegasos, "pm1", {"n_epochs": 2},
                        {"C": "pos", "n_epochs": "count", "batch_size": "count"},
                        random=True, batch=False, budget=True),
+    "svm.sgd_svm": Fit(S.sgd_svm, "pm1", {"n_epochs": 2, "t0": 100.0},
+                       {"C": "pos", "n_epochs": "count", "eta": "pos", "t0": "nonneg"},
+                       random=True, batch=False, budget=True),
     "svm.one_vs_rest": Fit(S.one_vs_rest, "multi", {"kernel": "linear", "tol": 1e-10}, {"C": "pos"}),
     "svm.one_vs_one": Fit(S.one_vs_one, "multi", {"kernel": "linear", "tol": 1e-10}, {"C": "pos"}),
     # takes rng= (the order of its passes) but has no w: W holds one row per class
