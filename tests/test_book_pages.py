@@ -92,3 +92,21 @@ def test_download_menu_links_the_pdf_only_when_built(browser, tmp_path):  # noqa
         marker.unlink(missing_ok=True)
         if kept.exists():
             shutil.move(kept, marker)
+
+
+def test_proof_index_lists_numbers_and_titles():
+    """The proof index reads as the text does: "Theorem 6.1 (Training error of AdaBoost)", not
+    the label and the file (book/_ext/mlnotes_index.py)."""
+    page = (HTML / "prf-prf.html").read_text()
+    entries = re.findall(r'<code class="xref">([^<]+)</code>', page)
+    assert entries and not any("thm-" in e or "def-" in e or "notebooks/" in e for e in entries), entries[:5]
+    assert all(re.match(r"(Theorem|Definition|Lemma|Corollary|Proposition|Algorithm|Proof|Example|Remark)"
+                        r" \d+\.\d+", e) for e in entries), entries
+    assert any(re.fullmatch(r"Theorem 6\.\d+ \(Training error of AdaBoost\)", e) for e in entries), entries
+
+
+def test_index_has_the_main_terms_and_no_bare_module_entry():
+    page = (HTML / "genindex.html").read_text()
+    for term in ("softmax", "Slater&#39;s condition", "maximum likelihood", "cross-entropy"):
+        assert term in page, term
+    assert ">module</a>" not in page and "mlnotes.boosting (module)" in page
