@@ -110,3 +110,37 @@ def test_index_has_the_main_terms_and_no_bare_module_entry():
     for term in ("softmax", "Slater&#39;s condition", "maximum likelihood", "cross-entropy"):
         assert term in page, term
     assert ">module</a>" not in page and "mlnotes.boosting (module)" in page
+
+
+def test_search_snippets_show_text_not_tex():
+    """A search result's snippet is cut from the page's HTML before MathJax: without
+    book/_static/mlnotes.js it read "\\(\\max_{\\alpha > 0}\\)". Served over loopback HTTP, as the
+    search fetches the pages (a file:// page cannot)."""
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    from test_browser import Browser
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port),
+                               "--directory", str(HTML)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    b = Browser(loopback=True)
+    try:
+        time.sleep(1)
+        b.call("Page.navigate", url=f"http://127.0.0.1:{port}/search.html?q=margin")
+        snippets, deadline = [], time.time() + 60
+        while time.time() < deadline and len(snippets) < 5:
+            time.sleep(1)
+            snippets = b.evaluate("[...document.querySelectorAll('#search-results p.context')]"
+                                  ".map(p => p.textContent)") or []
+        assert len(snippets) >= 5, snippets
+        tex = [s for s in snippets if re.search(r"\\[(\[]", s)]  # MathJax delimiters: TeX left raw
+        assert not tex, tex[:3]
+    finally:
+        b.close()
+        server.terminate()
+        server.wait(10)
