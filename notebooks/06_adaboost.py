@@ -789,7 +789,9 @@ for t in (5, 20, 100, 400):
 # ## Implementation
 #
 # `boosting.adaboost` is the algorithm {eq}`def-adaboost` step by step, one named function per
-# step; the cells below display the library's code itself.
+# step; the cells below display the library's code itself, without the docstrings and argument
+# checks (they are in the {ref}`library reference <sec-api>`), and the text cites the listings'
+# line numbers.
 
 # %%
 from mlnotes import show_source
@@ -797,37 +799,41 @@ from mlnotes import show_source
 show_source(boosting.adaboost)
 
 # %% [markdown]
-# Round $t$ calls the weak learner on $D_t$ (`weak_learner(X, y, D)`) and forms `yh`, which is
-# $y_i h_t(x_i)$: $+1$ on a correct example and $-1$ on a mistake. Then come the three steps of
-# {eq}`def-adaboost`: the weighted error, the vote, the reweighting with its normaliser. Two
-# guards keep it honest: a learner with no edge ($\epsilon_t \ge 1/2$) ends the loop instead of
-# entering with a non-positive $\alpha_t$, and a perfect one ($\epsilon_t = 0$) is added and ends
-# it, since $D_{t+1} = D_t$ would return it again. `_BoostingTrace` only records the rounds and
-# the scores $f_t(x_i)$ from which the training error after each round is counted.
+# Line 11 (`D = np.full`) starts from the uniform $D_1$; the loop runs `T` (`n_rounds`) rounds.
+# Round $t$ calls the weak learner on $D_t$, line 17 (`h = weak_learner(X, y, D)`), and forms
+# `yh`, line 18, which is $y_i h_t(x_i)$: $+1$ on a correct example and $-1$ on a mistake. Then
+# come the three steps of {eq}`def-adaboost`: the weighted error, line 19 (`weighted_error`),
+# the vote, line 23 (`alpha = vote(eps)`), the reweighting with its normaliser, line 24
+# (`reweight`). Two guards keep it honest: a learner with no edge ($\epsilon_t \ge 1/2$) ends
+# the loop instead of entering with a non-positive $\alpha_t$, lines 20-22, and a perfect one
+# ($\epsilon_t = 0$) is added and ends it, lines 26-28, since $D_{t+1} = D_t$ would return it
+# again. `_BoostingTrace` only records the rounds, line 25 (`trace.add`), and the scores
+# $f_t(x_i)$ from which the training error after each round is counted.
 
 # %%
 show_source(boosting.weighted_error)
 
 # %% [markdown]
-# $\epsilon_t = \sum_i D_t(i) [y_i \ne h_t(x_i)]$ is the mass of the examples with `yh < 0`. It
-# is summed with `math.fsum`, correctly rounded, so that $\epsilon_t$, and every tie between two
+# $\epsilon_t = \sum_i D_t(i) [y_i \ne h_t(x_i)]$ is the mass of the examples with `yh < 0`,
+# line 2 (`D[yh < 0]`). It is summed with `math.fsum`, correctly rounded, so that $\epsilon_t$, and every tie between two
 # weak learners it decides, is the same for any order of the rows.
 
 # %%
 show_source(boosting.vote)
 
 # %% [markdown]
-# The vote is the $\alpha_t$ that minimises $Z_t$ {eq}`eq-optimal-alpha`. A perfect learner would
-# get $\alpha_t = \infty$; its error is raised to `EPS_FLOOR` = $10^{-10}$ first, which gives the
-# large but finite vote $\alpha_t \approx 11.5$.
+# The vote is the $\alpha_t$ that minimises $Z_t$ {eq}`eq-optimal-alpha`, line 3
+# (`0.5 * np.log`). A perfect learner would get $\alpha_t = \infty$; its error is raised to
+# `EPS_FLOOR` = $10^{-10}$ first, line 2 (`max(eps, EPS_FLOOR)`), which gives the large but
+# finite vote $\alpha_t \approx 11.5$.
 
 # %%
 show_source(boosting.reweight)
 
 # %% [markdown]
-# `w = D * np.exp(-alpha * yh)` is the numerator of $D_{t+1}$ in {eq}`def-adaboost`, which
+# Line 2 (`w = D * np.exp(`) is the numerator of $D_{t+1}$ in {eq}`def-adaboost`, which
 # multiplies the weight of a mistake by $e^{\alpha_t}$ and that of a correct example by
-# $e^{-\alpha_t}$; its sum `Z` is the normaliser $Z_t$, computed as the actual sum rather than the
+# $e^{-\alpha_t}$; its sum `Z`, line 3, is the normaliser $Z_t$, computed as the actual sum rather than the
 # closed form $2\sqrt{\epsilon_t (1 - \epsilon_t)}$ {eq}`eq-Z-closed-form` (the two differ when
 # the floor was used), so that the bound $\prod_t Z_t$ on the training error
 # {eq}`eq-train-bound` is checked against what the algorithm did. The weak learner by default is
@@ -837,11 +843,14 @@ show_source(boosting.reweight)
 show_source(boosting.StumpSearch)
 
 # %% [markdown]
-# `best` is {eq}`eq-stump-cumsum`: `score` starts as $D_i y_i$ along each sorted feature, the
-# cumulative sum gives the left sums of every split at once, and `total - 2 * left` is the
-# correlation $c$ of polarity $+1$, whose sign picks the polarity and whose size the best split.
-# `valid` masks the splits between equal values, which are not thresholds; the error of the
-# winner is recomputed directly instead of read from the cumulative sums, which lose digits.
+# `__init__` sorts every feature once, line 6 (`np.argsort`), and lines 12-20 prepare the splits
+# and their thresholds. `best` is {eq}`eq-stump-cumsum`: `score` starts as $D_i y_i$ along each
+# sorted feature, line 27 (`yD[self.order]`), the cumulative sum gives the left sums of every
+# split at once, line 28 (`np.cumsum`), and `total - 2 * left`, lines 29-30, is the correlation
+# $c$ of polarity $+1$, whose sign picks the polarity and whose size the best split. `valid`
+# masks the splits between equal values, which are not thresholds, line 32 (`self.valid`); the
+# error of the winner is recomputed directly instead of read from the cumulative sums, which
+# lose digits, line 48 (`math.fsum(D[pred != y])`).
 
 # %% [markdown]
 # ## Exercises

@@ -934,7 +934,8 @@ plt.show()
 # ## Implementation
 #
 # The bounds of this chapter are one line each in `mlnotes.bounds`, after the checks of their
-# arguments; the cells below display the library's code itself.
+# arguments; the cells below display the library's code itself, the docstrings and the checks
+# left to the {ref}`library reference <sec-api>`.
 
 # %%
 from mlnotes import show_source

@@ -92,3 +92,55 @@ def test_download_menu_links_the_pdf_only_when_built(browser, tmp_path):  # noqa
         marker.unlink(missing_ok=True)
         if kept.exists():
             shutil.move(kept, marker)
+
+
+def test_proof_index_lists_numbers_and_titles():
+    """The proof index reads as the text does: "Theorem 6.1 (Training error of AdaBoost)", not
+    the label and the file (book/_ext/mlnotes_index.py)."""
+    page = (HTML / "prf-prf.html").read_text()
+    entries = re.findall(r'<code class="xref">([^<]+)</code>', page)
+    assert entries and not any("thm-" in e or "def-" in e or "notebooks/" in e for e in entries), entries[:5]
+    assert all(re.match(r"(Theorem|Definition|Lemma|Corollary|Proposition|Algorithm|Proof|Example|Remark)"
+                        r" \d+\.\d+", e) for e in entries), entries
+    assert any(re.fullmatch(r"Theorem 6\.\d+ \(Training error of AdaBoost\)", e) for e in entries), entries
+
+
+def test_index_has_the_main_terms_and_no_bare_module_entry():
+    page = (HTML / "genindex.html").read_text()
+    for term in ("softmax", "Slater&#39;s condition", "maximum likelihood", "cross-entropy"):
+        assert term in page, term
+    assert ">module</a>" not in page and "mlnotes.boosting (module)" in page
+
+
+def test_search_snippets_show_text_not_tex():
+    """A search result's snippet is cut from the page's HTML before MathJax: without
+    book/_static/mlnotes.js it read "\\(\\max_{\\alpha > 0}\\)". Served over loopback HTTP, as the
+    search fetches the pages (a file:// page cannot)."""
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    from test_browser import Browser
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port),
+                               "--directory", str(HTML)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    b = Browser(loopback=True)
+    try:
+        time.sleep(1)
+        b.call("Page.navigate", url=f"http://127.0.0.1:{port}/search.html?q=margin")
+        snippets, deadline = [], time.time() + 60
+        while time.time() < deadline and len(snippets) < 5:
+            time.sleep(1)
+            snippets = b.evaluate("[...document.querySelectorAll('#search-results p.context')]"
+                                  ".map(p => p.textContent)") or []
+        assert len(snippets) >= 5, snippets
+        tex = [s for s in snippets if re.search(r"\\[(\[]", s)]  # MathJax delimiters: TeX left raw
+        assert not tex, tex[:3]
+    finally:
+        b.close()
+        server.terminate()
+        server.wait(10)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import inspect
 import pathlib
+import re
 
 import pytest
 
@@ -12,10 +13,76 @@ from mlnotes import show_source, svm
 
 
 def test_show_source_is_the_functions_own_code():
+    """The listing is the source itself, less the docstring and the argument checks, numbered."""
     s = show_source(svm.smo_basic)
     text = inspect.getsource(svm.smo_basic)
-    assert s.name == "mlnotes.svm.smo_basic" and repr(s) == text
-    assert s._repr_markdown_() == f"```python\n{text}```\n"  # a fenced block: Jupyter and the book highlight it
+    assert s.name == "mlnotes.svm.smo_basic" and s.dropped == ["docstring", "argument checks"]
+    assert s.lines[0].startswith("def smo_basic(") and all(line in text.splitlines() for line in s.lines)
+    assert '"""' not in s.text and "check_X_y" not in s.text and "K = kernels.gram(" in s.text
+    assert repr(s).startswith("  1 def smo_basic(")  # numbered from the signature
+    html = s._repr_html_()  # the book and JupyterLab show this one: highlighted, numbered, linked
+    assert 'class="linenos"' in html and 'href="../book/api/svm.html#mlnotes.svm.smo_basic"' in html
+    assert "docstring and argument checks left out" in html
+
+
+def test_a_listing_drops_only_what_is_there():
+    from mlnotes import logistic
+
+    s = show_source(logistic._newton_family)  # no docstring; its first line checks the arguments
+    assert s.dropped == ["argument checks"] and s.lines[0].startswith("def _newton_family(")
+    assert "_check_problem" not in s.text and "left out" in s._repr_html_()
+    whole = show_source(logistic._halving_step)  # a docstring, no checks
+    assert whole.dropped == ["docstring"] and whole.lines[1].strip() == "t = 1.0"
+
+
+# -- the Implementation sections cite the listings' line numbers (issue 27) ----------------------
+CHAPTERS = sorted((pathlib.Path(__file__).resolve().parent.parent / "notebooks").glob("[0-9][0-9]_*.py"))
+CITE = re.compile(r"\blines? (\d+)(?:[-\u2013](\d+))?(?: \(`([^`]+)`\))?")
+MAX_LISTING = 70  # "about 60 lines" on screen: lasso and smo are the longest, shown as named steps
+
+
+def _listings(py: pathlib.Path):
+    """(listing, the markdown that follows it) for every show_source cell of a chapter: each
+    listing made now by show_source, from the chapter's own imports."""
+    import jupytext
+
+    cells = jupytext.read(py).cells
+    namespace: dict = {}
+    imports = [line for c in cells if c.cell_type == "code" for line in c.source.splitlines()
+               if re.match(r"(from \S+ )?import ", line)]
+    exec("\n".join(imports), namespace)
+    found = []
+    for i, cell in enumerate(cells):
+        call = re.search(r"^show_source\((.+)\)\s*$", cell.source, flags=re.M) if cell.cell_type == "code" else None
+        if call:
+            text = []
+            for after in cells[i + 1:]:
+                if after.cell_type != "markdown":
+                    break
+                text.append(after.source)
+            found.append((eval(call[1], namespace), "\n".join(text)))
+    return found
+
+
+@pytest.mark.parametrize("py", CHAPTERS, ids=[p.stem for p in CHAPTERS])
+def test_cited_line_numbers_are_the_listings(py):
+    """Every "line N" / "lines N-M" of the text after a listing is a line of that listing, and
+    "line N (`code`)" names code that is on it."""
+    for func, text in _listings(py):
+        s = show_source(func)
+        assert len(s.lines) <= MAX_LISTING, f"{s.name}: a listing of {len(s.lines)} lines"
+        for first, last, code in CITE.findall(text):
+            first, last = int(first), int(last or first)
+            assert 1 <= first <= last <= len(s.lines), (
+                f"{py.stem} cites line {first}-{last} of {s.name} ({len(s.lines)} lines)")
+            if code:
+                shown = "\n".join(s.lines[first - 1:last])
+                assert code in shown, f"{py.stem}: line {first} of {s.name} is {shown!r}, not {code!r}"
+
+
+def test_some_walkthrough_cites_line_numbers():
+    cited = sum(len(CITE.findall(text)) for py in CHAPTERS for _, text in _listings(py))
+    assert cited >= 10, cited
 
 
 def test_show_source_rejects_a_non_function():

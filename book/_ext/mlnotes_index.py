@@ -31,11 +31,11 @@ TERMS: dict[str, list[str]] = {
     "sec-linear-elastic-net": ["elastic net", "regularisation; elastic net", "grouping effect"],
     "sec-linear-map": ["MAP estimate"],
     "sec-linear-bias-variance": ["bias-variance decomposition", "cross-validation"],
-    "sec-logistic-likelihood": ["logistic regression", "likelihood; Bernoulli"],
+    "sec-logistic-likelihood": ["logistic regression", "likelihood; Bernoulli", "maximum likelihood"],
     "sec-sigmoid": ["sigmoid"],
     "sec-newton": ["Newton's method"],
     "sec-irls": ["IRLS (iteratively reweighted least squares)"],
-    "sec-logloss": ["log-loss"],
+    "sec-logloss": ["log-loss", "cross-entropy"],
     "sec-separation": ["separation; complete and quasi-complete"],
     "sec-probit": ["probit", "Fisher scoring"],
     "sec-softmax": ["softmax; regression"],
@@ -45,7 +45,8 @@ TERMS: dict[str, list[str]] = {
     "sec-online-sgd": ["stochastic gradient descent (SGD)", "step size"],
     "sec-online-subgradients": ["subgradient", "subgradient method"],
     "sec-svm-margins": ["margin", "support vector machine (SVM)"],
-    "sec-svm-duality": ["Lagrange duality", "KKT conditions", "weak duality", "strong duality"],
+    "sec-svm-duality": ["Lagrange duality", "KKT conditions", "weak duality", "strong duality",
+                        "Slater's condition"],
     "sec-svm-hard-dual": ["hard margin", "support vectors"],
     "sec-svm-soft": ["soft margin", "slack variables"],
     "sec-svm-solvers": ["Pegasos"],
@@ -80,6 +81,7 @@ class AddIndexTerms(SphinxTransform):
     def apply(self, **kwargs) -> None:
         if not hasattr(self.env, "mlnotes_index_seen"):
             self.env.mlnotes_index_seen = set()
+        module_entries(self.app, self.document)
         for section in self.document.findall(nodes.section):
             for label in section["ids"]:
                 if label in TERMS:
@@ -99,7 +101,50 @@ def check_all_placed_(app, env) -> None:
     check_all_placed(app, env)
 
 
+def module_entries(app, doctree) -> None:
+    """autodoc indexes each module as the pair "module; mlnotes.x", which makes a bare "module"
+    entry with the eleven modules under it; one entry per module, "mlnotes.x (module)", instead
+    (before SphinxDomains collects the index: called from AddIndexTerms)."""
+    for node in doctree.findall(addnodes.index):
+        node["entries"] = [
+            ("single", f"{entry[1].split(';', 1)[1].strip()} (module)", *entry[2:])
+            if entry[0] == "pair" and entry[1].startswith("module;") else entry
+            for entry in node["entries"]]
+
+
+def proof_titles(app, doctree) -> None:
+    """Each sphinx-proof directive's title, by label, for the proof index."""
+    titles = app.env.__dict__.setdefault("mlnotes_proof_titles", {})
+    for node in doctree.findall(lambda n: isinstance(n, nodes.Element) and "countertype" in n.attributes):
+        if node.get("label"):
+            titles[node["label"]] = node.get("title", "")
+
+
+def proof_index(self, docnames=None):
+    """sphinx-proof's index lists the labels ("thm-adaboost-train (notebooks/06_adaboost)"); this
+    one lists what the text prints, "Theorem 6.1 (Training error of AdaBoost)", by kind and number."""
+    env = self.domain.env
+    titles = getattr(env, "mlnotes_proof_titles", {})
+    content: dict[str, list] = {}
+    for label, values in getattr(env, "proof_list", {}).items():
+        kind = values["realtype"].title()
+        number = env.toc_fignumbers.get(values["docname"], {}).get(values["countertype"], {}).get(label, ())
+        name = f"{kind} {'.'.join(map(str, number))}".strip()
+        title = titles.get(label, "").strip()
+        if title.startswith("(") and title.endswith(")"):  # sphinx-proof keeps the parentheses
+            title = title[1:-1].strip()
+        if title and "$" not in title and "\\" not in title:  # (a title with maths: the number alone)
+            name += f" ({title})"
+        key = tuple(number) or (10**6,)
+        content.setdefault(kind + "s", []).append((key, (name, 0, values["docname"], label, "", "", "")))
+    return [(kind, [entry for _, entry in sorted(entries)]) for kind, entries in sorted(content.items())], True
+
+
 def setup(app):
+    from sphinx_proof.domain import ProofIndex
+
+    ProofIndex.generate = proof_index
     app.add_transform(AddIndexTerms)
+    app.connect("doctree-read", proof_titles)
     app.connect("env-updated", check_all_placed_)
     return {"parallel_read_safe": False, "parallel_write_safe": True, "env_version": 1}

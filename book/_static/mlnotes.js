@@ -2,6 +2,16 @@
 // and the footer's mention of the claim ledger made a link (the footer is the same text on every
 // page, so the link is made here, relative to each page).
 document.addEventListener("DOMContentLoaded", () => {
+  // Search results: a snippet is the page's raw HTML made text, where maths is still TeX
+  // ("\\(\\max_{\\alpha > 0}\\)"): MathJax typesets pages, not snippets. Each formula becomes "…".
+  if (typeof Search !== "undefined" && Search.htmlToText) {
+    const toText = Search.htmlToText;
+    Search.htmlToText = (html, anchor) => {
+      const page = new DOMParser().parseFromString(html, "text/html");
+      page.querySelectorAll(".math").forEach((m) => m.replaceWith("…"));
+      return toText(page.documentElement.outerHTML, anchor);
+    };
+  }
   const root = document.documentElement.dataset.content_root || "";
   for (const footer of document.querySelectorAll(".extra_footer")) {
     const walker = document.createTreeWalker(footer, NodeFilter.SHOW_TEXT);
