@@ -15,7 +15,7 @@ BOOK_CONFIG := book/_config.yml
 export JUPYTER_ALLOW_ROOT := 1
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-.PHONY: all venv book book-check pdf test lint unit claims pairing nbval nbval-perturbed browser \
+.PHONY: all venv book book-check pdf test lint unit claims pairing nbval nbval-perturbed browser axe \
         notebooks plain preamble lab \
         bench assignments lock clean mutants
 
@@ -102,7 +102,18 @@ nbval-perturbed: $(STAMP)
 	  echo "nbval in a perturbed floating-point environment: $$perturbed"; \
 	  env $$perturbed $(NBVAL)
 
-browser: $(STAMP)
+# The browser tests survey every page with axe-core (the accessibility engine of browser
+# devtools), injected over DevTools; it comes from npm, pinned, into the git-ignored .axe/ (used
+# by the tests only, never shipped in the book).
+AXE_VERSION := 4.10.3
+AXE := .axe/node_modules/axe-core/axe.min.js
+$(AXE):
+	npm install --prefix .axe --no-audit --no-fund --no-save --silent axe-core@$(AXE_VERSION)
+	test -s $@
+
+axe: $(AXE)
+
+browser: $(STAMP) $(AXE)
 	$(BIN)/python -m pytest -m browser tests
 
 # Mutation testing (issue 32): mutmut mutates the library ([tool.mutmut] in pyproject.toml says

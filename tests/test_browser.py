@@ -141,8 +141,8 @@ class Browser:
             if msg.get("id") == self.next_id:
                 return msg.get("result", {})
 
-    def evaluate(self, expr):
-        r = self.call("Runtime.evaluate", expression=expr, returnByValue=True)
+    def evaluate(self, expr, await_promise: bool = False):
+        r = self.call("Runtime.evaluate", expression=expr, returnByValue=True, awaitPromise=await_promise)
         return r.get("result", {}).get("value")
 
     def open(self, path: Path, timeout: float = 30) -> dict:
@@ -313,3 +313,240 @@ def test_plain_copy_in_a_notebook_viewer(browser, py, tmp_path):
     v = json.loads(browser.evaluate(VIEWER_PROBE))
     solutions = len(re.findall(r"^# `{3,}\{solution\}|\"code_prompt_show\": \"Solution\"", py.read_text(), flags=re.M))
     assert v["myst"] == [] and v["details"] == solutions > 0 and v["open"] == 0 and v["hidden_in_details"], v
+
+
+# -- every page at a desk and on a phone, light and dark, for a screen reader (issue 27) ---------
+
+AXE = ROOT / ".axe" / "node_modules" / "axe-core" / "axe.min.js"  # make axe (make browser) installs it
+WIDTHS, THEMES = (1280, 390), ("light", "dark")
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]  # WCAG 2.0 and 2.1, levels A and AA
+
+# One look at the page as laid out now. wide: the outermost boxes that reach past the viewport
+# (an element inside a box that scrolls or clips is held by it); sideways: the page itself scrolls
+# sideways. wrapped: a code block or output with more lines on screen than in its text (a soft
+# wrap). clipped: a display equation wider than what shows of it that does not scroll in its own
+# box with a cue (a shadow or a visible scrollbar), or whose number is off screen or over
+# the equation. axe: axe-core's violations of WCAG 2 A/AA.
+SURVEY = r"""
+(async () => {
+  // the page at rest: its own resize handlers have run, and nothing slides (the sidebar)
+  await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50))));
+  const vw = document.documentElement.clientWidth;
+  const name = el => {
+    const near = el.closest('[id]');
+    return `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string'
+      ? '.' + el.className.trim().split(/\s+/).join('.') : ''} in #${near ? near.id : ''}: `
+      + el.textContent.replace(/\s+/g, ' ').trim().slice(0, 50);
+  };
+  const wide = [];
+  const walk = el => {
+    const s = getComputedStyle(el);
+    if (s.display === 'none' || s.visibility === 'hidden') return;
+    const r = el.getBoundingClientRect();
+    // (a box wholly off screen is put away, as the phone's sidebar is, not too wide)
+    if (r.width > 1 && r.height > 1 && r.right > 0 && r.left < vw && (r.right > vw + 1 || r.left < -1)) {
+      wide.push(`${Math.round(r.left)}..${Math.round(r.right)} px ${name(el)}`);
+      return;
+    }
+    if (s.overflowX !== 'visible' || el.tagName === 'MJX-CONTAINER') return;
+    for (const c of el.children) walk(c);
+  };
+  walk(document.body);
+  const wrapped = [];
+  for (const pre of document.querySelectorAll('article pre')) {
+    const lines = pre.textContent.replace(/\n$/, '').split('\n').length;
+    const range = document.createRange();
+    range.selectNodeContents(pre);
+    const tops = [...range.getClientRects()].filter(q => q.height > 0).map(q => q.top).sort((a, b) => a - b);
+    const gap = 0.5 * parseFloat(getComputedStyle(pre).fontSize);
+    let shown = 0, last = -Infinity;
+    for (const t of tops) if (t - last > gap) { shown++; last = t; }
+    if (shown > lines) wrapped.push(`${shown} lines on screen for ${lines}: ${name(pre)}`);
+  }
+  const clipped = [];
+  for (const m of document.querySelectorAll('article mjx-container[display="true"]')) {
+    const maths = m.querySelector('mjx-math') || m;
+    const width = maths.getBoundingClientRect().width;
+    let box = null;
+    for (let e = m; e && e.tagName !== 'ARTICLE'; e = e.parentElement)
+      if (getComputedStyle(e).overflowX !== 'visible') { box = e; break; }
+    const what = (m.closest('[id]') || {}).id || m.textContent.slice(0, 40);
+    if (!box) {
+      if (maths.getBoundingClientRect().right > vw + 1) clipped.push(`runs off the page: #${what}`);
+      continue;
+    }
+    const s = getComputedStyle(box);
+    if (width > box.clientWidth + 1) {
+      if (!['auto', 'scroll'].includes(s.overflowX)) clipped.push(`cut off (overflow ${s.overflowX}): #${what}`);
+      else if (s.boxShadow === 'none' && s.backgroundImage === 'none' && box.offsetHeight - box.clientHeight < 2)
+        clipped.push(`scrolls without a cue: #${what}`);
+    }
+    const no = m.closest('div.math') && m.closest('div.math').querySelector('.eqno');
+    if (no) {
+      const n = no.getBoundingClientRect(), b = box.getBoundingClientRect();
+      if (n.left < -1 || n.right > vw + 1) clipped.push(`number off screen: #${what}`);
+      else if (n.left < b.right - 1 && n.right > b.left + 1 && n.top < b.bottom - 1 && n.bottom > b.top + 1)
+        clipped.push(`number over the equation: #${what}`);
+    }
+  }
+  // Code in colour: every colour of highlighted code against its block's background, each pair
+  // once (axe leaves the code out: it weighed every token of every listing, a minute a chapter)
+  const rgb = c => (c.match(/[\d.]+/g) || []).map(Number);
+  const lum = c => {
+    const v = rgb(c).slice(0, 3).map(x => (x /= 255) <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
+  };
+  const ground = el => { for (let e = el; e; e = e.parentElement) { const b = getComputedStyle(e).backgroundColor;
+                           if (rgb(b).length === 3 || rgb(b)[3] > 0) return b; } return 'rgb(255, 255, 255)'; };
+  const faint = new Map();
+  for (const pre of document.querySelectorAll('article div.highlight pre')) {
+    if (!pre.getClientRects().length) continue;
+    const back = ground(pre);
+    for (const el of [pre, ...pre.querySelectorAll('span')]) {
+      if (![...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+      const fore = getComputedStyle(el).color, key = fore + ' on ' + back;
+      if (faint.has(key)) continue;
+      const [a, b] = [lum(fore), lum(back)], ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      const where = `${el.textContent.trim().slice(0, 30)} in #${(el.closest('[id]') || {}).id}`;
+      faint.set(key, ratio < 4.5 ? `${ratio.toFixed(2)}:1 ${key}: ${where}` : '');
+    }
+  }
+  const code_contrast = [...faint.values()].filter(Boolean);
+  const sideways = document.scrollingElement.scrollWidth > vw + 1;
+  return JSON.stringify({sideways, wide, wrapped, clipped, code_contrast});
+})()
+"""
+
+# axe-core over the page as it is laid out now. The typeset maths is taken out of the page first
+# (survey() does this once the layout is looked at): thousands of glyph boxes that a screen
+# reader reads from the MathML MathJax puts beside them, and axe took half a minute a chapter
+# over them.
+AXE_RUN = r"""
+(async () => {
+  await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50))));
+  const found = await axe.run({exclude: [['div.highlight pre']]}, {runOnly: {type: 'tag', values: AXE_TAGS},
+                                         resultTypes: ['violations']});
+  return JSON.stringify(found.violations.map(v => ({
+    id: v.id, impact: v.impact, n: v.nodes.length,
+    where: v.nodes.slice(0, 10).map(x => x.target.join(' ')),
+    why: v.nodes[0] ? v.nodes[0].failureSummary.slice(0, 200) : ''})));
+})()
+""".replace("AXE_TAGS", json.dumps(AXE_TAGS))
+
+
+def set_theme(browser, theme: str):
+    """The theme's own switch: pydata-sphinx-theme reads data-theme on <html>."""
+    browser.evaluate(f"document.documentElement.dataset.theme = '{theme}';"
+                     f"document.documentElement.dataset.mode = '{theme}'")
+
+
+def survey(browser, plant: str = "") -> dict:
+    """The open page looked at at each width and in each theme: {"1280 light": {...}, ...}.
+    ``plant`` is JavaScript run first (the planted-defect test's defects)."""
+    if not AXE.exists():
+        pytest.fail("axe-core is not installed: run make axe (make browser does)")
+    if not browser.evaluate("!!window.axe"):
+        browser.evaluate(AXE.read_text())
+    # the page at rest: no transition (the sidebar slides when the width changes)
+    browser.evaluate("document.head.insertAdjacentHTML('beforeend', '<style>*, *::before, *::after "
+                     "{transition: none !important; animation: none !important}</style>')")
+    if plant:
+        browser.evaluate(plant)
+    browser.ws.settimeout(180)  # axe takes seconds over a chapter, more on a busy machine
+    looks = {}
+    try:
+        for width in WIDTHS:
+            browser.set_width(width)
+            for theme in THEMES:
+                set_theme(browser, theme)
+                looks[f"{width} {theme}"] = json.loads(browser.evaluate(SURVEY, await_promise=True))
+        browser.evaluate("document.querySelectorAll('mjx-container').forEach(m => m.remove())")
+        for width in WIDTHS:
+            browser.set_width(width)
+            for theme in THEMES:
+                set_theme(browser, theme)
+                looks[f"{width} {theme}"]["axe"] = json.loads(browser.evaluate(AXE_RUN, await_promise=True))
+    finally:
+        browser.call("Emulation.clearDeviceMetricsOverride")
+        set_theme(browser, "light")
+        browser.ws.settimeout(30)
+    return looks
+
+
+@pytest.fixture(scope="module")
+def surveys(browser) -> dict:
+    """Every page of the book opened once and surveyed at both widths in both themes."""
+    found = {}
+    for page in _pages():
+        browser.open(page)
+        found[str(page.relative_to(HTML))] = survey(browser)
+    return found
+
+
+def _report(surveys, key, widths=WIDTHS) -> dict:
+    return {f"{page} at {look}": s[key] for page, looks in surveys.items()
+            for look, s in looks.items() if s[key] and int(look.split()[0]) in widths}
+
+
+def test_no_page_is_wider_than_a_phone(surveys):
+    """At 390 px (and 1280 px) no element reaches past the viewport and no page scrolls sideways:
+    what is wider than the column scrolls inside its own box."""
+    assert not _report(surveys, "wide"), _report(surveys, "wide")
+    assert not _report(surveys, "sideways"), _report(surveys, "sideways")
+
+
+def test_code_never_wraps(surveys):
+    """A code line or an output line stays one line on screen (it scrolls inside its block)."""
+    assert not _report(surveys, "wrapped"), _report(surveys, "wrapped")
+
+
+def test_displays_scroll_in_their_box_with_their_number_in_view(surveys):
+    assert not _report(surveys, "clipped"), _report(surveys, "clipped")
+
+
+def test_code_colours_are_legible(surveys):
+    """Every colour of highlighted code has a contrast of 4.5:1 at least on its block, light and dark."""
+    assert not _report(surveys, "code_contrast"), _report(surveys, "code_contrast")
+
+
+def test_no_serious_accessibility_violations(surveys):
+    """axe-core, light and dark, at 1280 and 390 px: no violation of impact serious or critical."""
+    bad = {k: [f"{v['impact']} {v['id']} x{v['n']}: {v['where']} {v['why']}" for v in axe
+               if v["impact"] in ("serious", "critical")]
+           for k, axe in _report(surveys, "axe").items()}
+    bad = {k: v for k, v in bad.items() if v}
+    assert not bad, bad
+
+
+# One of each defect the survey guards against, planted in a chapter: a code line that wraps, a
+# display cut off at the column, a verdict in grey on grey, a button with only an icon.
+PLANT = r"""
+(() => {
+  const pre = document.querySelector('article div.cell_input div.highlight pre');
+  pre.id = 'planted-code';
+  pre.style.whiteSpace = 'pre-wrap';
+  pre.textContent += '\nx = 1  # ' + 'a comment that runs on '.repeat(12);
+  const m = document.querySelector('article div.math mjx-container[display="true"]');
+  m.id = 'planted-display';
+  m.style.overflow = 'hidden';
+  m.querySelector('mjx-math').style.paddingRight = '1600px';
+  const verdict = document.querySelector('.mlnotes-claim-line');
+  verdict.id = 'planted-verdict';
+  verdict.style.cssText = 'color: #a0a4a8 !important; background: #d0d4d8 !important';
+  document.querySelector('article').insertAdjacentHTML(
+    'afterbegin', '<button id="planted-button" class="btn"><i class="fas fa-bars"></i></button>');
+})()
+"""
+
+
+def test_survey_reports_planted_defects(browser):
+    """The survey is shown to see what it guards against: each planted defect is reported at
+    both widths in both themes."""
+    chapter = next(p for p in CHAPTERS if p.stem.startswith("04_"))
+    browser.open(HTML / "notebooks" / f"{chapter.stem}.html")
+    for look, s in survey(browser, plant=PLANT).items():
+        axe = {(v["id"], t) for v in s["axe"] for t in v["where"] if v["impact"] in ("serious", "critical")}
+        assert any("#planted-code" in w for w in s["wrapped"]), (look, s["wrapped"])
+        assert any("#planted-display" in c for c in s["clipped"]), (look, s["clipped"])
+        assert ("color-contrast", "#planted-verdict") in axe, (look, axe)
+        assert ("button-name", "#planted-button") in axe, (look, axe)

@@ -45,3 +45,79 @@ document.addEventListener("DOMContentLoaded", () => {
   marker.onerror = () => marker.remove();
   document.head.appendChild(marker);
 });
+
+// Phone width (issue 27). A table with a header row is stacked on a phone (mlnotes.css), each
+// cell under its column's name, copied here into data-label. A block that scrolls sideways (a
+// code listing, a wide display) is reachable from the keyboard: it takes the focus (tabindex),
+// as WCAG asks of a scrolled region, and shows a shadow on each side where more of it is;
+// looked at again whenever the block changes size or scrolls.
+document.addEventListener("DOMContentLoaded", () => {
+  for (const table of document.querySelectorAll("article table")) {
+    const names = [...table.querySelectorAll(":scope > thead > tr:first-child > th")]
+      .map(th => th.textContent.trim());
+    if (names.length < 2) continue;
+    table.classList.add("mlnotes-stack");
+    for (const row of table.querySelectorAll(":scope > tbody > tr")) {
+      [...row.children].forEach((cell, k) => { if (names[k]) cell.dataset.label = names[k]; });
+    }
+  }
+});
+
+function mlnotesMarkScroller(el) {
+  const scrolls = el.scrollWidth > el.clientWidth + 1;
+  // the sides where more of the block is, for its shadows (mlnotes.css)
+  el.classList.toggle("mlnotes-more-left", scrolls && el.scrollLeft > 1);
+  el.classList.toggle("mlnotes-more-right", scrolls && el.scrollLeft + el.clientWidth < el.scrollWidth - 1);
+  // (the theme gives a scrolled <pre> its tab stop only 300 ms after a resize, and not when the
+  // theme changes; MathJax gives every display one already)
+  if (scrolls && el.getAttribute("tabindex") !== "0") {
+    el.setAttribute("tabindex", "0");
+    el.dataset.mlnotesScroller = "";
+  } else if (!scrolls && el.dataset.mlnotesScroller !== undefined) {
+    el.removeAttribute("tabindex");
+    delete el.dataset.mlnotesScroller;
+  }
+}
+const mlnotesResized = new ResizeObserver(entries => entries.forEach(e => mlnotesMarkScroller(e.target)));
+function mlnotesWatchScrollers() {
+  const blocks = 'article pre, article mjx-container[display="true"], article table.mlnotes-stack td';
+  for (const el of document.querySelectorAll(blocks)) {
+    if (el.dataset.mlnotesWatched !== undefined) continue;
+    el.dataset.mlnotesWatched = "";
+    mlnotesResized.observe(el);
+    el.addEventListener("scroll", () => mlnotesMarkScroller(el), {passive: true});
+  }
+}
+// (a block's size may stay when what it holds grows: the fonts arrive, the theme changes)
+function mlnotesMarkScrollers() {
+  document.querySelectorAll("[data-mlnotes-watched]").forEach(mlnotesMarkScroller);
+}
+document.addEventListener("DOMContentLoaded", mlnotesWatchScrollers);
+window.addEventListener("load", () => {
+  mlnotesMarkScrollers();
+  if (window.MathJax && MathJax.startup && MathJax.startup.promise) {
+    MathJax.startup.promise.then(mlnotesWatchScrollers);
+  }
+});
+window.addEventListener("resize", mlnotesMarkScrollers);
+new MutationObserver(mlnotesMarkScrollers)
+  .observe(document.documentElement, {attributes: true, attributeFilter: ["data-theme"]});
+
+// A bibliography entry is a list item for a screen reader (docutils gives it the deprecated
+// role doc-biblioentry, which a list may not hold).
+document.addEventListener("DOMContentLoaded", () => {
+  for (const entry of document.querySelectorAll('[role="list"] > [role="doc-biblioentry"]')) {
+    entry.setAttribute("role", "listitem");
+  }
+});
+
+// The sidebar's buttons that fold a chapter's sections show only an arrow: they are named
+// after the chapter for a screen reader.
+document.addEventListener("DOMContentLoaded", () => {
+  for (const summary of document.querySelectorAll("summary")) {
+    if (summary.textContent.trim() || summary.getAttribute("aria-label")) continue;
+    const item = summary.closest("li");
+    const link = item && item.querySelector(":scope > a");
+    summary.setAttribute("aria-label", link ? `Sections of ${link.textContent.trim()}` : "Show more");
+  }
+});
