@@ -28,7 +28,9 @@ __all__ = [
     "load_nist",
     "load_prostate",
     "load_saheart",
+    "load_spam_tiny",
     "load_spector",
+    "TextDataset",
 ]
 
 
@@ -312,3 +314,30 @@ def load_linnerud() -> Dataset:
         "Linnerud (Tenenhaus 1998, La regression PLS), as shipped with scikit-learn",
         {"target_names": header[3:]},
     )
+
+
+@dataclass(frozen=True)
+class TextDataset(OwnsArrays):
+    """Short texts and their labels: ``texts`` (a tuple of n strings), ``y`` (n,)."""
+
+    texts: tuple[str, ...]
+    y: np.ndarray
+    description: str
+
+
+def load_spam_tiny() -> TextDataset:
+    """Sixty short messages written for Chapter 3, 24 spam (``y = +1``) and 36 ham (``-1``).
+
+    A corpus for the bag-of-words representation, small enough to read in full: no
+    published results (see ``mlnotes/data/README.md``).
+
+    Examples
+    --------
+    >>> D = load_spam_tiny()
+    >>> len(D.texts), int((D.y == 1).sum())  # 60 messages, 24 of them spam
+    (60, 24)
+    """
+    lines = _read_text("spam_tiny.tsv").strip().splitlines()[1:]
+    labels, texts = zip(*(ln.split("\t") for ln in lines), strict=True)
+    y = np.array([1.0 if lab == "spam" else -1.0 for lab in labels])
+    return TextDataset(tuple(texts), y, "Sixty short messages written for mlnotes, Chapter 3")
