@@ -114,7 +114,7 @@ claims.verify("eq-polar-map")
 #
 # See {numref}`fig-polar-features`.
 
-# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Two classes on concentric rings (left) are not linearly separable in $(x_1, x_2)$, but are in the polar features $(r, \\theta)$ (right), where a horizontal line separates them.", "name": "fig-polar-features"}, "image": {"alt": "Left a ring of points inside another ring; right the same points as two horizontal bands."}} tags=["hide-input"]
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Two classes on concentric rings (left) are not linearly separable in $(x_1, x_2)$, but are in the polar features $(r, \\theta)$ (right), where a vertical line, $r = 1.25$, separates them.", "name": "fig-polar-features"}, "image": {"alt": "Left a ring of points inside another ring; right the same points as two vertical bands, left and right of a vertical line."}} tags=["hide-input"]
 n_ring = 200
 radius = np.concatenate(
     [rng.uniform(0.0, 1.0, n_ring // 2), rng.uniform(1.5, 2.5, n_ring // 2)]
@@ -156,8 +156,41 @@ fig.tight_layout()
 # %% [markdown] tags=["remove-cell"]
 # :::{figure}
 # :label: fig-polar-features
-# Two classes on concentric rings (left) are not linearly separable in $(x_1, x_2)$, but are in the polar features $(r, \theta)$ (right), where a horizontal line separates them.
+# Two classes on concentric rings (left) are not linearly separable in $(x_1, x_2)$, but are in the polar features $(r, \theta)$ (right), where a vertical line, $r = 1.25$, separates them.
 # :::
+
+# %% [markdown]
+# The separating line need not be drawn by hand: a linear classifier trained on the
+# features finds it. The hard-margin SVM of {doc}`Chapter 4 </notebooks/04_support_vector_machines>`
+# (`svm.smo` with the linear kernel and $C = \infty$) on $(r, \theta)$ returns a weight on
+# $\theta$ small beside the weight on $r$ (the few points nearest the gap tilt the
+# widest-margin line slightly), and a boundary that crosses $\theta = 0$ at
+# $r = -b/w_r$, within the gap between the rings; on the raw coordinates a line does
+# little better than always answering the larger class. On 1000 fresh points from the
+# same rings:
+
+# %%
+fit_polar = svm.smo(F_ring, y_ring, C=np.inf, kernel="linear", tol=1e-8)
+w_polar = fit_polar.alpha * y_ring @ F_ring  # w = sum_i alpha_i y_i phi(x_i)
+r_in, r_out = radius[y_ring == 1].max(), radius[y_ring == -1].min()
+rng_new = np.random.default_rng(55)  # its own generator: later cells keep their draws
+radius_new = np.concatenate(
+    [rng_new.uniform(0.0, 1.0, 500), rng_new.uniform(1.5, 2.5, 500)]
+)
+angle_new = rng_new.uniform(-np.pi, np.pi, 1000)
+X_new = radius_new[:, None] * np.column_stack([np.cos(angle_new), np.sin(angle_new)])
+y_new = np.where(radius_new < 1.25, 1, -1)
+acc_polar = np.mean(fit_polar.predict(kernels.polar_features(X_new)) == y_new)
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # the raw rings are not separable: C = 1
+    fit_raw = svm.smo(X_ring, y_ring, C=1.0, kernel="linear")
+acc_raw = np.mean(fit_raw.predict(X_new) == y_new)
+print(f"|w_theta / w_r| = {abs(w_polar[1] / w_polar[0]):.2f}")
+print(
+    f"boundary at theta = 0: r = -b / w_r = {-fit_polar.b / w_polar[0]:.2f}; "
+    f"gap between the rings [{r_in:.2f}, {r_out:.2f}]"
+)
+print(f"accuracy on fresh points: polar features {acc_polar:.3f}, raw {acc_raw:.3f}")
 
 # %% [markdown]
 # The line $r = 1.25$ on the right is the circle on the left: **a classifier that is linear in
@@ -877,6 +910,139 @@ for (kernel, params), (K_tr, K_te) in grams.items():
 # evidence on its own; for 64 pixels of a digit, the shape lies in which pixels are inked
 # *together*, which the RBF and exponentiated $\chi^2$ kernels (exponentials of sums, hence
 # products over pixels) capture.
+
+# %% [markdown]
+# (sec-prototype-features)=
+# ### Prototype features that learn
+#
+# The prototype map {eq}`def-prototype-map` is the kernel idea with the sum cut short.
+# Its features are values of the RBF kernel at $m$ prototypes, so inner products of
+# features are
+#
+# $$
+# \langle \phi(x), \phi(y) \rangle = \sum_{j=1}^m k(x, p_j)\,k(y, p_j),
+# \qquad \Phi\Phi^\top = K_{XP}K_{XP}^\top ,
+# $$ (eq-prototype-gram)
+#
+# with $K_{XP}$ the $n \times m$ matrix of kernel values between the data and the
+# prototypes. This is a positive-definite kernel by construction (a Gram matrix of explicit
+# features), and with the $n$ training points as prototypes, $\Phi = K$ and the Gram matrix
+# is $K^2$: ridge regression on these features is kernel ridge regression with the kernel
+# $k_2(x, y) = \sum_i k(x, x_i)k(y, x_i)$, which the training data define. With
+# $m \ll n$ prototypes it costs $O(nm^2)$ instead of $O(n^3)$.
+
+# %%
+claims.verify("eq-prototype-gram")
+
+# %% [markdown]
+# On the digits, the prototypes are the centres of $k$-means clusters of the 1000 training
+# images (Lloyd's algorithm, a fixed number of passes from prototypes drawn at random),
+# or, for comparison, training images drawn at random. The features use the RBF kernel
+# with $\gamma = 10^{-3}$ on the raw counts, plus a constant feature; the classifier is the same
+# one-vs-rest ridge regression as above, with $\lambda$ chosen on the validation split.
+
+
+# %%
+def kmeans(Z, k, *, n_iter=20, seed=0):
+    """Lloyd's algorithm: k centres, each the mean of the points nearest to it."""
+    P = Z[np.random.default_rng(seed).choice(len(Z), k, replace=False)]
+    for _ in range(n_iter):
+        nearest = ((P**2).sum(axis=1) - 2 * Z @ P.T).argmin(axis=1)  # + |z|^2, fixed
+        counts = np.bincount(nearest, minlength=k)
+        sums = np.zeros_like(P)
+        np.add.at(sums, nearest, Z)
+        P = np.where(counts[:, None] > 0, sums / np.maximum(counts, 1)[:, None], P)
+    return P
+
+
+def ridge_accuracy(F_fit, F_eval, y_fit, y_eval, lam):
+    """One-vs-rest ridge regression on explicit features (with a constant): accuracy."""
+    A = np.column_stack([F_fit, np.ones(len(F_fit))])
+    B = np.column_stack([F_eval, np.ones(len(F_eval))])
+    W = np.linalg.solve(A.T @ A + lam * np.eye(A.shape[1]), A.T @ one_vs_rest(y_fit))
+    return np.mean((B @ W).argmax(1) == y_eval)
+
+
+def tuned_accuracy(F):
+    """lambda chosen on the validation split, then refit on all 1000 training images."""
+    F_tr, F_te = F[train], F[test]
+    val = [
+        ridge_accuracy(F_tr[:n_fit], F_tr[n_fit:], y_tr[:n_fit], y_tr[n_fit:], lam)
+        for lam in lams
+    ]
+    return ridge_accuracy(F_tr, F_te, y_tr, y_te, lams[int(np.argmax(val))])
+
+
+X_train_dig = X_dig[train]
+proto_sizes = (10, 30, 100, 300)
+acc_proto = {"k-means": [], "random": []}
+for k in proto_sizes:
+    P_km = kmeans(X_train_dig, k)
+    P_rand = X_train_dig[np.random.default_rng(1).choice(1000, k, replace=False)]
+    for name, P in (("k-means", P_km), ("random", P_rand)):
+        F = kernels.gram(X_dig, P, kernel="rbf", gamma=1e-3)
+        acc_proto[name].append(tuned_accuracy(F))
+acc_raw_dig = tuned_accuracy(X_dig)
+print("prototypes   k-means   random (test accuracy, 797 images)")
+for k, a_km, a_r in zip(proto_sizes, *acc_proto.values(), strict=True):
+    print(f"{k:10d}   {a_km:7.3f}   {a_r:6.3f}")
+print(f"raw pixels (64 features, linear ridge): {acc_raw_dig:.3f}")
+
+# %% [markdown]
+# The figure sets these against the kernel machines of the table above
+# ({numref}`fig-prototype-accuracy`).
+
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Test accuracy on the digits of one-vs-rest ridge regression on prototype features, against the number of prototypes ($k$-means centres or random training images), beside ridge regression on the raw pixels and kernel ridge regression with the RBF kernel on all 1000 training images.", "name": "fig-prototype-accuracy"}, "image": {"alt": "Two rising accuracy curves against the number of prototypes, between a low horizontal line for raw pixels and a high one for kernel ridge."}} tags=["hide-input"]
+K_tr_rbf, K_te_rbf = grams[("rbf", best["rbf"][1])]  # the table's RBF kernel ridge
+acc_krr = krr_accuracies(K_tr_rbf, K_te_rbf, y_tr, y_te, [best["rbf"][2]])[0]
+fig, ax = plt.subplots()
+ax.semilogx(proto_sizes, acc_proto["k-means"], "C0o-", label="k-means prototypes")
+ax.semilogx(proto_sizes, acc_proto["random"], "C1s--", label="random prototypes")
+ax.axhline(acc_raw_dig, color="gray", ls=":", label="linear ridge, raw pixels")
+ax.axhline(acc_krr, color="k", ls="-", lw=1, label="kernel ridge, RBF")
+ax.set(xlabel="number of prototypes $m$", ylabel="test accuracy")
+ax.legend(fontsize=8, loc="lower right")
+plt.show()
+print(f"kernel ridge (RBF, {best['rbf'][1]}, all 1000 images): {acc_krr:.3f}")
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-prototype-accuracy
+# Test accuracy on the digits of one-vs-rest ridge regression on prototype features, against the number of prototypes ($k$-means centres or random training images), beside ridge regression on the raw pixels and kernel ridge regression with the RBF kernel on all 1000 training images.
+# :::
+
+# %% [markdown]
+# A few hundred $k$-means prototypes, a fraction of the training set, take a linear
+# classifier from the raw pixels' accuracy most of the way to kernel ridge on all of it,
+# and clustering beats drawing prototypes at random at every size, most when there are
+# few: the centres summarise the data, while ten random images may miss a digit
+# altogether. With every training point a prototype the features would give back the
+# kernel machine with the kernel $k_2$ of {eq}`eq-prototype-gram`.
+#
+# ```{exercise}
+# :label: ex-prototype-features
+# (a) Show that ridge regression on the prototype features with the $n$ training points
+# as prototypes, $\min_w \|y - Kw\|^2 + \lambda\|w\|^2$, gives the same predictions on the
+# training points as kernel ridge regression with the Gram matrix $K^2$ and the same
+# $\lambda$. (b) Is $k_2(x, y) = \sum_i k(x, x_i)k(y, x_i)$ positive definite for any
+# kernel $k$? (c) Why can ten random prototypes do much worse than ten $k$-means centres
+# on the digits, while three hundred do about as well?
+# ```
+#
+# ```{solution} ex-prototype-features
+# :class: dropdown
+# (a) Ridge gives $w = (K^\top K + \lambda I)^{-1}K^\top y = (K^2 + \lambda I)^{-1}Ky$
+# ($K$ symmetric), so the fitted values are $Kw = K(K^2 + \lambda I)^{-1}Ky$. Kernel
+# ridge with Gram matrix $K^2$ has $\alpha = (K^2 + \lambda I)^{-1}y$ and fitted values
+# $K^2\alpha = K^2(K^2 + \lambda I)^{-1}y$. The two agree because $K$ commutes with
+# $(K^2 + \lambda I)^{-1}$: $K(K^2 + \lambda I)^{-1}K = K^2(K^2 + \lambda I)^{-1}$.
+# (b) Yes, whether or not $k$ is: $\sum_{a,b} c_a c_b k_2(z_a, z_b) = \sum_i \bigl(\sum_a
+# c_a k(z_a, x_i)\bigr)^2 \ge 0$, a sum of squares ({eq}`eq-prototype-gram`).
+# (c) The features measure closeness to the prototypes; an image far from all of them
+# has features near 0, and a digit without a prototype near it is hard to tell from
+# others. $k$-means puts centres where the data are, about one per cluster; random
+# draws miss small clusters when they are few, but three hundred draws cover every digit.
+# ```
 
 # %% [markdown]
 # (sec-kernels-implementation)=

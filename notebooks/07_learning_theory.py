@@ -66,7 +66,10 @@ except ImportError:  # Colab or a fresh kernel: install this chapter's version
 # - PAC and agnostic PAC learnability, uniform convergence, and why the realisable case
 #   needs only $\log(k/\delta)/\epsilon$ samples where the agnostic case needs order
 #   $1/\epsilon^2$;
-# - (beyond the notes) a tighter Chernoff bound, and where VC dimension takes over.
+# - an interval for the error of a trained classifier from its test error, and what it
+#   promises;
+# - (beyond the notes) a tighter Chernoff bound; the growth function, the VC dimension,
+#   Sauer's lemma and the VC bound for infinite classes.
 
 # %%
 import matplotlib.pyplot as plt
@@ -837,6 +840,115 @@ print(f"fitted slopes: realisable {slope_real:.1f}, biased coin {slope_coin:.1f}
 # in the worst case; in the realisable case the finite-class bound is off only by the
 # constant $\log k$ in place of $\log 2$.
 #
+# (sec-test-interval)=
+# ## A guarantee for a test error
+#
+# Everything so far bounds a training error, where the hypothesis depends on the sample.
+# A **test error** is easier: a classifier $\hat h$ trained on one sample and evaluated on
+# $n$ *other* points, drawn independently of the training set, is a fixed hypothesis for the
+# test set, and its test error $\hat e_{\text{test}}$ is a mean of $n$ independent
+# Bernoulli($e(\hat h)$) variables. Hoeffding's inequality {eq}`eq-hoeffding` with $k = 1$
+# then gives an interval for the error on the whole distribution:
+#
+# $$
+# P\Bigl(e(\hat h) \in \bigl[\hat e_{\text{test}} - \epsilon_n,\
+# \hat e_{\text{test}} + \epsilon_n\bigr]\Bigr) \ge 1 - \delta,
+# \qquad \epsilon_n = \sqrt{\frac{\log(2/\delta)}{2n}} .
+# $$ (eq-hoeffding-interval)
+#
+# The claim sums the binomial distribution of the test error exactly and checks that the
+# interval covers $e$ with probability at least $1 - \delta$; its foil forgets the square
+# root.
+
+# %%
+claims.verify("eq-hoeffding-interval")
+
+# %% [markdown]
+# The classifiers of {doc}`Chapter 3 </notebooks/03_online_linear_classifiers>`, trained on
+# one half of the breast cancer data (standardised), leave $n = 285$ tumours for the test.
+# Beside Hoeffding's interval we compute the exact (Clopper–Pearson) interval, which inverts
+# the binomial distribution itself instead of bounding it {cite}`clopper1934use`: its ends
+# are the error rates at which the observed count of errors would be in a tail of
+# probability $\delta/2$, quantiles of beta distributions. We check them against
+# `scipy.stats.binomtest`.
+
+# %%
+from scipy import stats
+
+from mlnotes import online
+from mlnotes.datasets import load_breast_cancer
+
+bc = load_breast_cancer()
+y_bc = np.where(bc.y == 1, 1.0, -1.0)
+perm_bc = np.random.default_rng(0).permutation(len(y_bc))  # Chapter 3's split
+tr, te = perm_bc[: len(perm_bc) // 2], perm_bc[len(perm_bc) // 2 :]
+mu, sd = bc.X[tr].mean(axis=0), bc.X[tr].std(axis=0)
+Xtr, Xte = (bc.X[tr] - mu) / sd, (bc.X[te] - mu) / sd
+sgd_args = dict(lam=1e-3, batch_size=8, n_epochs=30, rng=2)
+models = {
+    "sgd hinge": online.sgd(Xtr, y_bc[tr], loss="hinge", eta=0.05, **sgd_args),
+    "sgd log": online.sgd(Xtr, y_bc[tr], loss="log", eta=0.1, **sgd_args),
+}
+delta_t, n_te = 0.05, len(te)
+eps_n = np.sqrt(np.log(2 / delta_t) / (2 * n_te))
+intervals = {}
+print(f"n = {n_te}, delta = {delta_t}, Hoeffding half-width {eps_n:.4f}")
+print("model       errors  test error   Hoeffding          Clopper-Pearson")
+for name, model in models.items():
+    s_err = int(np.sum(model.predict(Xte) != y_bc[te]))
+    e_hat = s_err / n_te
+    hoeff = (max(e_hat - eps_n, 0.0), min(e_hat + eps_n, 1.0))
+    cp = (
+        stats.beta.ppf(delta_t / 2, s_err, n_te - s_err + 1) if s_err > 0 else 0.0,
+        stats.beta.ppf(1 - delta_t / 2, s_err + 1, n_te - s_err),
+    )
+    ref = stats.binomtest(s_err, n_te).proportion_ci(1 - delta_t, method="exact")
+    assert np.allclose(cp, (ref.low, ref.high), rtol=1e-9)
+    intervals[name] = (e_hat, hoeff, cp)
+    print(
+        f"{name:10s}  {s_err:6d}  {e_hat:10.4f}   [{hoeff[0]:.4f}, {hoeff[1]:.4f}]"
+        f"   [{cp[0]:.4f}, {cp[1]:.4f}]"
+    )
+print("Clopper-Pearson agrees with scipy.stats.binomtest to 1e-9: True")
+
+# %% [markdown]
+# The two intervals side by side ({numref}`fig-test-interval`):
+
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "95 % intervals for the error of two classifiers of Chapter 3 on the breast cancer data, from 285 test tumours: Hoeffding's interval (thin) and the exact Clopper-Pearson interval (thick), around the test error (dot).", "name": "fig-test-interval"}, "image": {"alt": "Two rows of horizontal intervals, a long thin one containing a short thick one around a dot."}} tags=["hide-input"]
+fig, ax = plt.subplots(figsize=(7, 2.4))
+for row, (e_hat, hoeff, cp) in enumerate(intervals.values()):
+    ax.plot(hoeff, [row, row], "C0-", lw=1.5, label="Hoeffding" if row == 0 else None)
+    cp_label = "Clopper-Pearson" if row == 0 else None
+    ax.plot(cp, [row, row], "C3-", lw=6, alpha=0.6, label=cp_label)
+    ax.plot(e_hat, row, "ko", ms=5, label="test error" if row == 0 else None)
+ax.set_yticks(range(len(intervals)), list(intervals))
+ax.set(xlabel=r"error $e(\hat h)$", ylim=(-0.6, len(intervals) - 0.4))
+ax.legend(fontsize=8, loc="lower right")
+plt.show()
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-test-interval
+# 95 % intervals for the error of two classifiers of Chapter 3 on the breast cancer data, from 285 test tumours: Hoeffding's interval (thin) and the exact Clopper-Pearson interval (thick), around the test error (dot).
+# :::
+
+# %% [markdown]
+# Hoeffding's interval is two to four times as wide as the exact one and is cut at 0:
+# it ignores that an error rate near 0 has a small variance, the looseness seen in
+# {numref}`fig-hoeffding`. What either interval **promises**: over the random draw of the
+# test set, an interval built this way contains the error $e(\hat h)$ of *this* trained
+# classifier with probability at least $0.95$. What it does **not** promise:
+#
+# - nothing about this particular interval: $e(\hat h)$ is a fixed number, inside or not;
+# - nothing once the test set has been used to choose: picking the better of the two models
+#   by their test errors makes the winner's test error biased downwards, and a guarantee
+#   for the pick needs the union bound over the candidates ($\delta/2$ each here), as for
+#   ERM;
+# - nothing about other training sets: it is the error of the classifier trained on this
+#   half, not of the learning algorithm;
+# - nothing about tumours drawn differently (another hospital, another scanner): the
+#   test points must come from the distribution the classifier will meet.
+#
 # (sec-beyond)=
 # ## Beyond the notes
 #
@@ -919,16 +1031,157 @@ plt.show()
 # {cite}`boucheron2013concentration,shalev2014understanding`.
 #
 # **Infinite classes.** Chapter 6's `best_stump` may put its threshold anywhere, so its class is
-# infinite and $\log k$ is infinite too. But on $m$ points, thresholds with both polarities
-# produce at most $2m$ distinct labellings, not infinitely many. The **growth function**
-# counts these labellings, and the **VC dimension** is the largest $m$ at which all $2^m$
-# labellings are realised (2 for our stumps on the line; $d + 1$ for linear classifiers in
-# $\R^d$). The Sauer-Shelah lemma bounds the growth function by a polynomial $O(m^{d_{VC}})$,
-# and a symmetrisation argument puts its logarithm where $\log k$ was, giving a deviation of
-# order $\sqrt{(d_{VC}\log m + \log(1/\delta))/m}$
-# {cite}`vapnik1998statistical,shalev2014understanding,mohri2018foundations`. The proofs are
-# in those books (chapter 6 of {cite}`shalev2014understanding`; chapter 3 of
-# {cite}`mohri2018foundations`); the shape of the result is the one derived here.
+# infinite and $\log k$ is infinite too. The next section shows what takes its place.
+#
+# (sec-vc)=
+# ## Beyond finite classes: growth function and VC dimension
+#
+# On a sample of $m$ points an infinite class still produces only finitely many labellings,
+# and only they matter for the training errors. The **growth function** counts them at
+# worst,
+#
+# $$
+# \Pi_{\mathcal H}(m) = \max_{x_1, \dots, x_m} \bigl|\{(h(x_1), \dots, h(x_m)) :
+# h \in \mathcal H\}\bigr| \le 2^m .
+# $$ (def-growth-function)
+#
+# For three classes on the line it can be counted by hand. A threshold
+# $h_t(x) = \sign(x - t)$ labels $m$ distinct points according to which of the $m + 1$ gaps
+# $t$ falls in; stumps add the $m + 1$ flipped labellings, two of which (all $+1$, all $-1$)
+# thresholds already had; an interval $[a, b]$ labels $+1$ a run of consecutive points,
+# fixed by its first and last point, or none:
+#
+# $$
+# \begin{aligned}
+# \Pi_{\text{thresholds}}(m) &= m + 1, \\
+# \Pi_{\text{stumps}}(m) &= 2m, \\
+# \Pi_{\text{intervals}}(m) &= \tfrac{m(m + 1)}{2} + 1 .
+# \end{aligned}
+# $$ (eq-growth-functions)
+#
+# The claim enumerates the labellings on random points (one representative threshold per
+# gap, one interval per pair of points) and counts them:
+
+# %%
+claims.verify("eq-growth-functions")
+
+# %% [markdown]
+# A class **shatters** a set of $m$ points when it realises all $2^m$ labellings of it; the
+# **VC dimension** $d$ is the size of the largest set it shatters (Vapnik and Chervonenkis
+# {cite}`vapnik1998statistical`). From {eq}`eq-growth-functions`, thresholds have $d = 1$
+# ($m + 1 = 2^m$ only for $m \le 1$), stumps and intervals $d = 2$ ($2m$ and
+# $m(m+1)/2 + 1$ reach $2^m$ at $m = 2$, not at $m = 3$); linear classifiers in $\R^p$
+# have $d = p + 1$. Past $d$ the growth function stops doubling and becomes a polynomial:
+#
+# ```{prf:lemma} Sauer's lemma
+# :label: thm-sauer
+# If $\mathcal H$ has VC dimension $d$, then for every $m$,
+#
+# $$
+# \Pi_{\mathcal H}(m) \le \sum_{i=0}^{d} \binom{m}{i} \le \Bigl(\frac{em}{d}\Bigr)^d
+# \quad (m \ge d).
+# $$ (eq-sauer)
+# ```
+#
+# The proof is an induction on $m$ {cite}`shalev2014understanding` (lemma 6.10). Our three
+# classes meet the first inequality with equality. The claim checks it by enumeration on
+# random classes of labellings of 6 points (each subset of the points tested for
+# shattering) and on the three classes above, whose VC dimensions it also recomputes; its
+# foil drops the last term of the sum.
+
+# %%
+claims.verify("eq-sauer")
+
+# %% [markdown]
+# The growth function takes the place of $k$. The argument (symmetrisation with a second,
+# "ghost" sample, then a union bound over the at most $\Pi_{\mathcal H}(2m)$ labellings of the
+# two samples together, each term bounded by Hoeffding's inequality) is in
+# {cite}`vapnik1998statistical` and {cite}`mohri2018foundations` (chapter 3); with the
+# constants of the original,
+#
+# $$
+# \begin{gathered}
+# P\Bigl(\sup_{h \in \mathcal H} |\hat e(h) - e(h)| > \gamma\Bigr)
+# \le 4\,\Pi_{\mathcal H}(2m)\, e^{-m\gamma^2/8}, \\
+# \text{so that } \gamma = \sqrt{\tfrac{8}{m}\Bigl(\log \Pi_{\mathcal H}(2m) +
+# \log\tfrac{4}{\delta}\Bigr)}
+# \end{gathered}
+# $$ (eq-vc-bound)
+#
+# holds for all $h$ at once with probability at least $1 - \delta$. By Sauer's lemma
+# $\log \Pi_{\mathcal H}(2m) \le d \log(2em/d)$, so the deviation is of order
+# $\sqrt{d\log m/m}$: any class of finite VC dimension has the uniform convergence property
+# ({prf:ref}`def-uniform-convergence`) and is agnostic PAC learnable by ERM (the converse also
+# holds, the *fundamental theorem* of {cite}`shalev2014understanding`, chapter 6). We do not
+# prove the bound; the claim checks that $\gamma$ solves $4\Pi(2m)e^{-m\gamma^2/8} = \delta$
+# and that simulated uniform deviations of a stump class exceed it less often than $\delta$.
+
+# %%
+claims.verify("eq-vc-bound")
+
+# %% [markdown]
+# The VC bound does not care how many hypotheses the class has, only how many labellings
+# they make: for stumps on a grid of $n$ thresholds the finite-class bound grows with
+# $\log n$, and for Chapter 6's stumps with a free threshold it is infinite, while the VC
+# bound with $\Pi(2m) = 4m$ covers them all. Its constants are worse, though
+# ({numref}`fig-vc-vs-finite`): it beats the finite-class bound only for classes of more
+# than about $2^{200}$ hypotheses at $m = 20$, $2^{350}$ at $m = 20\,000$.
+
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Uniform deviation bounds against $m$ for stumps, $\\delta = 0.05$: the finite-class bound for grids of $2^{10}$, $2^{64}$ and $2^{400}$ thresholds, the VC bound with the exact growth function $\\Pi(2m) = 4m$ and with Sauer's bound $(2em/d)^d$, $d = 2$, and the simulated 95 % quantile of $\\sup_h |\\hat e(h) - e(h)|$ over 1022 stumps.", "name": "fig-vc-vs-finite"}, "image": {"alt": "Log-log decreasing curves of deviation bounds against sample size, with the simulated quantile lowest."}} tags=["hide-input"]
+ms_vc = np.unique(np.round(np.geomspace(20, 20_000, 16)).astype(int))
+delta_vc = 0.05
+
+
+def vc_gamma(m, growth_2m, delta):
+    """The deviation of the VC bound, eq-vc-bound."""
+    return np.sqrt(8 * (np.log(growth_2m) + np.log(4 / delta)) / m)
+
+
+H_vc = bounds.stump_class(511, theta=0.3, eta=0.1)
+ms_sim = ms_vc[ms_vc <= 1000]
+q95 = []
+for m in ms_sim:
+    Xs, ys = H_vc.sample(int(m), n_rep=400, rng=rng)
+    sup = np.abs(H_vc.training_errors(Xs, ys) - H_vc.generalisation_error).max(axis=1)
+    q95.append(np.quantile(sup, 0.95))
+fig, ax = plt.subplots()
+for n_exp, style in ((10, "C0-"), (64, "C0--"), (400, "C0-.")):
+    log_2k = (n_exp + 2) * np.log(2)  # log(2k) for k = 2 * 2^n_exp
+    ax.loglog(
+        ms_vc,
+        np.sqrt((log_2k - np.log(delta_vc)) / (2 * ms_vc)),
+        style,
+        label=rf"finite class, $k = 2 \cdot 2^{{{n_exp}}}$",
+    )
+ax.loglog(
+    ms_vc, vc_gamma(ms_vc, 4 * ms_vc, delta_vc), "C3-", label=r"VC, $\Pi(2m) = 4m$"
+)
+ax.loglog(
+    ms_vc,
+    vc_gamma(ms_vc, (np.e * ms_vc) ** 2, delta_vc),
+    "C3:",
+    label=r"VC, Sauer $(2em/d)^d$",
+)
+ax.loglog(ms_sim, q95, "ko", ms=4, label="simulated 95% quantile")
+ax.set(xlabel="sample size $m$", ylabel=r"deviation $\gamma$")
+ax.legend(fontsize=8)
+plt.show()
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-vc-vs-finite
+# Uniform deviation bounds against $m$ for stumps, $\delta = 0.05$: the finite-class bound for grids of $2^{10}$, $2^{64}$ and $2^{400}$ thresholds, the VC bound with the exact growth function $\Pi(2m) = 4m$ and with Sauer's bound $(2em/d)^d$, $d = 2$, and the simulated 95 % quantile of $\sup_h |\hat e(h) - e(h)|$ over 1022 stumps.
+# :::
+
+# %% [markdown]
+# A threshold stored as a double is one of fewer than $2^{64}$ numbers, so for stumps in
+# floating point the finite-class bound is in fact the better one; what the VC bound adds
+# is that it needs no count of the hypotheses, only of the labellings, which is what makes
+# it apply to the SVM's hyperplanes and every other class with a continuous parameter. The
+# simulation lies far below every bound: all of them are worst cases over distributions, and the VC bound pays twice, for the ghost sample and for its constants.
+# Sharper versions (Rademacher complexity, chaining) bring the constants down and remove
+# the $\log m$ {cite}`mohri2018foundations,boucheron2013concentration`; the shape, a
+# complexity term over $m$ under a square root, stays.
 #
 # (sec-learning-theory-implementation)=
 # ## Implementation
@@ -1359,8 +1612,14 @@ assert est_h == mc_deviation(m_h, phi_h, g_h, n_h, seed_h), "the seed is not use
 # - Uniform convergence makes ERM an agnostic PAC learner with order $\log(k/\delta)/\epsilon^2$
 #   samples; in the realisable case $\log(k/\delta)/\epsilon$ suffice, and both rates are
 #   attained.
-# - Chernoff's relative-entropy bound has the right exponent; VC dimension replaces $\log k$
-#   for infinite classes.
+# - A test set independent of training makes the test error a binomial mean: Hoeffding
+#   gives an interval $\hat e_{\text{test}} \pm \sqrt{\log(2/\delta)/(2n)}$ for one
+#   classifier fixed before the test, and the exact Clopper-Pearson interval a narrower one.
+# - Chernoff's relative-entropy bound has the right exponent.
+# - For infinite classes the growth function replaces $k$: Sauer's lemma makes it a
+#   polynomial of degree the VC dimension, and the VC bound a deviation of order
+#   $\sqrt{d\log m/m}$, with constants that, for stumps stored as doubles, lose to the
+#   finite-class bound.
 #
 # ## References
 #

@@ -495,3 +495,134 @@ def eq_realisable_bound(rng, foil=False):
     lo, hi = bounds.mc_interval(exact, R, ALPHA / 20)
     chain = max(_rel_violation(exact, terms), _rel_violation(terms, bound))
     return float(max(chain, freq - hi, lo - freq))
+
+
+# -- beyond finite classes ----------------------------------------------------------------------
+
+
+def _labellings(x, kind):
+    """The distinct labellings (rows of 0/1) of the points ``x`` by thresholds, stumps or
+    intervals, by enumerating one representative of each gap between sorted points."""
+    xs = np.sort(x)
+    cuts = np.concatenate([[xs[0] - 1.0], xs])  # t below all points, then at each point
+    rows = (x[None, :] > cuts[:, None]).astype(np.int8)
+    if kind == "stumps":
+        rows = np.vstack([rows, 1 - rows])
+    elif kind == "intervals":  # [a, b] with a <= b points of x, and the empty interval
+        i, j = np.triu_indices(len(xs))
+        rows = (x[None, :] >= xs[i][:, None]) & (x[None, :] <= xs[j][:, None])
+        rows = np.vstack([rows.astype(np.int8), np.zeros((1, len(x)), np.int8)])
+    return np.unique(rows, axis=0)
+
+
+GROWTH = {"thresholds": lambda m: m + 1, "stumps": lambda m: 2 * m,
+          "intervals": lambda m: m * (m + 1) // 2 + 1}
+
+
+@claim("eq-growth-functions", per_instance=True, chapter=CHAPTER, tol=0.0,
+       measure="count error",
+       statement=r"on $m$ distinct points, thresholds realise $m + 1$ labellings, "
+                 r"stumps $2m$ and intervals $m(m + 1)/2 + 1$ (by enumeration)",
+       foil=r"stumps realise $2(m + 1)$ labellings (all $+1$ and all $-1$ counted twice)",
+       exact="a count of labellings, an integer compared exactly")
+def eq_growth_functions(rng, foil=False):
+    m = int(rng.integers(1, 30))
+    x = rng.uniform(0, 1, m)
+    growth = dict(GROWTH, stumps=lambda m: 2 * m + 2) if foil else GROWTH
+    return float(max(abs(len(_labellings(x, kind)) - growth[kind](m)) for kind in GROWTH))
+
+
+def _sauer_sum(m, d):
+    from math import comb
+
+    return sum(comb(m, i) for i in range(d + 1))
+
+
+def _growth_and_vc(H):
+    """Growth function (for m = 0..n) and VC dimension of a class given as 0/1 rows over n
+    points, by enumerating every subset of the points."""
+    from itertools import combinations
+
+    n = H.shape[1]
+    growth, vc = [1], 0
+    for size in range(1, n + 1):
+        counts = [len(np.unique(H[:, list(S)], axis=0)) for S in combinations(range(n), size)]
+        growth.append(max(counts))
+        if growth[-1] == 2**size:
+            vc = size
+    return growth, vc
+
+
+@claim("eq-sauer", per_instance=True, chapter=CHAPTER, tol=0.0, measure="violation",
+       n_instances=6, n_test_instances=60,
+       statement=r"$\Pi_{\mathcal H}(m) \le \sum_{i=0}^{d} \binom{m}{i}$ for a class of VC "
+                 r"dimension $d$ (Sauer's lemma; random classes on 6 points, thresholds, "
+                 r"stumps, intervals, by enumeration)",
+       foil=r"$\Pi_{\mathcal H}(m) \le \sum_{i=0}^{d - 1} \binom{m}{i}$ (one term "
+            r"short)",
+       exact="counts compared exactly: a violation max(0, .) of integers")
+def eq_sauer(rng, foil=False):
+    top = -1 if foil else 0
+    # a random class: random 0/1 rows over 6 points
+    H = rng.integers(0, 2, (int(rng.integers(2, 30)), 6))
+    growth, d = _growth_and_vc(H)
+    worst = max(g - _sauer_sum(m, d + top) for m, g in enumerate(growth))
+    # the three classes of the chapter on random points, with the VC dimensions 1, 2, 2
+    x = rng.uniform(0, 1, 6)
+    for kind, d_kind in (("thresholds", 1), ("stumps", 2), ("intervals", 2)):
+        rows = _labellings(x, kind)
+        growth, d = _growth_and_vc(rows)
+        worst = max(worst, abs(d - d_kind),
+                    *(g - _sauer_sum(m, d + top) for m, g in enumerate(growth)))
+    return float(max(worst, 0))
+
+
+def _vc_deviation(m, growth_2m, delta):
+    """``sqrt(8 (log growth_2m + log(4 / delta)) / m)``: the uniform deviation of the VC bound."""
+    return np.sqrt(8 * (np.log(growth_2m) + np.log(4 / delta)) / m)
+
+
+@claim("eq-vc-bound", per_instance=True, chapter=CHAPTER, tol=1e-12, measure="residual",
+       n_instances=4, n_test_instances=40,
+       statement=r"$\gamma = \sqrt{8(\log \Pi(2m) + \log(4/\delta))/m}$ solves "
+                 r"$4\Pi(2m)e^{-m\gamma^2/8} = \delta$, and then "
+                 r"$P(\sup_h |\hat e(h) - e(h)| > \gamma) \le \delta$ (510 stumps, "
+                 r"$\Pi(2m) \le 4m$)",
+       foil=r"$\gamma = \sqrt{(\log \Pi(2m) + \log(4/\delta))/(8m)}$ (the 8 moved to the "
+            r"denominator)")
+def eq_vc_bound(rng, foil=False):
+    R = 2000
+    H = bounds.stump_class(255, theta=rng.uniform(0.1, 0.9), eta=rng.uniform(0, 0.3))
+    m, delta = int(rng.integers(20, 200)), rng.uniform(0.1, 0.3)
+    growth = 4 * m  # stumps: 2 (2m) labellings of 2m points
+    if foil:
+        gamma = np.sqrt((np.log(growth) + np.log(4 / delta)) / (8 * m))
+    else:
+        gamma = _vc_deviation(m, growth, delta)
+    identity = abs(4 * growth * np.exp(-m * gamma**2 / 8) - delta) / delta
+    X, y = H.sample(m, n_rep=R, rng=rng)
+    sup = np.abs(H.training_errors(X, y) - H.generalisation_error).max(axis=1)
+    _, hi = bounds.mc_interval(delta, R, ALPHA / 4)
+    return float(max(identity, np.mean(sup > gamma) - hi, 0.0))
+
+
+# -- a test error on real data --------------------------------------------------------------------
+
+
+@claim("eq-hoeffding-interval", per_instance=True, chapter=CHAPTER, tol=1e-12,
+       measure="violation",
+       statement=r"$P\bigl(|\hat e_{\text{test}} - e| \le \sqrt{\log(2/\delta)/(2n)}\bigr) "
+                 r"\ge 1 - \delta$, the coverage summed exactly over the binomial "
+                 r"distribution of the test errors",
+       foil=r"the half-width $\log(2/\delta)/(2n)$ (the square root forgotten)",
+       exact="a violation max(0, .) of an exact coverage probability")
+def eq_hoeffding_interval(rng, foil=False):
+    from scipy.stats import binom
+
+    n, e = int(rng.integers(10, 2000)), rng.uniform(0, 1)
+    delta = float(np.exp(rng.uniform(np.log(1e-3), np.log(0.3))))
+    x = np.log(2 / delta) / (2 * n)
+    half = x if foil else np.sqrt(x)
+    s = np.arange(n + 1)
+    coverage = binom.pmf(s, n, e)[np.abs(s / n - e) <= half].sum()
+    return float(max(0.0, 1 - delta - coverage))

@@ -561,3 +561,25 @@ def eq_kernel_svm_duality(rng, foil=False):
     # SMO stops at a maximal KKT violation of 1e-10, which bounds the duality gap by about
     # n C 1e-10 relative to the objective: 1e-8 leaves room for that, nothing more.
     return max(abs(primal - dual) / abs(primal), abs(b - fit.b) / max(1.0, abs(fit.b)))
+
+
+@claim(
+    "eq-prototype-gram", per_instance=True, chapter=CH, tol=1e-12,
+    statement=r"the prototype map has Gram matrix $\Phi\Phi^\top = K_{XP}K_{XP}^\top$, "
+              r"$\langle\phi(x), \phi(y)\rangle = \sum_j k(x, p_j)k(y, p_j)$; with the "
+              r"training points as prototypes, $K^2$",
+    foil=r"$\Phi\Phi^\top = K_{XX}$ (the kernel's own Gram matrix)",
+)
+def eq_prototype_gram(rng, foil=False):
+    n, m, d = (int(v) for v in rng.integers(3, 30, 3))
+    X, P = rng.standard_normal((n, d)), rng.standard_normal((m, d))
+    gamma = rng.uniform(0.01, 1.0) / d
+    # the features, one exponential per prototype, written out coordinate by coordinate
+    Phi = np.exp(-gamma * ((X[:, None, :] - P[None, :, :]) ** 2).sum(axis=2))
+    K_xp = kern.gram(X, P, kernel="rbf", gamma=gamma)
+    K_xx = kern.gram(X, kernel="rbf", gamma=gamma)
+    rhs = K_xx if foil else K_xp @ K_xp.T
+    # the training points as prototypes: the features are the rows of K, their Gram K^2
+    Phi_x = np.exp(-gamma * ((X[:, None, :] - X[None, :, :]) ** 2).sum(axis=2))
+    rhs_x = K_xx if foil else K_xx @ K_xx
+    return max(rel_error(Phi @ Phi.T, rhs), rel_error(Phi_x @ Phi_x.T, rhs_x))
