@@ -38,9 +38,11 @@ from mlnotes._validation import (
 )
 
 __all__ = [
+    "GLMFit",
     "LogisticFit",
     "ProbitFit",
     "SoftmaxFit",
+    "glm",
     "gradient_ascent",
     "irls",
     "is_separable",
@@ -918,4 +920,206 @@ def probit(X, y, *, method: str = "newton", tol: float = 1e-10, max_iter: int = 
         w=w, se=se, log_likelihood=ll, objective=np.array(objective),
         grad_norm=np.array(grad_norms), n_iter=it, converged=converged and not separable,
         separable=separable, method=method,
+    )
+
+
+# -- generalised linear models ---------------------------------------------------------------
+
+#: The families and links :func:`glm` fits (the first link of each is its default, the
+#: canonical one).
+GLM_LINKS = {"gaussian": ("identity",), "binomial": ("logit", "probit"), "poisson": ("log",)}
+
+
+@dataclass(frozen=True)
+class GLMFit(OwnsArrays):
+    """A generalised linear model fitted by IRLS (Fisher scoring).
+
+    Attributes
+    ----------
+    w : ndarray of shape (d,)
+    se : ndarray of shape (d,)
+        Standard errors from the Fisher information :math:`X^\\top W X / \\phi` at ``w``.
+    family, link : str
+    scale : float
+        The dispersion :math:`\\phi`: 1 for the binomial and Poisson families, the residual
+        variance :math:`\\|y - Xw\\|^2 / (n - d)` for the Gaussian.
+    log_likelihood : float
+        At ``w`` (the Gaussian's with the maximum-likelihood variance
+        :math:`\\|y - Xw\\|^2 / n`).
+    deviance : float
+        :math:`2(\\ell_{\\text{saturated}} - \\ell)` with :math:`\\phi = 1`.
+    objective : ndarray of shape (n_iter + 1,)
+        The deviance at every iterate, the start included (non-increasing).
+    n_iter : int
+    converged : bool
+    """
+
+    w: np.ndarray
+    se: np.ndarray
+    family: str
+    link: str
+    scale: float
+    log_likelihood: float
+    deviance: float
+    objective: np.ndarray
+    n_iter: int
+    converged: bool
+
+    def decision_function(self, X) -> np.ndarray:
+        """The linear predictor :math:`\\eta = Xw`."""
+        return check_n_features(X, self.w.shape[0]) @ self.w
+
+    def predict_mean(self, X) -> np.ndarray:
+        """The fitted mean :math:`\\mu = g^{-1}(Xw)`."""
+        return _glm_terms(self.decision_function(X), None, self.family, self.link)[0]
+
+    def predict(self, X) -> np.ndarray:
+        """The mean :math:`g^{-1}(Xw)`; for the binomial family the labels in {0, 1} (1 where
+        :math:`w^\\top x \\ge 0`, probability at least 1/2; a tie goes to 1)."""
+        if self.family == "binomial":
+            return (self.decision_function(X) >= 0).astype(float)
+        return self.predict_mean(X)
+
+
+def _glm_terms(eta: np.ndarray, y, family: str, link: str):
+    r"""The mean :math:`\mu`, and with ``y``: the IRLS weights
+    :math:`W_i = \mu_i'^2 / V(\mu_i)`, the score terms :math:`s_i = \mu_i'(y_i - \mu_i)/V(\mu_i)`
+    (so that :math:`\nabla\ell = X^\top s`), the deviance and the log-likelihood (:math:`\phi = 1`).
+    """
+    from scipy.special import gammaln, ndtr, xlogy
+
+    if link == "identity":
+        mu = eta
+    elif link == "logit":
+        mu = sigmoid(eta)
+    elif link == "probit":
+        mu = ndtr(eta)
+    else:  # log
+        mu = np.exp(np.minimum(eta, 700.0))
+    if y is None:
+        return (mu,)
+    if link == "identity":
+        W, s = np.ones_like(eta), y - mu
+        ll = -0.5 * float(s @ s)
+        dev = float(s @ s)
+    elif link == "logit":  # canonical: W = mu (1 - mu), s = y - mu
+        W, s = mu * (1 - mu), y - mu
+        ll = float(np.sum(y * log_sigmoid(eta) + (1 - y) * log_sigmoid(-eta)))
+        dev = -2 * ll
+    elif link == "probit":  # s = phi (y - Phi) / (Phi (1 - Phi)), W its Fisher weight
+        ll, s, _, W = _probit_terms(eta, y)
+        dev = -2 * ll
+    else:  # poisson, log link (canonical): W = mu, s = y - mu
+        W, s = mu, y - mu
+        ll = float(np.sum(y * eta - mu - gammaln(y + 1)))
+        dev = float(2 * np.sum(xlogy(y, y) - y * eta - (y - mu)))
+    return mu, W, s, dev, ll
+
+
+def glm(X, y, *, family: str = "binomial", link: str | None = None, tol: float = 1e-10,
+        max_iter: int = 100, w0=None) -> GLMFit:
+    r"""A generalised linear model by IRLS (Chapter 2, {eq}`eq-glm-irls-step`).
+
+    The response has an exponential-family distribution with mean :math:`\mu_i = g^{-1}(\eta_i)`,
+    :math:`\eta_i = w^\top x_i`, and variance :math:`\phi V(\mu_i)`. Fisher scoring,
+    :math:`w \leftarrow w + I(w)^{-1}\nabla\ell(w)`, is the weighted least-squares fit
+
+    .. math:: w^{t+1} = (X^\top W X)^{-1} X^\top W z, \qquad
+              W_{ii} = \frac{\mu_i'^2}{V(\mu_i)}, \qquad
+              z_i = \eta_i + \frac{y_i - \mu_i}{\mu_i'},
+
+    with :math:`\mu_i' = d\mu_i/d\eta_i` ({eq}`eq-glm-score-fisher`). The right-hand side is
+    formed as :math:`X^\top W \eta + X^\top s` with :math:`s_i = \mu_i'(y_i - \mu_i)/V(\mu_i)`,
+    so a vanishing :math:`\mu_i'` divides nothing. The step is halved if it would increase the
+    deviance.
+
+    Parameters
+    ----------
+    X : array_like of shape (n, d)
+        Design matrix (include the constant column for an intercept).
+    y : array_like of shape (n,)
+        ``"gaussian"``: real responses; ``"binomial"``: labels in {0, 1}; ``"poisson"``:
+        counts (reals >= 0).
+    family : {"binomial", "gaussian", "poisson"}
+    link : str, optional
+        ``"identity"`` (Gaussian), ``"logit"`` or ``"probit"`` (binomial), ``"log"``
+        (Poisson); default the canonical link (the first).
+    tol : float, default 1e-10
+        Stop when :math:`\|w^{t+1} - w^t\|_\infty \le \mathrm{tol}\,\max(1, \|w^{t+1}\|_\infty)`.
+    max_iter : int, default 100
+        Reaching it warns with :class:`mlnotes.ConvergenceWarning` and returns
+        ``converged=False`` (separable binomial data never converge: the MLE does not exist).
+    w0 : array_like of shape (d,), optional
+        Starting point (default 0).
+
+    Returns
+    -------
+    GLMFit
+
+    Examples
+    --------
+    >>> X = np.array([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0], [1.0, 3.0]])
+    >>> fit = glm(X, np.array([1.0, 2.0, 2.0, 6.0]), family="poisson")
+    >>> fit.converged, fit.w.round(4).tolist()
+    (True, [-0.1008, 0.5991])
+    >>> ls = glm(X, np.array([1.0, 2.0, 2.0, 6.0]), family="gaussian")  # least squares
+    >>> ls.n_iter, ls.w.round(4).tolist()
+    (2, [0.5, 1.5])
+    """
+    if family not in GLM_LINKS:
+        raise ValueError(f"family must be one of {sorted(GLM_LINKS)}; got {family!r}")
+    link = GLM_LINKS[family][0] if link is None else link
+    if link not in GLM_LINKS[family]:
+        raise ValueError(f"link must be one of {GLM_LINKS[family]} for the {family} family; "
+                         f"got {link!r}")
+    X, y = check_X_y(X, y, scale_for="glm")
+    if family == "binomial":
+        y = check_labels(y, (0.0, 1.0))
+    elif family == "poisson" and np.any(y < 0):
+        raise ValueError(f"y must be counts (>= 0) for the poisson family; got min {y.min()}")
+    tol = check_positive(tol, "tol")
+    max_iter = check_int(max_iter, "max_iter")
+    n, d = X.shape
+    if w0 is None:
+        w = np.zeros(d)
+    else:
+        w = as_float_array(w0, "w0", ndim=1).copy()
+        if w.shape[0] != d:
+            raise ValueError(f"w0 has {w.shape[0]} entries but X has {d} columns")
+    eta = X @ w
+    _, W, s, dev, ll = _glm_terms(eta, y, family, link)
+    objective = [dev]
+    converged, it = False, 0
+    while not converged and it < max_iter:
+        L = _cholesky((X * W[:, None]).T @ X)
+        if L is None:
+            raise np.linalg.LinAlgError(_singular_message("weighted matrix X^T W X"))
+        delta = _cho_solve(L, X.T @ s)  # = (X^T W X)^{-1} X^T W z - w
+        t = 1.0
+        for _ in range(60):
+            w_new = w + t * delta
+            terms = _glm_terms(X @ w_new, y, family, link)
+            if terms[3] <= dev + 1e-12 * max(abs(dev), 1.0):
+                break
+            t *= 0.5
+        w, eta = w_new, X @ w_new
+        _, W, s, dev, ll = terms
+        it += 1
+        objective.append(dev)
+        converged = bool(t * np.max(np.abs(delta)) <= tol * max(1.0, np.max(np.abs(w))))
+    if not converged:
+        warnings.warn(
+            f"glm stopped at max_iter={max_iter} before the step fell below tol={tol:g}"
+            + (" (separable binomial data have no maximum)" if family == "binomial" else ""),
+            ConvergenceWarning, stacklevel=2,
+        )
+    scale = 1.0
+    if family == "gaussian":
+        scale = dev / (n - d) if n > d else np.inf
+        ll = -0.5 * n * (np.log(2 * np.pi * dev / n) + 1) if dev > 0 else np.inf
+    L = _cholesky((X * W[:, None]).T @ X)
+    se = np.full(d, np.inf) if L is None else np.sqrt(scale * np.diag(_cho_inverse(L)))
+    return GLMFit(
+        w=w, se=se, family=family, link=link, scale=float(scale), log_likelihood=float(ll),
+        deviance=float(dev), objective=np.array(objective), n_iter=it, converged=converged,
     )

@@ -65,7 +65,9 @@ except ImportError:  # Colab or a fresh kernel: install this chapter's version
 # - the log-loss of labels $\pm 1$ as the same objective, and as a smooth surrogate of the 0-1 loss;
 # - what goes wrong when the classes are separable, and how $L_2$ regularisation fixes it;
 # - misclassification costs, probit versus logit (the probit fitted by Newton's method and by
-#   Fisher scoring, against Stata), and the multiclass (softmax) model.
+#   Fisher scoring, against Stata), and the multiclass (softmax) model;
+# - exponential families and generalised linear models: least squares, the logit and the
+#   probit as one IRLS (Fisher scoring).
 
 # %%
 import warnings
@@ -782,6 +784,110 @@ print(
 # apart.
 
 # %% [markdown]
+# (sec-glm)=
+# ## One algorithm for three models: generalised linear models
+#
+# Least squares, the logit and the probit are three cases of one model, the **generalised
+# linear model** (GLM) {cite}`nelder1972generalized`, and Newton's IRLS is one case of one
+# algorithm. The Gaussian, Bernoulli and Poisson distributions are **exponential families**:
+#
+# $$
+# p(y \mid \theta, \phi) = h(y, \phi) \exp\Big(\frac{y\theta - A(\theta)}{\phi}\Big),
+# $$ (def-exp-family)
+#
+# with natural parameter $\theta$, dispersion $\phi$ and log-partition function $A$. For
+# $N(\mu, \sigma^2)$: $\theta = \mu$, $A(\theta) = \theta^2/2$, $\phi = \sigma^2$. For a
+# Bernoulli of mean $p$: $\theta = \ln\frac{p}{1 - p}$, $A(\theta) = \ln(1 + e^\theta)$,
+# $\phi = 1$. For a Poisson of mean $\mu$: $\theta = \ln\mu$, $A(\theta) = e^\theta$, $\phi = 1$.
+# The density integrates to 1 for every $\theta$; differentiating
+# $\int h\, e^{(y\theta - A)/\phi} dy = 1$ in $\theta$ gives $\E[y - A'(\theta)] = 0$, and
+# differentiating once more gives $\E[(y - A')^2]/\phi = A''(\theta)$:
+#
+# $$
+# \E y = A'(\theta), \qquad \operatorname{Var} y = \phi A''(\theta) .
+# $$ (eq-glm-mean-variance)
+#
+# The variance is a function of the mean, $\phi V(\mu)$ with $V(\mu) = A''(\theta)$: 1 for
+# the Gaussian, $\mu(1 - \mu)$ for the Bernoulli, $\mu$ for the Poisson. The check computes
+# both moments from the densities and $A'$, $A''$ by finite differences.
+
+# %%
+claims.verify("eq-glm-mean-variance")
+
+# %% [markdown]
+# A GLM takes the linear predictor $\eta_i = w^\top x_i$ and a **link** $g$ with
+# $\mu_i = g^{-1}(\eta_i)$; write $\mu_i' = d\mu_i/d\eta_i$. The logit ($\mu = 1/(1 + e^{-\eta})$),
+# the identity and the log are the **canonical** links, those with $\theta_i = \eta_i$; the
+# probit, $\mu = \Phi(\eta)$, is not. The log-likelihood is
+# $\ell(w) = \sum_i (y_i\theta_i - A(\theta_i))/\phi$ plus terms free of $w$, and
+# $\partial\theta_i/\partial\eta_i = \mu_i'/V(\mu_i)$ (since $d\mu/d\theta = A'' = V$). The
+# chain rule gives the score; differentiating it again gives one term with the factor
+# $y_i - \mu_i$, which vanishes in expectation, and one without. The Fisher information
+# (expected negative Hessian) keeps the second:
+#
+# $$
+# \begin{gathered}
+# \nabla\ell(w) = \sum_{i=1}^n \frac{\mu_i'\,(y_i - \mu_i)}{\phi V(\mu_i)}\, x_i, \\
+# I(w) = \E\big[-\nabla^2\ell(w)\big] = X^\top W X, \qquad
+# W_{ii} = \frac{\mu_i'^2}{\phi V(\mu_i)} .
+# \end{gathered}
+# $$ (eq-glm-score-fisher)
+#
+# For a canonical link $\mu_i' = V(\mu_i)$: the score is $X^\top(y - \mu)/\phi$, the Hessian
+# contains no $y$ and equals $-I(w)$, so Fisher scoring is Newton's method. This is why the
+# logit's Newton weights $g(1 - g)$ came without labels, and the probit's did not
+# ({eq}`eq-probit-fisher-weights`). The check differentiates a log-likelihood written from the
+# densities, for the identity, logit, probit and log links, and takes the expectation exactly.
+
+# %%
+claims.verify("eq-glm-score-fisher")
+
+# %% [markdown]
+# Fisher scoring, $w \leftarrow w + I(w)^{-1}\nabla\ell(w)$, is the same rearrangement as
+# {eq}`eq-irls-step`: multiplying out, the dispersion cancels and
+#
+# $$
+# w + I(w)^{-1}\nabla\ell(w) = (X^\top W X)^{-1} X^\top W z, \qquad
+# z_i = \eta_i + \frac{y_i - \mu_i}{\mu_i'} ,
+# $$ (eq-glm-irls-step)
+#
+# a weighted least-squares fit of the **working response** $z$. The three models of this
+# chapter and the last are its cases:
+#
+# - Gaussian, identity link: $W = I/\phi$ and $z = y$, so one step from anywhere solves the
+#   normal equations: least squares;
+# - Bernoulli, logit: $W_{ii} = g_i(1 - g_i)$ and $z$ as in {eq}`eq-irls-step`: Newton's IRLS;
+# - Bernoulli, probit: $W_{ii} = \phi(\eta_i)^2/(\Phi(\eta_i)\Phi(-\eta_i))$ ($\phi$ here the
+#   normal density), the weights of {eq}`eq-probit-fisher-weights`: `lg.probit(method="irls")`.
+#
+# The check compares the Fisher step with a least-squares solver on $(W^{1/2}X, W^{1/2}z)$.
+
+# %%
+claims.verify("eq-glm-irls-step")
+
+# %% [markdown]
+# `lg.glm(X, y, family=..., link=...)` is this one algorithm (the tests check it against
+# statsmodels' `GLM` for the four pairs, coefficients, standard errors and deviances). On the
+# Spector and Mazzeo data it retraces the chapter's fits step by step; with the Gaussian family
+# on the same 0/1 labels it is least squares (the "linear probability model") after one step:
+
+# %%
+glm_logit = lg.glm(Xsp, spector.y, family="binomial", link="logit")
+glm_probit = lg.glm(Xsp, spector.y, family="binomial", link="probit")
+glm_gauss = lg.glm(Xsp, spector.y, family="gaussian")
+lpm = np.linalg.lstsq(Xsp, spector.y, rcond=None)[0]
+rss_one_step = glm_gauss.objective[1]  # the deviance after the first step
+same_logit = bool(np.allclose(glm_logit.w, logit_fit.w, rtol=1e-8))
+print(f"logit:  same as lg.irls: {same_logit}, {glm_logit.n_iter} iterations")
+print(f"probit: same as Fisher scoring of lg.probit: "
+      f"{bool(np.allclose(glm_probit.w, probit_irls.w, rtol=1e-8))}, "
+      f"{glm_probit.n_iter} iterations (Newton: {probit_fit.n_iter})")
+one_step = bool(np.isclose(rss_one_step, glm_gauss.deviance))
+print(f"gaussian: least squares: {bool(np.allclose(glm_gauss.w, lpm, rtol=1e-9))}, "
+      f"reached by the first step: {one_step}")
+print(f"deviances: logit {glm_logit.deviance:.4f}, probit {glm_probit.deviance:.4f}")
+
+# %% [markdown]
 # (sec-softmax)=
 # ## More than two classes: softmax regression
 #
@@ -1050,6 +1156,33 @@ show_source(lg._halving_step)
 # $v = 2w_1$ the penalty $\frac\lambda2(\|w_0\|^2 + \|w_1\|^2) = \lambda\|w_1\|^2 =
 # \frac{\lambda}{4}\|v\|^2$: penalised logistic regression in $v$ with penalty $\lambda/2$
 # in the $\frac{\lambda}{2}\|v\|^2$ convention of `lg.newton`.
+# ```
+#
+# ```{exercise}
+# :label: ex-glm-poisson
+# (Poisson regression.) Let the counts be $y_i \sim \mathrm{Poisson}(\mu_i)$ with
+# $\ln\mu_i = w^\top x_i$. (a) Write the log-likelihood and show that its gradient is
+# $X^\top(y - \mu)$ and its Hessian $-X^\top \diag(\mu) X$; why do Newton's method and
+# Fisher scoring coincide? (b) Write the IRLS step {eq}`eq-glm-irls-step`: its weights and its
+# working response. (c) With an intercept only ($x_i = 1$), show that the maximiser is
+# $w = \ln\bar y$ and that IRLS iterates $w \leftarrow w + \bar y e^{-w} - 1$. What happens
+# when every count is 0?
+# ```
+#
+# ```{solution} ex-glm-poisson
+# :class: dropdown
+# (a) $\ell(w) = \sum_i \big(y_i \eta_i - e^{\eta_i} - \ln y_i!\big)$ with
+# $\eta_i = w^\top x_i$, so $\nabla\ell = \sum_i (y_i - e^{\eta_i}) x_i = X^\top(y - \mu)$
+# and $\nabla^2\ell = -\sum_i \mu_i x_i x_i^\top$, negative semidefinite: $\ell$ is concave.
+# The Hessian contains no $y$, so it equals its expectation: the log is the Poisson's canonical
+# link ($\theta = \ln\mu = \eta$, $\mu' = \mu = V(\mu)$). (b) $W = \diag(\mu)$ and
+# $z_i = \eta_i + (y_i - \mu_i)/\mu_i$; the step is the weighted least-squares fit
+# $(X^\top \diag(\mu) X)^{-1} X^\top \diag(\mu) z$. (c) The score is
+# $n(\bar y - e^w) = 0$, so $w = \ln\bar y$, and the step is
+# $w + n(\bar y - e^w)/(n e^w) = w + \bar y e^{-w} - 1$. If every count is 0, then
+# $\ell(w) = -n e^w$ increases as $w \to -\infty$: no maximiser exists (the mean estimate 0
+# is on the boundary, $\ln 0 = -\infty$), and IRLS steps $w \leftarrow w - 1$ forever: the
+# Poisson analogue of separation in {ref}`sec-separation`.
 # ```
 #
 # The remaining exercises are coding exercises; the course's assignments turn them into
@@ -1396,6 +1529,10 @@ np.testing.assert_allclose(X_h.T @ (y_h - lg.sigmoid(X_h @ w_h)), 0.0, atol=1e-8
 # - The probit's Hessian has weights $\lambda_i(\lambda_i + a_i)$ {eq}`eq-probit-hessian`;
 #   their expectation {eq}`eq-probit-fisher-weights` gives Fisher scoring. Both reproduce
 #   Stata's probit of the Spector data.
+# - In an exponential family $\E y = A'(\theta)$ and $\operatorname{Var} y = \phi A''(\theta)$;
+#   a GLM's Fisher scoring step is the weighted least-squares fit {eq}`eq-glm-irls-step`,
+#   which is least squares for the Gaussian, Newton's IRLS for the logit and Fisher scoring
+#   for the probit.
 #
 # ## References
 #
@@ -1403,4 +1540,6 @@ np.testing.assert_allclose(X_h.T @ (y_h - lg.sigmoid(X_h @ w_h)), 0.0, atol=1e-8
 # South African heart disease example; {cite}`greene2003econometric` the logit model and the
 # Spector and Mazzeo data {cite}`spector1980probit`; {cite}`albert1984existence` the existence
 # of the maximum likelihood estimate, and {cite}`konis2007linear` its detection by linear
-# programming; {cite}`nocedal2006numerical` Newton's method and its convergence.
+# programming; {cite}`nocedal2006numerical` Newton's method and its convergence. Generalised
+# linear models and their IRLS are due to {cite}`nelder1972generalized`;
+# {cite}`mccullagh1989generalized` is the standard account.

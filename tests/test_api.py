@@ -88,6 +88,8 @@ FITS = {
                                     cap={"max_iter": 1, "tol": 1e-15}),
     "logistic.probit": Fit(G.probit, "01", {}, {"tol": "pos", "max_iter": "count"},
                            cap={"max_iter": 1, "tol": 1e-15}),
+    "logistic.glm": Fit(G.glm, "01", {}, {"tol": "pos", "max_iter": "count"},
+                        cap={"max_iter": 1, "tol": 1e-15}),
     "logistic.softmax_regression": Fit(G.softmax_regression, "multi", {"lam": 0.1},
                                        {"lam": "nonneg", "tol": "pos", "max_iter": "count"},
                                        cap={"max_iter": 1, "tol": 1e-15}),

@@ -468,3 +468,158 @@ def eq_multiclass_cost_shift(rng, foil=False):
     sign = -1 if foil else 1
     shifted = scores + sign * np.log(gamma / gamma[-1])
     return float(np.mean(np.argmin(risk, axis=1) != np.argmax(shifted, axis=1)))
+
+
+# -- generalised linear models ---------------------------------------------------------------
+# The four family/link pairs of sec-glm, written from scipy's inverse links and the densities
+# (none from mlnotes.logistic): inverse link, its derivative and the variance function V(mu).
+def _glm_pairs():
+    from scipy.special import expit, ndtr
+    from scipy.stats import norm
+
+    return {
+        ("gaussian", "identity"): (lambda e: e, lambda e: np.ones_like(e),
+                                   lambda m: np.ones_like(m)),
+        ("binomial", "logit"): (expit, lambda e: expit(e) * expit(-e), lambda m: m * (1 - m)),
+        ("binomial", "probit"): (ndtr, norm.pdf, lambda m: m * (1 - m)),
+        ("poisson", "log"): (np.exp, np.exp, lambda m: m),
+    }
+
+
+def _glm_draw(rng, family, mu, phi):
+    if family == "gaussian":
+        return mu + np.sqrt(phi) * rng.standard_normal(mu.size)
+    if family == "binomial":
+        return (rng.uniform(size=mu.size) < mu).astype(float)
+    return rng.poisson(mu).astype(float)
+
+
+def _glm_logpdf(family, y, mu, phi):
+    # the densities written out (broadcasting over a K x n grid of outcomes at once)
+    from scipy.special import gammaln, xlogy
+
+    if family == "gaussian":
+        return -0.5 * np.log(2 * np.pi * phi) - (y - mu) ** 2 / (2 * phi)
+    if family == "binomial":
+        return xlogy(y, mu) + xlogy(1 - y, 1 - mu)
+    return xlogy(y, mu) - mu - gammaln(y + 1)
+
+
+@claim(
+    "eq-glm-mean-variance", per_instance=True, chapter=CH, tol=1e-6,
+    statement=r"for $p(y \mid \theta) = h(y, \phi)\exp\{(y\theta - A(\theta))/\phi\}$: "
+    r"$\mathbb{E}y = A'(\theta)$ and $\operatorname{Var}y = \phi A''(\theta)$ (Gaussian, "
+    r"Bernoulli, Poisson)",
+    foil=r"$\operatorname{Var}y = A''(\theta)$ (the dispersion $\phi$ dropped)",
+)
+def eq_glm_mean_variance(rng, foil=False):
+    # Moments from the densities themselves (a sum over {0, 1} and over 0..K for the Poisson,
+    # Gauss-Hermite quadrature, exact for these polynomials, for the Gaussian), against
+    # central differences of A: about 1e-8 relative; tol 1e-6.
+    from scipy.special import gammaln
+
+    theta, phi = rng.uniform(-2, 2), rng.uniform(2.0, 4.0)
+    k = np.arange(200.0)
+    nodes, weights = np.polynomial.hermite_e.hermegauss(10)
+    families = {  # A, phi, the moments E y and E y^2 from the density
+        "bernoulli": (lambda t: np.logaddexp(0, t), 1.0,
+                      lambda: (lambda p: (p, p))(np.exp(theta - np.logaddexp(0, theta)))),
+        "poisson": (np.exp, 1.0,
+                    lambda: (lambda p: (p @ k, p @ k**2))(
+                        np.exp(k * theta - np.exp(theta) - gammaln(k + 1)))),
+        "gaussian": (lambda t: t**2 / 2, phi,  # y = theta + sqrt(phi) u, u ~ N(0, 1)
+                     lambda: (lambda y: (weights @ y / weights.sum(),
+                                         weights @ y**2 / weights.sum()))(
+                         theta + np.sqrt(phi) * nodes)),
+    }
+    worst = 0.0
+    for A, ph, moments in families.values():
+        mean, second = moments()
+        t = np.array([theta])
+        dA = numerical_gradient(lambda v, A=A: float(A(v[0])), t)[0]
+        d2A = numerical_hessian(lambda v, A=A: float(A(v[0])), t)[0, 0]
+        var_claim = d2A if foil else ph * d2A
+        worst = max(worst, rel_error(mean, dA), rel_error(second - mean**2, var_claim))
+    return worst
+
+
+@claim(
+    "eq-glm-score-fisher", per_instance=True, chapter=CH, tol=1e-5,
+    statement=r"$\nabla\ell(w) = X^\top s$ with $s_i = \mu_i'(y_i - \mu_i)/(\phi V(\mu_i))$ "
+    r"and $I(w) = \mathbb{E}[-\nabla^2\ell(w)] = X^\top W X$ with "
+    r"$W_{ii} = \mu_i'^2/(\phi V(\mu_i))$, for the identity, logit, probit and log links",
+    foil=r"$s_i = (y_i - \mu_i)/\phi$ and $W_{ii} = \mu_i'/\phi$ for every link (the "
+    r"canonical link's forms, wrong for the probit)",
+)
+def eq_glm_score_fisher(rng, foil=False):
+    # The log-likelihood from the densities, differentiated numerically; the Fisher information
+    # as the Hessian of E_y l(w) at w0 with y distributed as the model at w0, the expectation
+    # taken exactly (two outcomes; Poisson counts far into the tail; Gauss-Hermite, exact for the
+    # Gaussian's quadratic). Second differences: about 1e-7 relative; tol 1e-5.
+    n, d = int(rng.integers(10, 30)), int(rng.integers(1, 4))
+    X = rng.standard_normal((n, d))
+    w0 = rng.standard_normal(d) * 0.5
+    worst = 0.0
+    for (family, _link), (inv, dinv, V) in _glm_pairs().items():
+        phi = rng.uniform(0.5, 3.0) if family == "gaussian" else 1.0
+        eta = X @ w0
+        mu, dmu = inv(eta), dinv(eta)
+        y = _glm_draw(rng, family, mu, phi)
+
+        def loglik(w, y=y, phi=phi, family=family, inv=inv):
+            return float(np.sum(_glm_logpdf(family, y, inv(X @ w), phi)))
+
+        # the outcomes (rows) and their probabilities under the model at w0
+        if family == "binomial":
+            Y, P = np.array([np.ones(n), np.zeros(n)]), np.array([mu, 1 - mu])
+        elif family == "poisson":
+            top = mu.max() + 15 * np.sqrt(mu.max()) + 20  # the tail beyond: < 1e-40
+            Y = np.repeat(np.arange(np.ceil(top))[:, None], n, axis=1)
+            P = np.exp(_glm_logpdf("poisson", Y, mu, 1.0))
+        else:
+            nodes, wts = np.polynomial.hermite_e.hermegauss(4)
+            Y = mu + np.sqrt(phi) * nodes[:, None]
+            P = np.repeat((wts / wts.sum())[:, None], n, axis=1)
+
+        def expected_loglik(w, Y=Y, P=P, phi=phi, family=family, inv=inv):
+            return float(np.sum(P * _glm_logpdf(family, Y, inv(X @ w), phi)))
+
+        score = numerical_gradient(loglik, w0)
+        fisher = -numerical_hessian(expected_loglik, w0)
+        if foil:
+            s, Wd = (y - mu) / phi, dmu / phi
+        else:
+            s, Wd = dmu * (y - mu) / (phi * V(mu)), dmu**2 / (phi * V(mu))
+        worst = max(worst, rel_error(score, X.T @ s), rel_error(fisher, (X * Wd[:, None]).T @ X))
+    return worst
+
+
+@claim(
+    "eq-glm-irls-step", per_instance=True, chapter=CH, tol=1e-10,
+    statement=r"the Fisher scoring step $w + I(w)^{-1}\nabla\ell(w)$ is the weighted "
+    r"least-squares fit $(X^\top W X)^{-1} X^\top W z$ of the working response "
+    r"$z_i = \eta_i + (y_i - \mu_i)/\mu_i'$",
+    foil=r"$z_i = \eta_i + (y_i - \mu_i)$ (the division by $\mu_i' = d\mu_i/d\eta_i$ "
+    r"forgotten; right for the identity link only)",
+)
+def eq_glm_irls_step(rng, foil=False):
+    # left: the step from the score and information of eq-glm-score-fisher, solved with
+    # numpy; right: a least-squares solver on (W^{1/2} X, W^{1/2} z). Well-conditioned
+    # (n >= 3d, Gaussian X): rounding only.
+    n, d = int(rng.integers(15, 50)), int(rng.integers(1, 5))
+    X = rng.standard_normal((n, d))
+    w = rng.standard_normal(d) * 0.5
+    worst = 0.0
+    for (family, _link), (inv, dinv, V) in _glm_pairs().items():
+        phi = rng.uniform(0.5, 3.0) if family == "gaussian" else 1.0
+        eta = X @ w
+        mu, dmu = inv(eta), dinv(eta)
+        y = _glm_draw(rng, family, mu, phi)
+        Wd = dmu**2 / (phi * V(mu))
+        step = w + np.linalg.solve((X * Wd[:, None]).T @ X,
+                                   X.T @ (dmu * (y - mu) / (phi * V(mu))))
+        z = eta + (y - mu) if foil else eta + (y - mu) / dmu
+        r = np.sqrt(Wd)
+        wls = np.linalg.lstsq(X * r[:, None], z * r, rcond=None)[0]
+        worst = max(worst, rel_error(step, wls))
+    return worst
