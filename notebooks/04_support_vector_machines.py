@@ -286,7 +286,9 @@ claims.verify("eq-kkt")
 # ```
 #
 # (sec-svm-qp-duality)=
-# **Strong duality for the SVM, proved.** Slater's condition was quoted above; for the
+# ### Strong duality for quadratic programs
+#
+# Slater's condition was quoted above; for the
 # problems of this chapter, quadratic objectives under affine constraints, there is a short
 # proof that needs no strictly feasible point at all.
 #
@@ -873,7 +875,9 @@ for C in (0.1, 1.0):
 
 # %% [markdown]
 # (sec-svm-editing)=
-# **Editing the training set.** The notes suggest another remedy for noise: solve, remove the
+# ### Editing the training set
+#
+# The notes suggest another remedy for noise: solve, remove the
 # objects with the lowest margins $y_i f(x_i)$ (the ones the machine finds most wrong), and
 # solve again. A short measured experiment on the same split, with the hinge SVM ($C = 1$):
 # remove the 5% or 10% of training points of lowest margin and retrain.
