@@ -321,6 +321,33 @@ def test_sgd_svm_reaches_the_free_bias_optimum_of_libsvm():
     assert np.mean(fit.predict(X) == ref.predict(X)) >= 0.97
 
 
+def test_squared_slack_svm_is_the_hard_margin_dual_on_k_plus_identity_over_2c():
+    from sklearn.svm import LinearSVC
+
+    X, y = _heart_scale()
+    n, C = len(y), 1.0
+    # the squared-slack dual (Chapter 4, eq-l2svm-dual): hard margin on K + I/(2C); the box
+    # 1e6 is never reached (alpha_i = 2 C xi_i)
+    fit = svm.smo(X @ X.T + np.eye(n) / (2 * C), y, C=1e6, kernel="precomputed", tol=1e-10)
+    w = (fit.alpha * y) @ X
+    P = 0.5 * w @ w + C * np.sum(np.maximum(0.0, 1 - y * (X @ w + fit.b)) ** 2)
+    assert abs(P - fit.dual) <= 1e-9 * P  # zero duality gap
+    # liblinear's squared hinge; intercept_scaling makes its regularised bias almost free
+    ref = LinearSVC(C=C, loss="squared_hinge", tol=1e-12, max_iter=1_000_000,
+                    intercept_scaling=1000).fit(X, y)
+    w_ref, b_ref = ref.coef_[0], ref.intercept_[0]
+    P_ref = 0.5 * w_ref @ w_ref + C * np.sum(np.maximum(0.0, 1 - y * (X @ w_ref + b_ref)) ** 2)
+    assert abs(P - P_ref) <= 1e-9 * P_ref
+    np.testing.assert_allclose(w, w_ref, atol=1e-5)
+    # libsvm on the same modified kernel, with a box it never reaches
+    K_mod = X @ X.T + np.eye(n) / (2 * C)
+    lib = SVC(C=1e10, kernel="precomputed", tol=1e-10, shrinking=False).fit(K_mod, y)
+    alpha_lib = np.zeros(n)
+    alpha_lib[lib.support_] = np.abs(lib.dual_coef_[0])
+    assert np.abs(alpha_lib - fit.alpha).max() <= 1e-3 * fit.alpha.max()
+    assert abs(lib.intercept_[0] - fit.b) <= 1e-5
+
+
 def test_subgradient_method_approaches_the_dual_optimum():
     X, y = _heart_scale()
     D = svm.smo(X, y, C=1.0, kernel="linear", tol=1e-9).dual  # = min of the primal

@@ -79,6 +79,62 @@ def _qp_solve(P, q, A, c, x0):
     return prim.x, dual.x
 
 
+def _degenerate_qp(rng):
+    """A convex QP with a singular P, a box on every coordinate and an equality written as two
+    inequalities (no strictly feasible point): min 1/2 x'Px + q'x s.t. Ax <= c, solved by
+    SLSQP; returns the gradient at the solution, A and the slacks c - A x."""
+    from scipy.optimize import minimize
+
+    d = int(rng.integers(2, 6))
+    B = rng.standard_normal((d, int(rng.integers(1, d))))  # rank < d: P singular
+    P, q = B @ B.T, 3.0 * rng.standard_normal(d)
+    a = rng.standard_normal(d)
+    x0 = rng.uniform(-1, 1, d)
+    A = np.vstack([np.eye(d), -np.eye(d), a, -a, rng.standard_normal((2, d))])
+    c = np.concatenate([np.full(2 * d, 2.0), [a @ x0, -(a @ x0)], A[-2:] @ x0 + 0.5])
+    x = minimize(lambda x: 0.5 * x @ P @ x + q @ x, x0, jac=lambda x: P @ x + q,
+                 method="SLSQP", options={"ftol": 1e-15, "maxiter": 500},
+                 constraints=[{"type": "ineq", "fun": lambda x: c - A @ x,
+                               "jac": lambda x: -A}]).x
+    return P @ x + q, A, c - A @ x
+
+
+@claim("eq-affine-kkt", per_instance=True, chapter=CH, tol=1e-6, n_instances=5,
+       n_test_instances=100,
+       statement=r"At the minimiser of a convex QP with affine constraints (here with no "
+                 r"strictly feasible point), $-\nabla f(x^*)$ is a non-negative combination "
+                 r"of the active constraints' normals $a_i$",
+       foil=r"$\nabla f(x^*) = \sum_{i \in I} \mu_i a_i$, $\mu \ge 0$ (the sign lost)")
+def eq_affine_kkt(rng, foil=False):
+    from scipy.optimize import nnls
+
+    g, A, slack = _degenerate_qp(rng)
+    active = slack <= 1e-8  # SLSQP leaves active constraints satisfied to ~1e-10
+    target = g if foil else -g
+    # SLSQP's solution is accurate to about 1e-8: the residual is relative to |grad f|
+    _, res = nnls(A[active].T, target) if active.any() else (None, np.linalg.norm(g))
+    return res / max(1.0, np.linalg.norm(g))
+
+
+@claim("eq-svm-zero-gap", per_instance=True, chapter=CH, tol=1e-8, n_instances=5,
+       n_test_instances=100,
+       statement=r"At the SMO solution $\alpha$ of the soft-margin dual, the primal value of "
+                 r"$w = \sum_i \alpha_i y_i x_i$, $b$, $\xi_i = [1 - y_i f(x_i)]_+$ equals "
+                 r"$D(\alpha)$: zero duality gap, so both are optimal",
+       foil=r"the dual maximum equals $\frac12\|w^*\|^2$ alone (the slack term "
+            r"$C\sum_i \xi_i$ lost)")
+def eq_svm_zero_gap(rng, foil=False):
+    n, d = int(rng.integers(8, 40)), int(rng.integers(1, 5))
+    X, y = _overlapping(rng, n, d)
+    C = float(10 ** rng.uniform(-1, 1))
+    fit = svm.smo(X, y, C=C, kernel="linear", tol=1e-11)
+    w = (fit.alpha * y) @ X
+    P = svm.hinge_objective(w, fit.b, X, y, C)  # the primal at the dual's (w, b)
+    D = 0.5 * w @ w if foil else fit.dual
+    # P >= p* >= d* >= D by weak duality: P = D makes all four equal
+    return abs(P - D) / P
+
+
 # -- margins -----------------------------------------------------------------------------------
 
 
@@ -500,6 +556,50 @@ def eq_pegasos_step(rng, foil=False):
             total += step
         res_t = rel_error(w, total if foil else total / (lam * t))
     return res_t
+
+
+def _squared_slack(rng, foil=False):
+    """A squared-slack SVM solved as the hard-margin dual on K + I/(2C) (the foil: K + I/C);
+    returns the data, C, alpha, the margins y_i f(x_i) with f = sum_j alpha_j y_j x_j^T x + b
+    (the original kernel), the primal value P at (w, b) and the dual value D."""
+    n, d = int(rng.integers(10, 25)), int(rng.integers(1, 5))
+    X, y = _overlapping(rng, n, d)
+    C = float(10 ** rng.uniform(-1, 1))
+    K = X @ X.T
+    ridge = 1 / C if foil else 1 / (2 * C)
+    # alpha_i = 2 C xi_i is bounded, so a box of 1e6 is never active: the hard-margin dual
+    fit = svm.smo(K + ridge * np.eye(n), y, C=1e6, kernel="precomputed", tol=1e-11)
+    w = (fit.alpha * y) @ X
+    m = y * (X @ w + fit.b)
+    P = 0.5 * w @ w + C * np.sum(np.maximum(0.0, 1.0 - m) ** 2)
+    return C, fit.alpha, m, P, fit.dual
+
+
+@claim("eq-l2svm-dual", per_instance=True, chapter=CH, tol=1e-10, n_instances=3,
+       n_test_instances=50,
+       statement=r"The dual of $\min \frac12\|w\|^2 + C\sum_i \xi_i^2$ s.t. $y_i "
+                 r"f(x_i) \ge 1 - \xi_i$ is the hard-margin dual on $K + I/(2C)$: its "
+                 r"maximum equals the primal minimum (zero gap, $w = \sum_i \alpha_i y_i "
+                 r"x_i$, $\xi_i = [1 - y_i f(x_i)]_+$)",
+       foil=r"the dual on $K + I/C$ (the 2 of $\partial(C\xi^2)/\partial\xi = 2C\xi$ "
+            r"lost)")
+def eq_l2svm_dual(rng, foil=False):
+    _, _, _, P, D = _squared_slack(rng, foil)
+    return abs(P - D) / P
+
+
+@claim("eq-l2svm-kkt", per_instance=True, chapter=CH, tol=1e-9, measure="abs. error",
+       n_test_instances=50,
+       n_instances=3,
+       statement=r"At the optimum of the squared-slack SVM, $y_i f(x_i) = 1 - \alpha_i/(2C)$ "
+                 r"where $\alpha_i > 0$ and $y_i f(x_i) \ge 1$ where $\alpha_i = 0$",
+       foil=r"$y_i f(x_i) = 1 - \alpha_i / C$ where $\alpha_i > 0$")
+def eq_l2svm_kkt(rng, foil=False):
+    C, alpha, m, _, _ = _squared_slack(rng)
+    sv = alpha > 0
+    target = 1 - alpha[sv] / (C if foil else 2 * C)
+    return float(max(np.max(np.abs(m[sv] - target), initial=0.0),
+                     np.max(np.maximum(0.0, 1 - m[~sv]), initial=0.0)))
 
 
 def _pegasos_problem(rng, certify: bool = True):
