@@ -56,7 +56,7 @@ except ImportError:  # Colab or a fresh kernel: install this chapter's version
 # - the gradient of a linear form, of a quadratic form (symmetric or not), of the residual sum
 #   of squares, of a sum of elementwise functions, and of log-sum-exp;
 # - gradients with respect to a matrix: the trace and the Frobenius norm, for multi-output
-#   models;
+#   models, and the log-determinant and the inverse, for covariances;
 # - the Hessian of a quadratic;
 # - how to check any gradient against finite differences, and how to choose the step.
 
@@ -282,6 +282,31 @@ claims.verify("eq-grad-trace")
 
 # %%
 claims.verify("eq-grad-frobenius-rss")
+
+# %% [markdown]
+# ### The log-determinant and the inverse
+#
+# Covariance matrices enter likelihoods through $\ln\det$ and the inverse (Chapter 1 fits
+# prior variances by differentiating a Gaussian density in its covariance). For a square
+# invertible $W$, $\det(W + H) = \det W \det(I + W^{-1}H)$, and
+# $\det(I + E) = 1 + \tr(E) + O(\|E\|_F^2)$ (the product of the diagonal, all other terms
+# having two off-diagonal factors). So
+# $\ln|\det(W + H)| = \ln|\det W| + \tr(W^{-1}H) + o(\|H\|_F)$. For the inverse,
+# $(W + H)^{-1} = W^{-1} - W^{-1}HW^{-1} + O(\|H\|_F^2)$, which one multiplication by
+# $W + H$ confirms, so $\tr(A(W + H)^{-1})$ has the linear part $-\tr(W^{-1}AW^{-1}H)$.
+# Written as $\tr(G^\top H)$:
+#
+# $$
+# \nabla_W \ln|\det W| = W^{-\top}, \qquad
+# \nabla_W \tr(AW^{-1}) = -W^{-\top}A^\top W^{-\top} .
+# $$ (eq-grad-logdet)
+#
+# For a symmetric covariance $S$ depending on parameters these read
+# $d\ln\det S = \tr(S^{-1}dS)$ and $dS^{-1} = -S^{-1}(dS)S^{-1}$. The check runs
+# non-symmetric $W$, where forgetting the transposes gives the wrong answer.
+
+# %%
+claims.verify("eq-grad-logdet")
 
 # %% [markdown]
 # (sec-hessian)=

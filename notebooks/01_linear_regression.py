@@ -1222,7 +1222,8 @@ for name, c0, c6 in zip(prostate.feature_names, C_joint[0], C_joint[-1], strict=
 # $\Sigma = (X^\top X / \sigma^2 + \operatorname{diag}(C)^{-1})^{-1}$ and
 # $\mu = \Sigma X^\top y / \sigma^2$. Differentiating the log of {eq}`def-ard-evidence`
 # (with $d\ln|S| = \operatorname{tr}(S^{-1} dS)$ and $dS^{-1} = -S^{-1} (dS) S^{-1}$ for its
-# covariance $S$) and writing $\gamma_d = 1 - \Sigma_{dd} / C_d$ gives
+# covariance $S$, Chapter 0, {eq}`eq-grad-logdet`) and writing
+# $\gamma_d = 1 - \Sigma_{dd} / C_d$ gives
 #
 # $$
 # \begin{gathered}

@@ -178,3 +178,23 @@ def eq_grad_frobenius_rss(rng, foil=False):
     cols = rel_error(_matrix_gradient(lambda V: np.sum((V @ Xc - Yc) ** 2), Wc),
                      c * (Wc @ Xc - Yc) @ Xc.T)
     return max(rows, cols)
+
+
+@claim("eq-grad-logdet", per_instance=True, chapter=CH, tol=TOL_GRAD,
+       statement=r"$\nabla_W \ln|\det W| = W^{-\top}$ and "
+                 r"$\nabla_W \operatorname{tr}(AW^{-1}) = -W^{-\top}A^\top W^{-\top}$",
+       foil=r"$\nabla_W \ln|\det W| = W^{-1}$ and "
+            r"$\nabla_W \operatorname{tr}(AW^{-1}) = -W^{-1}AW^{-1}$ (the transposes forgotten)")
+def eq_grad_logdet(rng, foil=False):
+    # square, non-symmetric W kept well conditioned (a Gaussian matrix, spectral radius about
+    # sqrt(m) < 3, shifted by 5 I), so the central differences keep their accuracy; a
+    # random sign of det W is allowed
+    m = int(rng.integers(2, 8))
+    W = rng.standard_normal((m, m)) + 5 * np.sign(rng.standard_normal()) * np.eye(m)
+    A = rng.standard_normal((m, m))
+    Wi = np.linalg.inv(W)
+    g1 = Wi if foil else Wi.T
+    g2 = -Wi @ A @ Wi if foil else -Wi.T @ A.T @ Wi.T
+    r1 = rel_error(_matrix_gradient(lambda V: np.linalg.slogdet(V)[1], W), g1)
+    r2 = rel_error(_matrix_gradient(lambda V: np.trace(A @ np.linalg.inv(V)), W), g2)
+    return max(r1, r2)
