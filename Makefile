@@ -55,10 +55,11 @@ book-check: $(STAMP) book/generated book/_config_noexec.yml
 	rm -rf book/_build
 	$(JB_BUILD) --all -W -n --keep-going
 
-# The whole book as one PDF, book/_build/html/mlnotes.pdf (then linked from every page's download
-# menu): a single-page build from the committed outputs, printed by headless Chromium once
-# MathJax has typeset it; book/pdf.py says why this route. Run after the HTML build, which
-# starts by clearing book/_build.
+# The whole book as one PDF, book/_build/html/mlnotes.pdf (then linked from every page's
+# download menu): a single-page build from the committed outputs, laid out as a book and printed twice by
+# headless Chromium once MathJax has typeset it (the second print with the contents' and index's
+# page numbers), running heads stamped on with qpdf; book/pdf.py says why this route. Run after
+# the HTML build, which starts by clearing book/_build.
 pdf: $(STAMP) book/generated book/_config_noexec.yml
 	rm -rf book/_build/pdf
 	$(BIN)/jupyter-book build . --config book/_config_noexec.yml --toc book/_toc.yml \
