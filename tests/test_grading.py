@@ -434,7 +434,10 @@ def test_limits_hold_for_the_submission_as_a_whole(tmp_path: Path, kind: str) ->
             finished = 0
         fan_out = watch.stop().memory_mb
         assert finished <= 1  # one 1.5 GiB child fits in 2 GiB, two do not
-        assert fan_out <= 2048
+        # The host's sum is taken process by process, not at one instant: a child dying while
+        # the next one allocates is counted twice for a moment (2066 MiB seen once at load 15,
+        # with the cgroup's own peak below). Without the limit the fan-out reaches 3086 MiB.
+        assert fan_out <= 2048 * 1.02
         peak = student.group.peak_memory_mb()
         assert peak is None or peak <= 2048 + 1
     with _sandboxed(course, HOGS, confinement=confinement, seconds=120) as student:

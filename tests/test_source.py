@@ -48,8 +48,17 @@ def _listings(py: pathlib.Path):
 
     cells = jupytext.read(py).cells
     namespace: dict = {}
-    imports = [line for c in cells if c.cell_type == "code" for line in c.source.splitlines()
-               if re.match(r"(from \S+ )?import ", line)]
+    imports = []
+    for c in cells:  # every top-level import of the chapter, a parenthesised one too
+        if c.cell_type != "code":
+            continue
+        source = "\n".join(line for line in c.source.splitlines() if not line.startswith(("%", "!")))
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        imports += [ast.get_source_segment(source, node) for node in tree.body
+                    if isinstance(node, (ast.Import, ast.ImportFrom))]
     exec("\n".join(imports), namespace)
     found = []
     for i, cell in enumerate(cells):
