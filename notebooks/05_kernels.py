@@ -749,6 +749,41 @@ claims.verify("eq-kernel-ridge")
 claims.verify("eq-kernel-ridge-linear")
 
 # %% [markdown]
+# {numref}`fig-krr-grid` fits kernel ridge with the RBF kernel to 40 noisy samples of
+# $\sin 2x$, on a grid of $\gamma$ and $\lambda$. Along a row, $\gamma$ narrows each bump
+# $k(\cdot, x_i)$: the fit goes from a smooth curve close to the sine ($\gamma = 0.3$) to
+# one that chases the noise and swings far between the samples ($\gamma = 30$). Down a
+# column, $\lambda$ shrinks $\alpha$ and with it $f$ toward 0, which tames the wiggles
+# but at $\lambda = 10$ leaves an amplitude well below the data's at every width.
+
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Kernel ridge regression with the RBF kernel on 40 noisy samples of $\\sin 2x$ (dots; the dashed curve is $\\sin 2x$), for three values of $\\gamma$ (columns) and of $\\lambda$ (rows). Larger $\\gamma$ means narrower bumps and a wigglier fit; larger $\\lambda$ shrinks the fit toward 0.", "name": "fig-krr-grid"}, "image": {"alt": "A three by three grid of curves through scattered points, wigglier towards the right and flatter towards the bottom."}} tags=["hide-input"]
+rng_krr = np.random.default_rng(29)  # its own generator: later cells keep their draws
+x_krr = np.sort(rng_krr.uniform(-3, 3, 40))
+y_krr = np.sin(2 * x_krr) + 0.3 * rng_krr.standard_normal(40)
+grid = np.linspace(-3.2, 3.2, 300)
+with plt.rc_context({"font.size": 12}):
+    fig, axes = plt.subplots(3, 3, figsize=(10, 8), sharex=True, sharey=True)
+    for row, lam in zip(axes, (1e-3, 1e-1, 10.0), strict=True):
+        for ax, gamma in zip(row, (0.3, 3.0, 30.0), strict=True):
+            fit = kernels.kernel_ridge(
+                x_krr[:, None], y_krr, lam=lam, kernel="rbf", gamma=gamma
+            )
+            ax.plot(grid, np.sin(2 * grid), "k--", lw=0.8)
+            ax.scatter(x_krr, y_krr, s=10, c="0.5")
+            ax.plot(grid, fit.predict(grid[:, None]), "C0", lw=1.6)
+            ax.set_title(rf"$\gamma = {gamma:g}$, $\lambda = {lam:g}$")
+    axes[0, 0].set_ylim(-2, 2)
+    fig.supxlabel("$x$")
+    fig.supylabel("$y$")
+    fig.tight_layout()
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-krr-grid
+# Kernel ridge regression with the RBF kernel on 40 noisy samples of $\sin 2x$ (dots; the dashed curve is $\sin 2x$), for three values of $\gamma$ (columns) and of $\lambda$ (rows). Larger $\gamma$ means narrower bumps and a wigglier fit; larger $\lambda$ shrinks the fit toward 0.
+# :::
+
+# %% [markdown]
 # ### The kernel SVM
 #
 # The soft-margin SVM of {doc}`/notebooks/04_support_vector_machines` with features $\phi(x)$ has the dual
