@@ -621,18 +621,45 @@ fig.tight_layout()
 # ## The reproducing kernel Hilbert space
 #
 # Given a kernel and no feature map, one can build a space in which the kernel is an inner
-# product, out of the kernel itself. Take the functions $k(\cdot, x)$, one for each point, and
-# their finite combinations $f = \sum_i a_i k(\cdot, x_i)$. Define an inner product between
-# $f$ and $g = \sum_j b_j k(\cdot, z_j)$ by
+# product, out of the kernel itself (the construction of Moore and Aronszajn). Take the
+# functions $k(\cdot, x)$, one for each point, and their finite combinations
+# $f = \sum_i a_i k(\cdot, x_i)$. Define an inner product between $f$ and
+# $g = \sum_j b_j k(\cdot, z_j)$ by
 #
 # $$
 # \langle f, g\rangle_{\mathcal H} = \sum_{i, j} a_i b_j\, k(x_i, z_j).
 # $$ (def-rkhs-inner-product)
 #
-# It does not depend on how $f$ and $g$ are written as combinations, since it equals
-# $\sum_j b_j f(z_j) = \sum_i a_i g(x_i)$, and $\langle f, f\rangle = a^\top K a \ge 0$ because $k$
-# is positive definite ({prf:ref}`def-pd-kernel`).
-# Taking $g = k(\cdot, x)$ gives the *reproducing property*: evaluating $f$ is an inner product,
+# ```{prf:definition} Pre-RKHS
+# :label: def-pre-rkhs
+# Let $k$ be a positive-definite kernel on $\mathcal X$ ({prf:ref}`def-pd-kernel`). Its
+# *pre-RKHS* $\mathcal H_0$ is the vector space of finite sums
+# $f = \sum_{i=1}^m a_i k(\cdot, x_i)$, with $m \ge 0$, $a_i \in \R$, $x_i \in \mathcal X$,
+# with the bilinear form {eq}`def-rkhs-inner-product`.
+# ```
+#
+# A function has many representations: $k(\cdot, x)$ is also
+# $2k(\cdot, x) - k(\cdot, x)$, and for a kernel with a finite feature map some
+# combinations $\sum_l c_l k(\cdot, u_l)$ with $c \ne 0$ are the zero function. The form
+# does not see the representation, because summing over $i$ first or over $j$ first gives
+#
+# $$
+# \langle f, g\rangle_{\mathcal H} = \sum_j b_j f(z_j) = \sum_i a_i g(x_i) ,
+# $$ (eq-rkhs-well-defined)
+#
+# and the middle expression depends on $f$ only through its values, the right one on $g$
+# only through its values. The check writes the same $f$ twice, once with a combination
+# that is the zero function added (four points for the kernel $(xy + c_0)^2$ on $\R$, whose
+# feature map has three coordinates), and compares both sides; a formula with a distance
+# $|x_i - z_j|$ in place of the kernel changes with the representation.
+
+# %%
+claims.verify("eq-rkhs-well-defined")
+
+# %% [markdown]
+# The form is symmetric and bilinear, and $\langle f, f\rangle = a^\top K a \ge 0$ because
+# $k$ is positive definite. Taking $g = k(\cdot, x)$ in {eq}`eq-rkhs-well-defined` gives
+# the *reproducing property*: evaluating $f$ is an inner product,
 #
 # $$
 # \langle f, k(\cdot, x)\rangle_{\mathcal H} = \sum_i a_i k(x_i, x) = f(x), \qquad
@@ -655,22 +682,32 @@ claims.verify("eq-reproducing")
 claims.verify("eq-rkhs-norm")
 
 # %% [markdown]
-# By Cauchy-Schwarz in $\mathcal H$, $|f(x)| = |\langle f, k(\cdot, x)\rangle| \le \|f\|_{\mathcal H}
-# \sqrt{k(x, x)}$: a function of small RKHS norm cannot take large values, and for the RBF kernel
-# ($k(x, x) = 1$) it is bounded by its norm everywhere. This is why $\|f\|_{\mathcal H}$ is a
-# sensible regulariser, and also why $\langle f, f\rangle = 0$ forces $f = 0$: the bilinear form
-# above is a genuine inner product.
+# One property of an inner product is still missing: $\langle f, f\rangle = 0$ only for
+# $f = 0$. The Cauchy-Schwarz inequality holds for any positive semidefinite symmetric
+# bilinear form (its proof uses only $\langle f + tg, f + tg\rangle \ge 0$ for all real
+# $t$), and with the reproducing property it bounds every value of $f$:
 #
 # $$
-# |f(x)| \le \|f\|_{\mathcal H}\, \sqrt{k(x, x)} .
-# $$ (eq-rkhs-evaluation)
+# |f(x)| = |\langle f, k(\cdot, x)\rangle_{\mathcal H}|
+# \le \|f\|_{\mathcal H}\, \sqrt{k(x, x)} .
+# $$ (eq-rkhs-cauchy-schwarz)
+#
+# So $\|f\|_{\mathcal H} = 0$ makes $f(x) = 0$ at every $x$: the form is a genuine inner
+# product and $\mathcal H_0$ a pre-Hilbert space. The bound also says that a function of
+# small RKHS norm cannot take large values; for the RBF kernel ($k(x, x) = 1$) it is bounded
+# by its norm everywhere. This is why $\|f\|_{\mathcal H}$ is a sensible regulariser. The
+# check uses the RBF kernel scaled by $s < 1$, so that $k(x, x) = s$, and evaluates $f$ at
+# its own centres among other points; the bound without the square root fails there.
 
 # %%
-claims.verify("eq-rkhs-evaluation")
+claims.verify("eq-rkhs-cauchy-schwarz")
 
 # %% [markdown]
-# Completing this space (adding the limits of its Cauchy sequences) gives a Hilbert space of
-# functions on which the reproducing property still holds; it is unique.
+# $\mathcal H_0$ need not be complete. Its completion (adding the limits of its Cauchy
+# sequences) is again a space of functions on $\mathcal X$: by
+# {eq}`eq-rkhs-cauchy-schwarz` a Cauchy sequence in norm converges at every point, and
+# the limits keep the reproducing property. We do not prove this; see
+# {cite}`aronszajn1950`. Together, existence and uniqueness:
 #
 # ```{prf:theorem} Moore-Aronszajn
 # :label: thm-moore-aronszajn
@@ -747,6 +784,41 @@ claims.verify("eq-kernel-ridge")
 
 # %%
 claims.verify("eq-kernel-ridge-linear")
+
+# %% [markdown]
+# {numref}`fig-krr-grid` fits kernel ridge with the RBF kernel to 40 noisy samples of
+# $\sin 2x$, on a grid of $\gamma$ and $\lambda$. Along a row, $\gamma$ narrows each bump
+# $k(\cdot, x_i)$: the fit goes from a smooth curve close to the sine ($\gamma = 0.3$) to
+# one that chases the noise and swings far between the samples ($\gamma = 30$). Down a
+# column, $\lambda$ shrinks $\alpha$ and with it $f$ toward 0, which tames the wiggles
+# but at $\lambda = 10$ leaves an amplitude well below the data's at every width.
+
+# %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Kernel ridge regression with the RBF kernel on 40 noisy samples of $\\sin 2x$ (dots; the dashed curve is $\\sin 2x$), for three values of $\\gamma$ (columns) and of $\\lambda$ (rows). Larger $\\gamma$ means narrower bumps and a wigglier fit; larger $\\lambda$ shrinks the fit toward 0.", "name": "fig-krr-grid"}, "image": {"alt": "A three by three grid of curves through scattered points, wigglier towards the right and flatter towards the bottom."}} tags=["hide-input"]
+rng_krr = np.random.default_rng(29)  # its own generator: later cells keep their draws
+x_krr = np.sort(rng_krr.uniform(-3, 3, 40))
+y_krr = np.sin(2 * x_krr) + 0.3 * rng_krr.standard_normal(40)
+grid = np.linspace(-3.2, 3.2, 300)
+with plt.rc_context({"font.size": 12}):
+    fig, axes = plt.subplots(3, 3, figsize=(10, 8), sharex=True, sharey=True)
+    for row, lam in zip(axes, (1e-3, 1e-1, 10.0), strict=True):
+        for ax, gamma in zip(row, (0.3, 3.0, 30.0), strict=True):
+            fit = kernels.kernel_ridge(
+                x_krr[:, None], y_krr, lam=lam, kernel="rbf", gamma=gamma
+            )
+            ax.plot(grid, np.sin(2 * grid), "k--", lw=0.8)
+            ax.scatter(x_krr, y_krr, s=10, c="0.5")
+            ax.plot(grid, fit.predict(grid[:, None]), "C0", lw=1.6)
+            ax.set_title(rf"$\gamma = {gamma:g}$, $\lambda = {lam:g}$")
+    axes[0, 0].set_ylim(-2, 2)
+    fig.supxlabel("$x$")
+    fig.supylabel("$y$")
+    fig.tight_layout()
+
+# %% [markdown] tags=["remove-cell"]
+# :::{figure}
+# :label: fig-krr-grid
+# Kernel ridge regression with the RBF kernel on 40 noisy samples of $\sin 2x$ (dots; the dashed curve is $\sin 2x$), for three values of $\gamma$ (columns) and of $\lambda$ (rows). Larger $\gamma$ means narrower bumps and a wigglier fit; larger $\lambda$ shrinks the fit toward 0.
+# :::
 
 # %% [markdown]
 # ### The kernel SVM

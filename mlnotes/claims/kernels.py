@@ -405,21 +405,54 @@ def eq_rkhs_norm(rng, foil=False):
 
 
 @claim(
-    "eq-rkhs-evaluation", per_instance=True, chapter=CH, tol=0, measure="violation",
-    statement=r"$|f(x)| \le \|f\|_{\mathcal H} \sqrt{k(x, x)}$ "
-              r"(Cauchy-Schwarz in the RKHS of the RBF kernel)",
-    foil=r"$|f(x)| \ge \|f\|_{\mathcal H} \sqrt{k(x, x)}$ (the other inequality)",
+    "eq-rkhs-well-defined", per_instance=True, chapter=CH, tol=1e-9,
+    statement=r"$\sum_{ij} a_i b_j k(x_i, z_j) = \sum_j b_j f(z_j)$ takes the same value "
+              r"for two representations of the same $f$ (one with a zero combination "
+              r"added)",
+    foil=r"the same with $\sum_{ij} a_i b_j |x_i - z_j|$ (a distance for the kernel): it "
+         r"depends on the representation",
+)
+def eq_rkhs_well_defined(rng, foil=False):
+    # k = (x y + c0)^2 on R has a 3-dimensional feature map, so any 4 functions k(., u_l)
+    # are linearly dependent: a null vector c of their feature matrix gives a nonzero
+    # combination sum_l c_l k(., u_l) that is the zero function
+    c0 = rng.uniform(0.5, 2)
+    Xf, a = rng.standard_normal((5, 1)), rng.standard_normal(5)
+    Z, b = rng.standard_normal((6, 1)), rng.standard_normal(6)
+    U = rng.standard_normal((4, 1))
+    c = np.linalg.svd(kern.poly2_features(U, coef0=c0).T)[2][-1]
+    X2, a2 = np.vstack([Xf, U]), np.concatenate([a, c])  # the same f, written otherwise
+    if foil:  # (sum_i a_i sum_j b_j would not do: the constant feature makes sum c = 0)
+        def dist(X, coef):
+            return coef @ np.abs(X - Z.T) @ b
+
+        return rel_error(dist(Xf, a), dist(X2, a2))
+
+    def inner(X, coef):
+        return coef @ kern.polynomial_kernel(X, Z, degree=2, gamma=1.0, coef0=c0) @ b
+
+    f_at_z = kern.polynomial_kernel(Z, Xf, degree=2, gamma=1.0, coef0=c0) @ a
+    return max(rel_error(inner(Xf, a), inner(X2, a2)), rel_error(inner(Xf, a), b @ f_at_z))
+
+
+@claim(
+    "eq-rkhs-cauchy-schwarz", per_instance=True, chapter=CH, tol=0, measure="violation",
+    statement=r"$|f(x)| \le \|f\|_{\mathcal H} \sqrt{k(x, x)}$ for finite sums "
+              r"$f = \sum_i a_i k(\cdot, x_i)$ of the kernel $s\exp(-\gamma\|x - y\|^2)$",
+    foil=r"$|f(x)| \le \|f\|_{\mathcal H}\, k(x, x)$ (the square root dropped)",
     exact="a violation max(0, .): 0 whenever the inequality holds",
 )
-def eq_rkhs_evaluation(rng, foil=False):
-    gamma = rng.uniform(0.1, 5)
-    Xf, x, a = rng.standard_normal((10, 2)), rng.standard_normal((200, 2)), rng.standard_normal(10)
-    f = kern.rbf_kernel(x, Xf, gamma=gamma) @ a
-    norm = np.sqrt(a @ kern.rbf_kernel(Xf, gamma=gamma) @ a)
-    # k(x, x) = 1 for the RBF kernel; 1e-12 relative slack for rounding in both sides
-    if foil:
-        return float(np.max(np.maximum(0.0, norm * (1 - 1e-12) - np.abs(f))))
-    return float(np.max(np.maximum(0.0, np.abs(f) - norm * (1 + 1e-12))))
+def eq_rkhs_cauchy_schwarz(rng, foil=False):
+    # a scaled RBF kernel, k(x, x) = s < 1, so that dropping the root changes the bound;
+    # f is evaluated at its own centres too, where the bound is nearly attained
+    gamma, s, m = rng.uniform(0.5, 5), rng.uniform(0.05, 0.5), int(rng.integers(1, 6))
+    Xf, a = rng.standard_normal((m, 2)), rng.standard_normal(m)
+    x = np.vstack([Xf, rng.standard_normal((100, 2))])
+    f = s * kern.rbf_kernel(x, Xf, gamma=gamma) @ a
+    norm = np.sqrt(s * a @ kern.rbf_kernel(Xf, gamma=gamma) @ a)
+    bound = norm * (s if foil else np.sqrt(s))
+    # 1e-12 relative slack for rounding in both sides
+    return float(np.max(np.maximum(0.0, np.abs(f) - bound * (1 + 1e-12))))
 
 
 # -- kernel machines -----------------------------------------------------------------------------
