@@ -48,9 +48,9 @@ def _listings(py: pathlib.Path):
 
     cells = jupytext.read(py).cells
     namespace: dict = {}
-    imports = [line for c in cells if c.cell_type == "code" for line in c.source.splitlines()
-               if re.match(r"(from \S+ )?import ", line)]
-    exec("\n".join(imports), namespace)
+    imports = [ast.unparse(node) for c in cells if c.cell_type == "code"
+               for node in ast.parse(c.source).body if isinstance(node, ast.Import | ast.ImportFrom)]
+    exec("\n".join(imports), namespace)  # statements, so an import over several lines is whole
     found = []
     for i, cell in enumerate(cells):
         call = re.search(r"^show_source\((.+)\)\s*$", cell.source, flags=re.M) if cell.cell_type == "code" else None
@@ -83,6 +83,17 @@ def test_cited_line_numbers_are_the_listings(py):
 def test_some_walkthrough_cites_line_numbers():
     cited = sum(len(CITE.findall(text)) for py in CHAPTERS for _, text in _listings(py))
     assert cited >= 10, cited
+
+
+MAX_COLUMNS = 88  # a listing line wider than the book's column is cut or scrolled
+
+
+def test_no_listing_line_longer_than_88_columns():
+    """Every line of every listing a chapter shows fits in 88 columns (issue 27)."""
+    long = [f"{py.stem}: {s.name} line {i} ({len(line)} columns)"
+            for py in CHAPTERS for s in {show_source(f).name: show_source(f) for f, _ in _listings(py)}.values()
+            for i, line in enumerate(s.lines, 1) if len(line) > MAX_COLUMNS]
+    assert not long, f"{len(long)} listing lines over {MAX_COLUMNS} columns: " + "; ".join(long)
 
 
 def test_show_source_rejects_a_non_function():
