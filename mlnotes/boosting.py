@@ -155,28 +155,32 @@ class StumpSearch:
     def __init__(self, X: np.ndarray):
         self.X = X = check_X(X, finite=False)  # NaN and inf: found after the sort
         n, d = X.shape
-        # Features along rows (d, n) so that every per-round pass runs over contiguous memory.
-        self.order = np.argsort(X.T, axis=1, kind="stable")  # order[j, k]: k-th smallest x_j
+        # Features along rows (d, n) so that every per-round pass runs over contiguous
+        # memory. order[j, k]: k-th smallest x_j
+        self.order = np.argsort(X.T, axis=1, kind="stable")
         Xs = np.take_along_axis(X.T, self.order, axis=1)
         as_float_array(Xs[:, [0, -1]], "X")  # NaN or inf: at an end of a sorted row
-        # Split k (k = 1..n) sends the k smallest values of feature j to the left (predicted
-        # -s) and the rest to the right (predicted s); k = n is the constant stump -s. A split
-        # between two equal values is not a threshold: weight 0 masks it out of the search.
+        # Split k (k = 1..n) sends the k smallest values of feature j to the left
+        # (predicted -s) and the rest to the right (predicted s); k = n is the constant
+        # stump -s. A split between two equal values is not a threshold: weight 0 masks
+        # it out of the search.
         self.valid = np.ones((d, n))
         self.valid[:, :-1] = Xs[:, 1:] > Xs[:, :-1]
         lo, hi = Xs[:, :-1], Xs[:, 1:]
         with np.errstate(over="ignore", invalid="ignore"):
             mid = 0.5 * lo + 0.5 * hi  # no overflow, unlike (lo + hi) / 2
-        # theta must separate lo (<= theta) from hi (> theta); the rounded midpoint of two
-        # adjacent floats may not, and theta = lo always does.
+        # theta must separate lo (<= theta) from hi (> theta); the rounded midpoint of
+        # two adjacent floats may not, and theta = lo always does.
         ok = (mid >= lo) & (mid < hi)
-        self.thresholds = np.where(ok, mid, lo)  # (d, n - 1): split k has thresholds[:, k - 1]
+        # (d, n - 1): split k has thresholds[:, k - 1]
+        self.thresholds = np.where(ok, mid, lo)
 
     def best(self, y: np.ndarray, D: np.ndarray) -> Stump:
         yD = y * D
-        # For polarity +1 at split k of feature j, sum_i D_i y_i h(x_i) = (sum of yD to the
-        # right) - (sum to the left) = total - 2 * left_k, and the weighted error is
-        # (1 - that) / 2; polarity -1 flips the sign. The best stump maximises |total - 2 left|.
+        # For polarity +1 at split k of feature j, sum_i D_i y_i h(x_i) = (sum of yD to
+        # the right) - (sum to the left) = total - 2 * left_k, and the weighted error is
+        # (1 - that) / 2; polarity -1 flips the sign. The best stump maximises
+        # |total - 2 left|.
         score = yD[self.order]
         np.cumsum(score, axis=1, out=score)  # left_k for k = 1..n
         score *= -2.0
@@ -184,9 +188,9 @@ class StumpSearch:
         corr = score
         edge = np.abs(corr) * self.valid
         # The tie rule: every stump within TIE_TOL of the best edge is tied with it (the
-        # cumulative sums' rounding depends on the row order), and the first in row-major order
-        # wins: the lowest feature index, then the lowest threshold. A tied polarity (an edge
-        # of zero, every stump at error 1/2) is +1.
+        # cumulative sums' rounding depends on the row order), and the first in
+        # row-major order wins: the lowest feature index, then the lowest threshold. A
+        # tied polarity (an edge of zero, every stump at error 1/2) is +1.
         tied = edge >= edge.max() - TIE_TOL
         j, k1 = np.unravel_index(int(np.argmax(tied)), corr.shape)
         n = corr.shape[1]
@@ -196,8 +200,8 @@ class StumpSearch:
         else:
             theta = float(self.thresholds[j, k1])
         pred = np.where(self.X[:, j] > theta, s, -s)
-        # Recomputed directly (no cancellation in the cumsum), and summed exactly: fsum's
-        # correctly rounded sum does not depend on the order of the rows.
+        # Recomputed directly (no cancellation in the cumsum), and summed exactly:
+        # fsum's correctly rounded sum does not depend on the order of the rows.
         eps = math.fsum(D[pred != y])
         return Stump(int(j), theta, s, eps)
 
@@ -552,7 +556,8 @@ def adaboost(
     edge_tol = check_scalar(edge_tol, "edge_tol", low=0.0, high=0.5, high_open=True)
     if weak_learner is not None:
         check_callable(weak_learner, "weak_learner")
-    D = np.full(X.shape[0], 1.0 / X.shape[0]) if D is None else check_distribution(D, X.shape[0])
+    n = X.shape[0]
+    D = np.full(n, 1.0 / n) if D is None else check_distribution(D, n)
     if weak_learner is None:
         search = StumpSearch(X)  # each feature sorted once for all rounds
         weak_learner = lambda X_, y_, D_: search.best(y_, D_)  # noqa: E731
@@ -567,7 +572,7 @@ def adaboost(
         alpha = vote(eps)
         D, Z = reweight(D, alpha, yh)
         trace.add(h, alpha, eps, Z, yh, D)
-        if eps == 0.0:  # f already classifies every example; D_{t+1} = D_t would repeat h_t
+        if eps == 0.0:  # perfect: D_{t+1} = D_t would return h_t again
             trace.stop_reason = "perfect"
             break
     return trace.fit(D, n_features=X.shape[1])

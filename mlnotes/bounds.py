@@ -183,18 +183,21 @@ def sample_complexity(k, gamma, delta) -> np.ndarray | int:
     ValueError: sample_complexity: the sample size m = 3e+20 exceeds 2**63 (gamma=1e-10 is too small ...
     """
     k, gamma, delta = _check_k(k), _check_gamma(gamma), _check_delta(delta)
-    # An x that is an integer up to rounding (e.g. 199.99999999999997) must not be rounded up
-    # to the next integer: that would ask for one sample more than the bound needs. Where
-    # gamma**2 underflows, x = m = inf, refused below (inf - inf was NaN, an int < 0).
+    # An x that is an integer up to rounding (e.g. 199.99999999999997) must not be
+    # rounded up to the next integer: that would ask for one sample more than the bound
+    # needs. Where gamma**2 underflows, x = m = inf, refused below (inf - inf was NaN,
+    # an int < 0).
     with np.errstate(divide="ignore", over="ignore", invalid="ignore"):
         x = np.log(2.0 * k / delta) / (2.0 * gamma**2)
         m = np.maximum(np.ceil(x - 1e-12 * np.maximum(x, 1.0)), 1.0)
     m = np.where(np.isinf(x), np.inf, m)
     too_big = m >= 2.0**63
     if np.any(too_big):  # an int64 would wrap around to a negative or tiny sample size
+        bad_m = _first_bad(np.broadcast_to(m, too_big.shape), too_big)
+        bad_gamma = _first_bad(np.broadcast_to(gamma, too_big.shape), too_big)
         raise ValueError(
-            f"sample_complexity: the sample size m = {_first_bad(np.broadcast_to(m, too_big.shape), too_big):.3g} "
-            f"exceeds 2**63 (gamma={_first_bad(np.broadcast_to(gamma, too_big.shape), too_big)!r} is too small "
+            f"sample_complexity: the sample size m = {bad_m:.3g} "
+            f"exceeds 2**63 (gamma={bad_gamma!r} is too small "
             "for an int64 count); take a larger gamma"
         )
     m = m.astype(np.int64)

@@ -30,7 +30,9 @@ def _value(f, z: np.ndarray) -> float:
     return check_returned(f(z), "f")
 
 
-def numerical_gradient(f: Callable[[np.ndarray], float], x, h: float | None = None) -> np.ndarray:
+def numerical_gradient(
+    f: Callable[[np.ndarray], float], x, h: float | None = None
+) -> np.ndarray:
     r"""Central-difference gradient of a scalar function.
 
     .. math:: \frac{\partial f}{\partial x_j} \approx \frac{f(x + h_j e_j) - f(x - h_j e_j)}{2 h_j}
@@ -129,9 +131,12 @@ def rel_error(a, b) -> float:
     """
     a = np.asarray(a, dtype=float)
     b = np.asarray(b, dtype=float)
-    if a.shape != b.shape:  # no broadcasting: (3,) against (3, 1) is a bug in the caller
-        raise ValueError(f"a and b must have the same shape, got {a.shape} and {b.shape}")
-    # Divide by the largest entry first, so 1e-200 vs 2e-200 does not underflow to 0 / 0.
+    # no broadcasting: (3,) against (3, 1) is a bug in the caller
+    if a.shape != b.shape:
+        raise ValueError(
+            f"a and b must have the same shape, got {a.shape} and {b.shape}")
+    # Divide by the largest entry first, so 1e-200 vs 2e-200 does not underflow to 0 /
+    # 0.
     m = max(np.max(np.abs(a), initial=0.0), np.max(np.abs(b), initial=0.0))
     if m == 0:
         return 0.0

@@ -209,22 +209,25 @@ def rbf_kernel(X, Y=None, *, gamma: float = 1.0) -> np.ndarray:
     same = Y is None
     X, Y = _pair(X, Y)
     gamma = check_positive(gamma, "gamma")
-    # exp(-gamma ||x - y||^2) is exact to rounding when the products underflow (it is 1), but
-    # ||x||^2 + ||y||^2 - 2 x^T y is inf - inf when they overflow
+    # exp(-gamma ||x - y||^2) is exact to rounding when the products underflow (it is
+    # 1), but ||x||^2 + ||y||^2 - 2 x^T y is inf - inf when they overflow
     K = _inner_products(X, Y, "rbf", underflow_matters=False)
-    with np.errstate(over="ignore"):  # gamma ||x||^2 = inf gives exp(-inf) = 0 off the diagonal: right
+    # gamma ||x||^2 = inf gives exp(-inf) = 0 off the diagonal: right
+    with np.errstate(over="ignore"):
         gx = gamma * np.einsum("ij,ij->i", X, X)
         gy = gamma * np.einsum("ij,ij->i", Y, Y)
 
     def finish(B, i, j):
-        _rbf_from_inner(B, gx[i : i + B.shape[0], None], gy[None, j : j + B.shape[1]], gamma)
+        gx_rows = gx[i : i + B.shape[0], None]
+        _rbf_from_inner(B, gx_rows, gy[None, j : j + B.shape[1]], gamma)
 
     with np.errstate(over="ignore", invalid="ignore"):
         _rbf_finish_all(K, finish, same)
     if np.isnan(K).any():  # 2 gamma x^T y and gamma ||x||^2 both overflowed: inf - inf
         raise ValueError(
-            f"the rbf kernel's gamma ||x - y||^2 overflows at the scale of X (max |x_ij| = "
-            f"{float(np.max(np.abs(X), initial=0.0)):.3g}) with gamma={gamma!r}: rescale X or lower gamma"
+            f"the rbf kernel's gamma ||x - y||^2 overflows at the scale of X "
+            f"(max |x_ij| = {float(np.max(np.abs(X), initial=0.0)):.3g}) "
+            f"with gamma={gamma!r}: rescale X or lower gamma"
         )
     return K
 
@@ -692,17 +695,20 @@ def kernel_ridge(X, y, *, lam: float, kernel="rbf", allow_indefinite: bool = Fal
         raise ValueError("X has no rows: at least one sample is needed")
     lam = check_positive(lam, "lam")
     K = gram(X, kernel=kernel, allow_indefinite=allow_indefinite, **kernel_params)
-    if may_be_indefinite(kernel, **kernel_params) and not callable(kernel):  # gram checked them
+    # gram checked them
+    if may_be_indefinite(kernel, **kernel_params) and not callable(kernel):
         on = "warn" if allow_indefinite else "raise"
         check_psd(K, name=f"the Gram matrix of kernel={kernel!r}", on_indefinite=on,
                   why=_INDEFINITE)
     A = K.copy()
     A[np.diag_indices_from(A)] += lam
-    # K + lam I is symmetric positive definite for a PSD kernel: Cholesky is the right solver.
+    # K + lam I is symmetric positive definite for a PSD kernel: Cholesky is the right
+    # solver.
     try:
         L = np.linalg.cholesky(A)
         alpha = np.linalg.solve(L.T, np.linalg.solve(L, y))
-    except np.linalg.LinAlgError:  # an indefinite kernel (already warned about): plain LU
+    # an indefinite kernel (already warned about): plain LU
+    except np.linalg.LinAlgError:
         alpha = np.linalg.solve(A, y)
     r = y - K @ alpha
     objective = np.array([np.sum(r * r) + lam * np.sum(alpha * (K @ alpha))])

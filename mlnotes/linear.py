@@ -247,23 +247,25 @@ def least_squares(
     if method not in LEAST_SQUARES_METHODS:
         raise ValueError(f"method must be one of {', '.join(LEAST_SQUARES_METHODS)}; got {method!r}")
     refine = check_int(refine, "refine", low=0)
-    if rcond is not None:  # a relative cut-off: 0 keeps every singular value, 1 drops all but the largest
+    # a relative cut-off: 0 keeps every singular value, 1 drops all but the largest
+    if rcond is not None:
         rcond = check_scalar(rcond, "rcond", low=0.0, high=1.0, high_open=True)
     n, d = np.shape(X) if np.ndim(X) == 2 else (0, 0)
     gram_first = method in ("auto", "cholesky") and n >= d
-    # The normal equations check X from their own X^T X (check_from_gram): no pass to validate
+    # The normal equations check X from their own X^T X (check_from_gram): no extra pass
     X, y = check_X_y(X, y, finite=not gram_first)
     rank_msg = (
-        "X is rank-deficient or too ill-conditioned for the normal equations (X^T X is singular "
-        "to working precision); use method='qr' for an ill-conditioned full-rank X or "
-        "method='svd' for the minimum-norm solution of a rank-deficient one"
+        "X is rank-deficient or too ill-conditioned for the normal equations (X^T X "
+        "is singular to working precision); use method='qr' for an ill-conditioned "
+        "full-rank X or method='svd' for the minimum-norm solution of a "
+        "rank-deficient one"
     )
 
     if method == "normal":
         G = X.T @ X
         s = _pow2_scale(np.sqrt(np.diag(G)))
-        # Judge singularity on the equilibrated matrix: column scaling alone (x next to x^5)
-        # makes cond(G) huge without costing LU any digits.
+        # Judge singularity on the equilibrated matrix: column scaling alone (x next to
+        # x^5) makes cond(G) huge without costing LU any digits.
         cond_G = np.linalg.cond(G / np.outer(s, s), 1)
         if not cond_G <= _NE_COND_LIMIT:  # also catches inf and NaN
             raise ValueError(rank_msg)
@@ -271,8 +273,8 @@ def least_squares(
         return _ls_result(X, y, w, d, np.sqrt(cond_G), "normal")
 
     if method in ("auto", "cholesky") and n >= d:
-        # numpy calls BLAS syrk for X.T @ X: one pass over X. At a scale where its entries
-        # overflow (1e200), the factorisation fails or cond_G is not finite, and QR takes over
+        # numpy calls BLAS syrk for X.T @ X: one pass over X. Where its entries
+        # overflow (1e200), the factorisation fails or cond_G is not finite: QR is used
         with np.errstate(over="ignore", invalid="ignore"):
             G = X.T @ X
             check_from_gram(X, G, None)
@@ -292,7 +294,8 @@ def least_squares(
             return _ls_result(X, y, w, d, cond, "qr")
         if method == "qr":
             raise ValueError(
-                "X is rank-deficient (a diagonal entry of R is zero to working precision); use "
+                "X is rank-deficient (a diagonal entry of R is zero to working "
+                "precision); use "
                 "method='svd' for the minimum-norm solution"
             )
 
@@ -596,7 +599,7 @@ def lasso(
         w = as_float_array(w0, "w0", ndim=1).copy()
         if w.shape != (d,):
             raise ValueError(f"w0 must have shape ({d},), got {w.shape}")
-    if lam == 0:  # the dual is degenerate (no gap to stop on): solve least squares directly
+    if lam == 0:  # a degenerate dual (no gap to stop on): solve least squares
         w = least_squares(Xc, yc).w
         rss = float(np.sum((yc - Xc @ w) ** 2))
         b = y_mean - float(x_mean @ w) if fit_intercept else 0.0
@@ -613,8 +616,8 @@ def lasso(
     threshold = tol * max(yy, np.finfo(float).tiny)
     converged = gap <= threshold
     it = 0
-    # Plain Python floats in the inner loop: per-coordinate numpy scalar arithmetic would cost
-    # more than the O(d) vector update it guards.
+    # Plain Python floats in the inner loop: per-coordinate numpy scalar arithmetic
+    # would cost more than the O(d) vector update it guards.
     wl, cl, dl = w.tolist(), c.tolist(), diag.tolist()
     while not converged and it < max_iter:
         it += 1
@@ -623,7 +626,8 @@ def lasso(
                 continue
             old = wl[j]
             rho = cl[j] - Gw[j] + dl[j] * old
-            new = (rho - half if rho > half else rho + half if rho < -half else 0.0) / dl[j]
+            shrunk = rho - half if rho > half else rho + half if rho < -half else 0.0
+            new = shrunk / dl[j]
             if new != old:
                 wl[j] = new
                 Gw += G[:, j] * (new - old)
@@ -636,8 +640,8 @@ def lasso(
     w = np.array(wl)
     if not converged:
         warnings.warn(
-            f"lasso stopped after max_iter={max_iter} sweeps with duality gap {gaps[-1]:.2e} "
-            f"> tol * |y|^2 = {threshold:.2e}; increase max_iter or tol",
+            f"lasso stopped after max_iter={max_iter} sweeps with duality gap "
+            f"{gaps[-1]:.2e} > tol * |y|^2 = {threshold:.2e}; increase max_iter or tol",
             ConvergenceWarning,
             stacklevel=2,
         )

@@ -271,12 +271,14 @@ def _newton_family(X, y, *, lam, tol, max_iter, w0, method) -> LogisticFit:
     for it in range(max_iter):
         # the first Hessian is also checked for conditioning: a singular one there is a
         # property of X (dependent columns), later ones may lose rank only by separation
-        grad, delta, L = _newton_direction(X, y, w, a, lam, method, check_conditioning=it == 0)
+        grad, delta, L = _newton_direction(
+            X, y, w, a, lam, method, check_conditioning=it == 0)
         grad_norms.append(float(np.linalg.norm(grad)))
         if L is None:  # the weights r underflowed along some direction
             if it == 0 or separation_checked or lam != 0 or not is_separable(X, y):
-                raise np.linalg.LinAlgError(_singular_message("weighted Hessian X^T R X" + (
-                    " + lam I" if lam and it == 0 else "")))
+                plus = " + lam I" if lam and it == 0 else ""
+                what = "weighted Hessian X^T R X" + plus
+                raise np.linalg.LinAlgError(_singular_message(what))
             separable = True
             grad_norms.pop()  # recorded again below, once per iterate
             break
@@ -285,14 +287,15 @@ def _newton_family(X, y, *, lam, tol, max_iter, w0, method) -> LogisticFit:
         steps.append(t)
         path.append(w.copy())
         converged = bool(t * np.max(np.abs(delta)) <= tol * max(1.0, np.max(np.abs(w))))
-        if lam == 0 and not separation_checked and np.max((2 * y - 1) * a) > _SEPARATION_SCORE:
+        if (lam == 0 and not separation_checked
+                and np.max((2 * y - 1) * a) > _SEPARATION_SCORE):
             separation_checked = True
             separable = is_separable(X, y)
             if separable:
                 break
         if converged:
-            # the last Hessian, at the previous iterate, differs from the one at w by O(tol)
-            # relatively: it serves for the standard errors, saving an n d^2 product
+            # the last Hessian, at the previous iterate, differs from the one at w by
+            # O(tol) relatively: it serves for the standard errors (saves n d^2 flops)
             break
     grad_norms.append(float(np.linalg.norm(X.T @ (y - sigmoid(a)) - lam * w)))
     if not converged and not separable and lam == 0 and not separation_checked:
@@ -302,7 +305,8 @@ def _newton_family(X, y, *, lam, tol, max_iter, w0, method) -> LogisticFit:
     return LogisticFit(
         w=w, se=se, log_likelihood=_loglik(a, y), objective=np.array(objective),
         grad_norm=np.array(grad_norms), step_sizes=np.array(steps), path=np.array(path),
-        n_iter=len(steps), converged=converged, separable=separable, lam=lam, method=method,
+        n_iter=len(steps), converged=converged, separable=separable, lam=lam,
+        method=method,
     )
 
 
@@ -321,15 +325,16 @@ def _newton_direction(X, y, w, a, lam, method, *, check_conditioning: bool):
     r = p * (1.0 - p)  # the diagonal of R, never formed as an n x n matrix
     grad = X.T @ (y - p) - lam * w
     Xs = X * np.sqrt(r)[:, None]
-    H = Xs.T @ Xs + lam * np.eye(X.shape[1])  # X^T R X + lam I (a symmetric rank-k update)
+    # X^T R X + lam I (a symmetric rank-k update)
+    H = Xs.T @ Xs + lam * np.eye(X.shape[1])
     L = _cholesky(H)
     if L is not None and check_conditioning and _ill_conditioned(H):
         L = None
     if L is None:
         return grad, None, None
     if method == "irls":
-        # weighted least squares with the adjusted response z = a + (y - p) / r; R z is formed
-        # as r * a + (y - p) so that no division by a vanishing r_i ever happens
+        # weighted least squares with the adjusted response z = a + (y - p) / r; R z is
+        # formed as r * a + (y - p) so that no division by a vanishing r_i ever happens
         return grad, _cho_solve(L, X.T @ (r * a + (y - p))) - w, L
     return grad, _cho_solve(L, grad), L
 

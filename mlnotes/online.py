@@ -200,11 +200,11 @@ def _mistake_driven(P, w, update, *, n_epochs, shuffle, rng, name):
     """
     n = P.shape[0]
     rng = check_rng(rng)
-    # The tie rule: a score within rounding of zero, |w^T a_i| <= TIE_TOL ||a_i||_inf ||w||_1,
-    # is a tie and counts as a mistake, like an exact zero. Its computed sign would otherwise
-    # depend on the order of the products in the dot product (SIMD width, BLAS, CPU); with it,
-    # mathematically tied scores (common with +-1 features and winnow's equal weights) are
-    # judged the same on every machine.
+    # The tie rule: a score within rounding of zero, |w^T a_i| <= TIE_TOL ||a_i||_inf
+    # ||w||_1, is a tie and counts as a mistake, like an exact zero. Its computed sign
+    # would otherwise depend on the order of the products in the dot product (SIMD
+    # width, BLAS, CPU); with it, mathematically tied scores (common with +-1 features
+    # and winnow's equal weights) are judged the same on every machine.
     a_max = np.abs(P).max(axis=1) * TIE_TOL
     w_l1 = float(np.abs(w).sum())
     per_epoch, steps, index = [], [], []
@@ -228,8 +228,10 @@ def _mistake_driven(P, w, update, *, n_epochs, shuffle, rng, name):
     if not converged:
         _warn_mistakes(name, n_epochs, n_mistakes, per_epoch[-1])
     return w, dict(
-        mistakes=np.array(per_epoch, dtype=int), mistake_steps=np.array(steps, dtype=int),
-        mistake_index=np.array(index, dtype=int), n_mistakes=n_mistakes, n_epochs=len(per_epoch),
+        mistakes=np.array(per_epoch, dtype=int),
+        mistake_steps=np.array(steps, dtype=int),
+        mistake_index=np.array(index, dtype=int),
+        n_mistakes=n_mistakes, n_epochs=len(per_epoch),
         converged=converged,
     )
 
@@ -286,9 +288,10 @@ def perceptron(
     n_epochs = check_int(n_epochs, "n_epochs")
     A, y = _prepare(X, y, fit_intercept)
     P = y[:, None] * A
-    # The perceptron is scale invariant (w is a sum of points, the mistakes are the same for
-    # c * a_i): run it on the points divided by a power of two near their largest entry, exactly,
-    # so that scores neither overflow (x ~ 1e200) nor underflow (x ~ 1e-200), and scale back.
+    # The perceptron is scale invariant (w is a sum of points, the mistakes are the same
+    # for c * a_i): run it on the points divided by a power of two near their largest
+    # entry, exactly, so that scores neither overflow (x ~ 1e200) nor underflow (x ~
+    # 1e-200), and scale back.
     e = _binary_exponent(P)
     w, run = _mistake_driven(
         np.ldexp(P, -e), np.zeros(A.shape[1]), lambda w, a: w + a,
@@ -408,7 +411,8 @@ def winnow(
     if doubled:  # (a, -a): non-negative weights v+ and v- with w = v+ - v-
         A = np.hstack([A, -A])
     N = A.shape[1]
-    logv = np.zeros(N)  # log-weights, v_k = 1 at the start: logs avoid overflow of e^{eta t}
+    # log-weights, v_k = 1 at the start: logs avoid overflow of e^{eta t}
+    logv = np.zeros(N)
 
     def update(w, a):
         logv[:] += eta * a
@@ -496,14 +500,17 @@ def _surrogate_step(w, b, Xb, yb, g, eta_t, lam, fit_intercept) -> float:
     return b
 
 
-def _sgd_update(run: _SGDRun, Xb, yb, phi, dphi, eta_t, *, lam, fit_intercept, running_alpha) -> None:
+def _sgd_update(
+    run: _SGDRun, Xb, yb, phi, dphi, eta_t, *, lam, fit_intercept, running_alpha
+) -> None:
     """One update on the mini-batch ``(Xb, yb)``: the running estimate of J, then the step."""
     M = yb * (Xb @ run.w + run.b)  # the margins of the batch at the current iterate
     # the mini-batch's estimate of J: its mean loss plus the penalty at the current w
     batch_loss = float(np.mean(phi(M))) + 0.5 * lam * float(run.w @ run.w)
     run.est = _running_average(run.est, batch_loss, running_alpha)
     run.running.append(run.est)
-    run.b = _surrogate_step(run.w, run.b, Xb, yb, dphi(M) * yb, eta_t, lam, fit_intercept)
+    run.b = _surrogate_step(
+        run.w, run.b, Xb, yb, dphi(M) * yb, eta_t, lam, fit_intercept)
     if run.path is not None:
         run.path.append(np.append(run.w, run.b))
     run.t += 1

@@ -488,9 +488,10 @@ def smo(
     while True:
         i, m, M = state.maximal_violating_pair()
         gap = float(m - M)
-        # libsvm's unshrinking: once the active problem has converged, or the gap first falls
-        # below 10 tol, go back to all variables (the final test is on the whole problem)
-        if shrinking and not state.full and (gap < tol or (gap < 10 * tol and not unshrunk)):
+        # libsvm's unshrinking: once the active problem has converged, or the gap first
+        # falls below 10 tol, go back to all variables (the final test is on them all)
+        if shrinking and not state.full and (
+                gap < tol or (gap < 10 * tol and not unshrunk)):
             unshrunk = True
             state.unshrink()
             continue
@@ -516,10 +517,9 @@ def smo(
 
     if not converged:
         warnings.warn(
-            f"smo stopped at max_iter={max_iter} with maximal KKT violation {viol[-1]:.3g} > "
-            f"tol={tol:g}; raise max_iter or tol",
-            ConvergenceWarning,
-            stacklevel=2,
+            f"smo stopped at max_iter={max_iter} with maximal KKT violation "
+            f"{viol[-1]:.3g} > tol={tol:g}; raise max_iter or tol",
+            ConvergenceWarning, stacklevel=2,
         )
     alpha = state.alpha
     b = bias_from_gradient(alpha, y, state.gradient(), C)
@@ -527,7 +527,8 @@ def smo(
     return SVMFit(
         alpha=alpha, b=b, support=support, dual_objective=np.asarray(trace),
         violation=np.asarray(viol), n_iter=t, converged=converged, C=C, kernel=kernel,
-        kernel_params=dict(kernel_params), X_support=None if precomputed else X[support].copy(), y=y,
+        kernel_params=dict(kernel_params),
+        X_support=None if precomputed else X[support].copy(), y=y,
     )
 
 
@@ -747,8 +748,10 @@ def smo_basic(X, y, *, C: float = 1.0, kernel: str = "linear", tol: float = 1e-3
     C, tol = check_positive(C, "C"), check_positive(tol, "tol")
     max_iter = check_int(max_iter, "max_iter")
     K = kernels.gram(X, kernel=kernel, **kernel_params)
-    if kernels.may_be_indefinite(kernel, **kernel_params):  # the dual is then not convex
-        kernels.check_psd(K, name=f"the Gram matrix of the {kernel} kernel", on_indefinite="raise")
+    # the dual is then not convex
+    if kernels.may_be_indefinite(kernel, **kernel_params):
+        kernels.check_psd(K, name=f"the Gram matrix of the {kernel} kernel",
+                          on_indefinite="raise")
     n = y.size
     alpha = np.zeros(n)
     G = -np.ones(n)  # G = Q alpha - e at alpha = 0
@@ -763,10 +766,12 @@ def smo_basic(X, y, *, C: float = 1.0, kernel: str = "linear", tol: float = 1e-3
         if m - M < tol:  # no pair violates the KKT conditions by tol or more
             break
         if t == max_iter:
-            warnings.warn(f"smo_basic stopped at max_iter={max_iter} with maximal KKT violation "
-                          f"{m - M:.3g} > tol={tol:g}", ConvergenceWarning, stacklevel=2)
+            warnings.warn(f"smo_basic stopped at max_iter={max_iter} with maximal KKT "
+                          f"violation {m - M:.3g} > tol={tol:g}", ConvergenceWarning,
+                          stacklevel=2)
             break
-        # j: the largest decrease of f over the pair, b_it^2 / a_it, among t in I_low with b_it > 0
+        # j: the largest decrease of f over the pair, b_it^2 / a_it, among t in I_low,
+        # b_it > 0
         b_it = np.maximum(np.where(low, m - v, -np.inf), 0.0)
         a_it = np.maximum(K[i, i] + np.diag(K) - 2.0 * K[i], _TAU)
         j = int(np.argmax(b_it**2 / a_it))
@@ -775,12 +780,13 @@ def smo_basic(X, y, *, C: float = 1.0, kernel: str = "linear", tol: float = 1e-3
         di, dj = ai - alpha[i], aj - alpha[j]
         alpha[i], alpha[j] = ai, aj
         G += y * (y[i] * di * K[i] + y[j] * dj * K[j])  # Q_ti d_i + Q_tj d_j
-        D.append(-0.5 * float(alpha @ (G - 1.0)))  # f = alpha^T (Q alpha - 2e) / 2 = alpha^T (G - e) / 2
+        # f = alpha^T (Q alpha - 2e) / 2 = alpha^T (G - e) / 2
+        D.append(-0.5 * float(alpha @ (G - 1.0)))
     support = np.flatnonzero(alpha > 0)
     return SVMFit(alpha=alpha, b=bias_from_gradient(alpha, y, G, C), support=support,
-                  dual_objective=np.asarray(D), violation=np.asarray(viol), n_iter=len(D) - 1,
-                  converged=viol[-1] < tol, C=C, kernel=kernel, kernel_params=dict(kernel_params),
-                  X_support=X[support].copy(), y=y)
+                  dual_objective=np.asarray(D), violation=np.asarray(viol),
+                  n_iter=len(D) - 1, converged=viol[-1] < tol, C=C, kernel=kernel,
+                  kernel_params=dict(kernel_params), X_support=X[support].copy(), y=y)
 
 
 @dataclass(frozen=True)

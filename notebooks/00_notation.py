@@ -463,10 +463,10 @@ from mlnotes.check import _steps
 show_source(numerical_gradient)
 
 # %% [markdown]
-# The step `steps[j]`, line 3 (`_steps(flat, 1 / 3, h)`), is $h_j = \epsilon^{1/3} \max(1,
+# The step `steps[j]`, line 5 (`_steps(flat, 1 / 3, h)`), is $h_j = \epsilon^{1/3} \max(1,
 # |x_j|)$, the balance of truncation and rounding found in {ref}`sec-checking-gradients`, scaled
 # so that a large coordinate gets a step it can feel (`_steps` below). The loop,
-# lines 5-10, moves one coordinate at a time because `f` is a black box; line 10
+# lines 7-12, moves one coordinate at a time because `f` is a black box; line 12
 # (`grad[j] = (f_plus - f_minus)`) is the central difference. A claim such as
 # {eq}`eq-grad-rss` then compares this with the formula through `rel_error`, which divides by the
 # larger of the two norms so that neither side is taken as the truth.

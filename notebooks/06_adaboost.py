@@ -799,15 +799,15 @@ from mlnotes import show_source
 show_source(boosting.adaboost)
 
 # %% [markdown]
-# Line 11 (`D = np.full`) starts from the uniform $D_1$; the loop runs `T` (`n_rounds`) rounds.
-# Round $t$ calls the weak learner on $D_t$, line 17 (`h = weak_learner(X, y, D)`), and forms
-# `yh`, line 18, which is $y_i h_t(x_i)$: $+1$ on a correct example and $-1$ on a mistake. Then
-# come the three steps of {eq}`def-adaboost`: the weighted error, line 19 (`weighted_error`),
-# the vote, line 23 (`alpha = vote(eps)`), the reweighting with its normaliser, line 24
+# Line 12 (`D = np.full`) starts from the uniform $D_1$; the loop runs `T` (`n_rounds`) rounds.
+# Round $t$ calls the weak learner on $D_t$, line 18 (`h = weak_learner(X, y, D)`), and forms
+# `yh`, line 19, which is $y_i h_t(x_i)$: $+1$ on a correct example and $-1$ on a mistake. Then
+# come the three steps of {eq}`def-adaboost`: the weighted error, line 20 (`weighted_error`),
+# the vote, line 24 (`alpha = vote(eps)`), the reweighting with its normaliser, line 25
 # (`reweight`). Two guards keep it honest: a learner with no edge ($\epsilon_t \ge 1/2$) ends
-# the loop instead of entering with a non-positive $\alpha_t$, lines 20-22, and a perfect one
-# ($\epsilon_t = 0$) is added and ends it, lines 26-28, since $D_{t+1} = D_t$ would return it
-# again. `_BoostingTrace` only records the rounds, line 25 (`trace.add`), and the scores
+# the loop instead of entering with a non-positive $\alpha_t$, lines 21-23, and a perfect one
+# ($\epsilon_t = 0$) is added and ends it, lines 27-29, since $D_{t+1} = D_t$ would return it
+# again. `_BoostingTrace` only records the rounds, line 26 (`trace.add`), and the scores
 # $f_t(x_i)$ from which the training error after each round is counted.
 
 # %%
@@ -843,14 +843,14 @@ show_source(boosting.reweight)
 show_source(boosting.StumpSearch)
 
 # %% [markdown]
-# `__init__` sorts every feature once, line 6 (`np.argsort`), and lines 12-20 prepare the splits
+# `__init__` sorts every feature once, line 7 (`np.argsort`), and lines 14-23 prepare the splits
 # and their thresholds. `best` is {eq}`eq-stump-cumsum`: `score` starts as $D_i y_i$ along each
-# sorted feature, line 27 (`yD[self.order]`), the cumulative sum gives the left sums of every
-# split at once, line 28 (`np.cumsum`), and `total - 2 * left`, lines 29-30, is the correlation
+# sorted feature, line 31 (`yD[self.order]`), the cumulative sum gives the left sums of every
+# split at once, line 32 (`np.cumsum`), and `total - 2 * left`, lines 33-34, is the correlation
 # $c$ of polarity $+1$, whose sign picks the polarity and whose size the best split. `valid`
-# masks the splits between equal values, which are not thresholds, line 32 (`self.valid`); the
+# masks the splits between equal values, which are not thresholds, line 36 (`self.valid`); the
 # error of the winner is recomputed directly instead of read from the cumulative sums, which
-# lose digits, line 48 (`math.fsum(D[pred != y])`).
+# lose digits, line 52 (`math.fsum(D[pred != y])`).
 
 # %% [markdown]
 # ## Exercises

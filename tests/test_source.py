@@ -94,6 +94,17 @@ def test_some_walkthrough_cites_line_numbers():
     assert cited >= 10, cited
 
 
+MAX_COLUMNS = 88  # a listing line wider than the book's column is cut or scrolled
+
+
+def test_no_listing_line_longer_than_88_columns():
+    """Every line of every listing a chapter shows fits in 88 columns (issue 27)."""
+    long = [f"{py.stem}: {s.name} line {i} ({len(line)} columns)"
+            for py in CHAPTERS for s in {show_source(f).name: show_source(f) for f, _ in _listings(py)}.values()
+            for i, line in enumerate(s.lines, 1) if len(line) > MAX_COLUMNS]
+    assert not long, f"{len(long)} listing lines over {MAX_COLUMNS} columns: " + "; ".join(long)
+
+
 def test_show_source_rejects_a_non_function():
     with pytest.raises(TypeError, match="func must be a function"):
         show_source("smo")
