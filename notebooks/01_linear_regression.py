@@ -1645,24 +1645,25 @@ show_source(linear.least_squares)
 
 # %% [markdown]
 # The normal equations {eq}`eq-normal-equations` are solved first by Cholesky on $G = X^\top X$,
+# line 32 (`_gram_cholesky(G, X.T @ y)`),
 # the cheapest route (one pass over $X$), but only when $G$ is well enough conditioned:
 # forming $X^\top X$ squares the condition number of $X$, so the digits Cholesky keeps fall
-# twice as fast as those of QR. Above `CHOLESKY_COND_MAX`, or for a wide $X$, `auto` moves to
+# twice as fast as those of QR. Above `CHOLESKY_COND_MAX`, line 37, or for a wide $X$, `auto` moves to
 # QR with iterative refinement, and if $R$ has a zero diagonal ($X$ rank-deficient) to the SVD,
-# which returns the minimum-norm solution among the many. The NIST table above shows the
+# which returns the minimum-norm solution among the many, line 53 (`_svd_min_norm`). The NIST table above shows the
 # choice at work. The lasso's coordinate descent:
 
 # %%
 show_source(linear.lasso)
 
 # %% [markdown]
-# In the sweep `for j in range(d)`, `rho` is $x_{\cdot j}^\top r_{(j)} = c_j - (Gw)_j +
-# G_{jj} w_j$ computed from $G = X^\top X$ and $c = X^\top y$, and `new` is the soft-threshold
+# In the sweep `for j in range(d)`, line 41, `rho`, line 45 (`rho = cl[j] - Gw[j]`), is $x_{\cdot j}^\top r_{(j)} = c_j - (Gw)_j +
+# G_{jj} w_j$ computed from $G = X^\top X$ and $c = X^\top y$, and `new`, lines 46-47 (`shrunk / dl[j]`), is the soft-threshold
 # {eq}`eq-soft-threshold` of `rho` at $\lambda/2$ divided by $G_{jj}$: the coordinate update
-# {eq}`eq-lasso-coordinate`. After a change only `Gw` needs updating, by one column of $G$. The
+# {eq}`eq-lasso-coordinate`. After a change only `Gw` needs updating, by one column of $G$, line 50 (`Gw += G[:, j]`). The
 # loop stops on the duality gap, a certificate that the objective is within `tol` (relative to
 # $\|y\|^2$) of its minimum, not on the size of a step; with $\lambda = 0$ there is no gap to
-# stop on and the function solves least squares directly.
+# stop on and the function solves least squares directly, line 19 (`if lam == 0`).
 
 # %% [markdown]
 # (sec-linear-exercises)=

@@ -1602,23 +1602,23 @@ show_source(online._mistake_driven)
 
 # %% [markdown]
 # `P` holds the signed points $a_i = y_i x_i$ (with the constant feature appended when
-# `fit_intercept`, the homogeneous form {eq}`eq-homogeneous-form`), so `P[i] @ w <= a_max[i] *
+# `fit_intercept`, the homogeneous form {eq}`eq-homogeneous-form`), so line 17, `P[i] @ w <= a_max[i] *
 # w_l1` is the mistake test $w^\top a_i \le 0$, a point on the boundary included: a score within
 # rounding of zero ($10^{-12} \|a_i\|_\infty \|w\|_1$) is a tie and counts as 0, so that the
 # test does not depend on the order of the products in the dot product. The loop over samples
 # is written in Python on purpose: each update changes the margins of all later points. An
-# epoch without a mistake ends it (`converged`); otherwise `n_epochs` does, with a warning.
+# epoch without a mistake ends it, line 26 (`converged = True`); otherwise `n_epochs` does, with a warning.
 
 # %%
 show_source(online.perceptron)
 
 # %% [markdown]
-# The perceptron's update is the `lambda w, a: w + a` passed to the loop: $w \leftarrow w + a_i$,
+# The perceptron's update is the `lambda w, a: w + a` passed to the loop, line 18: $w \leftarrow w + a_i$,
 # which raises the score of the mistaken point by $\|a_i\|^2$ {eq}`eq-perceptron-score-increase`;
 # the start $w = 0$ is `np.zeros(A.shape[1])`, the start the mistake bound
 # {eq}`eq-perceptron-bound` assumes. The points are first divided by the power of two `2**e`
 # nearest their largest entry (`np.ldexp`, exact in floating point) and $w$ multiplied back at
-# the end: the perceptron makes the same mistakes on $c\,a_i$ for any $c > 0$ (its $w$ is a sum
+# the end, line 21 (`w = np.ldexp(w, e)`): the perceptron makes the same mistakes on $c\,a_i$ for any $c > 0$ (its $w$ is a sum
 # of points), and this keeps the scores representable when the features are near $10^{200}$ or
 # $10^{-200}$.
 
@@ -1627,7 +1627,7 @@ show_source(online.winnow)
 
 # %% [markdown]
 # Winnow's `update` is the multiplicative rule $v_k \leftarrow v_k e^{\eta a_{jk}}$ written on
-# the logarithms, `logv += eta * a`; subtracting `logv.max()` rescales all $v_k$ by one factor,
+# the logarithms, line 21 (`+= eta * a`); subtracting `logv.max()`, line 22, rescales all $v_k$ by one factor,
 # which leaves the played strategy $w = v / \sum_k v_k$ unchanged and keeps $e^{\eta t}$ from
 # overflowing. The start `np.full(N, 1.0 / N)` is $v_k = 1$ normalised, the $\Phi_0 = N$ of
 # the potential argument {eq}`eq-winnow-potential`, and the refusal of features outside
@@ -1643,9 +1643,9 @@ show_source(online._sgd_update)
 # %% [markdown]
 # `M` holds the margins $M_i = y_i (w^\top x_i + b)$ of the batch at the current iterate
 # {eq}`def-online-margin`. Before the step, the batch's mean loss plus the penalty, an unbiased
-# estimate of $J$ {eq}`def-online-objective`, enters the running average
+# estimate of $J$ {eq}`def-online-objective`, enters the running average, line 7 (`_running_average`),
 # $\hat J \leftarrow (1 - \alpha) \hat J + \alpha\, \varepsilon_t$ (`_running_average`, the
-# trace `running` of the fit). Then `dphi(M) * yb` is $\varphi'(M_i)\, y_i$, the derivative of
+# trace `running` of the fit). Then `dphi(M) * yb`, line 10, is $\varphi'(M_i)\, y_i$, the derivative of
 # the loss with respect to the score, which the surrogate-loss step turns into the gradient:
 
 # %%
@@ -1654,7 +1654,7 @@ show_source(online._surrogate_step)
 # %% [markdown]
 # `g @ Xb` is $\sum_{i \in B} \varphi'(M_i)\, y_i x_i$, the sum of the gradients
 # {eq}`eq-sgd-gradient` (a subgradient for the hinge and perceptron losses, whose derivative
-# functions return the left derivative at the kink). Weight decay `w *= 1.0 - eta_t * lam` comes
+# functions return the left derivative at the kink), line 4 (`g @ Xb`). Weight decay `w *= 1.0 - eta_t * lam`, line 3, comes
 # first and the loss step second, both at the old $w$: that is the regularised step
 # {eq}`eq-weight-decay`. The bias takes the loss step only, since it is not penalised. With the
 # perceptron loss, `eta=1`, `lam=0` and one point per batch, `g` is $-y_i [M_i \le 0]$ and the

@@ -1541,21 +1541,21 @@ show_source(svm.smo_basic)
 # %% [markdown]
 # Read it against the equations:
 #
-# - `G = -np.ones(n)` is the gradient $G = Q\alpha - 1$ of $f$, the negated dual
-#   {eq}`eq-soft-dual`, at the start $\alpha = 0$; `v = -y * G` are the values $v_t$ the KKT
+# - `G = -np.ones(n)`, line 10, is the gradient $G = Q\alpha - 1$ of $f$, the negated dual
+#   {eq}`eq-soft-dual`, at the start $\alpha = 0$; `v = -y * G`, line 13, are the values $v_t$ the KKT
 #   conditions compare.
 # - `up` and `low` are $I_{up}$ and $I_{low}$; `i` attains $m(\alpha)$, and the loop stops when
-#   `m - M < tol`, the violation of {eq}`eq-kkt-pair`.
-# - `b_it` and `a_it` are $b_{it}$ and $a_{it}$ for every $t$ at once, and `j` maximises
+#   `m - M < tol`, line 19, the violation of {eq}`eq-kkt-pair`.
+# - `b_it` and `a_it` are $b_{it}$ and $a_{it}$ for every $t$ at once, and `j`, line 30 (`np.argmax(b_it**2 / a_it)`), maximises
 #   $b_{it}^2 / a_{it}$ over the $t \in I_{low}$ with $b_{it} > 0$: the rule {eq}`eq-wss2`
 #   (`a_it` is floored at a tiny positive number for repeated points, as in libsvm).
-# - `two_variable_step` is the clipped step {eq}`eq-smo-step`: $s = b_{ij}/a_{ij}$ along the
+# - `two_variable_step`, line 31, is the clipped step {eq}`eq-smo-step`: $s = b_{ij}/a_{ij}$ along the
 #   line that keeps $\sum_i \alpha_i y_i$ fixed, cut back to the box $[0, C]^2$ (its code is
 #   below).
-# - `G += y * (y[i] * di * K[i] + y[j] * dj * K[j])` updates the gradient with two rows of
+# - `G += y * (y[i] * di * K[i] + y[j] * dj * K[j])`, line 35, updates the gradient with two rows of
 #   $K$: $G_t$ changes by $Q_{ti} d_i + Q_{tj} d_j$, where $d_i$, $d_j$ are the changes of the
 #   two coordinates. Keeping $G$ instead of recomputing $Q\alpha$ makes an iteration $O(n)$.
-# - The dual objective needs no extra work: $f = \frac12 \alpha^\top(Q\alpha - 2 \cdot 1) =
+# - The dual objective needs no extra work, line 37 (`D.append`): $f = \frac12 \alpha^\top(Q\alpha - 2 \cdot 1) =
 #   \frac12 \alpha^\top (G - 1)$.
 #
 # `svm.smo`, used everywhere else in this chapter, runs the same iterations with libsvm's

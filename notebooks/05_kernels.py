@@ -1129,13 +1129,13 @@ from mlnotes import show_source
 show_source(kernels.gram)
 
 # %% [markdown]
-# A named kernel is looked up in `KERNELS`; each entry is a vectorised formula for the whole
+# A named kernel is looked up in `KERNELS`, line 12 (`_kernel_function(kernel)`); each entry is a vectorised formula for the whole
 # matrix $K_{ij} = k(x_i, y_j)$, never a loop over pairs (the RBF kernel below): the kernel
 # trick {eq}`eq-kernel-trick` put to work, inner products in feature space computed without the
 # feature map. The inner products $x^\top y$ come from `_inner_products`, which refuses a scale of
 # the features at which they overflow (near $10^{200}$) with an error that says so, instead of
-# returning the NaN of $\infty - \infty$. A user's callable is trusted for nothing: its output shape is checked and, for a
-# square Gram matrix, its positive semidefiniteness.
+# returning the NaN of $\infty - \infty$. A user's callable is trusted for nothing: its output shape is checked, line 6 (`check_returned`), and, for a
+# square Gram matrix, its positive semidefiniteness, line 10 (`check_psd`).
 
 # %%
 show_source(kernels.rbf_kernel)
@@ -1155,7 +1155,7 @@ show_source(kernels.kernel_ridge)
 
 # %% [markdown]
 # `A = K + lam I` is the matrix of {eq}`eq-kernel-ridge`; it is symmetric positive definite
-# when the kernel is, so the solve is a Cholesky factorisation, with LU kept for an indefinite
+# when the kernel is, so the solve is a Cholesky factorisation, lines 14-15 (`np.linalg.cholesky(A)`), with LU, line 18, kept for an indefinite
 # kernel. The fit stores `alpha` and the training points, because prediction needs
 # $f(x) = \sum_i \alpha_i k(x_i, x)$, the kernel between new and training points; with the
 # linear kernel this is ridge regression {eq}`eq-kernel-ridge-linear`.

@@ -1205,9 +1205,9 @@ show_source(bounds.sample_complexity)
 # `2.0 * np.exp(-2.0 * gamma**2 * m)` is {eq}`eq-hoeffding`, returned unclipped so that it can
 # be inverted; `uniform_deviation` is that inversion after the union bound over $k$ hypotheses,
 # {eq}`eq-uniform-deviation`, and `sample_complexity` solves the same equation for $m$,
-# {eq}`eq-sample-complexity`. The ceiling needs care: a value that is an integer up to rounding
+# {eq}`eq-sample-complexity`, line 7 (`np.log(2.0 * k / delta)`). The ceiling, line 8 (`np.ceil`), needs care: a value that is an integer up to rounding
 # must not ask for one sample more than the bound needs, and a sample size beyond what an int64
-# can count ($\gamma = 10^{-10}$ asks for $3 \times 10^{20}$) is refused rather than wrapped
+# can count ($\gamma = 10^{-10}$ asks for $3 \times 10^{20}$) is refused, lines 10-11 (`too_big = m >= 2.0**63`), rather than wrapped
 # around to a small number.
 #
 # The ERM experiment draws many training sets at once and lets each pick its empirical risk
@@ -1217,8 +1217,8 @@ show_source(bounds.sample_complexity)
 show_source(bounds.erm_simulation)
 
 # %% [markdown]
-# `E_hat` holds the training error of every hypothesis on every training set (one row per set),
-# `chosen` is ERM's pick in each row, and `e` the true errors the simulation knows. The result
+# `E_hat`, line 6, holds the training error of every hypothesis on every training set (one row per set),
+# `chosen`, line 8 (`np.argmin(E_hat, axis=1)`), is ERM's pick in each row, and `e` the true errors the simulation knows. The result
 # keeps what {eq}`eq-erm-guarantee` compares: the error of the pick against the best error in
 # the class, and the largest deviation $\max_h |\hat e(h) - e(h)|$ against `gamma`, the
 # uniform deviation of the class.
