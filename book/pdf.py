@@ -70,7 +70,7 @@ const report = {unresolved: [], chapters: [], missing_index: [], outline: []};
 // cell) as the conceptual ones (sphinx-exercise's solution admonition) --
 document.getElementById('jb-print-docs-body')?.remove();
 let exercise = '';
-for (const e of $$('div.exercise, .cell details')) {
+for (const e of $$('div.exercise, .cell details, .mlnotes-solution-cell details')) {
   if (e.matches('div.exercise')) {
     const t = e.querySelector('.admonition-title');
     exercise = t ? (t.textContent.match(/Exercise\s+[\d.]+/) || [''])[0] : '';
@@ -413,9 +413,9 @@ def build(outdir: Path, pdf: Path) -> dict:
         print_page(browser, first)
         dests = destinations(first)
         blanks, pages = place(chapters, dests)
-        # at most one correction: numbers in boxes of fixed width move nothing, but a few
-        # destinations beside one figure of Chapter 5 can move by a page from print to print
-        for attempt in range(2):
+        # numbers in boxes of fixed width move nothing, but a few destinations beside a figure
+        # can move by a page from print to print: up to four corrections
+        for attempt in range(4):
             browser.evaluate(f"{FILL}({json.dumps(pages)}, {json.dumps(blanks)})")
             book = work / f"pass{attempt + 2}.pdf"
             print_page(browser, book)

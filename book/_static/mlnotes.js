@@ -64,7 +64,8 @@ document.addEventListener("DOMContentLoaded", () => {
 });
 
 function mlnotesMarkScroller(el) {
-  const scrolls = el.scrollWidth > el.clientWidth + 1;
+  // (any overflow counts: scrollWidth is rounded, so a display 1.4 px too wide reads as 1)
+  const scrolls = el.scrollWidth > el.clientWidth;
   // the sides where more of the block is, for its shadows (mlnotes.css)
   el.classList.toggle("mlnotes-more-left", scrolls && el.scrollLeft > 1);
   el.classList.toggle("mlnotes-more-right", scrolls && el.scrollLeft + el.clientWidth < el.scrollWidth - 1);
