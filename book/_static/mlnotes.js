@@ -67,8 +67,8 @@ function mlnotesMarkScroller(el) {
   // (any overflow counts: scrollWidth is rounded, so a display 1.4 px too wide reads as 1)
   const scrolls = el.scrollWidth > el.clientWidth;
   // the sides where more of the block is, for its shadows (mlnotes.css)
-  el.classList.toggle("mlnotes-more-left", scrolls && el.scrollLeft > 1);
-  el.classList.toggle("mlnotes-more-right", scrolls && el.scrollLeft + el.clientWidth < el.scrollWidth - 1);
+  el.classList.toggle("mlnotes-more-left", scrolls && el.scrollLeft > 0);
+  el.classList.toggle("mlnotes-more-right", scrolls && el.scrollLeft + el.clientWidth < el.scrollWidth);
   // (the theme gives a scrolled <pre> its tab stop only 300 ms after a resize, and not when the
   // theme changes; MathJax gives every display one already)
   if (scrolls && el.getAttribute("tabindex") !== "0") {
