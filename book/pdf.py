@@ -295,13 +295,32 @@ def toc_parts() -> list[dict]:
     return parts
 
 
-def destinations(pdf: Path) -> dict[str, int]:
-    """Each named destination of the PDF (an element id) and its page, from 1."""
+def destinations(pdf: Path, outline: list[dict] = ()) -> dict[str, int]:
+    """Each named destination of the PDF (an element id) and its page, from 1.
+
+    A section's destination is the top of its box, which Chromium can leave at the foot of a
+    page while the heading moves on to the next (a heading never ends a page): a section whose
+    title (from ``outline``) is printed on the next page and not on its own is on the next."""
     from pypdf import PdfReader
 
     reader = PdfReader(str(pdf))
-    return {name.lstrip("/"): reader.get_destination_page_number(dest) + 1
-            for name, dest in reader.named_destinations.items()}
+    found = {name.lstrip("/"): reader.get_destination_page_number(dest) + 1
+             for name, dest in reader.named_destinations.items()}
+    text: dict[int, str] = {}
+
+    def words(n: int) -> str:
+        if n not in text:
+            raw = reader.pages[n - 1].extract_text().replace("\ufb01", "fi")
+            text[n] = " ".join(raw.split()).lower()
+        return text[n]
+
+    for item in outline:
+        n = found.get(item["id"])
+        title = " ".join(re.sub(r"^[\d.]+\s+", "", item["title"]).split()).lower()[:30]
+        if n and len(title) > 8 and n < len(reader.pages) and title not in words(n) \
+                and title in words(n + 1):
+            found[item["id"]] = n + 1
+    return found
 
 
 def add_outline(src: Path, outline: list[dict], out: Path) -> None:
@@ -411,7 +430,7 @@ def build(outdir: Path, pdf: Path) -> dict:
         chapters = report["chapters"]
         first = work / "pass1.pdf"
         print_page(browser, first)
-        dests = destinations(first)
+        dests = destinations(first, report["outline"])
         blanks, pages = place(chapters, dests)
         # numbers in boxes of fixed width move nothing, but a few destinations beside a figure
         # can move by a page from print to print: up to four corrections
@@ -419,7 +438,7 @@ def build(outdir: Path, pdf: Path) -> dict:
             browser.evaluate(f"{FILL}({json.dumps(pages)}, {json.dumps(blanks)})")
             book = work / f"pass{attempt + 2}.pdf"
             print_page(browser, book)
-            got = destinations(book)
+            got = destinations(book, report["outline"])
             wrong = {k for k, v in pages.items() if got.get(k) != v}
             if not wrong and all(got[c["id"]] % 2 == 1 for c in chapters
                                  if not c.get("section") and c["id"] in got):
