@@ -642,7 +642,7 @@ claims.verify("eq-ridge-dual")
 # L(W) = \frac1n \|XW - Y\|_F^2 + \lambda \|W\|_F^2 .
 # $$ (def-multi-ridge-objective)
 #
-# By {eq}`eq-grad-frobenius-rss` of Chapter 0, and $\nabla_W \|W\|_F^2 = 2W$, the gradient is
+# By {eq}`eq-grad-frobenius-rss`, and $\nabla_W \|W\|_F^2 = 2W$, the gradient is
 # $\frac2n X^\top (XW - Y) + 2\lambda W$. Setting it to zero and multiplying by $n/2$:
 #
 # $$

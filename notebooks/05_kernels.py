@@ -227,7 +227,7 @@ print(f"accuracy on fresh points: polar features {acc_polar:.3f}, raw {acc_raw:.
 # \end{aligned}
 # $$ (eq-kernel-trick)
 #
-# This is {eq}`eq-kernel-decision` of Chapter 4 again. The check computes $w$ explicitly for the
+# This is {eq}`eq-kernel-decision` again. The check computes $w$ explicitly for the
 # feature map of $(1 + x^\top y)^2$ below and compares the two sides for random $\alpha$, $y$, $b$;
 # this chapter is about which functions $k$ may stand on the right.
 

@@ -43,7 +43,7 @@ except ImportError:  # Colab or a fresh kernel: install this chapter's version
 
 # %% [markdown]
 # (chap-learning-theory)=
-# # Learning theory: Hoeffding, the union bound and finite classes
+# # Learning theory: Hoeffding, the union bound and the VC dimension
 #
 # Every chapter so far has minimised an error on a training set. This chapter asks what that
 # buys on data we have not seen: how far can the training error of a classifier be from its
@@ -923,7 +923,10 @@ for row, (e_hat, hoeff, cp) in enumerate(intervals.values()):
     ax.plot(e_hat, row, "ko", ms=5, label="test error" if row == 0 else None)
 ax.set_yticks(range(len(intervals)), list(intervals))
 ax.set(xlabel=r"error $e(\hat h)$", ylim=(-0.6, len(intervals) - 0.4))
-ax.legend(fontsize=8, loc="lower right")
+# Above the axes: inside, the legend covered the lower interval.
+ax.legend(
+    fontsize=8, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=3, frameon=False
+)
 plt.show()
 
 # %% [markdown] tags=["remove-cell"]
