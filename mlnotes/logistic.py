@@ -268,6 +268,11 @@ def _newton_family(X, y, *, lam, tol, max_iter, w0, method) -> LogisticFit:
     objective, grad_norms, steps, path = [obj], [], [], [w.copy()]
     converged = separable = separation_checked = False
     L = None
+
+    def penalised(v):
+        a_v = X @ v
+        return _penalised_loglik(a_v, y, v, lam), a_v
+
     for it in range(max_iter):
         # the first Hessian is also checked for conditioning: a singular one there is a
         # property of X (dependent columns), later ones may lose rank only by separation
@@ -282,7 +287,7 @@ def _newton_family(X, y, *, lam, tol, max_iter, w0, method) -> LogisticFit:
             separable = True
             grad_norms.pop()  # recorded again below, once per iterate
             break
-        t, w, a, obj = _halving_step(X, y, lam, w, delta, obj)
+        t, w, obj, a = _halving_step(penalised, w, delta, obj)
         objective.append(obj)
         steps.append(t)
         path.append(w.copy())
@@ -339,20 +344,21 @@ def _newton_direction(X, y, w, a, lam, method, *, check_conditioning: bool):
     return grad, _cho_solve(L, grad), L
 
 
-def _halving_step(X, y, lam, w, delta, obj):
+def _halving_step(objective, w, delta, current):
     """Newton's step on a concave objective, halved on the rare overshoot far from w*.
 
-    Returns ``(t, w_new, a_new, obj_new)``: the step length taken and the new iterate.
+    ``objective(v)`` returns ``(value, terms)``: the value to maximise at ``v`` and what the
+    caller reuses there. Returns ``(t, w_new, value, terms)``, the step length taken first.
     """
     t = 1.0
     for _ in range(60):
         w_new = w + t * delta
-        a_new = X @ w_new
-        obj_new = _penalised_loglik(a_new, y, w_new, lam)
-        if obj_new >= obj - 1e-12 * abs(obj):
+        value, terms = objective(w_new)
+        # rounding may lower the value by an ulp at the optimum: that is not an overshoot
+        if value >= current - 1e-12 * max(abs(current), 1.0):
             break
         t *= 0.5
-    return t, w_new, a_new, obj_new
+    return t, w_new, value, terms
 
 
 def _standard_errors(L, separable, converged, method, tol, max_iter, d) -> np.ndarray:
@@ -883,6 +889,12 @@ def probit(X, y, *, method: str = "newton", tol: float = 1e-10, max_iter: int = 
     objective, grad_norms = [ll], [float(np.linalg.norm(X.T @ lam_i))]
     converged = separable = False
     it = 0
+
+    def loglik(v):
+        a_v = X @ v
+        terms = _probit_terms(a_v, y)
+        return terms[0], (a_v, terms)
+
     while not converged and it < max_iter:
         D = newton_w if method == "newton" else fisher_w
         L = _cholesky((X * D[:, None]).T @ X)
@@ -892,15 +904,7 @@ def probit(X, y, *, method: str = "newton", tol: float = 1e-10, max_iter: int = 
                 break
             raise np.linalg.LinAlgError(_singular_message("weighted Hessian X^T D X"))
         delta = _cho_solve(L, X.T @ lam_i)  # = (X^T D X)^{-1} X^T D z - w
-        t = 1.0
-        for _ in range(60):
-            w_new = w + t * delta
-            ll_new = _probit_terms(X @ w_new, y)[0]
-            if ll_new >= ll - 1e-12 * abs(ll):
-                break
-            t *= 0.5
-        w, a = w_new, X @ w_new
-        ll, lam_i, newton_w, fisher_w = _probit_terms(a, y)
+        t, w, ll, (a, (_, lam_i, newton_w, fisher_w)) = _halving_step(loglik, w, delta, ll)
         it += 1
         objective.append(ll)
         grad_norms.append(float(np.linalg.norm(X.T @ lam_i)))
@@ -1091,24 +1095,21 @@ def glm(X, y, *, family: str = "binomial", link: str | None = None, tol: float =
         w = as_float_array(w0, "w0", ndim=1).copy()
         if w.shape[0] != d:
             raise ValueError(f"w0 has {w.shape[0]} entries but X has {d} columns")
-    eta = X @ w
-    _, W, s, dev, ll = _glm_terms(eta, y, family, link)
+    _, W, s, dev, ll = _glm_terms(X @ w, y, family, link)
     objective = [dev]
     converged, it = False, 0
+
+    def neg_deviance(v):
+        terms = _glm_terms(X @ v, y, family, link)
+        return -terms[3], terms
+
     while not converged and it < max_iter:
         L = _cholesky((X * W[:, None]).T @ X)
         if L is None:
             raise np.linalg.LinAlgError(_singular_message("weighted matrix X^T W X"))
         delta = _cho_solve(L, X.T @ s)  # = (X^T W X)^{-1} X^T W z - w
-        t = 1.0
-        for _ in range(60):
-            w_new = w + t * delta
-            terms = _glm_terms(X @ w_new, y, family, link)
-            if terms[3] <= dev + 1e-12 * max(abs(dev), 1.0):
-                break
-            t *= 0.5
-        w, eta = w_new, X @ w_new
-        _, W, s, dev, ll = terms
+        # the deviance is minimised: its negative is the objective the step climbs
+        t, w, _, (_, W, s, dev, ll) = _halving_step(neg_deviance, w, delta, -dev)
         it += 1
         objective.append(dev)
         converged = bool(t * np.max(np.abs(delta)) <= tol * max(1.0, np.max(np.abs(w))))

@@ -1056,9 +1056,11 @@ show_source(lg._halving_step)
 #   for the new $w$ directly, with the right-hand side $X^\top R z$ written as
 #   `X.T @ (r * a + (y - p))` so that no $r_i$ is ever divided by; subtracting `w` gives the same
 #   step in exact arithmetic.
-# - `_halving_step` takes the full step, line 2 (`t = 1.0`), unless it would lower the penalised log-likelihood (it
-#   does not near the optimum, where Newton converges quadratically), and halves it, line 9 (`t *= 0.5`), until it
-#   does not. The loop stops when the step changes no weight by more than `tol` relative to the
+# - `_halving_step` takes the full step, line 2 (`t = 1.0`), unless it would lower the
+#   objective it is given, here the penalised log-likelihood (it does not near the optimum,
+#   where Newton converges quadratically), and halves it, line 9 (`t *= 0.5`), until it does
+#   not. The probit and GLM fits of this chapter pass their own objectives to the same
+#   function. The loop stops when the step changes no weight by more than `tol` relative to the
 #   largest weight: a rule on $w$, the quantity reported.
 # - Without a penalty the maximum-likelihood estimate exists only if the classes overlap: a
 #   score beyond `_SEPARATION_SCORE`, or a Hessian that stops being positive definite, triggers
