@@ -354,7 +354,7 @@ def _halving_step(objective, w, delta, current):
     for _ in range(60):
         w_new = w + t * delta
         value, terms = objective(w_new)
-        # rounding may lower the value by an ulp at the optimum: that is not an overshoot
+        # at the optimum rounding may lower the value by an ulp: not an overshoot
         if value >= current - 1e-12 * max(abs(current), 1.0):
             break
         t *= 0.5
