@@ -114,8 +114,10 @@ $(AXE):
 
 axe: $(AXE)
 
+# Two workers, a test file each at a time: the page survey (test_browser.py) runs beside the
+# JupyterLab and PDF tests. Each worker starts its own Chromium on a free port.
 browser: $(STAMP) $(AXE)
-	$(BIN)/python -m pytest -m browser tests
+	$(BIN)/python -m pytest -n 2 --dist loadfile -m browser tests
 
 # Mutation testing (issue 32): mutmut mutates the library ([tool.mutmut] in pyproject.toml says
 # which files and which unit tests) and runs, on each mutant, the unit tests that reach the
