@@ -531,6 +531,18 @@ def eq_hinge_form(rng, foil=False):
                    r"which is no subgradient of $P$. The claim checks that mean step, at "
                    r"$\eta_t = 1/2$, in the subgradient inequality.",
            foil="notes 004",
+       ), Erratum(
+           where="notes 004, slide 'Stochastic Primal SVMs Training', line 4 of the "
+                 "algorithm",
+           says=r"the step is taken without the hinge term when $y\langle x, w\rangle + b \ge 1$",
+           correct=r"The OCR writes $\langle x, w\rangle$ as `(z,w)` and can lose a bracket, so "
+                   r"the slide may read $y(\langle x, w\rangle + b) \ge 1$, the sound condition: "
+                   r"the hinge term contributes to the step exactly when "
+                   r"$y_i f(x_i) < 1$, the set $V$ of {eq}`eq-hinge-subgradient`. Read as "
+                   r"extracted, $y\langle x, w\rangle + b$ differs from $y f(x)$ whenever "
+                   r"$y = -1$ and $b \ne 0$.",
+           kind="as extracted",
+           raw="4 if y(z,w) + b>1 then",
        )],
        exact="a violation max(0, .): 0 whenever the inequality holds")
 def eq_hinge_subgradient(rng, foil=False):
