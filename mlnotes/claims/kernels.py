@@ -554,7 +554,8 @@ def eq_kernel_ridge_linear(rng, foil=False):
                 "subject to Zaiyizo and 0< ;< C,fori=1,...,n",
         ),
         Erratum(
-            where="notes 002, 'Kernel SVM', discriminant function",
+            where="notes 002, 'Kernel SVM', discriminant function (and the same formula "
+                  "with $\\langle x_i, x_j\\rangle$ on 'Linear SVM reminder')",
             says=r"$w_0 = \frac{1}{n_{\widetilde{SV}}}\bigl(\sum_{i \in "
                  r"\widetilde{SV}} y_i - "
                  r"\sum_{i \in \widetilde{SV}}\sum_{j \in SV}\alpha_iy_iK(x_i, "

@@ -584,12 +584,34 @@ def eq_svd_eigen(rng, foil=False):
         r"$\mathrm{diag}(d_1, \dots, d_M)$ on top of an $(N - M) \times M$ block of zeros. "
         r"There are only $M$ singular values, and the printed $D$, $N \times (2N - M)$, "
         r"cannot stand between $U$ ($N \times N$) and $V^\top$ ($M \times M$).",
+    ), Erratum(
+        where="notes 000, section 2.3, the SVD $X = UDV^\top$ with $U$ $N \times M$ and "
+              "$D$, $V$ $M \times M$",
+        says=r"$D = \mathrm{diag}(d_1, \dots, d_{\min(M,N)}, 0, \dots, 0)$ with "
+             r"$\max(M - N, 0)$ zeros, \"while the columns of $U$ and $V$ are orthogonal and "
+             r"unit-norm\"",
+        correct=r"For $M > N$ (more features than points, the case the $\max(M - N, 0)$ "
+                r"zeros are there for) no $N \times M$ matrix has orthonormal columns: "
+                r"$M$ orthonormal vectors do not fit in $\mathbb{R}^N$, and "
+                r"$\|U^\top U - I_M\|_F \ge \sqrt{M - N}$ for every $U$. The thin SVD then "
+                r"keeps $\min(M, N) = N$ columns: $U$ $N \times N$, $D$ $N \times N$, $V$ "
+                r"$M \times N$. The notes' shapes hold for $N \ge M$, the case the section "
+                r"goes on to use.",
+        foil="wide",
     )],
     foil=r"the notes' $D = [\operatorname{diag}(d_1, \dots, d_N) \mid 0_{N \times (N - M)}]$"
     r", $N \times (2N - M)$: $U D V^\top$ is undefined",
 )
 def eq_svd_full(rng, foil=False):
     X, _ = _problem(rng)
+    if foil == "wide":  # the notes' thin SVD of the wide X^T (M > N): U is N x M, D M x M
+        Xw = X.T
+        n, d = Xw.shape
+        U, sv, Vt = np.linalg.svd(Xw, full_matrices=True)
+        U = np.hstack([U, np.zeros((n, d - n))])  # any further M - N columns: not orthonormal
+        D = np.diag(np.r_[sv, np.zeros(d - n)])
+        return max(np.linalg.norm(Xw - U @ D @ Vt) / np.linalg.norm(Xw),
+                   np.linalg.norm(U.T @ U - np.eye(d)))
     n, d = X.shape
     U, sv, Vt = np.linalg.svd(X, full_matrices=True)
     if foil:  # the notes' D: diag of N values (only d exist; the rest 0), then N - M zero columns

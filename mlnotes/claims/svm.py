@@ -516,13 +516,44 @@ def eq_hinge_form(rng, foil=False):
                  r"$P(w, b)$: $P(w', b') \ge P(w, b) + g^\top (w' - w, b' - b)$",
        foil=r"the same with $V = \{i : y_i f(x_i) < 0\}$, the mistakes only (the "
             r"perceptron's set)",
+       errata=[Erratum(
+           where="notes 004, slide 'Stochastic Primal SVMs Training', line 8 of the "
+                 "algorithm",
+           says=r"on a margin violation, $w_{t+1} \leftarrow (1 - \eta_t) w_t + \eta_t n C y x$ "
+                r"and $b_{t+1} \leftarrow \eta_t n C y$ (extracted as `bir1 < nmnCy`)",
+           correct=r"$b_{t+1} \leftarrow b_t + \eta_t n C y$. The step is $-\eta_t$ times $n$ "
+                   r"times a subgradient of the sample's term "
+                   r"$\frac{1}{2n}\|w\|^2 + C[1 - y f(x)]_+$, whose $b$-component is $-Cy$; "
+                   r"averaged over the sample, $n$ times it is the $b$-component of "
+                   r"{eq}`eq-hinge-subgradient`. The slide's $w$ line keeps $w_t$, its $b$ line "
+                   r"drops $b_t$: $b$ is reset to the last violator's $\eta_t n C y$, and the "
+                   r"mean step in $b$ gains $b_t / \eta_t$ times the fraction of violators, "
+                   r"which is no subgradient of $P$. The claim checks that mean step, at "
+                   r"$\eta_t = 1/2$, in the subgradient inequality.",
+           foil="notes 004",
+       ), Erratum(
+           where="notes 004, slide 'Stochastic Primal SVMs Training', line 4 of the "
+                 "algorithm",
+           says=r"the step is taken without the hinge term when $y\langle x, w\rangle + b \ge 1$",
+           correct=r"The OCR writes $\langle x, w\rangle$ as `(z,w)` and can lose a bracket, so "
+                   r"the slide may read $y(\langle x, w\rangle + b) \ge 1$, the sound condition: "
+                   r"the hinge term contributes to the step exactly when "
+                   r"$y_i f(x_i) < 1$, the set $V$ of {eq}`eq-hinge-subgradient`. Read as "
+                   r"extracted, $y\langle x, w\rangle + b$ differs from $y f(x)$ whenever "
+                   r"$y = -1$ and $b \ne 0$.",
+           kind="as extracted",
+           raw="4 if y(z,w) + b>1 then",
+       )],
        exact="a violation max(0, .): 0 whenever the inequality holds")
 def eq_hinge_subgradient(rng, foil=False):
     X, y = _overlapping(rng, 30, 3)
     C = float(rng.choice([0.1, 1.0, 10.0]))
     w, b = rng.standard_normal(3), rng.standard_normal()
-    V = y * (X @ w + b) < (0 if foil else 1)
+    V = y * (X @ w + b) < (0 if foil is True else 1)
     gw, gb = w - C * (y[V] @ X[V]), -C * y[V].sum()
+    if foil == "notes 004":  # the mean over samples i of the notes' step in b, over -eta:
+        eta, n = 0.5, len(y)  # (b - b_next_i) / eta with b_next_i = eta n C y_i on violation
+        gb = np.mean(b - np.where(V, eta * n * C * y, b)) / eta
     P0 = svm.hinge_objective(w, b, X, y, C)
     worst = 0.0
     for _ in range(20):
