@@ -137,6 +137,8 @@ _ERRATA_METHOD = (
     "and gives the sound reading.\n"
     "- *Clarification*: the notes are right under a convention or a reading a student could "
     "miss; the entry states it. Conventions that trip nobody are not listed.\n\n"
+    "Slips that the line around them corrects and that change no result (a typo in an index "
+    "or a sign inside a quantity that is 0) are listed at the end, without a check.\n\n"
     "**How they are checked.** Each entry names a claim of `mlnotes.claims`; run it with "
     "`mlnotes.claims.verify(label)`. For an error, the claim's check passes on the corrected "
     "statement and fails when the notes' version is put in its place "
@@ -144,6 +146,36 @@ _ERRATA_METHOD = (
     "rest on our word: each error below shows that verdict, from this build, and the test "
     "suite fails if any error's check passes on the notes' version. For the other two "
     "classes the claim checks the sound reading.\n\n"
+)
+
+# Slips a reader corrects from the line around them: no result of the notes or of a chapter
+# depends on them, so there is nothing for a claim to compute. Listed so that a reviewer sees
+# they were read, not missed.
+_SLIPS = (
+    ("notes 000, section 2.1, correlated features",
+     r"“$(X^\top X)^{-1}$ becomes ill-conditioned” when $x_1^i = x_2^i$ for all $i$",
+     r"$X^\top X$ is then singular: its inverse does not exist, and the least-squares "
+     "weights are not unique"),
+    ("notes 000, section 3, IRLS", r"$w_0$ in the second line of the update",
+     r"the current weights $w$ are meant"),
+    ("notes 002, margins", r"“$M \ge 0$ means a correct prediction”",
+     r"at $M = 0$ the point is on the boundary, and its label is a convention"),
+    ("notes 002, hard margin", "“the second case describes support vectors”",
+     r"the points with $y_i f(x_i) = 1$ may be support vectors; those with "
+     r"$\alpha_i > 0$ are"),
+    ("notes 003, definition 1.2.1", r"a linear function $f: \mathbb{R}^d \to \mathbb{R}^d$",
+     r"a score $f: \mathbb{R}^d \to \mathbb{R}$ is meant"),
+    ("notes 003, proof of theorem 1.2.2", r"$\beta\langle x, w\rangle$",
+     r"$\beta\langle z, w\rangle$ is meant"),
+    ("notes 003, proposition 1.2.7", r"a flipped sign of $\langle w, x' - x\rangle$",
+     "the quantity is 0 either way, so the result stands"),
+    ("notes 003, section 1.3, data augmentation", "“p data points”",
+     r"$d$ data points are meant, one per feature"),
+    ("notes 003, section 1.6", r"$P(Y \ne \operatorname{sgn} \hat Y) = P(Y\hat Y \le 0)$",
+     r"it holds for $\hat Y \ne 0$; at $\hat Y = 0$ it depends on the convention for "
+     r"$\operatorname{sgn} 0$"),
+    ("notes 004, popular kernels", r"the polynomial kernel with exponent $p$ “of degree d”",
+     r"degree $p$ is meant"),
 )
 
 _ERRATA_SECTIONS = (
@@ -193,6 +225,12 @@ def errata_page() -> str:
                 f"**{check}:** claim `{c.label}` (equation {{eq}}`{c.label}` in "
                 f"{_chapter_link(c.chapter)}){_notes_verdict(c, e)}.\n\n"
             )
+    lines.append(
+        "## Slips without an entry\n\nThese slips are corrected by the line around them and "
+        "change no result, so no claim can check them; they are listed so that a reviewer "
+        "sees they were read.\n\n"
+    )
+    lines += [f"- {where}. The notes have {says}; {reading}.\n" for where, says, reading in _SLIPS]
     return "".join(lines)
 
 
