@@ -535,6 +535,45 @@ def _duality_gap(yy, w, c, Gw, lam):
     return primal, max(gap, 0.0)
 
 
+def _check_w0(w0, d: int):
+    """The lasso's warm start: None, or a float copy of shape (d,)."""
+    if w0 is None:
+        return None
+    w = as_float_array(w0, "w0", ndim=1).copy()
+    if w.shape != (d,):
+        raise ValueError(f"w0 must have shape ({d},), got {w.shape}")
+    return w
+
+
+def _lasso_at_zero(Xc, yc, x_mean, y_mean, fit_intercept: bool) -> LassoFit:
+    """The lasso at lam = 0 is least squares. Its dual is degenerate (no duality gap to stop
+    on), so it is solved directly; the fit reports no sweep and a gap of 0."""
+    w = least_squares(Xc, yc).w
+    rss = float(np.sum((yc - Xc @ w) ** 2))
+    b = y_mean - float(x_mean @ w) if fit_intercept else 0.0
+    return LassoFit(w=w, b=b, lam=0.0, n_iter=0, converged=True,
+                    objective=np.array([rss]), gap=np.array([0.0]))
+
+
+def _coordinate_sweep(wl, cl, dl, G, Gw, half) -> None:
+    r"""One cyclic sweep of the lasso's coordinate update ({eq}`eq-lasso-coordinate`), in place.
+
+    ``wl``, ``cl``, ``dl`` are w, :math:`c = X^\top y` and the diagonal of :math:`G = X^\top X`
+    as lists of floats; ``Gw`` is the vector :math:`Gw`, kept in step with w; ``half`` is
+    :math:`\lambda / 2`.
+    """
+    for j in range(len(wl)):
+        if dl[j] == 0.0:  # an all-zero column: its coefficient stays 0
+            continue
+        old = wl[j]
+        rho = cl[j] - Gw[j] + dl[j] * old  # x_j^T r_(j): the residual without x_j w_j
+        shrunk = rho - half if rho > half else rho + half if rho < -half else 0.0
+        new = shrunk / dl[j]
+        if new != old:  # only a change moves Gw, by column j of G: O(d)
+            wl[j] = new
+            Gw += G[:, j] * (new - old)
+
+
 def lasso(
     X,
     y,
@@ -591,20 +630,11 @@ def lasso(
     lam = check_positive(lam, "lam", allow_zero=True)
     tol = check_positive(tol, "tol")
     max_iter = check_int(max_iter, "max_iter")
+    w0 = _check_w0(w0, X.shape[1])
     Xc, yc, x_mean, y_mean = _center(X, y, fit_intercept)
-    n, d = Xc.shape
-    if w0 is None:
-        w = np.zeros(d)
-    else:
-        w = as_float_array(w0, "w0", ndim=1).copy()
-        if w.shape != (d,):
-            raise ValueError(f"w0 must have shape ({d},), got {w.shape}")
     if lam == 0:  # a degenerate dual (no gap to stop on): solve least squares
-        w = least_squares(Xc, yc).w
-        rss = float(np.sum((yc - Xc @ w) ** 2))
-        b = y_mean - float(x_mean @ w) if fit_intercept else 0.0
-        return LassoFit(w=w, b=b, lam=0.0, n_iter=0, converged=True,
-                           objective=np.array([rss]), gap=np.array([0.0]))
+        return _lasso_at_zero(Xc, yc, x_mean, y_mean, fit_intercept)
+    w = np.zeros(Xc.shape[1]) if w0 is None else w0  # 0, or the warm start
     G = Xc.T @ Xc
     c = Xc.T @ yc
     yy = float(yc @ yc)
@@ -621,16 +651,7 @@ def lasso(
     wl, cl, dl = w.tolist(), c.tolist(), diag.tolist()
     while not converged and it < max_iter:
         it += 1
-        for j in range(d):
-            if dl[j] == 0.0:  # an all-zero column: its coefficient stays 0
-                continue
-            old = wl[j]
-            rho = cl[j] - Gw[j] + dl[j] * old
-            shrunk = rho - half if rho > half else rho + half if rho < -half else 0.0
-            new = shrunk / dl[j]
-            if new != old:
-                wl[j] = new
-                Gw += G[:, j] * (new - old)
+        _coordinate_sweep(wl, cl, dl, G, Gw, half)  # w_j <- S(rho_j, lam / 2) / G_jj
         w = np.array(wl)
         Gw = G @ w  # refresh to stop rounding drift in the incremental updates
         primal, gap = _duality_gap(yy, w, c, Gw, lam)

@@ -473,29 +473,24 @@ def smo(
     >>> fit.converged, fit.support.tolist(), round(fit.b, 6), fit.coef.round(6).tolist()  # w = 1, b = -1
     (True, [0, 1], -1.0, [1.0])
     """
-    precomputed = isinstance(kernel, str) and kernel == "precomputed"
-    X, y = _check_smo_data(X, y, kernel, precomputed)
+    X, y, precomputed = _check_smo_data(X, y, kernel)
     C = check_positive(C, "C", allow_inf=True)  # inf: the hard margin
     tol = check_positive(tol, "tol")
     max_iter = check_int(max_iter, "max_iter")
     cache_rows = check_int(cache_rows, "cache_rows", low=0)
+    # kernel rows computed when first asked for; a convex problem, for C = inf feasible
     rows = _Rows(X, kernel, kernel_params, precomputed, int(cache_rows))
     _check_smo_problem(rows, y, C, kernel, kernel_params)
 
     state = _SMOState(y, C, rows)
     trace, viol = [0.0], []
-    converged, unshrunk, t = False, False, 0
+    converged, t = False, 0
     while True:
         i, m, M = state.maximal_violating_pair()
         gap = float(m - M)
-        # libsvm's unshrinking: once the active problem has converged, or the gap first
-        # falls below 10 tol, go back to all variables (the final test is on them all)
-        if shrinking and not state.full and (
-                gap < tol or (gap < 10 * tol and not unshrunk)):
-            unshrunk = True
+        if shrinking and state.unshrink_due(gap, tol):  # libsvm's unshrinking
             state.unshrink()
             continue
-        unshrunk = unshrunk or gap < 10 * tol
         viol.append(gap)
         if gap < tol:  # the stopping rule: no pair violates the KKT conditions by tol
             converged = True
@@ -532,8 +527,10 @@ def smo(
     )
 
 
-def _check_smo_data(X, y, kernel, precomputed: bool):
-    """The data of :func:`smo`: X (or the Gram matrix) and labels in {-1, +1}, both present."""
+def _check_smo_data(X, y, kernel):
+    """The data of :func:`smo`: X (or the Gram matrix) and labels in {-1, +1}, both present,
+    and whether X is the Gram matrix."""
+    precomputed = isinstance(kernel, str) and kernel == "precomputed"
     if precomputed:
         X = as_float_array(X, "X (the precomputed Gram matrix)", ndim=2)
         kernels.check_psd(X, name="X (the precomputed Gram matrix)", rtol=1e-8, on_indefinite="raise")
@@ -547,7 +544,7 @@ def _check_smo_data(X, y, kernel, precomputed: bool):
                 f"kernel must be one of {sorted(kernels.KERNELS)}, 'precomputed' or a callable, "
                 f"got {kernel!r}"
             )
-    return X, check_labels(y, (-1.0, 1.0), all_present=True)
+    return X, check_labels(y, (-1.0, 1.0), all_present=True), precomputed
 
 
 def _check_smo_problem(rows, y, C, kernel, kernel_params) -> None:
@@ -587,6 +584,7 @@ class _SMOState:
         self.alpha = np.zeros(self.n)
         self.f = 0.0  # f(alpha) = -D(alpha), updated in O(1) per step
         self.period = min(self.n, 1000)
+        self.unshrunk = False  # whether the gap has been below 10 tol (unshrink_due)
         self._activate(np.arange(self.n), y.copy())  # v = y at alpha = 0
 
     def _activate(self, A, v) -> None:
@@ -619,6 +617,14 @@ class _SMOState:
         for s in np.flatnonzero(self.alpha > 0):
             Kv += (self.alpha[s] * self.y[s]) * self.rows(s)
         self._activate(np.arange(self.n), self.y - Kv)
+
+    def unshrink_due(self, gap, tol) -> bool:
+        """libsvm's unshrinking, with the gap m - M on the active set: all variables come back
+        once the active problem has converged, or when the gap first falls below 10 tol (the
+        stopping rule is tested on them all)."""
+        due = not self.full and (gap < tol or (gap < 10 * tol and not self.unshrunk))
+        self.unshrunk = self.unshrunk or gap < 10 * tol
+        return due
 
     def shrink_due(self) -> bool:
         """Every ``period`` iterations, time to look for variables to shrink."""

@@ -1657,13 +1657,26 @@ show_source(linear.least_squares)
 show_source(linear.lasso)
 
 # %% [markdown]
-# In the sweep `for j in range(d)`, line 41, `rho`, line 45 (`rho = cl[j] - Gw[j]`), is $x_{\cdot j}^\top r_{(j)} = c_j - (Gw)_j +
-# G_{jj} w_j$ computed from $G = X^\top X$ and $c = X^\top y$, and `new`, lines 46-47 (`shrunk / dl[j]`), is the soft-threshold
+# Before the sweeps, lines 15-19, it forms $G = X^\top X$ and $c = X^\top y$ once
+# (`G = Xc.T @ Xc`), and `Gw`, the vector $Gw$; every sweep after that costs $O(d^2)$,
+# whatever $n$. Each sweep, line 31 (`_coordinate_sweep`), updates every coordinate once
+# (its code is below); `Gw` is then recomputed, line 33 (`Gw = G @ w`), so that rounding in
+# the sweep's incremental updates cannot drift. The loop stops on the duality gap, line 37
+# (`converged = gap <= threshold`), a certificate that the objective is within `tol`
+# (relative to $\|y\|^2$) of its minimum, not on the size of a step; with $\lambda = 0$ there
+# is no gap to stop on and the function solves least squares directly, line 12
+# (`if lam == 0`).
+
+# %%
+show_source(linear._coordinate_sweep)
+
+# %% [markdown]
+# In the sweep over the coordinates, line 2 (`for j in range`), `rho`, line 6
+# (`rho = cl[j] - Gw[j]`), is $x_{\cdot j}^\top r_{(j)} = c_j - (Gw)_j + G_{jj} w_j$ computed
+# from $G$ and $c$, and `new`, lines 7-8 (`shrunk / dl[j]`), is the soft-threshold
 # {eq}`eq-soft-threshold` of `rho` at $\lambda/2$ divided by $G_{jj}$: the coordinate update
-# {eq}`eq-lasso-coordinate`. After a change only `Gw` needs updating, by one column of $G$, line 50 (`Gw += G[:, j]`). The
-# loop stops on the duality gap, a certificate that the objective is within `tol` (relative to
-# $\|y\|^2$) of its minimum, not on the size of a step; with $\lambda = 0$ there is no gap to
-# stop on and the function solves least squares directly, line 19 (`if lam == 0`).
+# {eq}`eq-lasso-coordinate`. After a change only `Gw` needs updating, by one column of $G$,
+# line 11 (`Gw += G[:, j]`).
 
 # %% [markdown]
 # (sec-linear-exercises)=

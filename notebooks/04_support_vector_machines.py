@@ -1567,18 +1567,23 @@ show_source(svm.smo_basic)
 # %%
 show_source(svm.two_variable_step)
 
+# %%
+show_source(svm.smo)
+
 # %% [markdown]
 # The loop of `svm.smo` reads as the same steps, each a method of a small state object
 # `_SMOState` that keeps $\alpha$, the values $v_t$ on $I_{up}$ and $I_{low}$, and the active
-# set: `maximal_violating_pair` gives $i$, $m(\alpha)$ and $M(\alpha)$ of {eq}`eq-kkt-pair`, the
-# stopping rule compares their gap with `tol`, `second_order_j` is the rule {eq}`eq-wss2`, and
-# `pair_step` takes the step {eq}`eq-smo-step` and updates the values with two kernel rows.
-# `shrink` and `unshrink` are the speed-up: every `min(n, 1000)` iterations the variables at a
-# bound that cannot join a violating pair soon leave the loop, and before the final test all
-# come back with their values rebuilt from the support vectors.
-
-# %%
-show_source(svm.smo)
+# set. `maximal_violating_pair`, line 22, gives $i$, $m(\alpha)$ and $M(\alpha)$ of
+# {eq}`eq-kkt-pair`; the stopping rule, line 28 (`if gap < tol`), compares their gap with
+# `tol`; `second_order_j`, line 39, is the rule {eq}`eq-wss2`; and `pair_step`, line 40, takes
+# the step {eq}`eq-smo-step` and updates the values with two kernel rows. The kernel rows,
+# line 15 (`_Rows`), are computed when first asked for and kept. `shrink` and `unshrink` are
+# the speed-up: every `min(n, 1000)` iterations, line 36 (`state.shrink_due()`), the
+# variables at a bound that cannot join a violating pair soon leave the loop, and before the
+# final test all come back, line 24 (`unshrink_due`), with their values rebuilt from the
+# support vectors. The bias, line 53 (`bias_from_gradient`), is $-y_i G_i$ averaged over the
+# free support vectors (with none, the midpoint of the interval that the bounded ones leave),
+# as in `smo_basic`.
 
 # %% [markdown]
 # (sec-svm-exercises)=

@@ -263,6 +263,52 @@ def test_every_other_page_fits_at_1280(browser):
     assert not found, f"wider than the text column at 1280 px: {found}"
 
 
+# Every search entry on the page (a field, or a button that opens the search dialog) that a
+# reader can see now: inside the viewport and the topmost thing at its centre (not scrolled out
+# of the sidebar, not under the header, not off-canvas).
+SEARCH_ENTRIES = r"""
+JSON.stringify([...document.querySelectorAll(
+    'input[type=search], input[name=q], button.search-button__button, [aria-label^="Search" i]')]
+  .filter(e => e.closest('dialog') === null)
+  .filter(e => {
+    const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (r.width < 1 || r.height < 1 || x < 0 || y < 0 || x > innerWidth || y > innerHeight) return false;
+    const top = document.elementFromPoint(x, y);
+    return !!top && (e === top || e.contains(top));
+  })
+  .map(e => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} in `
+            + `${(e.parentElement.closest('[class]') || e).className.split(' ')[0]}`))
+"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_one_search_box(browser, width):
+    """Every page shows one way to search, at a desk and on a phone (where it is a button in the
+    article's header): not a second box in a header bar of its own beside the sidebar's. The
+    pages: the front page, a chapter near the top and one near the foot of the sidebar (the
+    sidebar scrolls to it), the ledger and the reference."""
+    pages = ["index.html", f"notebooks/{CHAPTERS[1].stem}.html",
+             f"notebooks/{CHAPTERS[-1].stem}.html", "book/generated/claims.html",
+             "book/api/index.html"]
+    browser.set_width(width)
+    found = {}
+    try:
+        for page in pages:
+            browser.open(HTML / page)
+            time.sleep(0.3)  # the sidebar scrolls to the page's entry after load
+            entries = json.loads(browser.evaluate(SEARCH_ENTRIES))
+            # and with the sidebar scrolled to its foot, the page to its middle
+            browser.evaluate("document.querySelector('.bd-sidebar-primary').scrollTop = 1e6;"
+                             "window.scrollTo(0, document.body.scrollHeight / 2)")
+            time.sleep(0.2)
+            scrolled = json.loads(browser.evaluate(SEARCH_ENTRIES))
+            if len(entries) != 1 or len(scrolled) != 1:
+                found[page] = {"at rest": entries, "scrolled": scrolled}
+    finally:
+        browser.call("Emulation.clearDeviceMetricsOverride")
+    assert not found, f"pages without exactly one search entry in view at {width} px: {found}"
+
+
 def test_footer_links_the_claim_ledger(browser):
     browser.open(HTML / "notebooks" / f"{CHAPTERS[-1].stem}.html")
     href = browser.evaluate("(document.querySelector('.extra_footer a') || {}).href || ''")
