@@ -228,12 +228,14 @@ grid = np.linspace(0, 1, 400)
 fig, ax = plt.subplots()
 ax.plot(grid, g_true(grid), "k:", label="$g(x) = \\sin 2\\pi x$")
 ax.plot(x_tr, y_tr, "ko", label="10 training points")
+errors_poly = {}
 for degree, colour in ((3, "C0"), (9, "C3")):
     B = np.vander(x_tr, degree + 1, increasing=True)  # basis functions B_j(x) = x^j
     fit = linear.least_squares(B, y_tr)
     test_mse = np.mean(
         (y_te - np.vander(x_te, degree + 1, increasing=True) @ fit.w) ** 2
     )
+    errors_poly[degree] = fit.rss, test_mse
     ax.plot(
         grid,
         np.vander(grid, degree + 1, increasing=True) @ fit.w,
@@ -243,6 +245,11 @@ for degree, colour in ((3, "C0"), (9, "C3")):
 ax.set(xlabel="$x$", ylabel="$y$", ylim=(-2, 2))
 ax.legend(fontsize=8)
 plt.show()
+print(
+    "degree 9 interpolates (training RSS < 1e-12):", bool(errors_poly[9][0] < 1e-12),
+    "| its test error more than 100 times degree 3's:",
+    bool(errors_poly[9][1] > 100 * errors_poly[3][1]),
+)
 
 # %% [markdown] tags=["remove-cell"]
 # :::{figure}
@@ -375,6 +382,18 @@ ax.axhline(1, color="gray", lw=0.8)
 ax.set(xlabel="cond$(X)$", ylabel="relative error of $\\hat w$", ylim=(1e-17, 1e3))
 ax.legend(fontsize=8)
 plt.show()
+err_ne, err_qr = np.nan_to_num(err_ne, nan=np.inf), np.array(err_qr)
+digits_left = cond_grid**2 * u < 1  # where cond(X)^2 u still leaves a digit
+print(
+    "QR error within 10 cond(X) u at every cond(X):",
+    bool(np.all(err_qr <= 10 * cond_grid * u)),
+    "| normal equations within 10 cond(X)^2 u where that is below 1:",
+    bool(np.all(err_ne[digits_left] <= 10 * cond_grid[digits_left] ** 2 * u)),
+)
+print(
+    "normal equations more than 100 times less accurate than QR for cond(X) >= 1e4:",
+    bool(np.all(err_ne[cond_grid >= 1e4] > 100 * err_qr[cond_grid >= 1e4])),
+)
 
 # %% [markdown] tags=["remove-cell"]
 # :::{figure}
@@ -1159,6 +1178,12 @@ for k, (ax, (title, w_pen, penalty)) in enumerate(zip(axes, panels, strict=True)
     ax.legend(fontsize=7, loc="lower right")
 axes[0].set_ylabel("$w_2$")
 plt.show()
+(_, w_ridge, _), (_, w_lasso, _), (_, w_enet, _) = panels
+print(
+    "lasso solution on the axis w_2 = 0:", bool(w_lasso[1] == 0.0),
+    "| ridge and elastic net solutions off both axes:",
+    bool(np.all(w_ridge != 0) and np.all(w_enet != 0)),
+)
 
 # %% [markdown] tags=["remove-cell"]
 # :::{figure}
@@ -1406,6 +1431,16 @@ plt.show()
 print(
     f"lambda minimising the expected error: {lams_bv[np.argmin(bias2 + var)]:.2f}; "
     f"minimising the mean CV error: {cv_lams[np.argmin(cv_runs.mean(axis=0))]:.2f}"
+)
+expected_cv = sigma_bv**2 + (bias2 + var)[::4]  # the expected error on the CV grid
+print(
+    f"variance falls at every step: {bool(np.all(np.diff(var) < 0))}; squared bias "
+    f"rises from {bias2[0]:.3f} to {bias2[-1]:.3f}"
+)
+print(
+    "mean CV error within one standard deviation (the bars) of the expected error "
+    "at every lambda:",
+    bool(np.all(np.abs(cv_runs.mean(axis=0) - expected_cv) <= cv_runs.std(axis=0))),
 )
 
 # %% [markdown] tags=["remove-cell"]

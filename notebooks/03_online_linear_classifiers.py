@@ -249,7 +249,7 @@ plt.show()
 
 # %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Mistakes of the perceptron (mean of five samples) against the margin $\\gamma$ of the sample, with the bound $(R/\\gamma)^2$: both grow as the margin shrinks, the mistakes far below the bound.", "name": "fig-perceptron-bound"}, "image": {"alt": "Log-log plot with a steep bound line above a lower curve of mistakes."}} tags=["hide-input"]
 gammas = np.array([0.4, 0.2, 0.1, 0.05, 0.025])
-made, bounds = [], []
+made, bounds, within = [], [], []
 for g in gammas:
     runs, bs = [], []
     for rep in range(5):
@@ -261,6 +261,7 @@ for g in gammas:
         yz = np.sign(Z @ u)
         runs.append(online.perceptron(Z, yz, n_epochs=10_000).n_mistakes)
         bs.append(online.perceptron_bound(Z, yz, u))
+        within.append(runs[-1] <= bs[-1])
     made.append(np.mean(runs))
     bounds.append(np.mean(bs))
 fig, ax = plt.subplots()
@@ -271,6 +272,7 @@ ax.set_xticks(gammas, [f"{g:g}" for g in gammas])
 ax.minorticks_off()
 ax.legend()
 plt.show()
+print(f"mistakes within the bound (R/gamma)^2 in all {len(within)} runs: {all(within)}")
 
 # %% [markdown] tags=["remove-cell"]
 # :::{figure}
@@ -420,6 +422,12 @@ ax.legend()
 plt.show()
 for n_dim, p_, w_ in zip(dims, mist_p, mist_w, strict=True):
     print(f"n = {n_dim:5d}   perceptron {p_:6.1f}   winnow {w_:5.1f}")
+print(
+    "below their bounds at every n: winnow",
+    bool(np.all(np.array(mist_w) <= 2 * k_rel**2 * np.log(2 * dims))),
+    "| perceptron",
+    bool(np.all(np.array(mist_p) <= k_rel * dims)),
+)
 
 # %% [markdown] tags=["remove-cell"]
 # :::{figure}
@@ -464,6 +472,12 @@ ax.set(
 )
 ax.legend()
 plt.show()
+print(
+    "final mistakes below their bounds: perceptron",
+    curves["perceptron"].n_mistakes <= k_rel * 300,
+    "| winnow",
+    bool(curves["winnow"].n_mistakes <= 2 * k_rel**2 * np.log(600)),
+)
 
 # %% [markdown] tags=["remove-cell"]
 # :::{figure}
@@ -740,11 +754,21 @@ claims.verify("eq-calibration-derivative")
 # %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Conditional risks at P(y = 1 | x) = 0.7, each shifted to 0 at its minimum (dots): the four calibrated losses have their minimum at a positive score, the perceptron loss at 0.", "name": "fig-conditional-risks"}, "image": {"alt": "Five convex curves of the score, four with their minimum to the right of zero and a V-shaped perceptron curve with its minimum at zero."}} tags=["hide-input"]
 p_c = 0.7
 alpha_c = np.linspace(-2, 2, 801)
+minimiser_c = {  # argmin of C_eta, eta = 0.7, from the calibration derivative
+    "quadratic": 2 * p_c - 1,
+    "hinge": 1.0,
+    "log": np.log(p_c / (1 - p_c)),
+    "exponential": 0.5 * np.log(p_c / (1 - p_c)),
+    "perceptron": 0.0,
+}
+on_formula = []
 fig, ax = plt.subplots()
 for name_c in ("quadratic", "hinge", "log", "exponential", "perceptron"):
     phi_c = losses.get(name_c)[0]
     risk_c = p_c * phi_c(alpha_c) + (1 - p_c) * phi_c(-alpha_c)
     k_c = int(np.argmin(risk_c))
+    step_c = alpha_c[1] - alpha_c[0]
+    on_formula.append(abs(alpha_c[k_c] - minimiser_c[name_c]) <= step_c)
     (line_c,) = ax.plot(alpha_c, risk_c - risk_c[k_c], label=name_c)
     ax.plot([alpha_c[k_c]], [0.0], "o", color=line_c.get_color())
 ax.axvline(0, color="gray", lw=0.6)
@@ -755,6 +779,10 @@ ax.set(
 )
 ax.legend()
 plt.show()
+print(
+    "each dot within one grid step of its minimiser 2p - 1, 1, log(p/(1-p)), "
+    f"log(p/(1-p))/2, 0: {all(on_formula)}"
+)
 
 # %% [markdown] tags=["remove-cell"]
 # :::{figure}
@@ -889,6 +917,7 @@ ax.contour(
     colors="gray",
     linewidths=0.6,
 )
+regime_q = {}
 for eta_q, style, label in [
     (0.1, "o-", "converging"),
     (0.23, "s-", "oscillating"),
@@ -899,6 +928,11 @@ for eta_q, style, label in [
         path = optim.gradient_descent(
             lambda w: A_q @ w, w_start, eta=eta_q, max_iter=12
         ).path
+    w2_q = path[:, 1]  # the steep coordinate, multiplied by 1 - 8 eta at each step
+    regime_q[label] = (
+        bool(np.abs(w2_q[-1]) < np.abs(w2_q[0])),
+        bool(np.all(w2_q[1:] * w2_q[:-1] < 0)),
+    )
     ax.plot(
         path[:, 0], path[:, 1], style, ms=3, lw=1, label=rf"$\eta = {eta_q}$ ({label})"
     )
@@ -966,6 +1000,11 @@ ax2.set(
 )
 ax2.legend(loc="lower right", fontsize=8, frameon=True)
 plt.show()
+print(
+    "left panel, w_2 after 12 steps smaller than at the start / changes sign at "
+    "every step:",
+    "; ".join(f"{k} {a}, {b}" for k, (a, b) in regime_q.items()),
+)
 
 # %% [markdown] tags=["remove-cell"]
 # :::{figure}
@@ -1139,8 +1178,10 @@ for name_ls, colour in (("hinge", "C0"), ("log", "C1")):
     g_star = np.mean(phi_ls(y_ls * (Xtr @ (w_ls + t_ls * d_ls))))
     g_star += 5e-4 * np.sum((w_ls + t_ls * d_ls) ** 2)
     ax.plot([t_ls], [g_star], "o", color=colour)
+    dot_lowest = bool(g_star <= min(g_ls) + 1e-12 * abs(g_star))
     print(
-        f"{name_ls:5s}: exact step {t_ls:.3f}, objective {g_ls[0]:.3f} -> {g_star:.3f}"
+        f"{name_ls:5s}: exact step {t_ls:.3f}, objective {g_ls[0]:.3f} -> {g_star:.3f},"
+        f" no point of the curve lower: {dot_lowest}"
     )
 ax.set(xlabel="step $t$", ylabel="$g(t)$")
 ax.legend()
@@ -1472,6 +1513,7 @@ lp = linprog(
     bounds=[(None, None)] * 5 + [(0, None)] * 30,
     method="highs",
 )
+final_sg, below_sg = {}, []
 fig, ax = plt.subplots()
 for eta_sg, p_sg, label in [
     (0.05, 0.0, r"constant $\eta_t = 0.05$"),
@@ -1483,9 +1525,24 @@ for eta_sg, p_sg, label in [
         f_sg, v_sg, np.zeros(5), eta=eta_sg, power_t=p_sg, max_iter=3000
     )
     ax.loglog(np.arange(1, res_sg.n_iter + 2), res_sg.best - lp.fun, label=label)
+    # the right side of eq-subgradient-method after each step, with w* from the LP
+    v_norm2 = np.array([v_sg(w_) @ v_sg(w_) for w_ in res_sg.path[:-1]])
+    rhs_sg = (np.sum(lp.x[:5] ** 2) + np.cumsum(res_sg.eta**2 * v_norm2)) / (
+        2 * np.cumsum(res_sg.eta)
+    )
+    final_sg[label] = res_sg.best[-1] - lp.fun
+    below_sg.append(bool(np.all(res_sg.best[1:] - lp.fun <= rhs_sg + 1e-9)))
 ax.set(xlabel="iteration $t$", ylabel=r"$\min_{s \leq t}\, f(w_s) - f^*$")
 ax.legend()
 plt.show()
+gaps_sg = list(final_sg.values())  # constant 0.05, 0.05/sqrt(t), 0.05/t, constant 0.01
+print(
+    "every curve below the bound eq-subgradient-method at every step:", all(below_sg)
+)
+print(
+    "after 3000 steps: constant 0.01 below constant 0.05:", gaps_sg[3] < gaps_sg[0],
+    "| 0.05/t lowest of the four:", gaps_sg[2] == min(gaps_sg),
+)
 
 # %% [markdown] tags=["remove-cell"]
 # :::{figure}

@@ -798,6 +798,7 @@ rng_krr = np.random.default_rng(29)  # its own generator: later cells keep their
 x_krr = np.sort(rng_krr.uniform(-3, 3, 40))
 y_krr = np.sin(2 * x_krr) + 0.3 * rng_krr.standard_normal(40)
 grid = np.linspace(-3.2, 3.2, 300)
+krr_panel = {}  # (lam, gamma): max |f| on the grid, distance to sin 2x, training error
 with plt.rc_context({"font.size": 12}):
     fig, axes = plt.subplots(3, 3, figsize=(10, 8), sharex=True, sharey=True)
     for row, lam in zip(axes, (1e-3, 1e-1, 10.0), strict=True):
@@ -807,12 +808,35 @@ with plt.rc_context({"font.size": 12}):
             )
             ax.plot(grid, np.sin(2 * grid), "k--", lw=0.8)
             ax.scatter(x_krr, y_krr, s=10, c="0.5")
-            ax.plot(grid, fit.predict(grid[:, None]), "C0", lw=1.6)
+            f_grid = fit.predict(grid[:, None])
+            ax.plot(grid, f_grid, "C0", lw=1.6)
+            krr_panel[lam, gamma] = (
+                np.abs(f_grid).max(),
+                np.mean((f_grid - np.sin(2 * grid)) ** 2),
+                np.mean((fit.predict(x_krr[:, None]) - y_krr) ** 2),
+            )
             ax.set_title(rf"$\gamma = {gamma:g}$, $\lambda = {lam:g}$")
     axes[0, 0].set_ylim(-2, 2)
     fig.supxlabel("$x$")
     fig.supylabel("$y$")
     fig.tight_layout()
+    plt.show()
+top = np.array([krr_panel[1e-3, g] for g in (0.3, 3.0, 30.0)])
+print(
+    "lambda = 0.001, as gamma grows: training error falls",
+    bool(np.all(np.diff(top[:, 2]) < 0)),
+    "| distance to sin 2x grows",
+    bool(np.all(np.diff(top[:, 1]) > 0)),
+)
+print(
+    "max |f| falls as lambda grows, in every column:",
+    all(
+        krr_panel[1e-3, g][0] > krr_panel[1e-1, g][0] > krr_panel[10.0, g][0]
+        for g in (0.3, 3.0, 30.0)
+    ),
+    "| lambda = 10: max |f| below half of max |y| at every gamma:",
+    all(krr_panel[10.0, g][0] < np.abs(y_krr).max() / 2 for g in (0.3, 3.0, 30.0)),
+)
 
 # %% [markdown] tags=["remove-cell"]
 # :::{figure}
@@ -862,6 +886,7 @@ flip = rng.uniform(size=n_ring) < 0.1
 y_noisy = np.where(flip, -y_ring, y_ring).astype(float)
 # nine panels share the column (about 65 % of the figure's width): larger type keeps
 # them legible
+rbf_panel = {}  # (C, gamma): number of support vectors, training error
 with plt.rc_context({"font.size": 12}):
     fig, axes = plt.subplots(3, 3, figsize=(10, 10), sharex=True, sharey=True)
     for row, C in zip(axes, (0.1, 1.0, 100.0), strict=True):
@@ -878,6 +903,7 @@ with plt.rc_context({"font.size": 12}):
                 linewidths=0.6,
             )
             err = np.mean(fit.predict(X_ring) != y_noisy)
+            rbf_panel[C, gamma] = fit.predict(X_ring) != y_noisy
             ax.set_title(
                 rf"$C = {C:g}$, $\gamma = {gamma:g}$"
                 + f"\n{fit.support.size} SV, train err {err:.2f}"
@@ -886,6 +912,15 @@ with plt.rc_context({"font.size": 12}):
     fig.supxlabel("$x_1$")
     fig.supylabel("$x_2$")
     fig.tight_layout()
+    plt.show()
+err_rbf = {key: wrong.mean() for key, wrong in rbf_panel.items()}
+print(
+    "C = 0.1, gamma = 0.1: the training errors are exactly the flipped labels:",
+    bool(np.array_equal(rbf_panel[0.1, 0.1], flip)),
+    "| C = 100, gamma = 10: the lowest training error of the nine, below the share "
+    "of flipped labels:",
+    bool(err_rbf[100.0, 10.0] == min(err_rbf.values()) < flip.mean()),
+)
 
 # %% [markdown] tags=["remove-cell"]
 # :::{figure}

@@ -454,14 +454,18 @@ print(f"L(f_t) falls at every one of the {fit_bc.n_rounds} rounds: "
 # %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Coordinate descent on the breast cancer run: the exponential loss along the coordinate of each of the first six rounds, against the total vote spent; each line search starts where the previous one stopped, and its minimum (dot) is at $\\alpha_t$.", "name": "fig-adaboost-coordinate"}, "image": {"alt": "A chain of six convex curves on a log scale, each starting at the previous curve's minimum and falling to a lower one."}} tags=["hide-input"]
 fig, ax = plt.subplots()
 spent = np.concatenate([[0.0], np.cumsum(fit_bc.alpha)])
+dots_lowest = []
 for t in range(6):
     a = np.linspace(-0.3, fit_bc.alpha[t] + 0.3, 200)
     margins_a = y_bc[train][:, None] * (F_bc_tr[t][:, None] + a * H_bc_tr[t][:, None])
-    line = ax.semilogy(spent[t] + a, np.mean(np.exp(-margins_a), axis=0), lw=1.2)
+    curve = np.mean(np.exp(-margins_a), axis=0)
+    dots_lowest.append(bool(exp_loss[t + 1] <= curve.min() * (1 + 1e-12)))
+    line = ax.semilogy(spent[t] + a, curve, lw=1.2)
     ax.plot(spent[t + 1], exp_loss[t + 1], "o", color=line[0].get_color())
 ax.set_xlabel(r"vote spent $\sum_{s<t} \alpha_s + \alpha$")
 ax.set_ylabel(r"exponential loss $L(f_{t-1} + \alpha h_t)$")
 plt.show()
+print(f"each dot (at alpha_t) is the lowest point of its curve: {all(dots_lowest)}")
 
 # %% [markdown] tags=["remove-cell"]
 # :::{figure}

@@ -300,9 +300,11 @@ for row in zip(m_g, phi_g, gam_g, exact, freq, hi, bound, strict=True):
 # %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "The probability that a sample mean deviates by more than $\\gamma$ against $m$, for $\\phi = 1/2$ (left) and $\\phi = 0.1$ (right): Hoeffding's bound, the exact binomial tail and a simulation.", "name": "fig-hoeffding"}, "image": {"alt": "Two log-scale panels with a straight Hoeffding line above the exact tail and simulated points."}} tags=["hide-input"]
 ms = np.unique(np.round(np.geomspace(1, 2000, 40)).astype(int))
 fig, axes = plt.subplots(1, 2, figsize=(9, 3.6), sharey=True)
+tail_below_bound = []
 for ax, phi in zip(axes, (0.5, 0.1), strict=True):
     g = 0.1
     ex = bounds.binomial_tail(ms, phi, g)
+    tail_below_bound.append(bool(np.all(ex <= bounds.hoeffding_bound(ms, g))))
     fr = bounds.simulate_deviation(ms, phi, g, n_rep=R, rng=rng)
     ax.semilogy(
         ms,
@@ -323,6 +325,10 @@ for ax, phi in zip(axes, (0.5, 0.1), strict=True):
 axes[0].set_ylabel(r"$P(|\hat\phi - \phi| > \gamma)$")
 axes[0].legend(loc="lower left", fontsize=8)
 plt.show()
+print(
+    f"exact tail below Hoeffding's bound at all {ms.size} sample sizes of both panels:",
+    all(tail_below_bound),
+)
 
 # %% [markdown] tags=["remove-cell"]
 # :::{figure}
@@ -665,6 +671,13 @@ ax.legend(fontsize=8, loc="upper right", bbox_to_anchor=(1.0, 0.93))
 plt.show()
 k_best = ks[np.argmin(best + 2 * gam)]
 print(f"the guarantee is smallest at k = {k_best}: {np.min(best + 2 * gam):.4f}")
+sim_mean = np.array([s.gen_error.mean() for s in sims])
+print(
+    "approximation non-increasing in k:", bool(np.all(np.diff(best) <= 0)),
+    "| estimation increasing:", bool(np.all(np.diff(gam) > 0)),
+    "| simulated mean error below the guarantee at every k:",
+    bool(np.all(sim_mean <= best + 2 * gam)),
+)
 
 # %% [markdown] tags=["remove-cell"]
 # :::{figure}
@@ -826,6 +839,12 @@ plt.show()
 slope_real = np.polyfit(np.log(eps_grid), np.log(m_real), 1)[0]
 slope_coin = np.polyfit(np.log(eps_grid[:6]), np.log(m_coin[:6]), 1)[0]
 print(f"fitted slopes: realisable {slope_real:.1f}, biased coin {slope_coin:.1f}")
+print(
+    "exactly enough <= its bound at every epsilon: realisable",
+    bool(np.all(np.array(m_real) <= np.log(n_thr / delta_r) / eps_grid)),
+    "| biased coin (k = 2)",
+    bool(np.all(np.array(m_coin) <= 2 * np.log(4 / delta_r) / eps_grid**2)),
+)
 
 # %% [markdown] tags=["remove-cell"]
 # :::{figure}
@@ -928,6 +947,12 @@ ax.legend(
     fontsize=8, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=3, frameon=False
 )
 plt.show()
+for name, (_, hoeff, cp) in intervals.items():
+    ratio = (hoeff[1] - hoeff[0]) / (cp[1] - cp[0])
+    print(
+        f"{name}: Hoeffding's interval {ratio:.1f} times as wide as Clopper-Pearson's, "
+        f"cut at 0: {hoeff[0] == 0.0}"
+    )
 
 # %% [markdown] tags=["remove-cell"]
 # :::{figure}
@@ -999,8 +1024,13 @@ for phi in (0.5, 0.1, 0.01):
 # %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Hoeffding's bound (solid) and the Chernoff-KL bound (dashed) divided by the exact binomial tail, against $m$, for $\\gamma = 0.05$ and $\\phi = 0.5, 0.1, 0.01$; both ratios are at least 1.", "name": "fig-bound-ratios"}, "image": {"alt": "Log-log ratio curves against sample size, solid and dashed pairs in three colours."}} tags=["hide-input"]
 ms_kl = np.unique(np.round(np.geomspace(10, 2000, 40)).astype(int))
 fig, ax = plt.subplots()
+ratios_at_least_1 = []
 for phi, colour in ((0.5, "C0"), (0.1, "C1"), (0.01, "C2")):
     ex = bounds.binomial_tail(ms_kl, phi, 0.05)
+    ratios_at_least_1.append(
+        bool(np.all(bounds.hoeffding_bound(ms_kl, 0.05) >= ex))
+        and bool(np.all(bounds.chernoff_bound(ms_kl, phi, 0.05) >= ex))
+    )
     ax.loglog(
         ms_kl,
         bounds.hoeffding_bound(ms_kl, 0.05) / ex,
@@ -1018,6 +1048,10 @@ for phi, colour in ((0.5, "C0"), (0.1, "C1"), (0.01, "C2")):
 ax.set(xlabel="sample size $m$", ylabel="bound / exact tail", title=r"$\gamma = 0.05$")
 ax.legend(fontsize=8, ncol=2)
 plt.show()
+print(
+    f"both bounds at least the exact tail at all {ms_kl.size} m and three phi:",
+    all(ratios_at_least_1),
+)
 
 # %% [markdown] tags=["remove-cell"]
 # :::{figure}
@@ -1169,6 +1203,18 @@ ax.loglog(ms_sim, q95, "ko", ms=4, label="simulated 95% quantile")
 ax.set(xlabel="sample size $m$", ylabel=r"deviation $\gamma$")
 ax.legend(fontsize=8)
 plt.show()
+finite_10 = np.sqrt(((10 + 2) * np.log(2) - np.log(delta_vc)) / (2 * ms_sim))
+print(
+    f"simulated 95% quantile (k = {H_vc.k}) below the finite-class bound for "
+    f"k = 2 * 2^10 and the VC bound at every simulated m:",
+    bool(np.all((q95 < finite_10) & (q95 < vc_gamma(ms_sim, 4 * ms_sim, delta_vc)))),
+)
+for m_x in (20, 20_000):  # log2 k at which the finite-class bound meets the VC bound
+    log_2k = 2 * m_x * vc_gamma(m_x, 4 * m_x, delta_vc) ** 2 + np.log(delta_vc)
+    print(
+        f"m = {m_x}: the VC bound beats the finite-class bound for "
+        f"k > 2^{log_2k / np.log(2) - 1:.0f}"
+    )
 
 # %% [markdown] tags=["remove-cell"]
 # :::{figure}

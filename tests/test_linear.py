@@ -142,6 +142,44 @@ def test_lasso_matches_sklearn(fit_intercept):
         np.testing.assert_array_equal(ours.w == 0, ref.coef_ == 0)
 
 
+# -- cross-validation: the numbers behind the CV curves and error bars of Chapter 1 -----------
+
+
+@pytest.mark.parametrize(("fit", "n"), [("ridge", 43), ("ridge", 40), ("lasso", 40)])
+def test_cross_validate_matches_sklearn(fit, n):
+    """CV error and its standard error against scikit-learn's cross_val_score on the same folds.
+
+    The folds are those the docstring documents (rows permuted once by ``rng``, split by
+    ``np.array_split``); n = 43 gives folds of unequal sizes, where the CV error (all squared
+    errors over n) differs from the mean of the fold errors.
+    """
+    sk = pytest.importorskip("sklearn.linear_model")
+    model_selection = pytest.importorskip("sklearn.model_selection")
+    X, y = _problem(31, n=n, d=4)
+    K, seed = 5, 11
+    folds = np.array_split(np.random.default_rng(seed).permutation(n), K)
+    splits = [(np.setdiff1d(np.arange(n), f), f) for f in folds]
+    sizes = np.array([len(f) for f in folds])
+    if fit == "lasso":  # J = ||y - Xw||^2 + lam ||w||_1 is 2 n_train times sklearn's
+        lams = np.array([0.05, 0.3, 0.9]) * linear.lasso_lambda_max(X, y)
+        assert len(set(n - sizes)) == 1
+        models = [sk.Lasso(alpha=lam / (2 * (n - sizes[0])), tol=1e-14, max_iter=100_000)
+                  for lam in lams]
+    else:
+        lams = [0.01, 1.0, 30.0]
+        models = [sk.Ridge(alpha=lam, solver="svd") for lam in lams]
+    cv, se = linear.cross_validate(X, y, lams, fit=fit, n_folds=K, rng=seed)
+    for m, model in enumerate(models):
+        mse = -model_selection.cross_val_score(
+            model, X, y, cv=splits, scoring="neg_mean_squared_error")
+        assert cv[m] == pytest.approx(sizes @ mse / n, rel=1e-7)
+        assert se[m] == pytest.approx(np.std(mse, ddof=1) / np.sqrt(K), rel=1e-6)
+    if n % K:  # unequal folds: the plain mean of the fold errors is another number
+        assert not np.allclose(cv, [np.mean(-model_selection.cross_val_score(
+            mod, X, y, cv=splits, scoring="neg_mean_squared_error")) for mod in models],
+            rtol=1e-6)
+
+
 def test_lasso_objective_non_increasing_and_gap_bounds_it():
     X, y = _problem(7)
     fit = linear.lasso(X, y, lam=0.1 * linear.lasso_lambda_max(X, y))
