@@ -53,6 +53,7 @@ from test_browser import Browser  # noqa: E402  (the DevTools client of the brow
 
 REPOSITORY = "https://github.com/mlnotes/mlnotes"
 CODE_COLUMNS = 88  # the widest code line printed at the listing's own size
+LONG_LINES = 15  # a code block or table longer than this may break across pages (about a fifth)
 
 LAYOUT = r"""
 ((cfg) => {
@@ -252,6 +253,21 @@ for (const head of $$('h1, h2, h3', book)) {
   else if (level === 3) report.chapters.push({id: sec.id, head: report.outline.at(-1).title, section: true});
 }
 
+// -- a long block may run over a page: kept whole (the theme keeps every code block and table
+// whole), a listing, code cell or output longer than what was left of its page moved on and
+// left that page near-empty, or an empty page with only the cell's border when it was longer
+// than a page. A short one still moves on whole: it leaves at most a fifth of a page. --
+for (const pre of $$('pre', book)) {
+  if (pre.textContent.replace(/\n$/, '').split('\n').length <= cfg.long_lines) continue;
+  for (let e = pre; e && e !== book && e.tagName !== 'SECTION'; e = e.parentElement)
+    e.classList.add('pdf-breakable');
+}
+for (const t of $$('table', book)) {
+  if (t.rows.length <= cfg.long_lines) continue;
+  for (let e = t; e && e !== book && e.tagName !== 'SECTION'; e = e.parentElement)
+    e.classList.add('pdf-breakable');
+}
+
 // -- code at most the measure: a listing with a longer line is set smaller, never wrapped --
 for (const pre of $$('pre', book)) {
   const longest = Math.max(...pre.textContent.split('\n').map(l => l.length));
@@ -419,7 +435,8 @@ def build(outdir: Path, pdf: Path) -> dict:
     page = single_page(outdir)
     index = json.loads((outdir / "pdf_index.json").read_text())
     cfg = {"parts": toc_parts(), "index": index, "author": "The mlnotes authors",
-           "repository": REPOSITORY, "date": time.strftime("%B %Y"), "columns": CODE_COLUMNS}
+           "repository": REPOSITORY, "date": time.strftime("%B %Y"), "columns": CODE_COLUMNS,
+           "long_lines": LONG_LINES}
     work = Path(tempfile.mkdtemp(prefix="mlnotes-pdf-"))
     browser = Browser()
     try:

@@ -243,8 +243,6 @@ def _openings(reader) -> set[int]:
     return pages
 
 
-@pytest.mark.xfail(reason="four pages (a heading or a block pushed on, one page in each of four "
-                   "chapters) are still 4-27 % full; issue 26", strict=False)
 def test_no_page_nearly_empty(pdf, pages, reader):
     """Every page is at least 30 % full but the title page, the blank pages, the opening pages
     of parts and chapters, and the page before an opening (a chapter's last page)."""
