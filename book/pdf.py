@@ -21,7 +21,8 @@ What Chromium's paged media lacks, this script adds, in two passes over one type
 2. The first print gives the page of every destination (pypdf reads the PDF's named
    destinations); a blank page goes before every part and chapter that would open on a left-hand
    page; the contents and index get their page numbers; the second print is the book, checked
-   against a third read of its destinations.
+   against a read of its own destinations. Each print starts from a new layout tree
+   (``FRESH_LAYOUT``): two prints of one page then give the same pages.
 3. Running heads (the chapter on left-hand pages, the section on right-hand pages) and page
    numbers are stamped on every page but the title, part, blank and opening pages (Chromium's
    @page margin boxes cannot leave out a chapter's first page): a page of them per book page,
@@ -366,7 +367,21 @@ def add_outline(src: Path, outline: list[dict], out: Path) -> None:
     writer.write(str(out))
 
 
+# Chromium keeps layout results from one print to the next: printed twice, the same page gave
+# two layouts in turn (print 1 = print 3 != print 2), where a heading and the lines after it just
+# fit at the foot of a page or moved on, and the sections after moved by a page (the RKHS, the
+# union bound, eq-kernel-svm-duality). Each print starts from a new layout tree instead: the
+# body's boxes are dropped (display: none, laid out) and built again.
+FRESH_LAYOUT = """(() => {
+  const s = document.body.style;
+  s.display = 'none'; document.body.offsetHeight;
+  s.display = ''; document.body.offsetHeight;
+  return true;
+})()"""
+
+
 def print_page(browser: Browser, pdf: Path) -> None:
+    browser.evaluate(FRESH_LAYOUT)
     r = browser.call("Page.printToPDF", printBackground=True, preferCSSPageSize=True,
                      displayHeaderFooter=False, generateDocumentOutline=False,
                      generateTaggedPDF=True, transferMode="ReturnAsBase64")
@@ -449,9 +464,10 @@ def build(outdir: Path, pdf: Path) -> dict:
         print_page(browser, first)
         dests = destinations(first, report["outline"])
         blanks, pages = place(chapters, dests)
-        # numbers in boxes of fixed width move nothing, but a few destinations beside a figure
-        # can move by a page from print to print: up to four corrections
-        for attempt in range(4):
+        # numbers in boxes of fixed width move nothing, and a print from a fresh layout is the
+        # same every time (FRESH_LAYOUT): the second print is the book. The loop only guards
+        # against a change of Chromium: one correction at most, said on stderr.
+        for attempt in range(2):
             browser.evaluate(f"{FILL}({json.dumps(pages)}, {json.dumps(blanks)})")
             book = work / f"pass{attempt + 2}.pdf"
             print_page(browser, book)
