@@ -21,7 +21,8 @@ What Chromium's paged media lacks, this script adds, in two passes over one type
 2. The first print gives the page of every destination (pypdf reads the PDF's named
    destinations); a blank page goes before every part and chapter that would open on a left-hand
    page; the contents and index get their page numbers; the second print is the book, checked
-   against a third read of its destinations.
+   against a read of its own destinations. Each print starts from a new layout tree
+   (``FRESH_LAYOUT``): two prints of one page then give the same pages.
 3. Running heads (the chapter on left-hand pages, the section on right-hand pages) and page
    numbers are stamped on every page but the title, part, blank and opening pages (Chromium's
    @page margin boxes cannot leave out a chapter's first page): a page of them per book page,
@@ -53,6 +54,7 @@ from test_browser import Browser  # noqa: E402  (the DevTools client of the brow
 
 REPOSITORY = "https://github.com/mlnotes/mlnotes"
 CODE_COLUMNS = 88  # the widest code line printed at the listing's own size
+LONG_LINES = 15  # a code block or table longer than this may break across pages (about a fifth)
 
 LAYOUT = r"""
 ((cfg) => {
@@ -252,6 +254,21 @@ for (const head of $$('h1, h2, h3', book)) {
   else if (level === 3) report.chapters.push({id: sec.id, head: report.outline.at(-1).title, section: true});
 }
 
+// -- a long block may run over a page: kept whole (the theme keeps every code block and table
+// whole), a listing, code cell or output longer than what was left of its page moved on and
+// left that page near-empty, or an empty page with only the cell's border when it was longer
+// than a page. A short one still moves on whole: it leaves at most a fifth of a page. --
+for (const pre of $$('pre', book)) {
+  if (pre.textContent.replace(/\n$/, '').split('\n').length <= cfg.long_lines) continue;
+  for (let e = pre; e && e !== book && e.tagName !== 'SECTION'; e = e.parentElement)
+    e.classList.add('pdf-breakable');
+}
+for (const t of $$('table', book)) {
+  if (t.rows.length <= cfg.long_lines) continue;
+  for (let e = t; e && e !== book && e.tagName !== 'SECTION'; e = e.parentElement)
+    e.classList.add('pdf-breakable');
+}
+
 // -- code at most the measure: a listing with a longer line is set smaller, never wrapped --
 for (const pre of $$('pre', book)) {
   const longest = Math.max(...pre.textContent.split('\n').map(l => l.length));
@@ -350,7 +367,21 @@ def add_outline(src: Path, outline: list[dict], out: Path) -> None:
     writer.write(str(out))
 
 
+# Chromium keeps layout results from one print to the next: printed twice, the same page gave
+# two layouts in turn (print 1 = print 3 != print 2), where a heading and the lines after it just
+# fit at the foot of a page or moved on, and the sections after moved by a page (the RKHS, the
+# union bound, eq-kernel-svm-duality). Each print starts from a new layout tree instead: the
+# body's boxes are dropped (display: none, laid out) and built again.
+FRESH_LAYOUT = """(() => {
+  const s = document.body.style;
+  s.display = 'none'; document.body.offsetHeight;
+  s.display = ''; document.body.offsetHeight;
+  return true;
+})()"""
+
+
 def print_page(browser: Browser, pdf: Path) -> None:
+    browser.evaluate(FRESH_LAYOUT)
     r = browser.call("Page.printToPDF", printBackground=True, preferCSSPageSize=True,
                      displayHeaderFooter=False, generateDocumentOutline=False,
                      generateTaggedPDF=True, transferMode="ReturnAsBase64")
@@ -419,7 +450,8 @@ def build(outdir: Path, pdf: Path) -> dict:
     page = single_page(outdir)
     index = json.loads((outdir / "pdf_index.json").read_text())
     cfg = {"parts": toc_parts(), "index": index, "author": "The mlnotes authors",
-           "repository": REPOSITORY, "date": time.strftime("%B %Y"), "columns": CODE_COLUMNS}
+           "repository": REPOSITORY, "date": time.strftime("%B %Y"), "columns": CODE_COLUMNS,
+           "long_lines": LONG_LINES}
     work = Path(tempfile.mkdtemp(prefix="mlnotes-pdf-"))
     browser = Browser()
     try:
@@ -432,9 +464,10 @@ def build(outdir: Path, pdf: Path) -> dict:
         print_page(browser, first)
         dests = destinations(first, report["outline"])
         blanks, pages = place(chapters, dests)
-        # numbers in boxes of fixed width move nothing, but a few destinations beside a figure
-        # can move by a page from print to print: up to four corrections
-        for attempt in range(4):
+        # numbers in boxes of fixed width move nothing, and a print from a fresh layout is the
+        # same every time (FRESH_LAYOUT): the second print is the book. The loop only guards
+        # against a change of Chromium: one correction at most, said on stderr.
+        for attempt in range(2):
             browser.evaluate(f"{FILL}({json.dumps(pages)}, {json.dumps(blanks)})")
             book = work / f"pass{attempt + 2}.pdf"
             print_page(browser, book)

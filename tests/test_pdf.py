@@ -10,6 +10,7 @@ test in ``make test``).
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import shutil
@@ -28,6 +29,9 @@ CHAPTERS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 MARGIN_MM = 15  # left and right margins of book/_static/mlnotes-print.css's @page
 TOP_MM, BOTTOM_MM = 22, 20  # its top and bottom margins (the running head and number are in them)
 SLACK_PT = 3  # an equation number set flush right may end a point or two past the margin
+# pdftotext's box of a word is about 0.73 of its font size: the text (10 pt) 7.3 pt, the smallest
+# heading (a chapter's subsection, 11 pt) 8.0 pt
+HEADING_BOX_PT = 7.7
 MIN_FILL = 0.30  # a page but a chapter's last, the title, a part or a blank page is this full
 
 # index terms (book/_ext/mlnotes_index.py and the library's functions) and what their page shows
@@ -243,8 +247,6 @@ def _openings(reader) -> set[int]:
     return pages
 
 
-@pytest.mark.xfail(reason="four pages (a heading or a block pushed on, one page in each of four "
-                   "chapters) are still 4-27 % full; issue 26", strict=False)
 def test_no_page_nearly_empty(pdf, pages, reader):
     """Every page is at least 30 % full but the title page, the blank pages, the opening pages
     of parts and chapters, and the page before an opening (a chapter's last page)."""
@@ -262,6 +264,74 @@ def test_no_page_nearly_empty(pdf, pages, reader):
         if fill < MIN_FILL and not exempt:
             sparse.append((n, round(fill, 2)))
     assert not sparse, f"{len(sparse)} pages under {MIN_FILL:.0%} full: {sparse[:20]}"
+
+
+def _headings(reader) -> set[str]:
+    """Every heading the book prints, numbers left off: the bookmarks (parts, chapters, sections)
+    and the chapters' own headings of every level (subsections have no bookmark)."""
+    titles = set()
+
+    def walk(items):
+        for o in items:
+            walk(o) if isinstance(o, list) else titles.add(o.title)
+    walk(reader.outline)
+    for nb in CHAPTERS:
+        for c in json.loads(nb.read_text())["cells"]:
+            if c["cell_type"] == "markdown" and "remove-cell" not in c["metadata"].get("tags", []):
+                titles.update(line.lstrip("#") for line in "".join(c["source"]).splitlines()
+                              if re.match(r"#{1,6} ", line))
+    out = {_bare(t) for t in titles}
+    return {t for t in out if len(t) > 3}
+
+
+def _bare(text: str) -> str:
+    """A heading's words: no section number, no markup, no trailing full stop."""
+    text = re.sub(r"[`*_]|\(\w+\)=|\{[^}]*\}", "", _norm(text))
+    return re.sub(r"^(?:part [ivx]+\s*|[a-z]?\d+(?:\.\d+)*\.?\s+)", "", text).rstrip(" .:")
+
+
+def _lines(bbox_page: str, height: float) -> list[tuple[str, float]]:
+    """The lines of a page's text area (the running head and page number left out), top to
+    bottom, each with the height of its smallest word's box: its words grouped by baseline
+    (pdftotext's own lines split a line of text at inline maths)."""
+    top, bottom = TOP_MM * 72 / 25.4, height - BOTTOM_MM * 72 / 25.4
+    words = sorted((float(y1), float(x0), float(y1) - float(y0), html.unescape(w))
+                   for x0, y0, y1, w in re.findall(
+        r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)</word>',
+        bbox_page) if float(y0) >= top - 2 and float(y1) <= bottom + 2)
+    lines: list[list[tuple]] = []
+    for w in words:
+        if lines and w[0] - lines[-1][0][0] < 3:  # the same baseline, within 3 pt
+            lines[-1].append(w)
+        else:
+            lines.append([w])
+    return [(" ".join(w[3] for w in sorted(line, key=lambda w: w[1])), min(w[2] for w in line))
+            for line in lines]
+
+
+def test_no_heading_ends_a_page(pdf, reader):
+    """The last line of a page is never a heading, nor its last two or three lines a heading set
+    on several (break-after: avoid keeps a heading with what follows; a block that cannot break
+    and does not fit below it defeats that). A heading is a line with a heading's words, set
+    larger than the text (a paragraph's last line "errors:" is not the heading "Errors"). A part
+    page, whose only text is its title, is no heading at the foot of a page."""
+    headings = _headings(reader)
+    assert len(headings) > 100, f"only {len(headings)} headings"
+    bbox = _run("pdftotext", "-bbox", str(pdf), "-")
+    ending = []
+    for n, page in enumerate(bbox.split("<page ")[1:], 1):
+        height = float(re.search(r'height="([\d.]+)"', page).group(1))
+        lines = _lines(page, height)
+        for k in (1, 2, 3):
+            if len(lines) <= k:
+                break
+            text = " ".join(t for t, _ in lines[-k:])
+            before = _bare(" ".join(t for t, _ in lines[:-k])).replace(" ", "")
+            if _bare(text) in headings and min(h for _, h in lines[-k:]) >= HEADING_BOX_PT \
+                    and not re.fullmatch(r"(part[ivx]+)?", before):
+                ending.append((n, text))
+                break
+    assert not ending, f"{len(ending)} pages end with a heading: {ending[:10]}"
 
 
 def test_nothing_beyond_the_text_area(pdf):
