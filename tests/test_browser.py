@@ -247,6 +247,25 @@ def test_chapter_fits_its_column(browser, py, width):
     assert not wide, f"wider than the text column at {width} px: {[w['what'] for w in wide]}"
 
 
+def test_listings_fit_at_1280(browser):
+    """Every Implementation listing, its line numbers included, is as wide as its block at
+    1280 px: a line of 88 columns is read whole, without scrolling (the walk-through cites it)."""
+    browser.set_width(1280)
+    found = {}
+    try:
+        for py in CHAPTERS:
+            browser.open(HTML / "notebooks" / f"{py.stem}.html")
+            over = json.loads(browser.evaluate(
+                "JSON.stringify([...document.querySelectorAll('article div.mlnotes-listing pre')]"
+                ".filter(p => p.scrollWidth > p.clientWidth)"
+                ".map(p => `${p.scrollWidth - p.clientWidth} px too wide: ${p.textContent.slice(0, 40)}`))"))
+            if over:
+                found[py.stem] = over
+    finally:
+        browser.call("Emulation.clearDeviceMetricsOverride")
+    assert not found, f"listings that scroll sideways at 1280 px: {found}"
+
+
 def test_every_other_page_fits_at_1280(browser):
     """Front matter and appendices (the claim ledger's table included) fit the column too; a
     code line longer than its block (a docstring's example, a shell command) scrolls inside it."""
