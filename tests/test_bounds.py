@@ -394,3 +394,209 @@ def test_binomial_tail_at_m_1e8_far_out_matches_a_40_digit_oracle(phi):
         ref = _mp_tail(10**8, phi, gamma)
         if ref > 1e-300:
             assert bounds.binomial_tail(10**8, phi, gamma) == pytest.approx(ref, rel=1e-13, abs=0), gamma
+
+
+# -- tests that kill the surviving mutants of `make mutants MODULE=bounds` ----------------------
+# (tests/mutation_triage.md lists each mutant with the test that kills it or why it is equivalent)
+FP_ERRORS = dict(divide="raise", over="raise", invalid="raise")  # underflow stays ignored
+
+
+def test_bounds_emit_no_floating_point_warnings_at_the_ends():
+    """log 0, inf - inf and overflow at the ends of the ranges are handled, not warned about."""
+    with np.errstate(**FP_ERRORS):
+        assert bounds.kl_bernoulli(1.0, 0.0) == np.inf
+        assert bounds.kl_bernoulli(0.0, 1.0) == np.inf
+        assert bounds.kl_bernoulli(0.0, 0.0) == 0.0 == bounds.kl_bernoulli(1.0, 1.0)
+        np.testing.assert_allclose(bounds.kl_bernoulli(0.0, 0.5), np.log(2), rtol=1e-15)
+        for phi in (0.0, 1.0):
+            assert bounds.chernoff_bound(10, phi, 0.3) == 0.0
+        assert bounds.sample_complexity(1, 1e200, 0.5) == 1  # gamma**2 overflows: x = 0
+        with pytest.raises(ValueError, match="exceeds 2"):  # gamma**2 underflows: x = inf
+            bounds.sample_complexity(1, 1e-200, 0.5)
+
+
+def test_kl_bernoulli_reads_boolean_means_as_0_and_1():
+    flags = np.array([True, False])
+    np.testing.assert_array_equal(bounds.kl_bernoulli(flags, 0.25),
+                                  bounds.kl_bernoulli([1.0, 0.0], 0.25))
+    np.testing.assert_array_equal(bounds.kl_bernoulli(0.25, flags),
+                                  bounds.kl_bernoulli(0.25, [1.0, 0.0]))
+
+
+@pytest.mark.parametrize(("p", "q", "message"), [
+    (1.5, 0.3, r"^p must lie in \[0, 1\], got 1\.5$"),
+    (0.3, 2.0, r"^q must lie in \[0, 1\], got 2\.0$"),
+    ([0.2, -0.5], 0.3, r"^p must lie in \[0, 1\], got -0\.5$"),
+    (0.3, [0.5, 1.5], r"^q must lie in \[0, 1\], got 1\.5$"),
+])
+def test_kl_bernoulli_names_the_bad_mean(p, q, message):
+    with pytest.raises(ValueError, match=message):
+        bounds.kl_bernoulli(p, q)
+
+
+def test_union_bound_accepts_0_and_1_and_returns_floats():
+    assert bounds.union_bound([0.0, 1.0]) == 1.0
+    assert bounds.union_bound([1.0]) == 1.0
+    out = bounds.union_bound(np.array([[0, 1], [1, 1]]), axis=1)
+    assert out.dtype == np.float64
+    np.testing.assert_array_equal(out, [1.0, 2.0])
+
+
+def test_chernoff_bound_end_points_on_the_boundary_count():
+    """An end point phi - gamma = 0 or phi + gamma = 1 lies in [0, 1]: its side counts."""
+    m = 7
+    upper = np.exp(-m * bounds.kl_bernoulli(0.5, 0.25))
+    assert bounds.chernoff_bound(m, 0.25, 0.25) == pytest.approx(upper + 0.75**m, rel=1e-12)
+    lower = np.exp(-m * bounds.kl_bernoulli(0.5, 0.75))
+    assert bounds.chernoff_bound(m, 0.75, 0.25) == pytest.approx(lower + 0.75**m, rel=1e-12)
+
+
+def test_chernoff_bound_broadcasts_arrays():
+    out = bounds.chernoff_bound(np.array([10, 100]), 0.1, 0.05)
+    assert isinstance(out, np.ndarray) and out.shape == (2,)
+    np.testing.assert_array_equal(out, [bounds.chernoff_bound(10, 0.1, 0.05),
+                                        bounds.chernoff_bound(100, 0.1, 0.05)])
+
+
+def test_sample_complexity_rounds_up_beyond_the_rounding_slack():
+    """x = log(2k/delta) / (2 gamma^2) = 1 + 1.5e-12 needs m = 2, not 1 (the slack is 1e-12 x)."""
+    delta = 0.05
+    gamma = np.sqrt(np.log(2 / delta) / (2 * (1 + 1.5e-12)))
+    assert bounds.sample_complexity(1, gamma, delta) == 2
+    assert bounds.hoeffding_bound(1, gamma) > delta  # m = 1 is not enough: 2 e^(-2 gamma^2)
+    assert bounds.hoeffding_bound(2, gamma) <= delta
+
+
+def test_sample_complexity_is_an_int64_and_never_wraps_around():
+    assert type(bounds.sample_complexity(10, 0.1, 0.05)) is int
+    assert bounds.sample_complexity(10, [0.1, 0.2], 0.05).dtype == np.int64
+    # gammas around the one whose answer is 2**63 (the floats there are 1024 apart): each
+    # answer is refused or a positive int64 sample size, never a wrapped-around negative
+    g0 = np.sqrt((1 - 1e-12) / 2.0**64)
+    gammas = g0 * (1 + np.arange(-40, 41) * 2.0**-53)
+    outcomes = []
+    for g in gammas:
+        try:
+            m = bounds.sample_complexity(1, g, 2 / np.e)
+        except ValueError:
+            outcomes.append("refused")
+        else:
+            assert 0 < m < 2**63
+            outcomes.append("ok")
+    assert {"refused", "ok"} <= set(outcomes)
+
+
+def test_sample_complexity_message_names_the_gamma_that_is_too_small():
+    with pytest.raises(ValueError, match=r"m = 3e\+20 exceeds 2\*\*63 \(gamma=1e-10 .*"
+                                         r"take a larger gamma$"):
+        bounds.sample_complexity(10, [0.1, 1e-10], 0.05)
+
+
+def test_stump_class_checks_and_normalises_its_fields():
+    H = bounds.StumpClass([0.25, 0.5], 0, 0)
+    assert isinstance(H.thresholds, np.ndarray) and H.thresholds.dtype == np.float64
+    assert type(H.theta) is float and type(H.eta) is float and H.k == 4
+    for bad in (np.array([[0.2, 0.4]]), [0.2, np.nan]):
+        with pytest.raises(ValueError, match=r"^thresholds "):
+            bounds.StumpClass(bad, 0.3, 0.1)
+    with pytest.raises(ValueError, match="strictly increasing"):
+        bounds.StumpClass([0.2, 0.2], 0.3, 0.1)
+    with pytest.raises(ValueError, match=r"^n_thresholds must"):
+        bounds.stump_class(0)
+
+
+def test_stump_predicts_minus_polarity_at_its_threshold():
+    H = bounds.StumpClass([0.5], 0.3, 0.1)
+    np.testing.assert_array_equal(H.predict(0, [0.5, 0.50001]), [-1.0, 1.0])
+    np.testing.assert_array_equal(H.predict(1, [0.5, 0.50001]), [1.0, -1.0])
+
+
+def test_stump_predict_summarises_a_long_list_of_bad_indices():
+    H = bounds.stump_class(3)
+    with pytest.raises(ValueError, match=r"got \[100 101 102 \.\.\. 104 105 106\]$"):
+        H.predict(np.arange(100, 107), [0.5])
+
+
+def test_sample_defaults_and_argument_names():
+    H = bounds.stump_class(3)
+    X, y = H.sample(5)
+    assert X.shape == y.shape == (1, 5)
+    np.testing.assert_array_equal(X, H.sample(5, rng=0)[0])
+    with pytest.raises(ValueError, match=r"^n_rep must"):
+        H.sample(5, n_rep=0)
+
+
+@pytest.mark.parametrize("bad", [np.zeros((2, 2, 2)), np.array([[0.5, np.nan]])])
+def test_training_errors_names_X(bad):
+    with pytest.raises(ValueError, match=r"^X (must|contains)"):
+        bounds.stump_class(3).training_errors(bad, np.ones(bad.shape))
+
+
+def test_erm_simulation_defaults_seed_and_argument_names():
+    H = bounds.stump_class(3)
+    res = bounds.erm_simulation(H, 10)
+    assert res.chosen.shape == (2000,)
+    np.testing.assert_array_equal(res.train_error, bounds.erm_simulation(H, 10, rng=0).train_error)
+    a = bounds.erm_simulation(H, 20, n_rep=50, rng=1).train_error
+    b = bounds.erm_simulation(H, 20, n_rep=50, rng=2).train_error
+    assert not np.array_equal(a, b)  # the seed reaches the draw of the training sets
+    with pytest.raises(ValueError, match=r"^n_rep must"):
+        bounds.erm_simulation(H, 10, n_rep=0)
+    with pytest.raises(TypeError, match="got str$"):
+        bounds.erm_simulation("H", 10)
+
+
+def test_mc_interval_clips_vacuous_bounds_and_names_n_rep():
+    for p, same in ((-0.1, 0.0), (1.7, 1.0), (10**30, 1.0), (np.array([True, False]), [1.0, 0.0])):
+        for got, want in zip(bounds.mc_interval(p, 50, 0.01), bounds.mc_interval(same, 50, 0.01),
+                             strict=True):
+            np.testing.assert_array_equal(got, want)
+    assert [float(v) for v in bounds.mc_interval(-0.1, 50, 0.01)] == [0.0, 0.0]
+    with pytest.raises(ValueError, match=r"^n_rep must"):
+        bounds.mc_interval(0.1, 0, 0.05)
+
+
+def test_simulate_deviation_defaults_and_scalar_result():
+    freq = bounds.simulate_deviation(10, 0.5, 0.1)
+    assert type(freq) is float
+    assert freq == bounds.simulate_deviation(10, 0.5, 0.1, n_rep=10_000, rng=0)
+    assert freq * 10_000 == round(freq * 10_000)  # a count of 10 000 repetitions
+
+
+@pytest.mark.parametrize(("n", "alpha"), [(1, 0.5), (2, 0.25), (3, 0.125), (4, 1 / 16)])
+def test_mc_interval_at_exact_ties_against_scipy(n, alpha):
+    """With p = 1/2 the binomial probabilities are dyadic: P(S < s) or P(S > s) equals alpha
+    exactly, and the definitions' "<= alpha" must count the tie."""
+    s = np.arange(n + 1)
+    lo = s[stats.binom.cdf(s - 1, n, 0.5) <= alpha].max()  # largest s with P(S < s) <= alpha
+    hi = s[stats.binom.sf(s, n, 0.5) <= alpha].min()  # smallest s with P(S > s) <= alpha
+    got = bounds.mc_interval(0.5, n, alpha)
+    assert (float(got[0]), float(got[1])) == (lo / n, hi / n)
+
+
+def test_binomial_tail_no_floating_point_warnings():
+    m, phi, gamma = np.meshgrid([1, 7, 100, 5000], [0.013, 0.5, 0.9, 0.999],
+                                [0.001, 0.05 * np.sqrt(2), 0.9], indexing="ij")
+    with np.errstate(**FP_ERRORS):
+        out = bounds.binomial_tail(m, phi, gamma)
+    assert np.all((out >= 0) & (out <= 1))
+
+
+@pytest.mark.parametrize("m", [10_000, 100_000, 1_000_000])
+def test_binomial_tail_wide_tails_against_scipy(m):
+    """Large m and small gamma: the tail spans thousands of counts, all of which must be summed."""
+    phi, gamma = np.meshgrid([0.5, 0.01, 0.9, 0.999], [0.0003 * np.sqrt(2), 0.002 * np.pi],
+                             indexing="ij")
+    ref = _scipy_tail(m, phi, gamma)
+    np.testing.assert_allclose(bounds.binomial_tail(m, phi, gamma), ref, rtol=1e-9, atol=0)
+
+
+@pytest.mark.parametrize(("m", "phi", "gamma"), [
+    (10_000, 0.016926988509119584, 0.024472204356991472),  # one-sided tail near 1e-58
+    (100_000, 0.011117704616486071, 0.008053661438436093),  # one-sided tail near 1e-108
+    (1000, 0.7640923412097118, 0.190659663261823),
+])
+def test_binomial_tail_one_sided_far_tails_match_a_40_digit_oracle(m, phi, gamma):
+    """Summing too few counts past the boundary (a too narrow window) loses 1e-12 to 1e-6."""
+    assert bounds.binomial_tail(m, phi, gamma) == pytest.approx(_mp_tail(m, phi, gamma),
+                                                                rel=1e-12, abs=0)
