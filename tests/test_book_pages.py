@@ -42,11 +42,14 @@ def test_chapter_0_is_numbered_0_everywhere(browser):  # noqa: F811
 
 PROBE = """JSON.stringify([...document.querySelectorAll('article details.mlnotes-solution')].map(d => {
   const before = d.open;
+  const shown = () => [...d.querySelectorAll('summary > *')]
+    .filter(e => getComputedStyle(e).display !== 'none').map(e => e.innerText.trim());
+  const closed = shown();
   d.querySelector('summary').click();
   const style = getComputedStyle(d.querySelector('summary'));
   return {summary: d.querySelector('summary .collapsed').innerText.trim(), before, after: d.open,
           code: !!d.querySelector('.cell_input'), font: style.fontSize + ' ' + style.fontWeight,
-          cls: d.className};
+          cls: d.className, closed, open: shown()};
 }))"""
 
 
@@ -68,6 +71,8 @@ def test_one_solution_widget(browser, py):  # noqa: F811
     for f in found:
         assert re.fullmatch(rf"Solution to Exercise {number}\.\d+", f["summary"]), f
         assert f["before"] is False and f["after"] is True, f  # closed, and a click opens it
+        # one label at a time: the exercise's while closed, "Hide solution" once open
+        assert f["closed"] == [f["summary"]] and f["open"] == ["Hide solution"], f
     assert len({(f["font"], f["cls"]) for f in found}) == 1, found  # one look
 
 

@@ -25,6 +25,7 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx_exercise.nodes import exercise_enumerable_node, solution_node
 
 MARKER = re.compile(r"^[ \t]*# (BEGIN|END) SOLUTION[ \t]*\n", flags=re.M)
+CELL_CLASSES = ["cell", "mlnotes-solution-cell"]
 SHOW, HIDE = "Solution", "Hide solution"  # myst-nb's prompts for a coding solution (the chapters' metadata)
 
 
@@ -39,7 +40,9 @@ def drop_otter_markers(app, doctree) -> None:
 def _folded(prompt: str, children, ids=()) -> nodes.container:
     fold = HideCodeCellNode(prompt_show=prompt, prompt_hide=HIDE, classes=["above-input", "mlnotes-solution"])
     fold.extend(children)
-    return nodes.container("", fold, ids=list(ids), classes=["mlnotes-solution-cell"])
+    # "cell": myst-nb's rules for a fold (one label at a time, the marker beside it) are
+    # scoped to div.cell, so without it both labels show and the marker sits on its own line
+    return nodes.container("", fold, ids=list(ids), classes=CELL_CLASSES)
 
 
 class OneSolutionWidget(SphinxPostTransform):
@@ -63,7 +66,7 @@ class OneSolutionWidget(SphinxPostTransform):
                 body = [c for c in node.children if not isinstance(c, nodes.title)]
                 folded = _folded(prompt, body, node["ids"])
                 node.replace_self(folded)
-                folded["classes"] = ["mlnotes-solution-cell"]  # (replace_self copied "dropdown")
+                folded["classes"] = list(CELL_CLASSES)  # (replace_self copied "dropdown")
             elif node.get("prompt_show") == SHOW and "mlnotes-solution" not in node["classes"]:
                 node["prompt_show"] = f"{SHOW} to {exercise}" if exercise else SHOW
                 node["classes"].append("mlnotes-solution")
