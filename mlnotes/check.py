@@ -19,7 +19,8 @@ _EPS = np.finfo(float).eps
 
 
 def _steps(x: np.ndarray, power: float, h) -> np.ndarray:
-    """The default steps eps^power max(1, |x_j|), or the user's h, which must be a positive number."""
+    r"""The default steps :math:`\epsilon^{p} \max(1, |x_j|)` (``power`` is :math:`p`), or the
+    user's ``h``, which must be a positive number."""
     if h is None:
         return _EPS**power * np.maximum(1.0, np.abs(x))
     return np.full(x.size, check_positive(h, "h"))

@@ -262,6 +262,11 @@ def _singular_message(H_label: str) -> str:
 
 
 def _newton_family(X, y, *, lam, tol, max_iter, w0, method) -> LogisticFit:
+    """The loop of :func:`newton` and :func:`irls` (``method``): a direction, a step, the stop.
+
+    Stops when a step changes no weight by more than ``tol`` relative to the largest, or when
+    the data are found separable (no maximum exists without a penalty).
+    """
     X, y, lam, tol, max_iter, w = _check_problem(X, y, lam, tol, max_iter, w0)
     a = X @ w
     obj = _penalised_loglik(a, y, w, lam)

@@ -149,3 +149,18 @@ def test_search_snippets_show_text_not_tex():
         b.close()
         server.terminate()
         server.wait(10)
+
+
+def test_every_listing_links_an_entry_of_the_reference():
+    """The line above a listing says "docstring left out: see its reference entry" and links it:
+    the entry must exist, private steps (``_halving_step``) included, or the link lands on the
+    top of the module's page."""
+    missing = []
+    for py in CHAPTERS:
+        page = HTML / "notebooks" / f"{py.stem}.html"
+        for href in re.findall(r'<p class="mlnotes-listing-note"><a href="([^"]+)"', page.read_text()):
+            target, _, anchor = href.partition("#")
+            path = (page.parent / target).resolve()
+            if not path.exists() or f'id="{anchor}"' not in path.read_text():
+                missing.append(f"{py.stem}: {href}")
+    assert not missing, missing

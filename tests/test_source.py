@@ -10,6 +10,7 @@ import re
 import pytest
 
 from mlnotes import show_source, svm
+from mlnotes.logistic import _check_problem
 
 
 def test_show_source_is_the_functions_own_code():
@@ -25,11 +26,17 @@ def test_show_source_is_the_functions_own_code():
     assert "docstring and argument checks left out" in html
 
 
+def _checks_without_docstring(X, y, lam, tol, max_iter, w0):
+    X, y, lam, tol, max_iter, w = _check_problem(X, y, lam, tol, max_iter, w0)
+    return X @ w
+
+
 def test_a_listing_drops_only_what_is_there():
     from mlnotes import logistic
 
-    s = show_source(logistic._newton_family)  # no docstring; its first line checks the arguments
-    assert s.dropped == ["argument checks"] and s.lines[0].startswith("def _newton_family(")
+    s = show_source(_checks_without_docstring)  # its first line checks the arguments
+    assert s.dropped == ["argument checks"]
+    assert s.lines[0].startswith("def _checks_without_docstring(")
     assert "_check_problem" not in s.text and "left out" in s._repr_html_()
     whole = show_source(logistic._halving_step)  # a docstring, no checks
     assert whole.dropped == ["docstring"] and whole.lines[1].strip() == "t = 1.0"
