@@ -335,3 +335,142 @@ def test_objective_is_the_exponential_loss_after_each_round():
     F = np.cumsum(fit.alpha[:, None] * fit.weak_predictions(X), axis=0)
     np.testing.assert_allclose(fit.objective, np.mean(np.exp(-y * F), axis=1), rtol=1e-12)
     assert fit.converged and fit.n_iter == fit.n_rounds == 10
+
+
+# -- tests that kill the surviving mutants of `make mutants MODULE=boosting` ---------------------
+# (tests/mutation_triage.md lists each mutant with the test that kills it or why it is equivalent)
+def test_a_vote_tied_up_to_rounding_counts_as_a_training_error():
+    """Two copies of one point with opposite labels: any vote errs on one of them. After three
+    rounds their scores are 0 up to rounding (+-5.6e-17), a tie, which the training error
+    counts as an error for both (predict's tie rule): 2 errors out of 7, not 1."""
+    X = np.array([[0.0, 0.0], [0.0, 0.0], [1.0, 1.0], [2.0, 0.0], [3.0, 0.0], [3.0, 1.0],
+                  [3.0, 0.0]])
+    y = np.array([-1.0, 1.0, -1.0, -1.0, 1.0, 1.0, 1.0])
+    fit = adaboost(X, y, n_rounds=4)
+    F = fit.staged_decision_function(X)
+    assert np.all(np.abs(F[2, :2]) <= 1e-12 * fit.alpha[:3].sum())  # the tie
+    assert np.all(y[2:] * F[2, 2:] > 0.5)  # the other five are classified correctly
+    assert fit.train_error[2] == pytest.approx(2 / 7, abs=1e-15)
+
+
+def test_adaboost_defaults_and_edge_tol_range():
+    rng = np.random.default_rng(5)
+    X = rng.standard_normal((30, 2))
+    y = np.where(X[:, 0] * X[:, 1] > 0, 1.0, -1.0)  # no stump is perfect
+    fit = adaboost(X, y, n_rounds=3)
+    assert fit.stop_reason == "n_rounds" and fit.n_rounds == 3
+    assert fit.D_history is None  # keep_D defaults to False
+    for bad in (-0.1, 0.5, 0.7):
+        with pytest.raises(ValueError, match=r"^edge_tol must"):
+            adaboost(X, y, n_rounds=2, edge_tol=bad)
+
+
+def test_vote_refuses_a_negative_error():
+    with pytest.raises(ValueError, match=r"^eps must"):
+        boosting.vote(-0.1)
+
+
+def test_stump_errors_polarities_are_complements():
+    rng = np.random.default_rng(6)
+    X = np.round(rng.standard_normal((12, 3)), 1)
+    y = np.where(rng.random(12) < 0.5, -1.0, 1.0)
+    D = rng.random(12)
+    D /= D.sum()
+    E = stump_errors(X, y, D)
+    np.testing.assert_allclose(E[:, :, 0] + E[:, :, 1], 1.0, rtol=0, atol=1e-15)
+
+
+def test_a_fit_without_rounds_predicts_zero_scores_of_the_right_shape():
+    X = np.ones((6, 2))
+    y = np.array([-1.0, 1.0, -1.0, 1.0, -1.0, 1.0])  # no stump beats a constant
+    fit = adaboost(X, y, n_rounds=5)
+    assert fit.n_rounds == 0
+    X_new = np.ones((4, 2))
+    assert fit.weak_predictions(X_new).shape == (0, 4)
+    assert fit.staged_decision_function(X_new).shape == (0, 4)
+    np.testing.assert_array_equal(fit.decision_function(X_new), np.zeros(4))
+
+
+def test_scores_of_a_1d_X_are_refused_naming_X():
+    X = np.arange(6.0).reshape(-1, 1)
+    y = np.array([-1.0, -1.0, 1.0, -1.0, 1.0, 1.0])
+    fit = adaboost(X, y, n_rounds=2)
+    with pytest.raises(ValueError, match=r"^X must be a 2-D array"):
+        fit.decision_function(np.arange(3.0))
+
+    class Threshold:
+        def predict(self, X_):
+            return np.where(X_[:, 0] > 2.5, 1.0, -1.0)
+
+    custom = adaboost(X, y, n_rounds=2, weak_learner=lambda X_, y_, D_: Threshold())
+    with pytest.raises(ValueError, match=r"^X must be a 2-D array"):
+        custom.weak_predictions(np.arange(3.0))
+
+
+def test_a_custom_weak_learner_is_checked_with_its_role_named():
+    X = np.arange(6.0).reshape(-1, 1)
+    y = np.array([-1.0, -1.0, 1.0, -1.0, 1.0, 1.0])
+    with pytest.raises(TypeError, match=r"^the result of weak_learner\(X, y, D\) must have"):
+        adaboost(X, y, n_rounds=2, weak_learner=lambda X_, y_, D_: object())
+
+    class Short:
+        def predict(self, X_):
+            return np.ones(2)
+
+    with pytest.raises(ValueError, match=r"^weak_learner's h\.predict\(X\) must return"):
+        adaboost(X, y, n_rounds=2, weak_learner=lambda X_, y_, D_: Short())
+
+
+def test_no_edge_at_exactly_one_half_with_zero_edge_tol():
+    X = np.ones((6, 2))  # every stump has error exactly 1/2
+    y = np.array([1.0, -1.0, 1.0, -1.0, 1.0, -1.0])
+    fit = adaboost(X, y, n_rounds=5, edge_tol=0.0)
+    assert fit.stop_reason == "no edge" and fit.n_rounds == 0
+
+
+def test_a_custom_weak_learner_sees_the_training_data():
+    rng = np.random.default_rng(8)
+    X = rng.standard_normal((40, 3))
+    y = np.where(X[:, 0] + X[:, 1] ** 2 > 0.5, 1.0, -1.0)
+    default = adaboost(X, y, n_rounds=6)
+    custom = adaboost(X, y, n_rounds=6, weak_learner=best_stump)
+    np.testing.assert_array_equal(custom.alpha, default.alpha)
+    np.testing.assert_array_equal(custom.train_error, default.train_error)
+
+
+def test_stump_fields_are_checked_and_normalised():
+    h = Stump(np.int64(1), np.float32(0.5), np.int64(-1), np.float32(0.25))
+    assert type(h.feature) is int and type(h.threshold) is float
+    assert type(h.polarity) is int and type(h.eps) is float
+    with pytest.raises(ValueError, match=r"^threshold "):
+        Stump(0, np.nan, 1, 0.1)
+    with pytest.raises(ValueError, match=r"more than 2 columns"):
+        Stump(2, 0.0, 1, 0.1).predict(np.zeros((3, 2)))
+    with pytest.raises(ValueError, match=r"^X\[:, 0\] contains NaN"):
+        Stump(0, 0.0, 1, 0.1).predict(np.array([[np.nan, 1.0]]))
+
+
+def test_check_distribution_names_its_argument_and_survives_overflow():
+    with pytest.raises(ValueError, match=r"^D_1 must be non-negative"):
+        boosting.check_distribution([-1.0, 2.0], 2, name="D_1")
+    with pytest.raises(ValueError, match=r"^D must be a 1-D array"):
+        boosting.check_distribution(np.full((2, 2), 0.25), 4)
+    with np.errstate(over="raise"):
+        np.testing.assert_array_equal(boosting.check_distribution([1e308, 1e308], 2), [0.5, 0.5])
+
+
+def test_stump_search_huge_values_and_adjacent_floats():
+    X = np.array([[-1.7e308], [-1.6e308], [1.6e308], [1.7e308]])
+    y = np.array([-1.0, -1.0, 1.0, 1.0])
+    with np.errstate(over="raise", invalid="raise"):
+        h = best_stump(X, y)
+    np.testing.assert_array_equal(h.predict(X), y)
+    with pytest.raises(ValueError, match=r"^X contains NaN"):
+        best_stump(np.array([[0.0], [np.nan]]), np.array([-1.0, 1.0]))
+    # two neighbouring doubles: the threshold between them must be the lower one (the midpoint
+    # rounds to one of them), never the upper, which would misclassify it
+    for lo in (1.0, 1.0 + 2**-52, 3.0, 0.1, 1e300):
+        hi = np.nextafter(lo, np.inf)
+        Xa = np.array([[lo], [hi]])
+        h = best_stump(Xa, np.array([-1.0, 1.0]))
+        np.testing.assert_array_equal(h.predict(Xa), [-1.0, 1.0])
