@@ -61,6 +61,8 @@ except ImportError:  # Colab or a fresh kernel: install this chapter's version
 # - how to check any gradient against finite differences, and how to choose the step.
 
 # %%
+import textwrap
+
 import matplotlib.pyplot as plt
 import numpy as np
 
@@ -114,7 +116,7 @@ print(
 try:
     to_pm1(np.array([1, 2, 3]))
 except ValueError as err:
-    print("ValueError:", err)
+    print(textwrap.fill(f"ValueError: {err}", 88))
 
 # %% [markdown]
 # (sec-gradients)=

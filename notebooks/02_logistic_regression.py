@@ -70,6 +70,7 @@ except ImportError:  # Colab or a fresh kernel: install this chapter's version
 #   probit as one IRLS (Fisher scoring).
 
 # %%
+import textwrap
 import warnings
 
 import matplotlib.pyplot as plt
@@ -560,7 +561,7 @@ with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     sep = lg.irls(X2, y2)
 for w_ in caught:
-    print(f"{w_.category.__name__}: {w_.message}")
+    print(textwrap.fill(f"{w_.category.__name__}: {w_.message}", 88))
 print(
     f"converged={sep.converged}  separable={sep.separable}  after {sep.n_iter} "
     f"iterations, "

@@ -66,6 +66,7 @@ except ImportError:  # Colab or a fresh kernel: install this chapter's version
 #   converges.
 
 # %%
+import textwrap
 import warnings
 
 import matplotlib.pyplot as plt
@@ -292,7 +293,8 @@ with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     fit_xor = online.perceptron(X_xor, y_xor, fit_intercept=True, n_epochs=20)
 print("converged:", fit_xor.converged)
-print("warning:", caught[0].category.__name__, "-", caught[0].message)
+warned = f"warning: {caught[0].category.__name__} - {caught[0].message}"
+print(textwrap.fill(warned, 88))
 
 # %% [markdown]
 # (sec-online-winnow)=
@@ -1285,7 +1287,7 @@ for s in range(8):
     w_r, _ = sgd_p(r.normal(scale=2.0, size=D_p), r, n_updates=2 * n_p, loss="sigmoid")
     Js_restart.append(J_p(w_r, "sigmoid"))
 print(
-    f"restarts, sigmoid loss: J after {2 * n_p} updates from 8 random starts ranges "
+    f"restarts, sigmoid loss: J after {2 * n_p} updates from 8 random starts: "
     f"from {min(Js_restart):.2f} to {max(Js_restart):.2f}"
 )
 
@@ -1570,7 +1572,8 @@ print(
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always", ConvergenceWarning)
     perc = online.perceptron(Xtr, y_bc[tr], fit_intercept=True, n_epochs=50)
-print("perceptron converged:", perc.converged, "-", caught[0].message if caught else "")
+print(textwrap.fill(f"perceptron converged: {perc.converged} - "
+                    f"{caught[0].message if caught else ''}", 88))
 fits = {
     "perceptron (50 epochs)": perc,
     "sgd hinge, lam=1e-3": online.sgd(
@@ -1633,7 +1636,7 @@ for i in te_bow[pred_bow != y_bow[te_bow]]:
 for side, sign in (("spam", -1), ("ham", 1)):
     top = np.argsort(sign * fit_bow.w, kind="stable")[:8]
     words = ", ".join(f"{vocab[j]} ({fit_bow.w[j]:+g})" for j in top)
-    print(f"heaviest {side} words: {words}")
+    print(textwrap.fill(f"heaviest {side} words: {words}", 88, subsequent_indent="  "))
 
 # %% [markdown]
 # The perceptron separates the forty training messages after 15 mistakes. Its heaviest

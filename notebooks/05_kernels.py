@@ -580,8 +580,8 @@ for name, e in eigs.items():
     ratio = e[-1] / np.abs(e).max()
     # eigvalsh is accurate to about n * eps * max|lambda|: a smaller ratio is rounding,
     # sign included
-    shown = "0 up to rounding (|.| < 1e-12)" if abs(ratio) < 1e-12 else f"{ratio:+.2e}"
-    print(f"{name:38s} lambda_min / max |lambda| = {shown}")
+    shown = "0 up to rounding" if abs(ratio) < 1e-12 else f"{ratio:+.2e}"
+    print(f"{name:36s} lambda_min / max |lambda| = {shown}")
 
 # %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "Eigenvalues of Gram matrices, normalised by the largest: the positive-definite kernels (left, log scale) have none below zero; the indefinite kernels (right) have negative ones.", "name": "fig-kernel-spectra"}, "image": {"alt": "Two panels of eigenvalue curves, the right one crossing below zero."}} tags=["hide-input"]
 fig, (ax0, ax1) = plt.subplots(1, 2, figsize=(10, 4))
