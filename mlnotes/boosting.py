@@ -423,7 +423,8 @@ def reweight(D, alpha: float, yh) -> tuple[np.ndarray, float]:
     Examples
     --------
     >>> D, Z = reweight(np.full(4, 0.25), vote(0.25), np.array([1.0, 1.0, 1.0, -1.0]))
-    >>> D.round(4).tolist(), round(Z, 4)  # the mistake now weighs 1/2: h_t has error 1/2 under D_{t+1}
+    >>> # the mistake now weighs 1/2: h_t has error 1/2 under D_{t+1}
+    >>> D.round(4).tolist(), round(Z, 4)
     ([0.1667, 0.1667, 0.1667, 0.5], 0.866)
     """
     D, yh = _check_weights_and_margins(D, yh)

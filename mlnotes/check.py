@@ -70,7 +70,10 @@ def numerical_jacobian(F: Callable[[np.ndarray], np.ndarray], x, h: float | None
 
     Examples
     --------
-    >>> numerical_jacobian(lambda w: np.array([w[0] * w[1], w[0]]), np.array([2.0, 3.0])).round(6).tolist()
+    >>> def F(w):
+    ...     return np.array([w[0] * w[1], w[0]])
+    >>> J = numerical_jacobian(F, np.array([2.0, 3.0]))
+    >>> J.round(6).tolist()
     [[3.0, 2.0], [1.0, 0.0]]
     """
     F, x = check_callable(F, "F"), as_float_array(x, "x").ravel()
@@ -94,7 +97,8 @@ def numerical_hessian(f: Callable[[np.ndarray], float], x, h: float | None = Non
 
     Examples
     --------
-    >>> numerical_hessian(lambda w: w[0] ** 2 * w[1], np.array([1.0, 2.0])).round(4).tolist()
+    >>> H = numerical_hessian(lambda w: w[0] ** 2 * w[1], np.array([1.0, 2.0]))
+    >>> H.round(4).tolist()
     [[4.0, 2.0], [2.0, 0.0]]
     """
     f, x = check_callable(f, "f"), as_float_array(x, "x").ravel()

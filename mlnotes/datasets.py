@@ -258,7 +258,8 @@ def load_breast_cancer() -> Dataset:
     Examples
     --------
     >>> D = load_breast_cancer()
-    >>> D.X.shape, sorted(set(D.y.tolist()))  # Wisconsin diagnostic: 569 tumours, 30 features
+    >>> # Wisconsin diagnostic: 569 tumours, 30 features
+    >>> D.X.shape, sorted(set(D.y.tolist()))
     ((569, 30), [0.0, 1.0])
     """
     return _load_sklearn_csv(

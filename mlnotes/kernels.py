@@ -170,7 +170,8 @@ def polynomial_kernel(X, Y=None, *, degree: int = 3, gamma: float = 1.0, coef0: 
 
     Examples
     --------
-    >>> polynomial_kernel(np.array([[1.0, 2.0], [0.0, 1.0]]), degree=2).tolist()  # (x.y + 1)^2
+    >>> # (x.y + 1)^2
+    >>> polynomial_kernel(np.array([[1.0, 2.0], [0.0, 1.0]]), degree=2).tolist()
     [[36.0, 9.0], [9.0, 4.0]]
     """
     X, Y = _pair(X, Y)
@@ -203,7 +204,8 @@ def rbf_kernel(X, Y=None, *, gamma: float = 1.0) -> np.ndarray:
 
     Examples
     --------
-    >>> rbf_kernel(np.array([[0.0, 0.0], [1.0, 1.0]]), gamma=0.5).round(4).tolist()  # exp(-1) off the diagonal
+    >>> # exp(-1) off the diagonal
+    >>> rbf_kernel(np.array([[0.0, 0.0], [1.0, 1.0]]), gamma=0.5).round(4).tolist()
     [[1.0, 0.3679], [0.3679, 1.0]]
     """
     same = Y is None
@@ -370,7 +372,8 @@ def additive_chi2_kernel(X, Y=None) -> np.ndarray:
 
     Examples
     --------
-    >>> (additive_chi2_kernel(np.array([[1.0, 0.0], [0.0, 1.0]])) + 0.0).tolist()  # a zero diagonal
+    >>> # a zero diagonal
+    >>> (additive_chi2_kernel(np.array([[1.0, 0.0], [0.0, 1.0]])) + 0.0).tolist()
     [[0.0, -2.0], [-2.0, 0.0]]
     """
     K = _chi2_distances(X, Y)
@@ -391,7 +394,8 @@ def chi2_kernel(X, Y=None, *, gamma: float = 1.0) -> np.ndarray:
 
     Examples
     --------
-    >>> chi2_kernel(np.array([[1.0, 0.0], [0.0, 1.0]]), gamma=0.5).round(4).tolist()  # exp(-1)
+    >>> # exp(-1)
+    >>> chi2_kernel(np.array([[1.0, 0.0], [0.0, 1.0]]), gamma=0.5).round(4).tolist()
     [[1.0, 0.3679], [0.3679, 1.0]]
     """
     gamma = check_positive(gamma, "gamma")
@@ -682,7 +686,8 @@ def kernel_ridge(X, y, *, lam: float, kernel="rbf", allow_indefinite: bool = Fal
     --------
     >>> X = np.array([[0.0], [1.0], [2.0]])
     >>> fit = kernel_ridge(X, np.array([0.0, 1.0, 4.0]), lam=1e-8, kernel="poly", degree=2)
-    >>> fit.predict(np.array([[3.0]])).round(4).tolist()  # x^2 lies in the span of (1 + xy)^2
+    >>> # x^2 lies in the span of (1 + xy)^2
+    >>> fit.predict(np.array([[3.0]])).round(4).tolist()
     [9.0]
     """
     X = as_float_array(X, "X", ndim=2)

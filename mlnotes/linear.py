@@ -370,7 +370,8 @@ def ridge(X, y, *, lam: float, fit_intercept: bool = False, method: str = "auto"
 
     Examples
     --------
-    >>> ridge(np.eye(2), np.array([2.0, 4.0]), lam=1.0).w.round(12).tolist()  # (I + 1 I)^-1 y
+    >>> # (I + 1 I)^-1 y
+    >>> ridge(np.eye(2), np.array([2.0, 4.0]), lam=1.0).w.round(12).tolist()
     [1.0, 2.0]
     """
     methods = ("auto", "cholesky", "dual", "svd")
@@ -422,7 +423,8 @@ def ridge_path(X, y, lams: Sequence[float], *, fit_intercept: bool = False) -> n
 
     Examples
     --------
-    >>> ridge_path(np.eye(2), np.array([2.0, 4.0]), [0.0, 1.0, 3.0]).round(12).tolist()  # y / (1 + lam)
+    >>> # y / (1 + lam)
+    >>> ridge_path(np.eye(2), np.array([2.0, 4.0]), [0.0, 1.0, 3.0]).round(12).tolist()
     [[2.0, 4.0], [1.0, 2.0], [0.5, 1.0]]
     """
     X, y = check_X_y(X, y, scale_for="ridge_path")
@@ -443,7 +445,8 @@ def ridge_dof(X, lam: float) -> float:
 
     Examples
     --------
-    >>> round(ridge_dof(np.eye(3), lam=1.0), 12)  # three directions, each shrunk by 1 / (1 + 1)
+    >>> # three directions, each shrunk by 1 / (1 + 1)
+    >>> round(ridge_dof(np.eye(3), lam=1.0), 12)
     1.5
     """
     X = as_float_array(X, "X", ndim=2)
@@ -463,7 +466,8 @@ def soft_threshold(z, t: float):
 
     Examples
     --------
-    >>> (soft_threshold(np.array([-3.0, -0.5, 0.5, 2.0]), 1.0) + 0.0).tolist()  # + 0.0 prints -0.0 as 0.0
+    >>> # + 0.0 prints -0.0 as 0.0
+    >>> (soft_threshold(np.array([-3.0, -0.5, 0.5, 2.0]), 1.0) + 0.0).tolist()
     [-2.0, 0.0, 0.0, 1.0]
     """
     t = check_positive(t, "t", allow_zero=True)
@@ -622,7 +626,8 @@ def lasso(
 
     Examples
     --------
-    >>> fit = lasso(np.eye(3), np.array([3.0, -0.5, 1.5]), lam=1.0)  # orthonormal X: soft-thresholding
+    >>> # orthonormal X: soft-thresholding
+    >>> fit = lasso(np.eye(3), np.array([3.0, -0.5, 1.5]), lam=1.0)
     >>> fit.w.round(10).tolist(), fit.converged
     ([2.5, 0.0, 1.0], True)
     """
@@ -723,7 +728,8 @@ def cross_validate(
     Examples
     --------
     >>> rng = np.random.default_rng(0)
-    >>> X = rng.standard_normal((40, 3)); y = X @ np.array([1.0, 0.0, -1.0]) + 0.1 * rng.standard_normal(40)
+    >>> X = rng.standard_normal((40, 3))
+    >>> y = X @ np.array([1.0, 0.0, -1.0]) + 0.1 * rng.standard_normal(40)
     >>> mean, se = cross_validate(X, y, [0.1, 1.0, 10.0], n_folds=5)
     >>> mean.shape, se.shape  # one mean validation error and its standard error per lambda
     ((3,), (3,))
@@ -882,7 +888,8 @@ def elastic_net_path(
 
     Examples
     --------
-    >>> elastic_net_path(np.eye(2), np.array([3.0, -1.0]), [8.0, 2.0, 0.0], lam2=1.0).round(10).tolist()
+    >>> W = elastic_net_path(np.eye(2), np.array([3.0, -1.0]), [8.0, 2.0, 0.0], lam2=1.0)
+    >>> W.round(10).tolist()
     [[0.0, 0.0], [1.0, 0.0], [1.5, -0.5]]
     """
     X, y = check_X_y(X, y)

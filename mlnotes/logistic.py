@@ -72,7 +72,8 @@ def sigmoid(a) -> np.ndarray:
 
     Examples
     --------
-    >>> sigmoid(np.array([-1000.0, 0.0, 1000.0])).tolist()  # no overflow warning at either end
+    >>> # no overflow warning at either end
+    >>> sigmoid(np.array([-1000.0, 0.0, 1000.0])).tolist()
     [0.0, 0.5, 1.0]
     """
     a = np.asarray(a, dtype=float)
@@ -88,7 +89,8 @@ def log_sigmoid(a) -> np.ndarray:
 
     Examples
     --------
-    >>> log_sigmoid(np.array([-1000.0, 0.0])).round(6).tolist()  # log(1 / (1 + e^1000)) = -1000, log(1/2)
+    >>> # log(1 / (1 + e^1000)) = -1000, log(1/2)
+    >>> log_sigmoid(np.array([-1000.0, 0.0])).round(6).tolist()
     [-1000.0, -0.693147]
     """
     with np.errstate(under="ignore"):  # log(1 + tiny) rounding to tiny or 0 is exact enough
@@ -110,7 +112,8 @@ def log_loss(y, f) -> np.ndarray:
 
     Examples
     --------
-    >>> log_loss(np.array([1.0, -1.0]), np.array([0.0, 2.0])).round(6).tolist()  # log(1 + e^{-y f})
+    >>> # log(1 + e^{-y f})
+    >>> log_loss(np.array([1.0, -1.0]), np.array([0.0, 2.0])).round(6).tolist()
     [0.693147, 2.126928]
     """
     y = check_labels(y, (-1.0, 1.0))
@@ -129,7 +132,9 @@ def log_likelihood(w, X, y) -> float:
 
     Examples
     --------
-    >>> round(log_likelihood(np.zeros(2), np.ones((4, 2)), np.array([0.0, 1.0, 1.0, 0.0])), 6)  # 4 log(1/2)
+    >>> # 4 log(1/2)
+    >>> ll = log_likelihood(np.zeros(2), np.ones((4, 2)), np.array([0.0, 1.0, 1.0, 0.0]))
+    >>> round(ll, 6)
     -2.772589
     """
     X, y = check_X_y(X, y)
@@ -237,7 +242,8 @@ def is_separable(X, y) -> bool:
     Examples
     --------
     >>> X = np.array([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0], [1.0, 3.0]])  # intercept and x
-    >>> is_separable(X, np.array([0.0, 0.0, 1.0, 1.0])), is_separable(X, np.array([0.0, 1.0, 0.0, 1.0]))
+    >>> apart, overlapping = np.array([0.0, 0.0, 1.0, 1.0]), np.array([0.0, 1.0, 0.0, 1.0])
+    >>> is_separable(X, apart), is_separable(X, overlapping)
     (True, False)
     """
     from scipy.optimize import linprog  # an LP solver is the right tool; it is not what we teach
@@ -452,7 +458,8 @@ def newton(X, y, *, lam: float = 0.0, tol: float = 1e-10, max_iter: int = 100, w
     Examples
     --------
     >>> X = np.array([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0], [1.0, 3.0]])  # intercept and x
-    >>> fit = newton(X, np.array([0.0, 1.0, 0.0, 1.0]))  # overlapping classes: the MLE exists
+    >>> # overlapping classes: the MLE exists
+    >>> fit = newton(X, np.array([0.0, 1.0, 0.0, 1.0]))
     >>> fit.converged, fit.w.round(4).tolist()
     (True, [-1.3623, 0.9082])
     """
@@ -476,7 +483,8 @@ def irls(X, y, *, lam: float = 0.0, tol: float = 1e-10, max_iter: int = 100, w0=
     --------
     >>> X = np.array([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0], [1.0, 3.0]])
     >>> y = np.array([0.0, 1.0, 0.0, 1.0])
-    >>> np.allclose(irls(X, y).w, newton(X, y).w)  # the same iterates, another right-hand side
+    >>> # the same iterates, another right-hand side
+    >>> np.allclose(irls(X, y).w, newton(X, y).w)
     True
     """
     return _newton_family(X, y, lam=lam, tol=tol, max_iter=max_iter, w0=w0, method="irls")
@@ -679,7 +687,7 @@ def softmax_regression(
 
     Examples
     --------
-    >>> X = np.array([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0], [1.0, 3.0], [1.0, 4.0], [1.0, 5.0]])
+    >>> X = np.column_stack([np.ones(6), np.arange(6.0)])
     >>> fit = softmax_regression(X, np.array([0, 1, 0, 2, 1, 2]), lam=0.1)
     >>> fit.converged, fit.predict(X).shape
     (True, (6,))
@@ -882,8 +890,10 @@ def probit(X, y, *, method: str = "newton", tol: float = 1e-10, max_iter: int = 
     Examples
     --------
     >>> X = np.array([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0], [1.0, 3.0]])  # intercept and x
-    >>> fit = probit(X, np.array([0.0, 1.0, 0.0, 1.0]))  # overlapping classes: the MLE exists
-    >>> fit.converged, bool(np.allclose(fit.w, probit(X, [0.0, 1.0, 0.0, 1.0], method="irls").w))
+    >>> # overlapping classes: the MLE exists
+    >>> fit = probit(X, np.array([0.0, 1.0, 0.0, 1.0]))
+    >>> fisher = probit(X, [0.0, 1.0, 0.0, 1.0], method="irls")
+    >>> fit.converged, bool(np.allclose(fit.w, fisher.w))
     (True, True)
     """
     if method not in ("newton", "irls"):

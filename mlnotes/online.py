@@ -316,7 +316,8 @@ def perceptron_bound(X, y, u, *, fit_intercept: bool = False) -> float:
     --------
     >>> X = np.array([[2.0, 1.0], [1.0, 3.0], [-1.0, -1.0], [-2.0, 1.0]])
     >>> y = np.array([1.0, 1.0, -1.0, -1.0])
-    >>> round(perceptron_bound(X, y, np.array([1.0, 0.5])), 4)  # (R / gamma)^2 >= the 2 mistakes made
+    >>> # (R / gamma)^2 >= the 2 mistakes made
+    >>> round(perceptron_bound(X, y, np.array([1.0, 0.5])), 4)
     5.5556
     """
     A, y = _prepare(X, y, fit_intercept)

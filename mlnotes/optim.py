@@ -196,8 +196,10 @@ def subgradient_method(
 
     Examples
     --------
-    >>> res = subgradient_method(lambda w: float(np.abs(w).sum()), np.sign, np.array([1.0, -2.0]),
-    ...                          eta=0.5, max_iter=2000, f_star=0.0, tol=0.05)
+    >>> res = subgradient_method(
+    ...     lambda w: float(np.abs(w).sum()), np.sign, np.array([1.0, -2.0]),
+    ...     eta=0.5, max_iter=2000, f_star=0.0, tol=0.05,
+    ... )
     >>> res.converged, bool(res.best[-1] <= 0.05)
     (True, True)
     """

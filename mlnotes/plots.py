@@ -81,7 +81,8 @@ def decision_regions(ax, score, X, y, *, levels=(0.0,), resolution: int = 200, p
     >>> fig, ax = plt.subplots()
     >>> X, y = np.array([[0.0, 0.0], [1.0, 1.0]]), np.array([-1, 1])
     >>> G0, G1, S = decision_regions(ax, lambda Z: Z.sum(axis=1) - 1.0, X, y, resolution=50)
-    >>> S.shape, float(np.sign(S[0, 0])), float(np.sign(S[-1, -1]))  # score x1 + x2 - 1 on a 50 x 50 grid
+    >>> # score x1 + x2 - 1 on a 50 x 50 grid
+    >>> S.shape, float(np.sign(S[0, 0])), float(np.sign(S[-1, -1]))
     ((50, 50), -1.0, 1.0)
     >>> plt.close(fig)
     """

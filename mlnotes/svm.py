@@ -280,7 +280,8 @@ def primal_objective(alpha, b, y, K, C) -> float:
     Examples
     --------
     >>> K, y = np.eye(2), np.array([1.0, -1.0])
-    >>> primal_objective(np.array([1.0, 1.0]), 0.0, y, K, C=1.0)  # equals the dual: alpha is optimal
+    >>> # equals the dual: alpha is optimal
+    >>> primal_objective(np.array([1.0, 1.0]), 0.0, y, K, C=1.0)
     1.0
     """
     alpha, y, K = _check_dual(alpha, y, K)
@@ -303,7 +304,8 @@ def kkt_violation(alpha, y, K, C) -> float:
     Examples
     --------
     >>> K, y = np.eye(2), np.array([1.0, -1.0])
-    >>> kkt_violation(np.array([1.0, 1.0]), y, K, C=1.0), kkt_violation(np.array([0.5, 0.5]), y, K, C=1.0)
+    >>> optimal, off = np.array([1.0, 1.0]), np.array([0.5, 0.5])
+    >>> kkt_violation(optimal, y, K, C=1.0), kkt_violation(off, y, K, C=1.0)
     (0.0, 1.0)
     """
     alpha, y, K = _check_dual(alpha, y, K)
@@ -470,7 +472,8 @@ def smo(
     --------
     >>> X, y = np.array([[2.0], [0.0], [3.0], [-1.0]]), np.array([1.0, -1.0, 1.0, -1.0])
     >>> fit = smo(X, y, C=10.0, tol=1e-8)
-    >>> fit.converged, fit.support.tolist(), round(fit.b, 6), fit.coef.round(6).tolist()  # w = 1, b = -1
+    >>> # w = 1, b = -1
+    >>> fit.converged, fit.support.tolist(), round(fit.b, 6), fit.coef.round(6).tolist()
     (True, [0, 1], -1.0, [1.0])
     """
     X, y, precomputed = _check_smo_data(X, y, kernel)
@@ -699,8 +702,10 @@ def bias_from_gradient(alpha, y, G, C) -> float:
 
     Examples
     --------
-    >>> # x = 2 (label +1) and x = 0 (label -1), linear kernel: w = 1, b = -1, alpha = (1/2, 1/2)
-    >>> alpha, y, K = np.array([0.5, 0.5]), np.array([1.0, -1.0]), np.array([[4.0, 0.0], [0.0, 0.0]])
+    >>> # x = 2 (label +1) and x = 0 (label -1), linear kernel:
+    >>> # w = 1, b = -1, alpha = (1/2, 1/2)
+    >>> alpha, y = np.array([0.5, 0.5]), np.array([1.0, -1.0])
+    >>> K = np.array([[4.0, 0.0], [0.0, 0.0]])
     >>> G = (np.outer(y, y) * K) @ alpha - 1.0
     >>> bias_from_gradient(alpha, y, G, C=10.0)
     -1.0
@@ -842,7 +847,8 @@ def hinge_objective(w, b, X, y, C, *, regularise_bias: bool = False) -> float:
     Examples
     --------
     >>> X, y = np.array([[2.0], [0.0]]), np.array([1.0, -1.0])
-    >>> hinge_objective(np.array([1.0]), -1.0, X, y, C=1.0)  # margins exactly 1: only ||w||^2 / 2
+    >>> # margins exactly 1: only ||w||^2 / 2
+    >>> hinge_objective(np.array([1.0]), -1.0, X, y, C=1.0)
     0.5
     """
     from mlnotes.losses import hinge
@@ -881,7 +887,8 @@ def subgradient_svm(
     --------
     >>> X, y = np.array([[2.0], [0.0], [3.0], [-1.0]]), np.array([1.0, -1.0, 1.0, -1.0])
     >>> fit = subgradient_svm(X, y, C=10.0, max_iter=2000)
-    >>> fit.converged is None, fit.n_iter, bool(fit.objective.min() < 1.01 * 0.5)  # P* = ||w*||^2 / 2 = 1/2
+    >>> # P* = ||w*||^2 / 2 = 1/2
+    >>> fit.converged is None, fit.n_iter, bool(fit.objective.min() < 1.01 * 0.5)
     (True, 2000, True)
     """
     X, y, C = _check_linear(X, y, C)

@@ -245,9 +245,9 @@ for degree, colour in ((3, "C0"), (9, "C3")):
 ax.set(xlabel="$x$", ylabel="$y$", ylim=(-2, 2))
 ax.legend(fontsize=8)
 plt.show()
+print("degree 9 interpolates (training RSS < 1e-12):", bool(errors_poly[9][0] < 1e-12))
 print(
-    "degree 9 interpolates (training RSS < 1e-12):", bool(errors_poly[9][0] < 1e-12),
-    "| its test error more than 100 times degree 3's:",
+    "its test error more than 100 times degree 3's:",
     bool(errors_poly[9][1] > 100 * errors_poly[3][1]),
 )
 
@@ -387,7 +387,9 @@ digits_left = cond_grid**2 * u < 1  # where cond(X)^2 u still leaves a digit
 print(
     "QR error within 10 cond(X) u at every cond(X):",
     bool(np.all(err_qr <= 10 * cond_grid * u)),
-    "| normal equations within 10 cond(X)^2 u where that is below 1:",
+)
+print(
+    "normal equations within 10 cond(X)^2 u where that is below 1:",
     bool(np.all(err_ne[digits_left] <= 10 * cond_grid[digits_left] ** 2 * u)),
 )
 print(
@@ -820,7 +822,7 @@ fit = linear.lasso(
 )
 print(
     f"lasso on the prostate training data at lambda = 0.2 lambda_max: "
-    f"converged={fit.converged}, "
+    f"converged={fit.converged},\n"
     f"duality gap below 1e-12 |y|^2: "
     f"{bool(fit.gap[-1] <= 1e-12 * np.sum((ytr - ytr.mean()) ** 2))}"
 )
@@ -828,10 +830,9 @@ print(
     "objective non-increasing:",
     bool(np.all(np.diff(fit.objective) <= 1e-12 * fit.objective[0])),
 )
-print(
-    "coefficients:",
-    ", ".join(f"{n} {v:.3f}" for n, v in zip(pnames, fit.w, strict=True)),
-)
+coef_text = [f"{n} {v:.3f}" for n, v in zip(pnames, fit.w, strict=True)]
+print("coefficients:", ", ".join(coef_text[:4]) + ",")
+print("             ", ", ".join(coef_text[4:]))
 
 # %% [markdown]
 # (sec-linear-elastic-net)=
@@ -1179,9 +1180,9 @@ for k, (ax, (title, w_pen, penalty)) in enumerate(zip(axes, panels, strict=True)
 axes[0].set_ylabel("$w_2$")
 plt.show()
 (_, w_ridge, _), (_, w_lasso, _), (_, w_enet, _) = panels
+print("lasso solution on the axis w_2 = 0:", bool(w_lasso[1] == 0.0))
 print(
-    "lasso solution on the axis w_2 = 0:", bool(w_lasso[1] == 0.0),
-    "| ridge and elastic net solutions off both axes:",
+    "ridge and elastic net solutions off both axes:",
     bool(np.all(w_ridge != 0) and np.all(w_enet != 0)),
 )
 
@@ -1438,7 +1439,7 @@ print(
     f"rises from {bias2[0]:.3f} to {bias2[-1]:.3f}"
 )
 print(
-    "mean CV error within one standard deviation (the bars) of the expected error "
+    "mean CV error within one standard deviation (the bars) of the expected error\n"
     "at every lambda:",
     bool(np.all(np.abs(cv_runs.mean(axis=0) - expected_cv) <= cv_runs.std(axis=0))),
 )
@@ -1510,7 +1511,7 @@ for col, target in enumerate(linnerud.extra["target_names"]):
     best = np.argmin(loo[:, col])
     print(f"{target:7s} LOOCV error at lambda = 0.01: {loo[0, col]:6.1f}, "
           f"at 1000: {loo[-1, col]:6.1f}, "
-          f"smallest: {loo[best, col]:6.1f} at lambda = {lams_loo[best]:.3g}")
+          f"least {loo[best, col]:6.1f} at {lams_loo[best]:.3g}")
 
 # %% [markdown]
 # For `Weight` and `Waist` a moderate penalty predicts better than (almost) least squares;

@@ -782,8 +782,8 @@ ax.set(
 ax.legend()
 plt.show()
 print(
-    "each dot within one grid step of its minimiser 2p - 1, 1, log(p/(1-p)), "
-    f"log(p/(1-p))/2, 0: {all(on_formula)}"
+    "each dot within one grid step of its minimiser\n"
+    f"2p - 1, 1, log(p/(1-p)), log(p/(1-p))/2, 0: {all(on_formula)}"
 )
 
 # %% [markdown] tags=["remove-cell"]
@@ -1002,11 +1002,9 @@ ax2.set(
 )
 ax2.legend(loc="lower right", fontsize=8, frameon=True)
 plt.show()
-print(
-    "left panel, w_2 after 12 steps smaller than at the start / changes sign at "
-    "every step:",
-    "; ".join(f"{k} {a}, {b}" for k, (a, b) in regime_q.items()),
-)
+print("|w_2| after 12 steps (left panel) below its start, sign changed at each step:")
+for k, (a, b) in regime_q.items():
+    print(f"  {k:12s} {a}, {b}")
 
 # %% [markdown] tags=["remove-cell"]
 # :::{figure}
@@ -1541,10 +1539,8 @@ gaps_sg = list(final_sg.values())  # constant 0.05, 0.05/sqrt(t), 0.05/t, consta
 print(
     "every curve below the bound eq-subgradient-method at every step:", all(below_sg)
 )
-print(
-    "after 3000 steps: constant 0.01 below constant 0.05:", gaps_sg[3] < gaps_sg[0],
-    "| 0.05/t lowest of the four:", gaps_sg[2] == min(gaps_sg),
-)
+print("after 3000 steps: constant 0.01 below constant 0.05:", gaps_sg[3] < gaps_sg[0])
+print("0.05/t lowest of the four:", gaps_sg[2] == min(gaps_sg))
 
 # %% [markdown] tags=["remove-cell"]
 # :::{figure}

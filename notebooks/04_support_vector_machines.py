@@ -1181,14 +1181,13 @@ print(
 )
 print(
     f"tol 1e-3: nSV = {fit_hs.support.size}, nBSV = {n_bounded}; objective within 1e-6 "
-    f"of the optimum "
-    f"(relative): "
-    f"{abs(fit_hs.dual - fit_hs_exact.dual) <= 1e-6 * abs(fit_hs_exact.dual)}; "
+    f"of the optimum (relative): "
+    f"{abs(fit_hs.dual - fit_hs_exact.dual) <= 1e-6 * abs(fit_hs_exact.dual)};\n"
     f"rho within 1e-4: {abs(fit_hs.b - fit_hs_exact.b) <= 1e-4}"
 )
 print(
-    "LIBSVM (tol 1e-3, its documentation): obj = -100.877288, rho = 0.424462, nSV = "
-    "132, nBSV = 107"
+    "LIBSVM (tol 1e-3, its documentation): obj = -100.877288, rho = 0.424462,\n"
+    "nSV = 132, nBSV = 107"
 )
 
 # %% [markdown]
@@ -1355,9 +1354,9 @@ ovr_s = svm.one_vs_rest(iris.X[train], iris.y[train], C=1.0, kernel="linear", to
 ovo_s = svm.one_vs_one(iris.X[train], iris.y[train], C=1.0, kernel="linear", tol=1e-6)
 for name, full, split in (("one-vs-rest", ovr, ovr_s), ("one-vs-one", ovo, ovo_s)):
     print(
-        f"{name:12s} machines {len(full.fits)}   training accuracy "
+        f"{name:12s} machines {len(full.fits)}  training accuracy "
         f"{np.mean(full.predict(iris.X) == iris.y):.3f}"
-        f"   held-out accuracy (100/50 split) "
+        f"  held out (100/50 split) "
         f"{np.mean(split.predict(iris.X[test]) == iris.y[test]):.3f}"
     )
 conf = np.zeros((3, 3), dtype=int)
@@ -1480,10 +1479,10 @@ for part, idx in (("training", train), ("held-out", test)):
     shift = 2 * np.sqrt(cs_s.gap) * np.linalg.norm(Z, axis=1)  # most a lead can move
     assert np.all(S[:, -1] - S[:, -2] > shift)
     accuracy[part] = np.mean(cs_s.predict(Z) == iris.y[idx])
-print(f"{'joint (C-S)':12s} machines 1   training accuracy (the 100) "
-      f"{accuracy['training']:.3f}   held-out accuracy (100/50 split) "
+print(f"{'joint (C-S)':12s} machines 1  training accuracy (the 100) "
+      f"{accuracy['training']:.3f}  held out (100/50) "
       f"{accuracy['held-out']:.3f}")
-print("certified: relative duality gap (P - D)/P <= 1e-6, "
+print("certified: relative duality gap (P - D)/P <= 1e-6,\n"
       "every counted prediction the optimum's")
 
 # %% [markdown]

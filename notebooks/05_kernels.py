@@ -825,7 +825,9 @@ top = np.array([krr_panel[1e-3, g] for g in (0.3, 3.0, 30.0)])
 print(
     "lambda = 0.001, as gamma grows: training error falls",
     bool(np.all(np.diff(top[:, 2]) < 0)),
-    "| distance to sin 2x grows",
+)
+print(
+    "lambda = 0.001, as gamma grows: distance to sin 2x grows",
     bool(np.all(np.diff(top[:, 1]) > 0)),
 )
 print(
@@ -834,7 +836,9 @@ print(
         krr_panel[1e-3, g][0] > krr_panel[1e-1, g][0] > krr_panel[10.0, g][0]
         for g in (0.3, 3.0, 30.0)
     ),
-    "| lambda = 10: max |f| below half of max |y| at every gamma:",
+)
+print(
+    "lambda = 10: max |f| below half of max |y| at every gamma:",
     all(krr_panel[10.0, g][0] < np.abs(y_krr).max() / 2 for g in (0.3, 3.0, 30.0)),
 )
 
@@ -917,8 +921,10 @@ err_rbf = {key: wrong.mean() for key, wrong in rbf_panel.items()}
 print(
     "C = 0.1, gamma = 0.1: the training errors are exactly the flipped labels:",
     bool(np.array_equal(rbf_panel[0.1, 0.1], flip)),
-    "| C = 100, gamma = 10: the lowest training error of the nine, below the share "
-    "of flipped labels:",
+)
+print(
+    "C = 100, gamma = 10: the lowest training error of the nine,\n"
+    "below the share of flipped labels:",
     bool(err_rbf[100.0, 10.0] == min(err_rbf.values()) < flip.mean()),
 )
 

@@ -675,7 +675,9 @@ sim_mean = np.array([s.gen_error.mean() for s in sims])
 print(
     "approximation non-increasing in k:", bool(np.all(np.diff(best) <= 0)),
     "| estimation increasing:", bool(np.all(np.diff(gam) > 0)),
-    "| simulated mean error below the guarantee at every k:",
+)
+print(
+    "simulated mean error below the guarantee at every k:",
     bool(np.all(sim_mean <= best + 2 * gam)),
 )
 
@@ -1205,7 +1207,7 @@ ax.legend(fontsize=8)
 plt.show()
 finite_10 = np.sqrt(((10 + 2) * np.log(2) - np.log(delta_vc)) / (2 * ms_sim))
 print(
-    f"simulated 95% quantile (k = {H_vc.k}) below the finite-class bound for "
+    f"simulated 95% quantile (k = {H_vc.k}) below the finite-class bound for\n"
     f"k = 2 * 2^10 and the VC bound at every simulated m:",
     bool(np.all((q95 < finite_10) & (q95 < vc_gamma(ms_sim, 4 * ms_sim, delta_vc)))),
 )

@@ -109,3 +109,26 @@ def test_chapter_code_fits_88_columns(py):
     # a longer line wraps on screen and on paper, and its continuation reads as a new statement
     long = [f"{py.name}:{k} ({len(line)})" for k, line in _code_lines(py) if len(line) > 88]
     assert not long, f"code lines over 88 columns: {long}"
+
+
+def _output_lines(py: Path):
+    """(cell number, line) of every line of text the chapter prints (streams and plain-text
+    results; not the HTML of a claim's folded code, nor images)."""
+    import json
+
+    nb = json.loads(py.with_suffix(".ipynb").read_text())
+    for n, cell in enumerate(nb["cells"]):
+        for out in cell.get("outputs", []):
+            text = out.get("text") or (out.get("data", {}).get("text/plain")
+                                        if "text/html" not in out.get("data", {}) else None)
+            for line in "".join(text or []).split("\n"):
+                yield n, line
+
+
+@pytest.mark.parametrize("py", SCRIPTS, ids=[p.stem for p in SCRIPTS])
+def test_chapter_outputs_fit_88_columns(py):
+    # printed like code (monospaced, never wrapped): a longer line scrolls on screen and is
+    # set smaller on paper
+    long = [f"cell {n}: {line[:40]}... ({len(line)})" for n, line in _output_lines(py)
+            if len(line) > 88]
+    assert not long, f"output lines over 88 columns: {long}"
