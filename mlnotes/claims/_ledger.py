@@ -7,6 +7,7 @@ before every book build (the Makefile does it), so they can never drift from the
 from __future__ import annotations
 
 import re
+import textwrap
 from pathlib import Path
 
 from mlnotes.claims import all_claims, foil_margin, run
@@ -185,6 +186,13 @@ _ERRATA_SECTIONS = (
 )
 
 
+def _fold(raw: str) -> str:
+    """The raw extraction in lines of at most 88 columns (code is never soft-wrapped, on screen
+    or on paper), broken only at spaces: the words stay as extracted."""
+    return "\n".join(textwrap.fill(line, 88, break_long_words=False, break_on_hyphens=False)
+                     for line in raw.strip().split("\n"))
+
+
 def _notes_verdict(c, e) -> str:
     """For an error: the verdict of the claim's check run on the notes' version, this build's."""
     if e.kind != "error":
@@ -219,7 +227,7 @@ def errata_page() -> str:
             lines.append(f"### {i}. {e.where}\n\n*Class: {kind}.*\n\n"
                          f"**The notes say:** {e.says}\n\n")
             if e.raw:
-                lines.append(f"**The extraction reads:**\n\n```text\n{e.raw.strip()}\n```\n\n")
+                lines.append(f"**The extraction reads:**\n\n```text\n{_fold(e.raw)}\n```\n\n")
             lines.append(
                 f"**{fix}:** {e.correct}\n\n"
                 f"**{check}:** claim `{c.label}` (equation {{eq}}`{c.label}` in "
