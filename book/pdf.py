@@ -54,6 +54,7 @@ from test_browser import Browser  # noqa: E402  (the DevTools client of the brow
 
 REPOSITORY = "https://github.com/mlnotes/mlnotes"
 CODE_COLUMNS = 88  # the widest code line printed at the listing's own size
+GUTTER = 4  # the columns of a listing's line numbers (" 12 "), beside its 88 of code
 LONG_LINES = 15  # a code block or table longer than this may break across pages (about a fifth)
 
 LAYOUT = r"""
@@ -65,7 +66,7 @@ const el = (tag, cls, htmlText) => {
   if (htmlText !== undefined) e.innerHTML = htmlText;
   return e;
 };
-const report = {unresolved: [], chapters: [], missing_index: [], outline: []};
+const report = {unresolved: [], chapters: [], missing_index: [], outline: [], shrunk: []};
 
 // -- unfold what the screen folds: the plotting code above a figure goes; every solution is
 // printed open under its exercise as a box "Solution to Exercise N", coding solutions (a folded
@@ -269,10 +270,17 @@ for (const t of $$('table', book)) {
     e.classList.add('pdf-breakable');
 }
 
-// -- code at most the measure: a listing with a longer line is set smaller, never wrapped --
+// -- code at most the measure, never wrapped. A listing's line numbers take GUTTER more
+// columns, so every listing is set at the one size where 88 + GUTTER columns fit. A block still
+// wider is set smaller and reported: make pdf then fails, naming it --
 for (const pre of $$('pre', book)) {
+  const columns = cfg.columns + (pre.querySelector('.linenos') ? cfg.gutter : 0);
+  if (columns > cfg.columns) pre.style.fontSize = (8.2 * cfg.columns / columns).toFixed(2) + 'pt';
   const longest = Math.max(...pre.textContent.split('\n').map(l => l.length));
-  if (longest > cfg.columns) pre.style.fontSize = (8.2 * cfg.columns / longest).toFixed(2) + 'pt';
+  if (longest > columns) {
+    pre.style.fontSize = (8.2 * cfg.columns / longest).toFixed(2) + 'pt';
+    report.shrunk.push(pre.textContent.split('\n').find(l => l.length === longest).slice(0, 60));
+  }
 }
 
 report.chapters.unshift({id: 'pdf-contents', head: 'Contents'});
@@ -450,7 +458,7 @@ def build(outdir: Path, pdf: Path) -> dict:
     page = single_page(outdir)
     index = json.loads((outdir / "pdf_index.json").read_text())
     cfg = {"parts": toc_parts(), "index": index, "author": "The mlnotes authors",
-           "repository": REPOSITORY, "date": time.strftime("%B %Y"), "columns": CODE_COLUMNS,
+           "repository": REPOSITORY, "date": time.strftime("%B %Y"), "columns": CODE_COLUMNS, "gutter": GUTTER,
            "long_lines": LONG_LINES}
     work = Path(tempfile.mkdtemp(prefix="mlnotes-pdf-"))
     browser = Browser()
@@ -519,3 +527,6 @@ if __name__ == "__main__":
     if report["unresolved"] or report["missing_index"]:
         print(f"unresolved links: {report['unresolved']}; index targets missing: "
               f"{report['missing_index']}", file=sys.stderr)
+    if report["shrunk"]:  # code is reflowed at its source, never shrunk to fit the page
+        sys.exit(f"{len(report['shrunk'])} code blocks wider than {CODE_COLUMNS} columns "
+                 f"(set smaller in the PDF); reflow them at their source: {report['shrunk']}")
