@@ -115,6 +115,8 @@ def test_index_has_the_main_terms_and_no_bare_module_entry():
     for term in ("softmax", "Slater&#39;s condition", "maximum likelihood", "cross-entropy"):
         assert term in page, term
     assert ">module</a>" not in page and "mlnotes.boosting (module)" in page
+    # the private steps listed in the chapters have reference entries but are not terms
+    assert not re.search(r">_\w+\(\) \(in module", page), re.findall(r">(_\w+\(\))", page)
 
 
 def test_search_snippets_show_text_not_tex():

@@ -104,12 +104,14 @@ def check_all_placed_(app, env) -> None:
 def module_entries(app, doctree) -> None:
     """autodoc indexes each module as the pair "module; mlnotes.x", which makes a bare "module"
     entry with the eleven modules under it; one entry per module, "mlnotes.x (module)", instead
-    (before SphinxDomains collects the index: called from AddIndexTerms)."""
+    (before SphinxDomains collects the index: called from AddIndexTerms). The private steps the
+    chapters list (``_halving_step``) have reference entries for the listings' links, but they
+    are not terms of the course: they get no index entry."""
     for node in doctree.findall(addnodes.index):
         node["entries"] = [
             ("single", f"{entry[1].split(';', 1)[1].strip()} (module)", *entry[2:])
             if entry[0] == "pair" and entry[1].startswith("module;") else entry
-            for entry in node["entries"]]
+            for entry in node["entries"] if not entry[1].startswith("_")]
 
 
 def proof_titles(app, doctree) -> None:
