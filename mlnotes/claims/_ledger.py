@@ -157,7 +157,7 @@ _SLIPS = (
      r"“$(X^\top X)^{-1}$ becomes ill-conditioned” when $x_1^i = x_2^i$ for all $i$",
      r"$X^\top X$ is then singular: its inverse does not exist, and the least-squares "
      "weights are not unique"),
-    ("notes 000, section 3, IRLS", r"$w_0$ in the second line of the update",
+    ("notes 000, section 3.1, IRLS", r"$w_0$ in the second line of the update",
      r"the current weights $w$ are meant"),
     ("notes 002, margins", r"“$M \ge 0$ means a correct prediction”",
      r"at $M = 0$ the point is on the boundary, and its label is a convention"),
