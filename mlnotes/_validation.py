@@ -415,6 +415,23 @@ def check_n_features(X, n_features: int, name: str = "X") -> np.ndarray:
     return X
 
 
+def check_start(w0, d: int, name: str = "w0") -> np.ndarray:
+    """An iterative fit's starting point: zeros, or a float copy of ``w0`` with one entry per
+    column of X (a copy: the fit updates it in place).
+
+    Examples
+    --------
+    >>> check_start(None, 2).tolist(), check_start([1, 2], 2).tolist()
+    ([0.0, 0.0], [1.0, 2.0])
+    """
+    if w0 is None:
+        return np.zeros(d)
+    w = as_float_array(w0, name, ndim=1).copy()
+    if w.shape[0] != d:
+        raise ValueError(f"{name} has {w.shape[0]} entries but X has {d} columns")
+    return w
+
+
 def check_positive(value: float, name: str, *, allow_zero: bool = False, allow_inf: bool = False) -> float:
     """Check a scalar hyperparameter such as ``C``, ``lam``, ``eta`` or ``gamma`` (> 0, or >= 0).
 

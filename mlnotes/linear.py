@@ -39,6 +39,7 @@ from mlnotes._validation import (
     check_rng,
     check_scalar,
     check_scale,
+    check_start,
     check_X_y,
     read_only,
 )
@@ -539,16 +540,6 @@ def _duality_gap(yy, w, c, Gw, lam):
     return primal, max(gap, 0.0)
 
 
-def _check_w0(w0, d: int):
-    """The lasso's warm start: None, or a float copy of shape (d,)."""
-    if w0 is None:
-        return None
-    w = as_float_array(w0, "w0", ndim=1).copy()
-    if w.shape != (d,):
-        raise ValueError(f"w0 must have shape ({d},), got {w.shape}")
-    return w
-
-
 def _lasso_at_zero(Xc, yc, x_mean, y_mean, fit_intercept: bool) -> LassoFit:
     """The lasso at lam = 0 is least squares. Its dual is degenerate (no duality gap to stop
     on), so it is solved directly; the fit reports no sweep and a gap of 0."""
@@ -635,11 +626,11 @@ def lasso(
     lam = check_positive(lam, "lam", allow_zero=True)
     tol = check_positive(tol, "tol")
     max_iter = check_int(max_iter, "max_iter")
-    w0 = _check_w0(w0, X.shape[1])
+    w0 = check_start(w0, X.shape[1])
     Xc, yc, x_mean, y_mean = _center(X, y, fit_intercept)
     if lam == 0:  # a degenerate dual (no gap to stop on): solve least squares
         return _lasso_at_zero(Xc, yc, x_mean, y_mean, fit_intercept)
-    w = np.zeros(Xc.shape[1]) if w0 is None else w0  # 0, or the warm start
+    w = w0  # 0, or the warm start (a copy: the sweeps update it)
     G = Xc.T @ Xc
     c = Xc.T @ yc
     yy = float(yc @ yc)

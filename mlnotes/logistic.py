@@ -34,6 +34,7 @@ from mlnotes._validation import (
     check_labels,
     check_n_features,
     check_positive,
+    check_start,
     check_X_y,
 )
 
@@ -220,14 +221,7 @@ def _check_problem(X, y, lam, tol, max_iter, w0):
     lam = check_positive(lam, "lam", allow_zero=True)
     tol = check_positive(tol, "tol")
     max_iter = check_int(max_iter, "max_iter")
-    d = X.shape[1]
-    if w0 is None:
-        w = np.zeros(d)
-    else:
-        w = as_float_array(w0, "w0", ndim=1).copy()
-        if w.shape[0] != d:
-            raise ValueError(f"w0 has {w.shape[0]} entries but X has {d} columns")
-    return X, y, lam, tol, int(max_iter), w
+    return X, y, lam, tol, int(max_iter), check_start(w0, X.shape[1])
 
 
 def is_separable(X, y) -> bool:
@@ -1104,12 +1098,7 @@ def glm(X, y, *, family: str = "binomial", link: str | None = None, tol: float =
     tol = check_positive(tol, "tol")
     max_iter = check_int(max_iter, "max_iter")
     n, d = X.shape
-    if w0 is None:
-        w = np.zeros(d)
-    else:
-        w = as_float_array(w0, "w0", ndim=1).copy()
-        if w.shape[0] != d:
-            raise ValueError(f"w0 has {w.shape[0]} entries but X has {d} columns")
+    w = check_start(w0, d)
     _, W, s, dev, ll = _glm_terms(X @ w, y, family, link)
     objective = [dev]
     converged, it = False, 0
