@@ -156,24 +156,23 @@ def test_links_point_into_the_pdf_or_to_the_web(reader):
     assert broken == 0, f"{broken} of {internal} internal links have no destination"
 
 
+def _bookmarks(items):
+    """Every bookmark of an outline (pypdf nests a level's children in a list), depth first."""
+    for o in items:
+        if isinstance(o, list):
+            yield from _bookmarks(o)
+        else:
+            yield o
+
+
 def test_bookmarks_follow_the_book(reader):
     """Parts, then chapters, then sections; each title once (not 'HessiansHessians')."""
     outline = reader.outline
     top = [o.title for o in outline if not isinstance(o, list)]
     assert "Contents" in top and "Index" in top
     assert any(t.startswith("Chapters") for t in top), top
-    doubled = []
-
-    def walk(items):
-        for o in items:
-            if isinstance(o, list):
-                walk(o)
-            else:
-                t = o.title.strip()
-                half = len(t) // 2
-                if len(t) > 3 and len(t) % 2 == 0 and t[:half] == t[half:]:
-                    doubled.append(t)
-    walk(outline)
+    titles = [o.title.strip() for o in _bookmarks(outline)]
+    doubled = [t for t in titles if len(t) > 3 and len(t) % 2 == 0 and t[:len(t) // 2] == t[len(t) // 2:]]
     assert not doubled, f"doubled bookmark titles: {doubled}"
 
 
@@ -269,12 +268,7 @@ def test_no_page_nearly_empty(pdf, pages, reader):
 def _headings(reader) -> set[str]:
     """Every heading the book prints, numbers left off: the bookmarks (parts, chapters, sections)
     and the chapters' own headings of every level (subsections have no bookmark)."""
-    titles = set()
-
-    def walk(items):
-        for o in items:
-            walk(o) if isinstance(o, list) else titles.add(o.title)
-    walk(reader.outline)
+    titles = {o.title for o in _bookmarks(reader.outline)}
     for nb in CHAPTERS:
         for c in json.loads(nb.read_text())["cells"]:
             if c["cell_type"] == "markdown" and "remove-cell" not in c["metadata"].get("tags", []):
