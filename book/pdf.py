@@ -54,7 +54,8 @@ from test_browser import Browser  # noqa: E402  (the DevTools client of the brow
 
 REPOSITORY = "https://github.com/mlnotes/mlnotes"
 CODE_COLUMNS = 88  # the widest code line printed at the listing's own size
-GUTTER = 4  # the columns of a listing's line numbers (" 12 "), beside its 88 of code
+GUTTER = 4  # the columns of a listing's line numbers (" 12 "), beside its 88 of code;
+# mlnotes-print.css sets listings at 8.2 pt * 88 / (88 + GUTTER)
 LONG_LINES = 15  # a code block or table longer than this may break across pages (about a fifth)
 
 LAYOUT = r"""
@@ -66,7 +67,7 @@ const el = (tag, cls, htmlText) => {
   if (htmlText !== undefined) e.innerHTML = htmlText;
   return e;
 };
-const report = {unresolved: [], chapters: [], missing_index: [], outline: [], shrunk: []};
+const report = {unresolved: [], chapters: [], missing_index: [], outline: [], too_wide: []};
 
 // -- unfold what the screen folds: the plotting code above a figure goes; every solution is
 // printed open under its exercise as a box "Solution to Exercise N", coding solutions (a folded
@@ -270,17 +271,13 @@ for (const t of $$('table', book)) {
     e.classList.add('pdf-breakable');
 }
 
-// -- code at most the measure, never wrapped. A listing's line numbers take GUTTER more
-// columns, so every listing is set at the one size where 88 + GUTTER columns fit. A block still
-// wider is set smaller and reported: make pdf then fails, naming it --
+// -- code at most the measure, never wrapped: a block wider than 88 columns (a listing: 88 and
+// the GUTTER of its line numbers, which mlnotes-print.css sets smaller to fit) is reported,
+// and make pdf fails naming it --
 for (const pre of $$('pre', book)) {
   const columns = cfg.columns + (pre.querySelector('.linenos') ? cfg.gutter : 0);
-  if (columns > cfg.columns) pre.style.fontSize = (8.2 * cfg.columns / columns).toFixed(2) + 'pt';
-  const longest = Math.max(...pre.textContent.split('\n').map(l => l.length));
-  if (longest > columns) {
-    pre.style.fontSize = (8.2 * cfg.columns / longest).toFixed(2) + 'pt';
-    report.shrunk.push(pre.textContent.split('\n').find(l => l.length === longest).slice(0, 60));
-  }
+  const wide = pre.textContent.split('\n').find(l => l.length > columns);
+  if (wide) report.too_wide.push(wide.slice(0, 60));
 }
 
 report.chapters.unshift({id: 'pdf-contents', head: 'Contents'});
@@ -527,6 +524,6 @@ if __name__ == "__main__":
     if report["unresolved"] or report["missing_index"]:
         print(f"unresolved links: {report['unresolved']}; index targets missing: "
               f"{report['missing_index']}", file=sys.stderr)
-    if report["shrunk"]:  # code is reflowed at its source, never shrunk to fit the page
-        sys.exit(f"{len(report['shrunk'])} code blocks wider than {CODE_COLUMNS} columns "
-                 f"(set smaller in the PDF); reflow them at their source: {report['shrunk']}")
+    if report["too_wide"]:  # code is reflowed at its source, never shrunk to fit the page
+        sys.exit(f"{len(report['too_wide'])} code blocks wider than {CODE_COLUMNS} columns: "
+                 f"reflow them at their source: {report['too_wide']}")
