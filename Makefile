@@ -122,7 +122,7 @@ browser: $(STAMP) $(AXE)
 # Mutation testing (issue 32): mutmut mutates the library ([tool.mutmut] in pyproject.toml says
 # which files and which unit tests) and runs, on each mutant, the unit tests that reach the
 # mutated function; then the score per module (tools/mutation_score.py), with the equivalent
-# mutants of tests/mutation_triage.md left out. Not part of make test: see CONTRIBUTING for the
+# mutants of tests/mutation_triage/ left out. Not part of make test: see CONTRIBUTING for the
 # time it takes. MODULE=losses runs the mutants of one module (mutmut's name glob); results
 # accumulate in mutants/ (git-ignored), so a second run only redoes what changed.
 MUTMUT := mutmut==3.8.1

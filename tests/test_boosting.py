@@ -338,7 +338,8 @@ def test_objective_is_the_exponential_loss_after_each_round():
 
 
 # -- tests that kill the surviving mutants of `make mutants MODULE=boosting` ---------------------
-# (tests/mutation_triage.md lists each mutant with the test that kills it or why it is equivalent)
+# (tests/mutation_triage/boosting.md lists each mutant with the test that kills it, or why it
+# is equivalent)
 def test_a_vote_tied_up_to_rounding_counts_as_a_training_error():
     """Two copies of one point with opposite labels: any vote errs on one of them. After three
     rounds their scores are 0 up to rounding (+-5.6e-17), a tie, which the training error

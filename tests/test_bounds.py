@@ -397,7 +397,8 @@ def test_binomial_tail_at_m_1e8_far_out_matches_a_40_digit_oracle(phi):
 
 
 # -- tests that kill the surviving mutants of `make mutants MODULE=bounds` ----------------------
-# (tests/mutation_triage.md lists each mutant with the test that kills it or why it is equivalent)
+# (tests/mutation_triage/bounds.md lists each mutant with the test that kills it, or why it
+# is equivalent)
 FP_ERRORS = dict(divide="raise", over="raise", invalid="raise")  # underflow stays ignored
 
 

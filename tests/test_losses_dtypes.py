@@ -1,7 +1,7 @@
 """Every loss and derivative takes any real array-like as the margin: numpy booleans, integers,
 Python integers beyond int64 (an object array to numpy). Each returns float64 values equal to
 those of the same margins given as floats. Written for the surviving mutants of mutmut
-(tests/mutation_triage.md): without the conversion to float, ``-M`` fails on booleans and
+(tests/mutation_triage/losses.md): without the conversion to float, ``-M`` fails on booleans and
 Python integers leave an object array, or an error, behind."""
 
 from __future__ import annotations

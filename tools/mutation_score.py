@@ -3,8 +3,9 @@
 mutmut writes one ``mutants/<module path>.meta`` (JSON) per mutated file, with an exit code per
 mutant: 1 or 3 killed, 0 survived, 5 or 33 no test ran it, 36 and the SIGXCPU codes a timeout
 (counted as killed: the mutant made the tests hang), None not yet run. Equivalent mutants, those
-no test can kill because they do not change behaviour, are listed in ``tests/mutation_triage.md``
-as lines ``- `mutant name`: equivalent: why``; they leave the denominator.
+no test can kill because they do not change behaviour, are listed in
+``tests/mutation_triage/<module>.md`` as lines ``- `mutant name`: equivalent: why``; they leave
+the denominator.
 
 Run from the repository root after ``mutmut run``: ``python -m tools.mutation_score``.
 """
@@ -19,13 +20,15 @@ from pathlib import Path
 KILLED = {1, 3, 36, 24, -24, 152, 255}
 SURVIVED = {0}
 NO_TESTS = {5, 33}
-TRIAGE = Path("tests/mutation_triage.md")
+TRIAGE = Path("tests/mutation_triage")
 
 
 def equivalent_mutants(triage: Path = TRIAGE) -> set[str]:
-    if not triage.exists():
-        return set()
-    return set(re.findall(r"^- `([\w.]+__mutmut_\d+)`: equivalent", triage.read_text(), re.M))
+    names = set()
+    for page in sorted(triage.glob("*.md")):
+        text = page.read_text()
+        names |= set(re.findall(r"^- `([\w.]+__mutmut_\d+)`: equivalent", text, re.M))
+    return names
 
 
 def scores(root: Path = Path("mutants")) -> dict[str, dict[str, int]]:
