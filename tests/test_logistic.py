@@ -461,3 +461,188 @@ def test_glm_rejects_bad_family_link_and_counts():
         lg.glm(X, y - 10, family="poisson")
     with pytest.raises(ValueError, match="y must take values in"):
         lg.glm(X, y, family="binomial")
+
+
+# -- tests that kill the surviving mutants of `make mutants MODULE=logistic` ---------------------
+# (tests/mutation_triage/logistic.md lists each mutant with the test that kills it, or why it
+# is equivalent)
+
+
+def _spector_X():
+    d = datasets.load_spector()
+    return np.column_stack([d.X, np.ones(len(d.y))]), d.y
+
+
+def _standardised_spector():
+    d = datasets.load_spector()
+    return np.column_stack([np.ones(len(d.y)), (d.X - d.X.mean(0)) / d.X.std(0)]), d.y
+
+
+def _newton_direction(X, y, w, lam):
+    """The Newton step of the penalised log-likelihood at w, written out in full."""
+    p = 1.0 / (1.0 + np.exp(-(X @ w)))
+    grad = X.T @ (y - p) - lam * w
+    H = X.T @ (X * (p * (1 - p))[:, None]) + lam * np.eye(X.shape[1])
+    return grad, np.linalg.solve(H, grad)
+
+
+def _stops_at_the_first_small_step(path, tol):
+    """The fits stop at the first step with max |w_new - w| <= tol max(1, max |w_new|)."""
+    small = [np.max(np.abs(b - a)) <= tol * max(1.0, np.max(np.abs(b)))
+             for a, b in zip(path[:-1], path[1:], strict=True)]
+    return small[-1] and not any(small[:-1])
+
+
+def test_sigmoid_and_log_sigmoid_convert_booleans_and_strings_to_floats():
+    np.testing.assert_allclose(lg.sigmoid(np.array([True, False])),
+                               [1 / (1 + np.exp(-1.0)), 0.5], rtol=1e-15)
+    np.testing.assert_allclose(lg.log_sigmoid(np.array([True, False])),
+                               [-np.log1p(np.exp(-1.0)), -np.log(2.0)], rtol=1e-15)
+    assert lg.sigmoid("2.0") == pytest.approx(1 / (1 + np.exp(-2.0)), rel=1e-15)
+    assert lg.log_sigmoid("2.0") == pytest.approx(-np.log1p(np.exp(-2.0)), rel=1e-15)
+
+
+def test_losses_declare_the_underflow_of_the_tails_harmless():
+    """e^{-720} is subnormal: an underflow, which the functions ignore even under 'raise'."""
+    with np.errstate(under="raise"):
+        ls = lg.log_sigmoid(np.array([720.0, -720.0]))
+        loss = lg.log_loss(np.array([1.0, -1.0]), np.array([720.0, -720.0]))
+        ll = lg.log_likelihood(np.array([720.0]), np.ones((2, 1)), np.array([1.0, 1.0]))
+    np.testing.assert_allclose(ls, [0.0, -720.0], atol=1e-300)
+    np.testing.assert_allclose(loss, [0.0, 0.0], atol=1e-300)
+    assert abs(ll) < 1e-300
+
+
+@pytest.mark.filterwarnings("error")  # a converged fit warns about nothing
+@pytest.mark.parametrize("method", ["newton", "irls"])
+def test_newton_fits_record_every_iterate_and_its_step(method):
+    """Every recorded quantity checked against its definition, with a penalty and a start w0
+    (so that lam w and lam ||w||^2 / 2 are seen at the start too)."""
+    X, y = _standardised_spector()
+    lam, w0 = 0.3, np.array([0.5, -1.0, 0.25, 2.0])
+    res = getattr(lg, method)(X, y, lam=lam, w0=w0)
+    assert res.method == method and res.lam == lam and res.converged and not res.separable
+    assert res.n_iter == len(res.step_sizes) == len(res.path) - 1 == len(res.objective) - 1
+    np.testing.assert_array_equal(res.path[0], w0)
+    for k, w in enumerate(res.path):
+        grad, delta = _newton_direction(X, y, w, lam)
+        expected = lg.log_likelihood(w, X, y) - 0.5 * lam * (w @ w)
+        assert res.objective[k] == pytest.approx(expected, rel=1e-12)
+        assert res.grad_norm[k] == pytest.approx(np.linalg.norm(grad), rel=1e-8, abs=1e-12)
+        if k < res.n_iter:
+            np.testing.assert_allclose(res.path[k + 1], w + res.step_sizes[k] * delta,
+                                       rtol=1e-9, atol=1e-12)
+    np.testing.assert_array_equal(res.path[-1], res.w)
+    assert res.grad_norm[-1] < 1e-8  # at the maximiser
+    assert res.log_likelihood == pytest.approx(lg.log_likelihood(res.w, X, y), rel=1e-12)
+    # the standard errors of the penalised fit: the inverse of X^T R X + lam I at w
+    p = lg.sigmoid(X @ res.w)
+    H = X.T @ (X * (p * (1 - p))[:, None]) + lam * np.eye(4)
+    np.testing.assert_allclose(res.se, np.sqrt(np.diag(np.linalg.inv(H))), rtol=1e-6)
+
+
+@pytest.mark.parametrize("method", ["newton", "irls"])
+@pytest.mark.parametrize("tol", [1e-1, 1e-2, 1e-3, 1e-4, 1e-6])
+@pytest.mark.parametrize("data", ["standardised", "raw"])
+def test_newton_fits_stop_at_the_first_step_below_tol(method, tol, data):
+    """|w| < 2 on the standardised data, |w| = 13 on the raw data: the relative tolerance
+    max(1, |w|) is seen on both sides of 1 and 2."""
+    X, y = _standardised_spector() if data == "standardised" else _spector_X()
+    res = getattr(lg, method)(X, y, tol=tol)
+    assert res.converged
+    assert _stops_at_the_first_small_step(res.path, tol)
+
+
+@pytest.mark.parametrize("method", ["newton", "irls"])
+def test_newton_step_is_halved_exactly_until_it_no_longer_overshoots(method):
+    """From a start far out (scores up to -100) the full step overshoots: it is halved, and
+    only as often as needed: the step twice as long lowers the objective. Near the maximiser
+    the full step is taken."""
+    X, y = _spector_X()
+    res = getattr(lg, method)(X, y, w0=[3.0, 0.0, 0.0, -20.0])
+    assert res.converged and res.grad_norm[-1] < 1e-8
+    t = res.step_sizes
+    assert np.all(np.log2(t) == np.round(np.log2(t))) and np.all(t <= 1.0)
+    assert t.min() < 0.01 and np.all(t[-3:] == 1.0)
+    for k in range(res.n_iter):
+        w = res.path[k]
+        _, delta = _newton_direction(X, y, w, 0.0)
+        assert res.objective[k + 1] >= res.objective[k] - 1e-12 * abs(res.objective[k])
+        if t[k] < 1.0:  # the step twice as long would have lowered the log-likelihood
+            assert lg.log_likelihood(w + 2 * t[k] * delta, X, y) < res.objective[k] - 1e-9
+
+
+@pytest.mark.parametrize("method", ["newton", "irls"])
+@pytest.mark.parametrize("quasi", [False, True])
+def test_separable_fit_stops_at_the_first_score_beyond_30(method, quasi):
+    """The separation check runs once a margin (2 y_i - 1) a_i exceeds 30, and only then:
+    the fit stops at the first such iterate, not before, not later."""
+    X, y = _separable(quasi)
+    with pytest.warns(ConvergenceWarning, match="separable"):
+        res = getattr(lg, method)(X, y)
+    s = 2 * y - 1
+    margins = [np.max(s * (X @ w)) for w in res.path]
+    assert margins[-1] > 30 and max(margins[:-1]) <= 30
+    assert res.separable and not res.converged and res.n_iter == len(margins) - 1
+    assert np.all(np.isinf(res.se))
+    p = lg.sigmoid(X @ res.w)
+    assert res.grad_norm[-1] == pytest.approx(np.linalg.norm(X.T @ (y - p)), rel=1e-9)
+
+
+@pytest.mark.parametrize("method", ["newton", "irls"])
+def test_max_iter_on_separable_data_is_diagnosed_at_the_end(method):
+    """One iteration never reaches a margin of 30: the separation is found by the check after
+    the loop (and only without a penalty)."""
+    X, y = _separable(False)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        res = getattr(lg, method)(X, y, max_iter=1)
+    assert [str(w.message)[:34] for w in caught] == ["the data are separable (completely"]
+    assert res.separable and not res.converged and res.n_iter == 1 and np.all(np.isinf(res.se))
+    with pytest.warns(ConvergenceWarning, match=f"^{method} stopped at max_iter=1 before the step "
+                                                r"fell below tol=0\.001$"):
+        pen = getattr(lg, method)(X, y, lam=1e-3, max_iter=1, tol=1e-3)
+    assert not pen.separable and not pen.converged and np.all(np.isfinite(pen.se))
+
+
+@pytest.mark.parametrize("method", ["newton", "irls"])
+def test_singular_hessian_message_names_the_penalty_only_when_there_is_one(method):
+    """Columns x and x + 1e-7 z: X^T R X has a condition number near 1e15, so Cholesky succeeds
+    but the first Hessian is refused as numerically singular (with a 1e-6 perturbation it is
+    accepted)."""
+    rng = np.random.default_rng(0)
+    x, z = rng.normal(size=30), rng.normal(size=30)
+    y = (x + rng.normal(size=30) > 0).astype(float)
+    fit = getattr(lg, method)
+    for delta, lam in [(0.0, 0.0), (1e-7, 0.0), (1e-7, 1e-30)]:
+        X = np.column_stack([np.ones(30), x, x + delta * z])
+        plus = r" \+ lam I" if lam else ""
+        with pytest.raises(np.linalg.LinAlgError,
+                           match=rf"^the weighted Hessian X\^T R X{plus} is singular or numerically"):
+            fit(X, y, lam=lam)
+    assert fit(np.column_stack([np.ones(30), x, x + 1e-6 * z]), y).converged
+
+
+def _fits_that_warn():
+    X, y = _spector_X()
+    Xs, ys = _separable(False)
+    yield lambda: lg.newton(X, y, max_iter=2)
+    yield lambda: lg.irls(Xs, ys)
+    yield lambda: lg.gradient_ascent(X, y, max_iter=2)
+    yield lambda: lg.probit(X, y, max_iter=2)
+    yield lambda: lg.probit(Xs, ys)
+    yield lambda: lg.glm(X, y, max_iter=2)
+    yield lambda: lg.softmax_regression(X, y, max_iter=2)
+    yield lambda: lg.softmax_regression(Xs, ys)
+
+
+def test_convergence_warnings_point_at_the_caller():
+    """The warning names the line that called the fit (here the lambda's), not a line inside
+    mlnotes and not the line that called the lambda."""
+    for fit in _fits_that_warn():
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            fit()
+        assert all(w.category is ConvergenceWarning for w in caught)
+        where = [(w.filename, w.lineno) for w in caught]
+        assert where == [(__file__, fit.__code__.co_firstlineno)], [str(w.message) for w in caught]
