@@ -646,3 +646,230 @@ def test_convergence_warnings_point_at_the_caller():
         assert all(w.category is ConvergenceWarning for w in caught)
         where = [(w.filename, w.lineno) for w in caught]
         assert where == [(__file__, fit.__code__.co_firstlineno)], [str(w.message) for w in caught]
+
+
+@pytest.mark.filterwarnings("error")
+def test_gradient_ascent_records_its_iterates_and_uses_the_default_step():
+    X, y = _standardised_spector()
+    lam, w0 = 0.2, np.array([0.5, -1.0, 0.25, 2.0])
+    res = lg.gradient_ascent(X, y, lam=lam, w0=w0, tol=1e-3)
+    eta = 4.0 / (np.linalg.norm(X, 2) ** 2 + 4.0 * lam)
+    assert res.method == "gradient_ascent" and res.lam == lam and res.separable is False
+    assert res.converged and res.n_iter == len(res.path) - 1 == len(res.step_sizes) > 2
+    np.testing.assert_allclose(res.step_sizes, eta, rtol=1e-14)
+    np.testing.assert_array_equal(res.path[0], w0)
+    for k, w in enumerate(res.path):
+        grad, _ = _newton_direction(X, y, w, lam)
+        assert res.objective[k] == pytest.approx(
+            lg.log_likelihood(w, X, y) - 0.5 * lam * (w @ w), rel=1e-12)
+        assert res.grad_norm[k] == pytest.approx(np.linalg.norm(grad), rel=1e-9)
+        if k < res.n_iter:
+            np.testing.assert_allclose(res.path[k + 1], w + eta * grad, rtol=1e-12, atol=1e-15)
+    # the stopping rule: the first gradient at most tol times the first one
+    g = res.grad_norm
+    assert g[-1] <= 1e-3 * g[0] and np.all(g[:-1] > 1e-3 * g[0])
+    assert res.log_likelihood == pytest.approx(lg.log_likelihood(res.w, X, y), rel=1e-12)
+    p = lg.sigmoid(X @ res.w)
+    H = X.T @ (X * (p * (1 - p))[:, None]) + lam * np.eye(4)
+    np.testing.assert_allclose(res.se, np.sqrt(np.diag(np.linalg.inv(H))), rtol=1e-9)
+
+
+def test_gradient_ascent_defaults_and_its_max_iter_message():
+    X, y = _standardised_spector()
+    res = lg.gradient_ascent(X, y)  # default tol 1e-6
+    g = res.grad_norm
+    assert res.converged and g[-1] <= 1e-6 * g[0] and np.all(g[:-1] > 1e-6 * g[0])
+    with pytest.warns(ConvergenceWarning) as caught:
+        res = lg.gradient_ascent(X, y, max_iter=3)
+    assert res.n_iter == 3 and len(res.path) == 4 and not res.converged
+    assert str(caught[0].message) == (
+        f"gradient_ascent stopped at max_iter=3 with gradient norm {res.grad_norm[-1]:.3g} > "
+        f"tol x initial norm = {1e-6 * res.grad_norm[0]:.3g}")
+    # the default max_iter is 10000 (a tolerance no iterate meets, on a tiny problem)
+    with pytest.warns(ConvergenceWarning, match="max_iter=10000 "):
+        res = lg.gradient_ascent(np.array([[1.0], [2.0], [-1.0]]), [0.0, 1.0, 0.0], tol=1e-300)
+    assert res.n_iter == 10000
+
+
+def test_gradient_ascent_started_at_the_maximiser_takes_no_step():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        res = lg.gradient_ascent(np.ones((2, 1)), [0.0, 1.0])  # the gradient at 0 is exactly 0
+    assert res.converged and res.n_iter == 0 and res.grad_norm.tolist() == [0.0]
+    np.testing.assert_allclose(res.se, [np.sqrt(2.0)])  # 1 / sqrt(2 * 1/4)
+    # tol = 1: the start itself meets |grad| <= tol |grad_0|
+    res = lg.gradient_ascent(np.array([[1.0], [2.0], [-1.0]]), [0.0, 1.0, 0.0], tol=1.0)
+    assert res.converged and res.n_iter == 0
+
+
+def test_gradient_ascent_explains_an_unrepresentable_default_step():
+    """check_X_y keeps |X|_2^2 representable; a huge lam (4 lam overflows) or an X of zeros still
+    leave no default step 4 / (|X|_2^2 + 4 lam): a ValueError that says so and what to do."""
+    msg = (r"\) leaves no representable default step eta = 4 / \(\|X\|_2\^2 \+ 4 lam\): "
+           r"standardise the columns of X or pass eta$")
+    X, y = np.array([[1.0], [2.0], [-1.0]]), np.array([0.0, 1.0, 0.0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(ValueError, match=r"^the scale of X \(max \|x_ij\| = 2" + msg):
+            lg.gradient_ascent(X, y, lam=1e308)
+    with pytest.raises(ValueError, match=r"^the scale of X \(max \|x_ij\| = 0" + msg):
+        lg.gradient_ascent(np.zeros((3, 1)), y)
+
+
+def test_gradient_ascent_standard_errors_are_infinite_for_a_zero_column():
+    X, y = _standardised_spector()
+    res = lg.gradient_ascent(np.column_stack([X, np.zeros(len(y))]), y, tol=1e-3)
+    assert res.converged and np.all(np.isinf(res.se))
+
+
+def test_predictions_break_a_tie_at_score_zero_towards_one():
+    """A row of zeros has score exactly 0: label 1. A row with score 1/2 has label 1 too."""
+    X, y = _spector_X()
+    fits = [lg.newton(X, y), lg.probit(X, y), lg.glm(X, y), lg.glm(X, y, link="probit")]
+    for fit in fits:
+        rows = np.vstack([np.zeros(4), 0.5 * fit.w / (fit.w @ fit.w)])
+        assert fit.predict(rows).tolist() == [1.0, 1.0]
+        assert fit.predict(-rows[1:]).tolist() == [0.0]
+    from scipy.special import ndtr
+
+    np.testing.assert_allclose(fits[1].predict_proba(X), ndtr(X @ fits[1].w), rtol=1e-15)
+    np.testing.assert_allclose(fits[2].predict_mean(X), lg.sigmoid(X @ fits[2].w), rtol=1e-15)
+    np.testing.assert_allclose(fits[3].predict_mean(X), ndtr(X @ fits[3].w), rtol=1e-15)
+
+
+def test_glm_predicts_the_mean_for_counts_and_real_responses():
+    cases = _glm_cases()
+    X, y = cases[("poisson", "log")]
+    fit = lg.glm(X, y, family="poisson")
+    assert fit.family == "poisson" and fit.link == "log"
+    np.testing.assert_allclose(fit.predict(X), np.exp(X @ fit.w), rtol=1e-14)
+    np.testing.assert_allclose(fit.predict_mean(X), np.exp(X @ fit.w), rtol=1e-14)
+    X, y = cases[("gaussian", "identity")]
+    fit = lg.glm(X, y, family="gaussian")
+    assert fit.family == "gaussian" and fit.link == "identity"
+    np.testing.assert_allclose(fit.predict(X), X @ fit.w, rtol=1e-14)
+
+
+def _glm_iterates(X, y, n, **kw):
+    """The first n iterates of glm (each a fit stopped by max_iter; the iteration is
+    deterministic, so they are the iterates of one run)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        return [kw.get("w0", np.zeros(X.shape[1]))] + [lg.glm(X, y, max_iter=k, **kw).w
+                                                       for k in range(1, n + 1)]
+
+
+@pytest.mark.filterwarnings("error")  # a converged fit warns about nothing
+@pytest.mark.parametrize(("family", "link"), list(_glm_cases()))
+@pytest.mark.parametrize("tol", [1e-2, 1e-4, 1e-6])
+def test_glm_stops_at_the_first_step_below_tol(family, link, tol):
+    X, y = _glm_cases()[(family, link)]
+    fit = lg.glm(X, y, family=family, link=link, tol=tol)
+    assert fit.converged and fit.family == family and fit.link == link
+    assert len(fit.objective) == fit.n_iter + 1
+    path = _glm_iterates(X, y, fit.n_iter, family=family, link=link, tol=tol)
+    np.testing.assert_array_equal(path[-1], fit.w)
+    assert _stops_at_the_first_small_step(path, tol)
+
+
+def test_glm_least_squares_takes_one_step_and_checks_it_with_a_second():
+    X, y = _glm_cases()[("gaussian", "identity")]
+    fit = lg.glm(X, y, family="gaussian")
+    assert fit.n_iter == 2 and fit.converged and fit.objective[0] == pytest.approx(y @ y)
+    with pytest.warns(ConvergenceWarning):
+        one = lg.glm(X, y, family="gaussian", max_iter=1)
+    assert one.n_iter == 1 and not one.converged and len(one.objective) == 2
+
+
+@pytest.mark.parametrize(("family", "suffix"), [("binomial", " (separable binomial data have no maximum)"),
+                                                 ("poisson", "")])
+def test_glm_max_iter_message(family, suffix):
+    X, y = _glm_cases()[(family, "logit" if family == "binomial" else "log")]
+    with pytest.warns(ConvergenceWarning) as caught:
+        fit = lg.glm(X, y, family=family, max_iter=2)
+    assert [str(w.message) for w in caught] == [
+        "glm stopped at max_iter=2 before the step fell below tol=1e-10" + suffix]
+    assert fit.n_iter == 2 and not fit.converged
+
+
+def test_gaussian_glm_likelihood_scale_and_square_systems():
+    """The Gaussian log-likelihood at the ML variance ||y - Xw||^2 / n (scipy's normal density),
+    also for a residual deviance below 1; with n = d the dispersion has no degrees of freedom:
+    scale and standard errors inf."""
+    from scipy.stats import norm
+
+    rng = np.random.default_rng(4)
+    X = np.column_stack([np.ones(12), rng.standard_normal(12)])
+    y = X @ np.array([1.0, -2.0]) + 0.1 * rng.standard_normal(12)
+    fit = lg.glm(X, y, family="gaussian")
+    r = y - X @ fit.w
+    assert 0 < fit.deviance < 1 and fit.deviance == pytest.approx(r @ r, rel=1e-12)
+    ref = norm.logpdf(r, scale=np.sqrt(r @ r / 12)).sum()
+    assert fit.log_likelihood == pytest.approx(ref, rel=1e-12)
+    assert fit.scale == pytest.approx(r @ r / 10, rel=1e-12)
+    sq = lg.glm(X[:2], y[:2], family="gaussian")
+    assert sq.scale == np.inf and np.all(np.isinf(sq.se))
+    np.testing.assert_allclose(sq.w, np.linalg.solve(X[:2], y[:2]), rtol=1e-12)
+
+
+def test_glm_on_separable_data_ends_singular():
+    """Separable binomial data: the weights mu (1 - mu) underflow as the fit runs off. The
+    iteration whose X^T W X has no Cholesky factor raises; one iteration less returns se = inf
+    (the information at the last iterate is singular)."""
+    X = np.column_stack([np.ones(6), np.arange(6.0)])
+    y = np.array([0.0, 0.0, 0.0, 1.0, 1.0, 1.0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        for k in range(1, 200):
+            try:
+                fit = lg.glm(X, y, max_iter=k)
+            except np.linalg.LinAlgError as e:
+                assert str(e).startswith("the weighted matrix X^T W X is singular or numerically "
+                                         "singular (the columns of X are linearly dependent")
+                break
+            assert fit.n_iter == k and not fit.converged
+            last = fit
+    assert k > 2 and np.all(np.isinf(last.se)) and np.all(np.isfinite(last.w))
+
+
+@pytest.mark.filterwarnings("error")  # log(0) is not evaluated for a perfect fit
+def test_gaussian_glm_with_a_perfect_fit():
+    fit = lg.glm(np.eye(2), [1.0, 2.0], family="gaussian")
+    assert fit.w.tolist() == [1.0, 2.0] and fit.deviance == 0.0
+    assert fit.log_likelihood == np.inf and fit.scale == np.inf
+
+
+def test_glm_defaults_start_and_names_in_messages():
+    X, y = _glm_cases()[("poisson", "log")]
+    with pytest.warns(ConvergenceWarning, match="max_iter=100 "):  # the default max_iter
+        fit = lg.glm(X, y, family="poisson", tol=1e-300)
+    assert fit.n_iter == 100
+    w0 = np.array([0.4, 0.2, -0.3, 0.1])
+    with pytest.warns(ConvergenceWarning):
+        fit = lg.glm(X, y, family="poisson", w0=w0, max_iter=1)
+    eta = X @ w0
+    from scipy.special import xlogy
+
+    assert fit.objective[0] == pytest.approx(2 * np.sum(xlogy(y, y) - y * eta - (y - np.exp(eta))),
+                                             rel=1e-12)
+    with pytest.raises(ValueError, match="too large for glm:"):
+        lg.glm(X * 1e200, y, family="poisson")
+    with pytest.raises(ValueError, match="too large for logistic regression:"):
+        lg.newton(X * 1e200, (y > 1).astype(float))
+    with pytest.raises(ValueError, match="too large for softmax regression:"):
+        lg.softmax_regression(X * 1e200, (y > 1).astype(float))
+
+
+@pytest.mark.parametrize(("family", "link"), [("poisson", "log"), ("binomial", "probit")])
+def test_glm_stopping_rule_with_small_weights(family, link):
+    """|w| < 2 (standardised Spector for the probit): the factor max(1, |w|) is 1 here, and a
+    step between tol and 2 tol must not stop the fit."""
+    if family == "poisson":
+        X, y = _glm_cases()[(family, link)]
+    else:
+        X, y = _standardised_spector()
+    for tol in np.geomspace(1e-2, 1e-7, 16):
+        fit = lg.glm(X, y, family=family, link=link, tol=tol)
+        assert np.max(np.abs(fit.w)) < 2
+        path = _glm_iterates(X, y, fit.n_iter, family=family, link=link, tol=tol)
+        assert _stops_at_the_first_small_step(path, tol)
