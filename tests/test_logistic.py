@@ -750,13 +750,13 @@ def test_glm_predicts_the_mean_for_counts_and_real_responses():
     np.testing.assert_allclose(fit.predict(X), X @ fit.w, rtol=1e-14)
 
 
-def _glm_iterates(X, y, n, **kw):
-    """The first n iterates of glm (each a fit stopped by max_iter; the iteration is
-    deterministic, so they are the iterates of one run)."""
+def _iterates(fit, X, y, n, **kw):
+    """The first n iterates of glm or probit (``fit``): fits stopped by max_iter (the iteration
+    is deterministic, so they are the iterates of one run)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
-        return [kw.get("w0", np.zeros(X.shape[1]))] + [lg.glm(X, y, max_iter=k, **kw).w
-                                                       for k in range(1, n + 1)]
+        start = np.asarray(kw.get("w0", np.zeros(X.shape[1])), dtype=float)
+        return [start] + [getattr(lg, fit)(X, y, max_iter=k, **kw).w for k in range(1, n + 1)]
 
 
 @pytest.mark.filterwarnings("error")  # a converged fit warns about nothing
@@ -767,7 +767,7 @@ def test_glm_stops_at_the_first_step_below_tol(family, link, tol):
     fit = lg.glm(X, y, family=family, link=link, tol=tol)
     assert fit.converged and fit.family == family and fit.link == link
     assert len(fit.objective) == fit.n_iter + 1
-    path = _glm_iterates(X, y, fit.n_iter, family=family, link=link, tol=tol)
+    path = _iterates("glm", X, y, fit.n_iter, family=family, link=link, tol=tol)
     np.testing.assert_array_equal(path[-1], fit.w)
     assert _stops_at_the_first_small_step(path, tol)
 
@@ -871,5 +871,98 @@ def test_glm_stopping_rule_with_small_weights(family, link):
     for tol in np.geomspace(1e-2, 1e-7, 16):
         fit = lg.glm(X, y, family=family, link=link, tol=tol)
         assert np.max(np.abs(fit.w)) < 2
-        path = _glm_iterates(X, y, fit.n_iter, family=family, link=link, tol=tol)
+        path = _iterates("glm", X, y, fit.n_iter, family=family, link=link, tol=tol)
         assert _stops_at_the_first_small_step(path, tol)
+
+
+def _probit_step(X, y, w, method):
+    """The probit score lambda and the Newton (observed) or Fisher-scoring step, written out."""
+    from scipy.stats import norm
+
+    a, q = X @ w, 2 * y - 1
+    lam_i = q * np.exp(norm.logpdf(a) - norm.logcdf(q * a))
+    if method == "newton":
+        D = lam_i * (lam_i + a)
+    else:
+        D = np.exp(2 * norm.logpdf(a) - norm.logcdf(a) - norm.logcdf(-a))
+    return lam_i, np.linalg.solve(X.T @ (X * D[:, None]), X.T @ lam_i)
+
+
+@pytest.mark.filterwarnings("error")  # a converged fit warns about nothing
+@pytest.mark.parametrize("method", ["newton", "irls"])
+def test_probit_iterates_are_halved_newton_or_fisher_steps(method):
+    """From w0 with scores up to 3 in the wrong direction: each iterate is w + t delta with the
+    method's step delta and t = 2^-j, halved only while the step twice as long would lower the
+    log-likelihood (Fisher scoring halves here, Newton does not)."""
+    from scipy.stats import norm
+
+    X, y = _spector_X()
+    w0 = np.array([0.0, 0.0, 0.0, 3.0])
+    fit = lg.probit(X, y, method=method, w0=w0)
+    assert fit.converged and fit.method == method and fit.separable is False
+    assert len(fit.objective) == len(fit.grad_norm) == fit.n_iter + 1
+    path = _iterates("probit", X, y, fit.n_iter, method=method, w0=w0)
+    halved = 0
+    for k, (w, w_next) in enumerate(zip(path[:-1], path[1:], strict=True)):
+        lam_i, delta = _probit_step(X, y, w, method)
+        assert fit.objective[k] == pytest.approx(norm.logcdf((2 * y - 1) * (X @ w)).sum(), rel=1e-12)
+        assert fit.grad_norm[k] == pytest.approx(np.linalg.norm(X.T @ lam_i), rel=1e-9, abs=1e-12)
+        t = 2.0 ** np.round(np.log2((w_next - w) @ delta / (delta @ delta)))
+        np.testing.assert_allclose(w_next, w + t * delta, rtol=1e-7, atol=1e-9)
+        if t < 1:
+            halved += 1
+            assert norm.logcdf((2 * y - 1) * (X @ (w + 2 * t * delta))).sum() < fit.objective[k]
+    assert (halved > 0) == (method == "irls")
+    np.testing.assert_array_equal(path[-1], fit.w)
+    assert fit.log_likelihood == fit.objective[-1]
+
+
+@pytest.mark.parametrize("method", ["newton", "irls"])
+@pytest.mark.parametrize("data", ["standardised", "raw"])
+def test_probit_stops_at_the_first_step_below_tol(method, data):
+    X, y = _standardised_spector() if data == "standardised" else _spector_X()
+    for tol in np.geomspace(1e-2, 1e-7, 11):
+        fit = lg.probit(X, y, method=method, tol=tol)
+        path = _iterates("probit", X, y, fit.n_iter, method=method, tol=tol)
+        assert fit.converged and _stops_at_the_first_small_step(path, tol)
+
+
+@pytest.mark.parametrize("method", ["newton", "irls"])
+def test_probit_separable_fit_stops_at_the_first_margin_beyond_8(method):
+    X, y = _separable(False)
+    with pytest.warns(ConvergenceWarning) as caught:
+        fit = lg.probit(X, y, method=method)
+    assert [str(w.message) for w in caught] == [
+        "the data are separable (completely or quasi-completely): the probit maximum likelihood "
+        "estimate does not exist and the weights grow without bound"]
+    assert fit.separable and not fit.converged and np.all(np.isinf(fit.se))
+    path = _iterates("probit", X, y, fit.n_iter, method=method)
+    margins = [np.max((2 * y - 1) * (X @ w)) for w in path]
+    assert margins[-1] > 8 and max(margins[:-1]) <= 8
+
+
+def test_probit_messages_and_defaults():
+    X, y = _spector_X()
+    with pytest.warns(ConvergenceWarning) as caught:
+        fit = lg.probit(X, y, max_iter=2)
+    assert [str(w.message) for w in caught] == [
+        "probit stopped at max_iter=2 before the step fell below tol=1e-10"]
+    assert fit.n_iter == 2 and not fit.converged and not fit.separable
+    with pytest.warns(ConvergenceWarning, match="max_iter=100 "):
+        assert lg.probit(X, y, tol=1e-300).n_iter == 100
+    rng = np.random.default_rng(0)
+    x, z = rng.normal(size=30), rng.normal(size=30)
+    yy = (x + rng.normal(size=30) > 0).astype(float)
+    for delta in (0.0, 1e-7):  # exactly and numerically dependent columns
+        with pytest.raises(np.linalg.LinAlgError,
+                           match=r"^the weighted Hessian X\^T D X is singular or numerically"):
+            lg.probit(np.column_stack([np.ones(30), x, x + delta * z]), yy)
+
+
+@pytest.mark.parametrize("fit", ["newton", "irls", "probit"])
+def test_dependent_columns_are_refused_even_when_the_data_are_separable(fit):
+    """A singular first Hessian is a property of X: the error, not a separation verdict."""
+    X, y = _separable(False)
+    X = np.column_stack([X, X[:, 1]])
+    with pytest.raises(np.linalg.LinAlgError, match="singular or numerically singular"):
+        getattr(lg, fit)(X, y)
