@@ -461,3 +461,508 @@ def test_glm_rejects_bad_family_link_and_counts():
         lg.glm(X, y - 10, family="poisson")
     with pytest.raises(ValueError, match="y must take values in"):
         lg.glm(X, y, family="binomial")
+
+
+# -- tests that kill the surviving mutants of `make mutants MODULE=logistic` ---------------------
+# (tests/mutation_triage/logistic.md lists each mutant with the test that kills it, or why it
+# is equivalent)
+
+
+def _spector_X():
+    d = datasets.load_spector()
+    return np.column_stack([d.X, np.ones(len(d.y))]), d.y
+
+
+def _standardised_spector():
+    d = datasets.load_spector()
+    return np.column_stack([np.ones(len(d.y)), (d.X - d.X.mean(0)) / d.X.std(0)]), d.y
+
+
+def _newton_direction(X, y, w, lam):
+    """The Newton step of the penalised log-likelihood at w, written out in full."""
+    p = 1.0 / (1.0 + np.exp(-(X @ w)))
+    grad = X.T @ (y - p) - lam * w
+    H = X.T @ (X * (p * (1 - p))[:, None]) + lam * np.eye(X.shape[1])
+    return grad, np.linalg.solve(H, grad)
+
+
+def _stops_at_the_first_small_step(path, tol):
+    """The fits stop at the first step with max |w_new - w| <= tol max(1, max |w_new|)."""
+    small = [np.max(np.abs(b - a)) <= tol * max(1.0, np.max(np.abs(b)))
+             for a, b in zip(path[:-1], path[1:], strict=True)]
+    return small[-1] and not any(small[:-1])
+
+
+def test_sigmoid_and_log_sigmoid_convert_booleans_and_strings_to_floats():
+    np.testing.assert_allclose(lg.sigmoid(np.array([True, False])),
+                               [1 / (1 + np.exp(-1.0)), 0.5], rtol=1e-15)
+    np.testing.assert_allclose(lg.log_sigmoid(np.array([True, False])),
+                               [-np.log1p(np.exp(-1.0)), -np.log(2.0)], rtol=1e-15)
+    assert lg.sigmoid("2.0") == pytest.approx(1 / (1 + np.exp(-2.0)), rel=1e-15)
+    assert lg.log_sigmoid("2.0") == pytest.approx(-np.log1p(np.exp(-2.0)), rel=1e-15)
+
+
+def test_losses_declare_the_underflow_of_the_tails_harmless():
+    """e^{-720} is subnormal: an underflow, which the functions ignore even under 'raise'."""
+    with np.errstate(under="raise"):
+        ls = lg.log_sigmoid(np.array([720.0, -720.0]))
+        loss = lg.log_loss(np.array([1.0, -1.0]), np.array([720.0, -720.0]))
+        ll = lg.log_likelihood(np.array([720.0]), np.ones((2, 1)), np.array([1.0, 1.0]))
+    np.testing.assert_allclose(ls, [0.0, -720.0], atol=1e-300)
+    np.testing.assert_allclose(loss, [0.0, 0.0], atol=1e-300)
+    assert abs(ll) < 1e-300
+
+
+@pytest.mark.filterwarnings("error")  # a converged fit warns about nothing
+@pytest.mark.parametrize("method", ["newton", "irls"])
+def test_newton_fits_record_every_iterate_and_its_step(method):
+    """Every recorded quantity checked against its definition, with a penalty and a start w0
+    (so that lam w and lam ||w||^2 / 2 are seen at the start too)."""
+    X, y = _standardised_spector()
+    lam, w0 = 0.3, np.array([0.5, -1.0, 0.25, 2.0])
+    res = getattr(lg, method)(X, y, lam=lam, w0=w0)
+    assert res.method == method and res.lam == lam and res.converged and not res.separable
+    assert res.n_iter == len(res.step_sizes) == len(res.path) - 1 == len(res.objective) - 1
+    np.testing.assert_array_equal(res.path[0], w0)
+    for k, w in enumerate(res.path):
+        grad, delta = _newton_direction(X, y, w, lam)
+        expected = lg.log_likelihood(w, X, y) - 0.5 * lam * (w @ w)
+        assert res.objective[k] == pytest.approx(expected, rel=1e-12)
+        assert res.grad_norm[k] == pytest.approx(np.linalg.norm(grad), rel=1e-8, abs=1e-12)
+        if k < res.n_iter:
+            np.testing.assert_allclose(res.path[k + 1], w + res.step_sizes[k] * delta,
+                                       rtol=1e-9, atol=1e-12)
+    np.testing.assert_array_equal(res.path[-1], res.w)
+    assert res.grad_norm[-1] < 1e-8  # at the maximiser
+    assert res.log_likelihood == pytest.approx(lg.log_likelihood(res.w, X, y), rel=1e-12)
+    # the standard errors of the penalised fit: the inverse of X^T R X + lam I at w
+    p = lg.sigmoid(X @ res.w)
+    H = X.T @ (X * (p * (1 - p))[:, None]) + lam * np.eye(4)
+    np.testing.assert_allclose(res.se, np.sqrt(np.diag(np.linalg.inv(H))), rtol=1e-6)
+
+
+@pytest.mark.parametrize("method", ["newton", "irls"])
+@pytest.mark.parametrize("tol", [1e-1, 1e-2, 1e-3, 1e-4, 1e-6])
+@pytest.mark.parametrize("data", ["standardised", "raw"])
+def test_newton_fits_stop_at_the_first_step_below_tol(method, tol, data):
+    """|w| < 2 on the standardised data, |w| = 13 on the raw data: the relative tolerance
+    max(1, |w|) is seen on both sides of 1 and 2."""
+    X, y = _standardised_spector() if data == "standardised" else _spector_X()
+    res = getattr(lg, method)(X, y, tol=tol)
+    assert res.converged
+    assert _stops_at_the_first_small_step(res.path, tol)
+
+
+@pytest.mark.parametrize("method", ["newton", "irls"])
+def test_newton_step_is_halved_exactly_until_it_no_longer_overshoots(method):
+    """From a start far out (scores up to -100) the full step overshoots: it is halved, and
+    only as often as needed: the step twice as long lowers the objective. Near the maximiser
+    the full step is taken."""
+    X, y = _spector_X()
+    res = getattr(lg, method)(X, y, w0=[3.0, 0.0, 0.0, -20.0])
+    assert res.converged and res.grad_norm[-1] < 1e-8
+    t = res.step_sizes
+    assert np.all(np.log2(t) == np.round(np.log2(t))) and np.all(t <= 1.0)
+    assert t.min() < 0.01 and np.all(t[-3:] == 1.0)
+    for k in range(res.n_iter):
+        w = res.path[k]
+        _, delta = _newton_direction(X, y, w, 0.0)
+        assert res.objective[k + 1] >= res.objective[k] - 1e-12 * abs(res.objective[k])
+        if t[k] < 1.0:  # the step twice as long would have lowered the log-likelihood
+            assert lg.log_likelihood(w + 2 * t[k] * delta, X, y) < res.objective[k] - 1e-9
+
+
+@pytest.mark.parametrize("method", ["newton", "irls"])
+@pytest.mark.parametrize("quasi", [False, True])
+def test_separable_fit_stops_at_the_first_score_beyond_30(method, quasi):
+    """The separation check runs once a margin (2 y_i - 1) a_i exceeds 30, and only then:
+    the fit stops at the first such iterate, not before, not later."""
+    X, y = _separable(quasi)
+    with pytest.warns(ConvergenceWarning, match="separable"):
+        res = getattr(lg, method)(X, y)
+    s = 2 * y - 1
+    margins = [np.max(s * (X @ w)) for w in res.path]
+    assert margins[-1] > 30 and max(margins[:-1]) <= 30
+    assert res.separable and not res.converged and res.n_iter == len(margins) - 1
+    assert np.all(np.isinf(res.se))
+    p = lg.sigmoid(X @ res.w)
+    assert res.grad_norm[-1] == pytest.approx(np.linalg.norm(X.T @ (y - p)), rel=1e-9)
+
+
+@pytest.mark.parametrize("method", ["newton", "irls"])
+def test_max_iter_on_separable_data_is_diagnosed_at_the_end(method):
+    """One iteration never reaches a margin of 30: the separation is found by the check after
+    the loop (and only without a penalty)."""
+    X, y = _separable(False)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        res = getattr(lg, method)(X, y, max_iter=1)
+    assert [str(w.message)[:34] for w in caught] == ["the data are separable (completely"]
+    assert res.separable and not res.converged and res.n_iter == 1 and np.all(np.isinf(res.se))
+    with pytest.warns(ConvergenceWarning, match=f"^{method} stopped at max_iter=1 before the step "
+                                                r"fell below tol=0\.001$"):
+        pen = getattr(lg, method)(X, y, lam=1e-3, max_iter=1, tol=1e-3)
+    assert not pen.separable and not pen.converged and np.all(np.isfinite(pen.se))
+
+
+@pytest.mark.parametrize("method", ["newton", "irls"])
+def test_singular_hessian_message_names_the_penalty_only_when_there_is_one(method):
+    """Columns x and x + 1e-7 z: X^T R X has a condition number near 1e15, so Cholesky succeeds
+    but the first Hessian is refused as numerically singular (with a 1e-6 perturbation it is
+    accepted)."""
+    rng = np.random.default_rng(0)
+    x, z = rng.normal(size=30), rng.normal(size=30)
+    y = (x + rng.normal(size=30) > 0).astype(float)
+    fit = getattr(lg, method)
+    for delta, lam in [(0.0, 0.0), (1e-7, 0.0), (1e-7, 1e-30)]:
+        X = np.column_stack([np.ones(30), x, x + delta * z])
+        plus = r" \+ lam I" if lam else ""
+        with pytest.raises(np.linalg.LinAlgError,
+                           match=rf"^the weighted Hessian X\^T R X{plus} is singular or numerically"):
+            fit(X, y, lam=lam)
+    assert fit(np.column_stack([np.ones(30), x, x + 1e-6 * z]), y).converged
+
+
+def _fits_that_warn():
+    X, y = _spector_X()
+    Xs, ys = _separable(False)
+    yield lambda: lg.newton(X, y, max_iter=2)
+    yield lambda: lg.irls(Xs, ys)
+    yield lambda: lg.gradient_ascent(X, y, max_iter=2)
+    yield lambda: lg.probit(X, y, max_iter=2)
+    yield lambda: lg.probit(Xs, ys)
+    yield lambda: lg.glm(X, y, max_iter=2)
+    yield lambda: lg.softmax_regression(X, y, max_iter=2)
+    yield lambda: lg.softmax_regression(Xs, ys)
+
+
+def test_convergence_warnings_point_at_the_caller():
+    """The warning names the line that called the fit (here the lambda's), not a line inside
+    mlnotes and not the line that called the lambda."""
+    for fit in _fits_that_warn():
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            fit()
+        assert all(w.category is ConvergenceWarning for w in caught)
+        where = [(w.filename, w.lineno) for w in caught]
+        assert where == [(__file__, fit.__code__.co_firstlineno)], [str(w.message) for w in caught]
+
+
+@pytest.mark.filterwarnings("error")
+def test_gradient_ascent_records_its_iterates_and_uses_the_default_step():
+    X, y = _standardised_spector()
+    lam, w0 = 0.2, np.array([0.5, -1.0, 0.25, 2.0])
+    res = lg.gradient_ascent(X, y, lam=lam, w0=w0, tol=1e-3)
+    eta = 4.0 / (np.linalg.norm(X, 2) ** 2 + 4.0 * lam)
+    assert res.method == "gradient_ascent" and res.lam == lam and res.separable is False
+    assert res.converged and res.n_iter == len(res.path) - 1 == len(res.step_sizes) > 2
+    np.testing.assert_allclose(res.step_sizes, eta, rtol=1e-14)
+    np.testing.assert_array_equal(res.path[0], w0)
+    for k, w in enumerate(res.path):
+        grad, _ = _newton_direction(X, y, w, lam)
+        assert res.objective[k] == pytest.approx(
+            lg.log_likelihood(w, X, y) - 0.5 * lam * (w @ w), rel=1e-12)
+        assert res.grad_norm[k] == pytest.approx(np.linalg.norm(grad), rel=1e-9)
+        if k < res.n_iter:
+            np.testing.assert_allclose(res.path[k + 1], w + eta * grad, rtol=1e-12, atol=1e-15)
+    # the stopping rule: the first gradient at most tol times the first one
+    g = res.grad_norm
+    assert g[-1] <= 1e-3 * g[0] and np.all(g[:-1] > 1e-3 * g[0])
+    assert res.log_likelihood == pytest.approx(lg.log_likelihood(res.w, X, y), rel=1e-12)
+    p = lg.sigmoid(X @ res.w)
+    H = X.T @ (X * (p * (1 - p))[:, None]) + lam * np.eye(4)
+    np.testing.assert_allclose(res.se, np.sqrt(np.diag(np.linalg.inv(H))), rtol=1e-9)
+
+
+def test_gradient_ascent_defaults_and_its_max_iter_message():
+    X, y = _standardised_spector()
+    res = lg.gradient_ascent(X, y)  # default tol 1e-6
+    g = res.grad_norm
+    assert res.converged and g[-1] <= 1e-6 * g[0] and np.all(g[:-1] > 1e-6 * g[0])
+    with pytest.warns(ConvergenceWarning) as caught:
+        res = lg.gradient_ascent(X, y, max_iter=3)
+    assert res.n_iter == 3 and len(res.path) == 4 and not res.converged
+    assert str(caught[0].message) == (
+        f"gradient_ascent stopped at max_iter=3 with gradient norm {res.grad_norm[-1]:.3g} > "
+        f"tol x initial norm = {1e-6 * res.grad_norm[0]:.3g}")
+    # the default max_iter is 10000 (a tolerance no iterate meets, on a tiny problem)
+    with pytest.warns(ConvergenceWarning, match="max_iter=10000 "):
+        res = lg.gradient_ascent(np.array([[1.0], [2.0], [-1.0]]), [0.0, 1.0, 0.0], tol=1e-300)
+    assert res.n_iter == 10000
+
+
+def test_gradient_ascent_started_at_the_maximiser_takes_no_step():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        res = lg.gradient_ascent(np.ones((2, 1)), [0.0, 1.0])  # the gradient at 0 is exactly 0
+    assert res.converged and res.n_iter == 0 and res.grad_norm.tolist() == [0.0]
+    np.testing.assert_allclose(res.se, [np.sqrt(2.0)])  # 1 / sqrt(2 * 1/4)
+    # tol = 1: the start itself meets |grad| <= tol |grad_0|
+    res = lg.gradient_ascent(np.array([[1.0], [2.0], [-1.0]]), [0.0, 1.0, 0.0], tol=1.0)
+    assert res.converged and res.n_iter == 0
+
+
+def test_gradient_ascent_explains_an_unrepresentable_default_step():
+    """check_X_y keeps |X|_2^2 representable; a huge lam (4 lam overflows) or an X of zeros still
+    leave no default step 4 / (|X|_2^2 + 4 lam): a ValueError that says so and what to do."""
+    msg = (r"\) leaves no representable default step eta = 4 / \(\|X\|_2\^2 \+ 4 lam\): "
+           r"standardise the columns of X or pass eta$")
+    X, y = np.array([[1.0], [2.0], [-1.0]]), np.array([0.0, 1.0, 0.0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(ValueError, match=r"^the scale of X \(max \|x_ij\| = 2" + msg):
+            lg.gradient_ascent(X, y, lam=1e308)
+    with pytest.raises(ValueError, match=r"^the scale of X \(max \|x_ij\| = 0" + msg):
+        lg.gradient_ascent(np.zeros((3, 1)), y)
+
+
+def test_gradient_ascent_standard_errors_are_infinite_for_a_zero_column():
+    X, y = _standardised_spector()
+    res = lg.gradient_ascent(np.column_stack([X, np.zeros(len(y))]), y, tol=1e-3)
+    assert res.converged and np.all(np.isinf(res.se))
+
+
+def test_predictions_break_a_tie_at_score_zero_towards_one():
+    """A row of zeros has score exactly 0: label 1. A row with score 1/2 has label 1 too."""
+    X, y = _spector_X()
+    fits = [lg.newton(X, y), lg.probit(X, y), lg.glm(X, y), lg.glm(X, y, link="probit")]
+    for fit in fits:
+        rows = np.vstack([np.zeros(4), 0.5 * fit.w / (fit.w @ fit.w)])
+        assert fit.predict(rows).tolist() == [1.0, 1.0]
+        assert fit.predict(-rows[1:]).tolist() == [0.0]
+    from scipy.special import ndtr
+
+    np.testing.assert_allclose(fits[1].predict_proba(X), ndtr(X @ fits[1].w), rtol=1e-15)
+    np.testing.assert_allclose(fits[2].predict_mean(X), lg.sigmoid(X @ fits[2].w), rtol=1e-15)
+    np.testing.assert_allclose(fits[3].predict_mean(X), ndtr(X @ fits[3].w), rtol=1e-15)
+
+
+def test_glm_predicts_the_mean_for_counts_and_real_responses():
+    cases = _glm_cases()
+    X, y = cases[("poisson", "log")]
+    fit = lg.glm(X, y, family="poisson")
+    assert fit.family == "poisson" and fit.link == "log"
+    np.testing.assert_allclose(fit.predict(X), np.exp(X @ fit.w), rtol=1e-14)
+    np.testing.assert_allclose(fit.predict_mean(X), np.exp(X @ fit.w), rtol=1e-14)
+    X, y = cases[("gaussian", "identity")]
+    fit = lg.glm(X, y, family="gaussian")
+    assert fit.family == "gaussian" and fit.link == "identity"
+    np.testing.assert_allclose(fit.predict(X), X @ fit.w, rtol=1e-14)
+
+
+def _iterates(fit, X, y, n, **kw):
+    """The first n iterates of glm or probit (``fit``): fits stopped by max_iter (the iteration
+    is deterministic, so they are the iterates of one run)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        start = np.asarray(kw.get("w0", np.zeros(X.shape[1])), dtype=float)
+        return [start] + [getattr(lg, fit)(X, y, max_iter=k, **kw).w for k in range(1, n + 1)]
+
+
+@pytest.mark.filterwarnings("error")  # a converged fit warns about nothing
+@pytest.mark.parametrize(("family", "link"), list(_glm_cases()))
+@pytest.mark.parametrize("tol", [1e-2, 1e-4, 1e-6])
+def test_glm_stops_at_the_first_step_below_tol(family, link, tol):
+    X, y = _glm_cases()[(family, link)]
+    fit = lg.glm(X, y, family=family, link=link, tol=tol)
+    assert fit.converged and fit.family == family and fit.link == link
+    assert len(fit.objective) == fit.n_iter + 1
+    path = _iterates("glm", X, y, fit.n_iter, family=family, link=link, tol=tol)
+    np.testing.assert_array_equal(path[-1], fit.w)
+    assert _stops_at_the_first_small_step(path, tol)
+
+
+def test_glm_least_squares_takes_one_step_and_checks_it_with_a_second():
+    X, y = _glm_cases()[("gaussian", "identity")]
+    fit = lg.glm(X, y, family="gaussian")
+    assert fit.n_iter == 2 and fit.converged and fit.objective[0] == pytest.approx(y @ y)
+    with pytest.warns(ConvergenceWarning):
+        one = lg.glm(X, y, family="gaussian", max_iter=1)
+    assert one.n_iter == 1 and not one.converged and len(one.objective) == 2
+
+
+@pytest.mark.parametrize(("family", "suffix"), [("binomial", " (separable binomial data have no maximum)"),
+                                                 ("poisson", "")])
+def test_glm_max_iter_message(family, suffix):
+    X, y = _glm_cases()[(family, "logit" if family == "binomial" else "log")]
+    with pytest.warns(ConvergenceWarning) as caught:
+        fit = lg.glm(X, y, family=family, max_iter=2)
+    assert [str(w.message) for w in caught] == [
+        "glm stopped at max_iter=2 before the step fell below tol=1e-10" + suffix]
+    assert fit.n_iter == 2 and not fit.converged
+
+
+def test_gaussian_glm_likelihood_scale_and_square_systems():
+    """The Gaussian log-likelihood at the ML variance ||y - Xw||^2 / n (scipy's normal density),
+    also for a residual deviance below 1; with n = d the dispersion has no degrees of freedom:
+    scale and standard errors inf."""
+    from scipy.stats import norm
+
+    rng = np.random.default_rng(4)
+    X = np.column_stack([np.ones(12), rng.standard_normal(12)])
+    y = X @ np.array([1.0, -2.0]) + 0.1 * rng.standard_normal(12)
+    fit = lg.glm(X, y, family="gaussian")
+    r = y - X @ fit.w
+    assert 0 < fit.deviance < 1 and fit.deviance == pytest.approx(r @ r, rel=1e-12)
+    ref = norm.logpdf(r, scale=np.sqrt(r @ r / 12)).sum()
+    assert fit.log_likelihood == pytest.approx(ref, rel=1e-12)
+    assert fit.scale == pytest.approx(r @ r / 10, rel=1e-12)
+    sq = lg.glm(X[:2], y[:2], family="gaussian")
+    assert sq.scale == np.inf and np.all(np.isinf(sq.se))
+    np.testing.assert_allclose(sq.w, np.linalg.solve(X[:2], y[:2]), rtol=1e-12)
+
+
+def test_glm_on_separable_data_ends_singular():
+    """Separable binomial data: the weights mu (1 - mu) underflow as the fit runs off. The
+    iteration whose X^T W X has no Cholesky factor raises; one iteration less returns se = inf
+    (the information at the last iterate is singular)."""
+    X = np.column_stack([np.ones(6), np.arange(6.0)])
+    y = np.array([0.0, 0.0, 0.0, 1.0, 1.0, 1.0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        for k in range(1, 200):
+            try:
+                fit = lg.glm(X, y, max_iter=k)
+            except np.linalg.LinAlgError as e:
+                assert str(e).startswith("the weighted matrix X^T W X is singular or numerically "
+                                         "singular (the columns of X are linearly dependent")
+                break
+            assert fit.n_iter == k and not fit.converged
+            last = fit
+    assert k > 2 and np.all(np.isinf(last.se)) and np.all(np.isfinite(last.w))
+
+
+@pytest.mark.filterwarnings("error")  # log(0) is not evaluated for a perfect fit
+def test_gaussian_glm_with_a_perfect_fit():
+    fit = lg.glm(np.eye(2), [1.0, 2.0], family="gaussian")
+    assert fit.w.tolist() == [1.0, 2.0] and fit.deviance == 0.0
+    assert fit.log_likelihood == np.inf and fit.scale == np.inf
+
+
+def test_glm_defaults_start_and_names_in_messages():
+    X, y = _glm_cases()[("poisson", "log")]
+    with pytest.warns(ConvergenceWarning, match="max_iter=100 "):  # the default max_iter
+        fit = lg.glm(X, y, family="poisson", tol=1e-300)
+    assert fit.n_iter == 100
+    w0 = np.array([0.4, 0.2, -0.3, 0.1])
+    with pytest.warns(ConvergenceWarning):
+        fit = lg.glm(X, y, family="poisson", w0=w0, max_iter=1)
+    eta = X @ w0
+    from scipy.special import xlogy
+
+    assert fit.objective[0] == pytest.approx(2 * np.sum(xlogy(y, y) - y * eta - (y - np.exp(eta))),
+                                             rel=1e-12)
+    with pytest.raises(ValueError, match="too large for glm:"):
+        lg.glm(X * 1e200, y, family="poisson")
+    with pytest.raises(ValueError, match="too large for logistic regression:"):
+        lg.newton(X * 1e200, (y > 1).astype(float))
+    with pytest.raises(ValueError, match="too large for softmax regression:"):
+        lg.softmax_regression(X * 1e200, (y > 1).astype(float))
+
+
+@pytest.mark.parametrize(("family", "link"), [("poisson", "log"), ("binomial", "probit")])
+def test_glm_stopping_rule_with_small_weights(family, link):
+    """|w| < 2 (standardised Spector for the probit): the factor max(1, |w|) is 1 here, and a
+    step between tol and 2 tol must not stop the fit."""
+    if family == "poisson":
+        X, y = _glm_cases()[(family, link)]
+    else:
+        X, y = _standardised_spector()
+    for tol in np.geomspace(1e-2, 1e-7, 16):
+        fit = lg.glm(X, y, family=family, link=link, tol=tol)
+        assert np.max(np.abs(fit.w)) < 2
+        path = _iterates("glm", X, y, fit.n_iter, family=family, link=link, tol=tol)
+        assert _stops_at_the_first_small_step(path, tol)
+
+
+def _probit_step(X, y, w, method):
+    """The probit score lambda and the Newton (observed) or Fisher-scoring step, written out."""
+    from scipy.stats import norm
+
+    a, q = X @ w, 2 * y - 1
+    lam_i = q * np.exp(norm.logpdf(a) - norm.logcdf(q * a))
+    if method == "newton":
+        D = lam_i * (lam_i + a)
+    else:
+        D = np.exp(2 * norm.logpdf(a) - norm.logcdf(a) - norm.logcdf(-a))
+    return lam_i, np.linalg.solve(X.T @ (X * D[:, None]), X.T @ lam_i)
+
+
+@pytest.mark.filterwarnings("error")  # a converged fit warns about nothing
+@pytest.mark.parametrize("method", ["newton", "irls"])
+def test_probit_iterates_are_halved_newton_or_fisher_steps(method):
+    """From w0 with scores up to 3 in the wrong direction: each iterate is w + t delta with the
+    method's step delta and t = 2^-j, halved only while the step twice as long would lower the
+    log-likelihood (Fisher scoring halves here, Newton does not)."""
+    from scipy.stats import norm
+
+    X, y = _spector_X()
+    w0 = np.array([0.0, 0.0, 0.0, 3.0])
+    fit = lg.probit(X, y, method=method, w0=w0)
+    assert fit.converged and fit.method == method and fit.separable is False
+    assert len(fit.objective) == len(fit.grad_norm) == fit.n_iter + 1
+    path = _iterates("probit", X, y, fit.n_iter, method=method, w0=w0)
+    halved = 0
+    for k, (w, w_next) in enumerate(zip(path[:-1], path[1:], strict=True)):
+        lam_i, delta = _probit_step(X, y, w, method)
+        assert fit.objective[k] == pytest.approx(norm.logcdf((2 * y - 1) * (X @ w)).sum(), rel=1e-12)
+        assert fit.grad_norm[k] == pytest.approx(np.linalg.norm(X.T @ lam_i), rel=1e-9, abs=1e-12)
+        t = 2.0 ** np.round(np.log2((w_next - w) @ delta / (delta @ delta)))
+        np.testing.assert_allclose(w_next, w + t * delta, rtol=1e-7, atol=1e-9)
+        if t < 1:
+            halved += 1
+            assert norm.logcdf((2 * y - 1) * (X @ (w + 2 * t * delta))).sum() < fit.objective[k]
+    assert (halved > 0) == (method == "irls")
+    np.testing.assert_array_equal(path[-1], fit.w)
+    assert fit.log_likelihood == fit.objective[-1]
+
+
+@pytest.mark.parametrize("method", ["newton", "irls"])
+@pytest.mark.parametrize("data", ["standardised", "raw"])
+def test_probit_stops_at_the_first_step_below_tol(method, data):
+    X, y = _standardised_spector() if data == "standardised" else _spector_X()
+    for tol in np.geomspace(1e-2, 1e-7, 11):
+        fit = lg.probit(X, y, method=method, tol=tol)
+        path = _iterates("probit", X, y, fit.n_iter, method=method, tol=tol)
+        assert fit.converged and _stops_at_the_first_small_step(path, tol)
+
+
+@pytest.mark.parametrize("method", ["newton", "irls"])
+def test_probit_separable_fit_stops_at_the_first_margin_beyond_8(method):
+    X, y = _separable(False)
+    with pytest.warns(ConvergenceWarning) as caught:
+        fit = lg.probit(X, y, method=method)
+    assert [str(w.message) for w in caught] == [
+        "the data are separable (completely or quasi-completely): the probit maximum likelihood "
+        "estimate does not exist and the weights grow without bound"]
+    assert fit.separable and not fit.converged and np.all(np.isinf(fit.se))
+    path = _iterates("probit", X, y, fit.n_iter, method=method)
+    margins = [np.max((2 * y - 1) * (X @ w)) for w in path]
+    assert margins[-1] > 8 and max(margins[:-1]) <= 8
+
+
+def test_probit_messages_and_defaults():
+    X, y = _spector_X()
+    with pytest.warns(ConvergenceWarning) as caught:
+        fit = lg.probit(X, y, max_iter=2)
+    assert [str(w.message) for w in caught] == [
+        "probit stopped at max_iter=2 before the step fell below tol=1e-10"]
+    assert fit.n_iter == 2 and not fit.converged and not fit.separable
+    with pytest.warns(ConvergenceWarning, match="max_iter=100 "):
+        assert lg.probit(X, y, tol=1e-300).n_iter == 100
+    rng = np.random.default_rng(0)
+    x, z = rng.normal(size=30), rng.normal(size=30)
+    yy = (x + rng.normal(size=30) > 0).astype(float)
+    for delta in (0.0, 1e-7):  # exactly and numerically dependent columns
+        with pytest.raises(np.linalg.LinAlgError,
+                           match=r"^the weighted Hessian X\^T D X is singular or numerically"):
+            lg.probit(np.column_stack([np.ones(30), x, x + delta * z]), yy)
+
+
+@pytest.mark.parametrize("fit", ["newton", "irls", "probit"])
+def test_dependent_columns_are_refused_even_when_the_data_are_separable(fit):
+    """A singular first Hessian is a property of X: the error, not a separation verdict."""
+    X, y = _separable(False)
+    X = np.column_stack([X, X[:, 1]])
+    with pytest.raises(np.linalg.LinAlgError, match="singular or numerically singular"):
+        getattr(lg, fit)(X, y)
