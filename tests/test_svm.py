@@ -536,3 +536,185 @@ def test_crammer_singer_rejects_bad_input_and_warns_at_max_iter():
         fit = svm.crammer_singer(X, y, C=1.0, max_iter=2)
     assert not fit.converged and fit.n_iter == 2 and fit.gap > 0
     assert np.allclose(fit.alpha.sum(axis=1), 1.0) and fit.alpha.min() >= 0.0
+
+
+# -- tests that kill the surviving mutants of `make mutants MODULE=svm` -------------------------
+# (tests/mutation_triage/svm.md lists each mutant with the test that kills it, or why it is
+# equivalent)
+def _random_dual(seed, n=12, C=1.0):
+    """A PSD Gram matrix, labels of both signs and a dual point with entries at 0, at C and free
+    (not feasible for sum alpha y = 0: the helpers do not ask for it)."""
+    rng = np.random.default_rng(seed)
+    Z = rng.standard_normal((n, 3))
+    K = Z @ Z.T
+    y = np.where(np.arange(n) % 2 == 0, 1.0, -1.0)
+    rng.shuffle(y)
+    alpha = rng.choice([0.0, C, 0.3 * C, 0.7 * C], n)
+    return alpha, y, K
+
+
+def _kkt_violation_by_definition(alpha, y, K, C):
+    """m - M written from the definition: every pair (s in I_up, t in I_low), one at a time."""
+    n = len(y)
+    g = np.array([sum(alpha[k] * y[k] * K[i, k] for k in range(n)) for i in range(n)])
+    v = [y[i] - g[i] for i in range(n)]  # -y_i G_i with G_i = y_i g_i - 1
+    can_up = [(y[t] == 1 and alpha[t] < C) or (y[t] == -1 and alpha[t] > 0) for t in range(n)]
+    can_down = [(y[t] == -1 and alpha[t] < C) or (y[t] == 1 and alpha[t] > 0) for t in range(n)]
+    gaps = [v[s] - v[t] for s in range(n) for t in range(n) if can_up[s] and can_down[t]]
+    return max([0.0, *gaps])
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_kkt_violation_is_the_largest_violating_pair_gap(seed):
+    alpha, y, K = _random_dual(seed, C=2.0)
+    assert svm.kkt_violation(alpha, y, K, 2.0) == pytest.approx(
+        _kkt_violation_by_definition(alpha, y, K, 2.0), rel=1e-12, abs=1e-12)
+    # C = inf is the hard margin's box: no variable is at its upper bound
+    assert svm.kkt_violation(alpha, y, K, np.inf) == pytest.approx(
+        _kkt_violation_by_definition(alpha, y, K, np.inf), rel=1e-12, abs=1e-12)
+
+
+def test_kkt_violation_small_values_and_empty_sets():
+    # a violation below 1 is reported as such (not clipped up to 1)
+    K, y = np.eye(2), np.array([1.0, -1.0])
+    assert svm.kkt_violation(np.array([0.8, 0.8]), y, K, 1.0) == pytest.approx(0.4, abs=1e-15)
+    # every label +1 at alpha = C: no y_t alpha_t may increase (I_up empty), nothing violates
+    assert svm.kkt_violation(np.array([1.0, 1.0]), np.array([1.0, 1.0]), np.eye(2), 1.0) == 0.0
+    assert svm.kkt_violation(np.zeros(0), np.zeros(0), np.zeros((0, 0)), 1.0) == 0.0
+    # K = 0, so v = y: a point at alpha = C is in no set that would let it grow further
+    Z2 = np.zeros((2, 2))
+    assert svm.kkt_violation(np.array([1.0, 0.0]), np.array([1.0, -1.0]), Z2, 1.0) == 0.0
+    assert svm.kkt_violation(np.array([1.0, 0.0]), np.array([-1.0, 1.0]), Z2, 1.0) == 0.0
+    # K = I, C = 2, free values below 1 decide m (first case) and M (second): v = y (1 - alpha)
+    assert svm.kkt_violation(np.array([0.5, 1.8]), np.array([-1.0, 1.0]), np.eye(2), 2.0) == \
+        pytest.approx(0.3, abs=1e-15)
+    assert svm.kkt_violation(np.array([0.5, 1.8]), np.array([1.0, -1.0]), np.eye(2), 2.0) == \
+        pytest.approx(0.3, abs=1e-15)
+
+
+def test_dual_helpers_check_their_arguments_by_name():
+    alpha, y, K = _random_dual(0)
+    for fn, args in ((svm.dual_objective, (alpha, y, K)), (svm.kkt_violation, (alpha, y, K, 1.0)),
+                     (svm.primal_objective, (alpha, 0.0, y, K, 1.0))):
+        pos = {"alpha": 0, "K": 2 if fn is not svm.primal_objective else 3}
+        for name, i in pos.items():
+            bad = list(args)
+            bad[i] = np.where(np.ones_like(args[i]) > 0, np.nan, 0.0)
+            with pytest.raises(ValueError, match=f"^{name} contains NaN"):
+                fn(*bad)
+        bad = list(args)
+        bad[0] = alpha[:, None]
+        with pytest.raises(ValueError, match=r"^alpha must be a 1-D array"):
+            fn(*bad)
+        bad = list(args)
+        bad[pos["K"]] = K[0]
+        with pytest.raises(ValueError, match=r"^K must be a 2-D array"):
+            fn(*bad)
+        for i, short in ((0, alpha[:-1]), (pos["K"], K[:-1])):
+            bad = list(args)
+            bad[i] = short
+            with pytest.raises(ValueError, match=r"^alpha, y and K must have shapes \(n,\), \(n,\), \(n, n\)"):
+                fn(*bad)
+    with pytest.raises(ValueError, match=r"^C must be positive"):
+        svm.kkt_violation(alpha, y, K, -1.0)
+    with pytest.raises(ValueError, match=r"^C must be positive"):
+        svm.primal_objective(alpha, 0.0, y, K, -1.0)
+    with pytest.raises(ValueError, match=r"^b must be a finite number"):
+        svm.primal_objective(alpha, np.nan, y, K, 1.0)
+    # the box [0, C]: either end alone is refused, with the box in the message
+    for a in (np.array([-0.1, 0.5]), np.array([0.5, 1.5])):
+        with pytest.raises(ValueError, match=r"^alpha must lie in the box \[0, C\] = \[0, 1\]"):
+            svm.kkt_violation(a, np.array([1.0, -1.0]), np.eye(2), 1.0)
+        with pytest.raises(ValueError, match=r"^alpha must lie in the box"):
+            svm.bias_from_gradient(a, np.array([1.0, -1.0]), np.zeros(2), 1.0)
+
+
+def test_primal_objective_by_hand():
+    # x = (2, 0, 1), linear kernel, labels (+1, -1, +1), alpha y = (0.5, -0.5, 0.25), b = -0.7
+    X = np.array([[2.0], [0.0], [1.0]])
+    K, y = X @ X.T, np.array([1.0, -1.0, 1.0])
+    alpha = np.array([0.5, 0.5, 0.25])
+    w = (alpha * y) @ X  # 1.25
+    f = X @ w - 0.7  # 1.8, -0.7, 0.55: slacks 0, 0.3, 0.45
+    slack = np.maximum(0.0, 1 - y * f)
+    assert slack.tolist() == pytest.approx([0.0, 0.3, 0.45])
+    assert svm.primal_objective(alpha, -0.7, y, K, 3.0) == pytest.approx(
+        0.5 * w @ w + 3.0 * slack.sum(), rel=1e-14)
+    # C = inf: the hard margin's primal, ||w||^2 / 2 (the hinge term must vanish there)
+    assert svm.primal_objective(alpha, -0.7, y, K, np.inf) == pytest.approx(0.5 * w @ w, rel=1e-14)
+    assert svm.dual_objective(alpha, y, K) == pytest.approx(alpha.sum() - 0.5 * w @ w, rel=1e-14)
+
+
+def test_is_kernel_separable_needs_a_negative_bias_and_weights():
+    # x = -2 (+1) and x = 0 (-1), linear kernel: separable, but only with b <= -1 and beta < 0
+    K = np.array([[4.0, 0.0], [0.0, 0.0]])
+    assert svm.is_kernel_separable(K, np.array([1.0, -1.0]))
+    assert svm.is_kernel_separable(K, np.array([-1.0, 1.0]))  # b >= 1, beta > 0
+    # three points on a line, the middle one of the other class: not separable
+    x = np.array([-1.0, 0.0, 1.0])
+    assert not svm.is_kernel_separable(np.outer(x, x), np.array([1.0, -1.0, 1.0]))
+    with pytest.raises(ValueError, match=r"^K must be the 2 x 2 Gram matrix of the labelled points"):
+        svm.is_kernel_separable(np.eye(3), np.array([1.0, -1.0]))
+    with pytest.raises(ValueError, match=r"^K must be a 2-D array"):
+        svm.is_kernel_separable(np.ones(2), np.array([1.0, -1.0]))
+    with pytest.raises(ValueError, match=r"^K contains NaN"):
+        svm.is_kernel_separable(np.full((2, 2), np.nan), np.array([1.0, -1.0]))
+
+
+def _bias_interval(alpha, y, g):
+    """The b allowed by the KKT conditions at bounded alphas: y_i f(x_i) >= 1 where alpha_i = 0,
+    <= 1 where alpha_i = C; f = g + b with g = sum_k alpha_k y_k K_ik."""
+    lo, hi = -np.inf, np.inf
+    for a, yi, gi in zip(alpha, y, g, strict=True):
+        if (a == 0) == (yi > 0):  # y_i (g_i + b) >= 1 (alpha = 0) or <= 1 (alpha = C) is b >= ...
+            lo = max(lo, yi - gi)
+        else:
+            hi = min(hi, yi - gi)
+    return lo, hi
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_bias_from_gradient_without_free_vectors_is_the_midpoint_of_the_kkt_interval(seed):
+    rng = np.random.default_rng(seed)
+    n, C = 10, 0.5  # C < 1: alpha = C is not alpha <= 1 nor alpha > 1
+    Z = rng.standard_normal((n, 2))
+    K, y = Z @ Z.T, rng.choice([-1.0, 1.0], n)
+    alpha = rng.choice([0.0, C], n)
+    g = K @ (alpha * y)
+    G = y * g - 1.0
+    lo, hi = _bias_interval(alpha, y, g)
+    assert np.isfinite(lo) and np.isfinite(hi)
+    assert svm.bias_from_gradient(alpha, y, G, C) == pytest.approx((lo + hi) / 2, rel=1e-12, abs=1e-12)
+    # one side only: the finite end of the interval
+    for keep in ((alpha == 0) & (y > 0), (alpha == 0) & (y < 0), (alpha == C) & (y > 0),
+                 (alpha == C) & (y < 0)):
+        if not keep.any():
+            continue
+        lo, hi = _bias_interval(alpha[keep], y[keep], g[keep])
+        expected = lo if np.isfinite(lo) else hi
+        assert svm.bias_from_gradient(alpha[keep], y[keep], G[keep], C) == pytest.approx(
+            expected, rel=1e-12, abs=1e-12)
+
+
+def test_bias_from_gradient_averages_over_the_free_vectors_only():
+    y = np.array([1.0, -1.0, 1.0, -1.0, 1.0])
+    alpha = np.array([0.25, 0.5, 0.0, 2.0, 2.0])  # free: the first two (free values below 1)
+    G = np.array([0.1, -0.3, 5.0, 7.0, -11.0])
+    # b = -y_i G_i averaged over the free ones: -(0.1 + 0.3) / 2
+    assert svm.bias_from_gradient(alpha, y, G, 2.0) == pytest.approx(-0.2, abs=1e-15)
+    # the hard margin (C = inf): every alpha > 0 is free
+    assert svm.bias_from_gradient(alpha, y, G, np.inf) == pytest.approx(
+        -(0.1 + 0.3 - 7.0 - 11.0) / 4, abs=1e-14)
+    with pytest.raises(ValueError, match=r"^alpha contains NaN"):
+        svm.bias_from_gradient(np.full(5, np.nan), y, G, 2.0)
+    with pytest.raises(ValueError, match=r"^G contains NaN"):
+        svm.bias_from_gradient(alpha, y, np.full(5, np.nan), 2.0)
+    with pytest.raises(ValueError, match=r"^alpha must be a 1-D array"):
+        svm.bias_from_gradient(alpha[:, None], y, G, 2.0)
+    with pytest.raises(ValueError, match=r"^G must be a 1-D array"):
+        svm.bias_from_gradient(alpha, y, G[:, None], 2.0)
+    for a, g in ((alpha[:-1], G), (alpha, G[:-1])):
+        with pytest.raises(ValueError, match=r"^alpha, y and G must have one entry per point"):
+            svm.bias_from_gradient(a, y, g, 2.0)
+    with pytest.raises(ValueError, match=r"^C must be positive"):
+        svm.bias_from_gradient(alpha, y, G, -2.0)
