@@ -718,3 +718,261 @@ def test_bias_from_gradient_averages_over_the_free_vectors_only():
             svm.bias_from_gradient(a, y, g, 2.0)
     with pytest.raises(ValueError, match=r"^C must be positive"):
         svm.bias_from_gradient(alpha, y, G, -2.0)
+
+
+# -- the primal trainers, step by step -----------------------------------------------------------
+def _small_problem(seed=0, n=11):
+    """Eleven points in 2-D (not a multiple of the batch sizes used), labels overlapping, the
+    mean squared norm between 1 and 2 (the default step of subgradient_svm depends on it)."""
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((n, 2)) * 0.9 + np.array([0.3, -0.2])
+    y = np.where(X[:, 0] - X[:, 1] + 0.8 * rng.standard_normal(n) > 0, 1.0, -1.0)
+    return X, y
+
+
+def _hinge_primal(w, b, X, y, C):
+    return 0.5 * w @ w + C * sum(max(0.0, 1.0 - yi * (xi @ w + b)) for xi, yi in zip(X, y, strict=True))
+
+
+def _subgradient_by_hand(X, y, C, max_iter, eta0):
+    """Chapter 4's subgradient method from its formula, one sample at a time: the iterates'
+    objective values and the best iterate."""
+    w, b = np.zeros(X.shape[1]), 0.0
+    trace, best = [], None
+    for t in range(1, max_iter + 1):
+        P = _hinge_primal(w, b, X, y, C)
+        trace.append(P)
+        if best is None or P < best[0]:
+            best = (P, w.copy(), b)
+        gw, gb = w.copy(), 0.0
+        for xi, yi in zip(X, y, strict=True):
+            if yi * (xi @ w + b) < 1:
+                gw -= C * yi * xi
+                gb -= C * yi
+        w, b = w - eta0 / np.sqrt(t) * gw, b - eta0 / np.sqrt(t) * gb
+    return best[1], best[2], np.array(trace)
+
+
+def test_subgradient_svm_takes_the_steps_of_its_formula():
+    X, y = _small_problem()
+    # the defaults: C = 1, max_iter = 1000, eta0 = 1 / (C n max(1, mean |x|^2))
+    assert 1 < np.mean((X * X).sum(1)) < 2
+    fit = svm.subgradient_svm(X, y)
+    eta0 = 1.0 / (len(y) * np.mean((X * X).sum(1)))
+    w, b, trace = _subgradient_by_hand(X, y, 1.0, 1000, eta0)
+    assert fit.n_iter == 1000 and fit.C == 1.0 and fit.objective.shape == (1000,)
+    np.testing.assert_allclose(fit.objective, trace, rtol=1e-9)
+    np.testing.assert_allclose(np.append(fit.w, fit.b), np.append(w, b), rtol=1e-9, atol=1e-12)
+    np.testing.assert_allclose(fit.decision_function(X), X @ w + b, rtol=1e-9, atol=1e-12)
+    # small data (mean |x|^2 < 1): the step is 1 / (C n); a given eta0 is used as it is
+    for Xs, kw, eta0 in ((X / 4, {"C": 2.0, "max_iter": 30}, 1.0 / (2.0 * len(y))),
+                         (X, {"C": 0.5, "max_iter": 30, "eta0": 0.05}, 0.05)):
+        fit = svm.subgradient_svm(Xs, y, **kw)
+        w, b, trace = _subgradient_by_hand(Xs, y, kw["C"], 30, eta0)
+        np.testing.assert_allclose(fit.objective, trace, rtol=1e-9)
+        np.testing.assert_allclose(np.append(fit.w, fit.b), np.append(w, b), rtol=1e-9, atol=1e-12)
+    # a margin of exactly 1 is no violation: x = +-1, C = 2, eta0 = 1/4 puts w = 1 after a step
+    Xt, yt = np.array([[1.0], [-1.0]]), np.array([1.0, -1.0])
+    fit = svm.subgradient_svm(Xt, yt, C=2.0, max_iter=4, eta0=0.25)
+    w, b, trace = _subgradient_by_hand(Xt, yt, 2.0, 4, 0.25)
+    assert trace[1] == 0.5  # w = 1, b = 0: both margins exactly 1
+    np.testing.assert_allclose(fit.objective, trace, rtol=1e-12)
+
+
+def test_subgradient_svm_refuses_an_unrepresentable_step_and_reports_divergence():
+    X, y = _small_problem()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no overflow warning before the error
+        for C in (1e308, 1e-320):  # eta0 = 1 / (C n |x|^2) is 0 or inf
+            with pytest.raises(ValueError, match=r"leaves no representable default step eta0: "
+                                                 r"standardise the columns of X or pass eta0"):
+                svm.subgradient_svm(X, y, C=C, max_iter=5)
+        # eta0 = 1e3 overflows: the first non-finite objective is the one after the steps taken
+        with np.errstate(over="ignore", invalid="ignore"):
+            w, b, t = np.zeros(2), 0.0, 0
+            while np.isfinite(_hinge_primal(w, b, X, y, 1.0)):
+                t += 1
+                m = y * (X @ w + b)
+                w = w - 1e3 / np.sqrt(t) * (w - (y[m < 1] @ X[m < 1]))
+                b = b + 1e3 / np.sqrt(t) * y[m < 1].sum()
+        with pytest.raises(ValueError, match=rf"^subgradient_svm diverged: with eta0=1000.0 the iterates "
+                                             rf"overflow after {t} steps; take a smaller eta0 \(the "
+                                             rf"default eta0=None scales the step to the data\)"):
+            svm.subgradient_svm(X, y, eta0=1e3, max_iter=500)
+    with pytest.raises(ValueError, match=r"^eta0 must be positive"):
+        svm.subgradient_svm(X, y, eta0=-1.0)
+    with pytest.raises(ValueError, match=r"^max_iter must be an integer"):
+        svm.subgradient_svm(X, y, max_iter=0)
+    with pytest.raises(ValueError, match=r"^C must be positive"):
+        svm.subgradient_svm(X, y, C=-1.0)
+
+
+def _pegasos_by_hand(X, y, C, n_epochs, k, fit_intercept, average, schedule, seed):
+    """Pegasos from its description: batches of k in a random order per epoch, step
+    1/(lam t) (or 2/(lam (t+1))), the hinge subgradient of the batch, the projection onto the
+    ball of radius 1/sqrt(lam); returned: the suffix mean of the iterates of the second half
+    (or the t-weighted mean), and P at that point after each epoch."""
+    Z = np.column_stack([X, np.ones(len(y))]) if fit_intercept else X
+    n = len(y)
+    lam = 1.0 / (n * C)
+    T = n_epochs * int(np.ceil(n / k))
+    rng = np.random.default_rng(seed)
+    w, t, iterates, trace = np.zeros(Z.shape[1]), 0, [], []
+
+    def averaged():
+        if not average:
+            return w
+        if schedule == "weighted":
+            return sum(s * v for s, v in iterates) / sum(s for s, _ in iterates)
+        late = [v for s, v in iterates if s > T / 2]
+        return np.mean(late, axis=0) if late else w
+
+    for _ in range(n_epochs):
+        order = rng.permutation(n)
+        for batch in (order[s:s + k] for s in range(0, n, k)):
+            t += 1
+            eta = 2.0 / (lam * (t + 1)) if schedule == "weighted" else 1.0 / (lam * t)
+            step = sum((y[i] * Z[i] for i in batch if y[i] * (Z[i] @ w) < 1), np.zeros_like(w))
+            w = (1 - eta * lam) * w + eta / len(batch) * step
+            w = w * min(1.0, 1.0 / (np.sqrt(lam) * np.linalg.norm(w))) if w.any() else w
+            iterates.append((t, w.copy()))
+        wc = averaged()
+        trace.append(0.5 * wc @ wc + C * sum(max(0.0, 1 - y[i] * (Z[i] @ wc)) for i in range(n)))
+    wc = averaged()
+    return (wc[:-1], wc[-1]) if fit_intercept else (wc, 0.0), np.array(trace), t
+
+
+@pytest.mark.parametrize("kw", [
+    {},  # the defaults: C = 1, 10 epochs, batches of 1, intercept, suffix averaging, rng = 0
+    {"C": 3.0, "n_epochs": 3, "batch_size": 3, "fit_intercept": False, "average": False, "rng": 4},
+    {"C": 0.2, "n_epochs": 4, "batch_size": 4, "rng": 1},  # T = 12: the suffix from t = 7
+    {"C": 0.5, "n_epochs": 3, "batch_size": 2, "schedule": "weighted", "rng": 2},
+    {"C": 2.0, "n_epochs": 1, "batch_size": 11, "average": False, "rng": 3},
+], ids=["defaults", "no-intercept", "suffix", "weighted", "full-batch"])
+def test_pegasos_takes_the_steps_of_its_description(kw):
+    X, y = _small_problem()
+    p = {"C": 1.0, "n_epochs": 10, "batch_size": 1, "fit_intercept": True, "average": True,
+         "schedule": "suffix", "rng": 0, **kw}
+    (w, b), trace, T = _pegasos_by_hand(X, y, p["C"], p["n_epochs"], p["batch_size"],
+                                        p["fit_intercept"], p["average"], p["schedule"], p["rng"])
+    fit = svm.pegasos(X, y, **kw)
+    assert fit.n_iter == T == p["n_epochs"] * -(-len(y) // p["batch_size"]) and fit.C == p["C"]
+    np.testing.assert_allclose(fit.w, w, rtol=1e-9, atol=1e-12)
+    assert fit.b == pytest.approx(b, rel=1e-9, abs=1e-12)
+    np.testing.assert_allclose(fit.objective, trace, rtol=1e-9)
+    if not p["average"]:  # the last iterate lies in the ball of radius 1/sqrt(lam) = sqrt(nC)
+        assert np.hypot(np.linalg.norm(fit.w), fit.b) <= np.sqrt(len(y) * p["C"]) * (1 + 1e-12)
+
+
+def test_pegasos_margin_of_exactly_one_is_no_violation_and_the_projection_binds():
+    # C = 1, n = 2: lam = 1/2, the first step (eta = 2) gives w = 2 x_f = (1, 0), inside the ball
+    # of radius sqrt(2); the second point's margin x_s . w is then exactly 1: no violation, so the
+    # second step (eta = 1) only halves w
+    first, second = np.random.default_rng(0).permutation(2)
+    X = np.zeros((2, 2))
+    X[first], X[second] = [0.5, 0.0], [1.0, 5.0]
+    y = np.array([1.0, 1.0])
+    fit = svm.pegasos(X, y, C=1.0, n_epochs=1, fit_intercept=False, average=False)
+    np.testing.assert_array_equal(fit.w, [0.5, 0.0])
+    assert fit.b == 0.0
+    # a point far out: the step would leave the ball, the projection brings it back to its edge
+    fit = svm.pegasos(np.array([[10.0], [-10.0]]), [1.0, -1.0], C=1.0, n_epochs=1, fit_intercept=False,
+                      average=False)
+    assert abs(fit.w[0]) == pytest.approx(np.sqrt(2.0) / 2, rel=1e-12)  # radius, then halved
+
+
+def test_pegasos_checks_its_arguments_by_name():
+    X, y = _small_problem()
+    with pytest.raises(ValueError, match=r"^n_epochs must be an integer"):
+        svm.pegasos(X, y, n_epochs=0)
+    with pytest.raises(ValueError, match=r"^batch_size must be an integer"):
+        svm.pegasos(X, y, batch_size=0)
+    with pytest.raises(ValueError, match=r"^schedule must be 'suffix' or 'weighted', got 'harmonic'"):
+        svm.pegasos(X, y, schedule="harmonic")
+    with pytest.raises(ValueError, match=r"^C must be positive"):
+        svm.pegasos(X, y, C=0.0)
+    with pytest.raises(ValueError, match=r"^the scale of X .* too large for a linear SVM in the primal"):
+        svm.pegasos(X * 1e200, y)
+
+
+def _sgd_by_hand(X, y, C, n_epochs, eta, t0, average, seed):
+    n = len(y)
+    T = n * n_epochs
+    rng = np.random.default_rng(seed)
+    w, b, t, late, trace = np.zeros(X.shape[1]), 0.0, 0, [], []
+    for _ in range(n_epochs):
+        for i in rng.permutation(n):
+            t += 1
+            eta_t = eta / (t + t0)
+            hit = y[i] * (X[i] @ w + b) < 1
+            w = (1 - eta_t) * w + (eta_t * n * C * y[i] * X[i] if hit else 0.0)
+            b = b + (eta_t * n * C * y[i] if hit else 0.0)
+            if average and t > T / 2:
+                late.append(np.append(w, b))
+        wb = np.mean(late, axis=0) if late else np.append(w, b)
+        trace.append(_hinge_primal(wb[:-1], wb[-1], X, y, C))
+    return wb[:-1], wb[-1], np.array(trace), t
+
+
+@pytest.mark.parametrize("kw", [
+    {},  # the defaults: C = 1, 10 epochs, eta = 1, t0 = 1, averaging, rng = 0
+    {"C": 0.3, "n_epochs": 3, "eta": 0.5, "t0": 0.5, "average": False, "rng": 5},
+    {"C": 2.0, "n_epochs": 4, "eta": 2.0, "t0": 0.0, "rng": 6},
+], ids=["defaults", "last-iterate", "t0=0"])
+def test_sgd_svm_takes_the_steps_of_its_formula(kw):
+    X, y = _small_problem()
+    p = {"C": 1.0, "n_epochs": 10, "eta": 1.0, "t0": 1.0, "average": True, "rng": 0, **kw}
+    w, b, trace, T = _sgd_by_hand(X, y, p["C"], p["n_epochs"], p["eta"], p["t0"], p["average"], p["rng"])
+    fit = svm.sgd_svm(X, y, **kw)
+    assert fit.n_iter == T and fit.C == p["C"]
+    np.testing.assert_allclose(np.append(fit.w, fit.b), np.append(w, b), rtol=1e-9, atol=1e-12)
+    np.testing.assert_allclose(fit.objective, trace, rtol=1e-9)
+
+
+def test_sgd_svm_margin_of_exactly_one_divergence_and_argument_checks():
+    # n = 2, C = 1, eta = t0 = 1: the first step (eta_1 = 1/2) gives w = y_f x_f, b = y_f, and
+    # the second point's margin y_s y_f (x_s x_f + 1) = 1 exactly: it only shrinks w by 2/3
+    X, y = np.array([[1.0], [-2.0]]), np.array([1.0, -1.0])
+    f = np.random.default_rng(0).permutation(2)[0]
+    fit = svm.sgd_svm(X, y, n_epochs=1, average=False)
+    assert fit.w[0] == pytest.approx(2 / 3 * y[f] * X[f, 0], rel=1e-15) and fit.b == y[f]
+    Xs, ys = _small_problem()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no overflow warning before the error
+        with pytest.raises(ValueError, match=r"^sgd_svm diverged: with eta=1000.0, t0=0.0 the iterates "
+                                             r"overflow; take a smaller eta or a larger t0"):
+            svm.sgd_svm(Xs, ys, eta=1e3, t0=0.0, n_epochs=50)
+    for kw, match in (({"n_epochs": 0}, "n_epochs must be an integer"), ({"eta": 0.0}, "eta must be positive"),
+                      ({"t0": -1.0}, "t0 must be non-negative"), ({"C": -1.0}, "C must be positive")):
+        with pytest.raises(ValueError, match="^" + match):
+            svm.sgd_svm(Xs, ys, **kw)
+
+
+def test_hinge_objective_by_hand_and_its_argument_checks():
+    X, y = _small_problem()
+    w, b = np.array([0.7, -1.2]), 0.4
+    for C in (1.0, 2.5):
+        assert svm.hinge_objective(w, b, X, y, C) == pytest.approx(_hinge_primal(w, b, X, y, C), rel=1e-13)
+        assert svm.hinge_objective(w, b, X, y, C, regularise_bias=True) == pytest.approx(
+            _hinge_primal(w, b, X, y, C) + 0.5 * b * b, rel=1e-13)
+    with pytest.raises(ValueError, match=r"^w contains NaN"):
+        svm.hinge_objective(np.array([np.nan, 1.0]), b, X, y, 1.0)
+    with pytest.raises(ValueError, match=r"^w must be a 1-D array"):
+        svm.hinge_objective(w[:, None], b, X, y, 1.0)
+    with pytest.raises(ValueError, match=r"^X has 2 columns but the model was fitted on 3 features"):
+        svm.hinge_objective(np.ones(3), b, X, y, 1.0)
+    with pytest.raises(ValueError, match=r"^b must be a finite number"):
+        svm.hinge_objective(w, np.inf, X, y, 1.0)
+    with pytest.raises(ValueError, match=r"^C must be positive"):
+        svm.hinge_objective(w, b, X, y, 0.0)
+
+
+def test_linear_svm_fit_predicts_ties_as_plus_one_and_names_X_new():
+    fit = svm.LinearSVMFit(np.array([2.0, -1.0]), -0.5, np.array([1.0]), 1, 1.0)
+    Xn = np.array([[0.25, 0.0], [0.5, 0.25], [0.0, 0.0], [1.0, 0.0]])  # f = 0, 0.25, -0.5, 1.5
+    np.testing.assert_allclose(fit.decision_function(Xn), [0.0, 0.25, -0.5, 1.5], rtol=0, atol=1e-15)
+    np.testing.assert_array_equal(fit.predict(Xn), [1.0, 1.0, -1.0, 1.0])
+    with pytest.raises(ValueError, match=r"^X_new has 3 columns but the model was fitted on 2 features"):
+        fit.decision_function(np.ones((1, 3)))
+    with pytest.raises(ValueError, match=r"^X_new must be a 2-D array"):
+        fit.predict(np.ones(2))
