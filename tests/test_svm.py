@@ -976,3 +976,186 @@ def test_linear_svm_fit_predicts_ties_as_plus_one_and_names_X_new():
         fit.decision_function(np.ones((1, 3)))
     with pytest.raises(ValueError, match=r"^X_new must be a 2-D array"):
         fit.predict(np.ones(2))
+
+
+# -- the joint multiclass machine -----------------------------------------------------------------
+def _simplex_projection_by_bisection(v, total):
+    """argmin |a - v| over {a >= 0, sum a = total}: a = max(v - theta, 0) with theta found by
+    bisection on the sum (an oracle independent of the sort-based rule)."""
+    lo, hi = np.min(v) - total, np.max(v)
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if np.maximum(v - mid, 0.0).sum() > total else (lo, mid)
+    return np.maximum(v - (lo + hi) / 2, 0.0)
+
+
+@pytest.mark.parametrize("v, total", [
+    ([2.0, 0.0, -1.0], 1.0), ([0.3, 0.2, 0.1, 0.0], 1.0), ([5.0, 4.0, 3.0, -2.0, 4.5], 3.0),
+    ([1.0, 1.0, 1.0], 0.6), ([-3.0, 7.0], 0.5), ([0.1, 0.4, 0.2, 0.3], 1.0),
+])
+def test_project_simplex_against_bisection(v, total):
+    v = np.array(v)
+    p = svm.project_simplex(v, total)
+    np.testing.assert_allclose(p, _simplex_projection_by_bisection(v, total), rtol=0, atol=1e-12)
+    assert p.min() >= 0 and p.sum() == pytest.approx(total, abs=1e-12)
+
+
+def test_project_simplex_checks_its_arguments_by_name():
+    with pytest.raises(ValueError, match=r"^v contains NaN"):
+        svm.project_simplex(np.array([np.nan, 1.0]), 1.0)
+    with pytest.raises(ValueError, match=r"^v must be a 1-D array"):
+        svm.project_simplex(np.ones((2, 2)), 1.0)
+    with pytest.raises(ValueError, match=r"^total must be positive"):
+        svm.project_simplex(np.ones(2), 0.0)
+
+
+def _cs_data():
+    """Five points in 2-D (n != d != K), three classes with labels 3, 7, 9 (not 0..K-1), one
+    row of zeros, norms above and below 1."""
+    X = np.array([[1.5, 0.2], [0.3, 0.4], [0.0, 0.0], [-1.2, 0.9], [0.5, -2.0], [0.8, 0.9]])
+    y = np.array([3, 3, 7, 7, 9, 9])
+    return X, y
+
+
+def _cs_weights(alpha, X, yi, C):
+    onehot = np.eye(alpha.shape[1])[yi]
+    return (C * onehot - alpha).T @ X  # w_m = sum_i (C delta_{m y_i} - alpha_im) x_i
+
+
+def _cs_margins(W, X, yi):
+    S = X @ W.T
+    return np.array([[float(k != yi[i]) + S[i, k] - S[i, yi[i]] for k in range(W.shape[0])]
+                     for i in range(len(yi))])
+
+
+def test_crammer_singer_helpers_by_hand():
+    X, y = _cs_data()
+    yi = np.searchsorted([3, 7, 9], y)
+    rng = np.random.default_rng(0)
+    W = rng.standard_normal((3, 2))
+    G = _cs_margins(W, X, yi)
+    np.testing.assert_allclose(svm.multiclass_margins(W, X, yi), G, rtol=1e-14, atol=1e-14)
+    assert svm.crammer_singer_primal(W, X, yi, 2.5) == pytest.approx(
+        0.5 * np.sum(W * W) + 2.5 * G.max(axis=1).sum(), rel=1e-14)
+    alpha = np.array([_simplex_projection_by_bisection(rng.standard_normal(3), 2.5) for _ in y])
+    Wa = _cs_weights(alpha, X, yi, 2.5)
+    lin = sum(alpha[i, k] for i in range(len(y)) for k in range(3) if k != yi[i])
+    assert svm.crammer_singer_dual(alpha, X, yi, 2.5) == pytest.approx(-0.5 * np.sum(Wa * Wa) + lin, rel=1e-13)
+    # weak duality: any W lies above any feasible alpha's dual
+    assert svm.crammer_singer_primal(W, X, yi, 2.5) >= svm.crammer_singer_dual(alpha, X, yi, 2.5)
+    # no rows: no margins
+    assert svm.multiclass_margins(W, X[:0], yi[:0]).shape == (0, 3)
+    # array-likes: nested lists as the arrays (this raised AttributeError: 'list' has no 'shape')
+    np.testing.assert_array_equal(svm.multiclass_margins(W.tolist(), X.tolist(), yi.tolist()),
+                                  svm.multiclass_margins(W, X, yi))
+    assert svm.crammer_singer_primal(W.tolist(), X.tolist(), yi.tolist(), 2.5) == \
+        svm.crammer_singer_primal(W, X, yi, 2.5)
+    with pytest.raises(ValueError, match=r"^X must be a 2-D array"):
+        svm.multiclass_margins(W, X[:, 0], yi)
+
+
+def test_crammer_singer_helpers_check_their_arguments_by_name():
+    X, y = _cs_data()
+    yi = np.searchsorted([3, 7, 9], y)
+    W, alpha = np.zeros((3, 2)), np.full((6, 3), 1.0 / 3)
+    with pytest.raises(ValueError, match=r"^W contains NaN"):
+        svm.multiclass_margins(np.full((3, 2), np.nan), X, yi)
+    with pytest.raises(ValueError, match=r"^X contains NaN"):
+        svm.multiclass_margins(W, np.full((6, 2), np.nan), yi)
+    with pytest.raises(ValueError, match=r"^X must be a 2-D array"):
+        svm.crammer_singer_dual(alpha, X[:, 0], yi, 1.0)
+    with pytest.raises(ValueError, match=r"^alpha contains NaN"):
+        svm.crammer_singer_dual(np.full((6, 3), np.nan), X, yi, 1.0)
+    with pytest.raises(ValueError, match=r"^alpha must be a 2-D array"):
+        svm.crammer_singer_dual(alpha[0], X, yi, 1.0)
+    with pytest.raises(ValueError, match=r"^yi contains NaN"):
+        svm.multiclass_margins(W, X, np.full(6, np.nan))
+    with pytest.raises(ValueError, match=r"^yi must be a 1-D array"):
+        svm.multiclass_margins(W, X, yi[:, None])
+    for bad in (yi[:-1], np.array([0, 1, 2, 0, 1, 0.5]), np.array([0, 1, 2, 0, 1, -1])):
+        with pytest.raises(ValueError, match=r"^yi must hold 6 class indices 0\.\.K-1"):
+            svm.multiclass_margins(W, X, bad)
+    with pytest.raises(ValueError, match=r"^W has 3 columns, expected 2"):
+        svm.multiclass_margins(np.zeros((3, 3)), X, yi)
+    with pytest.raises(ValueError, match=r"^yi has a class index 3 beyond the W's classes"):
+        svm.multiclass_margins(W, X, np.array([0, 1, 2, 3, 1, 0]))
+    with pytest.raises(ValueError, match=r"^yi has a class index 3 beyond the alpha's classes"):
+        svm.crammer_singer_dual(alpha, X, np.array([0, 1, 2, 3, 1, 0]), 1.0)
+    with pytest.raises(ValueError, match=r"^C must be positive"):
+        svm.crammer_singer_primal(W, X, yi, 0.0)
+    with pytest.raises(ValueError, match=r"^C must be positive"):
+        svm.crammer_singer_dual(alpha, X, yi, -1.0)
+
+
+def test_crammer_singer_takes_the_block_steps_of_its_description():
+    """Three passes replayed from the description: each visited row's alpha_i becomes the
+    projection onto the simplex of alpha_i + g_i / |x_i|^2, with W recomputed from alpha (no
+    incremental update); the zero row is never visited; after each pass P is recorded and only
+    rows with a positive gap term are visited next."""
+    X, y = _cs_data()
+    C, tol, seed = 0.7, 1e-8, 3
+    yi = np.searchsorted([3, 7, 9], y)
+    n, K = X.shape[0], 3
+    alpha = np.zeros((n, K))
+    alpha[np.arange(n), yi] = C
+    sq = (X * X).sum(1)
+    rng = np.random.default_rng(seed)
+    active, trace = np.flatnonzero(sq > 0), []
+    for _ in range(3):
+        for i in rng.permutation(active):
+            g = _cs_margins(_cs_weights(alpha, X, yi, C), X[i:i + 1], yi[i:i + 1])[0]
+            alpha[i] = _simplex_projection_by_bisection(alpha[i] + g / sq[i], C)
+        W = _cs_weights(alpha, X, yi, C)
+        G = _cs_margins(W, X, yi)
+        P = 0.5 * np.sum(W * W) + C * G.max(axis=1).sum()
+        trace.append(P)
+        terms = C * G.max(axis=1) - (alpha * G).sum(axis=1)
+        active = np.flatnonzero((terms > 1e-3 * tol * P / n) & (sq > 0))
+    D = -0.5 * np.sum(W * W) + sum(alpha[i, k] for i in range(n) for k in range(K) if k != yi[i])
+    with pytest.warns(ConvergenceWarning) as rec:
+        fit = svm.crammer_singer(X, y, C=C, tol=tol, max_iter=3, rng=seed)
+    assert not fit.converged and fit.n_iter == 3 and fit.C == C
+    np.testing.assert_array_equal(fit.classes, [3, 7, 9])
+    np.testing.assert_allclose(fit.alpha, alpha, rtol=1e-10, atol=1e-12)
+    np.testing.assert_allclose(fit.W, W, rtol=1e-10, atol=1e-12)
+    np.testing.assert_allclose(fit.objective, trace, rtol=1e-10)
+    assert fit.dual == pytest.approx(D, rel=1e-10)
+    assert fit.gap == pytest.approx(trace[-1] - D, rel=1e-8)
+    # the warning, raised at the caller's line
+    assert len(rec) == 1 and rec[0].filename == __file__
+    assert str(rec[0].message) == (f"crammer_singer stopped at max_iter=3 passes with relative duality gap "
+                                   f"{(trace[-1] - D) / trace[-1]:.2e} > tol=1e-08")
+    np.testing.assert_array_equal(fit.predict(X), np.array([3, 7, 9])[np.argmax(X @ W.T, axis=1)])
+
+
+def test_crammer_singer_defaults_and_stopping_rule():
+    X, y = _iris_standardised()
+    X, y = X[::5], y[::5]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # converged: no warning
+        fit = svm.crammer_singer(X, y)  # C = 1, tol = 1e-8, rng = 0
+        assert fit.converged and fit.C == 1.0
+        ref = svm.crammer_singer(X, y, C=1.0, tol=1e-8, rng=0)
+        np.testing.assert_array_equal(fit.W, ref.W)
+        assert 0 <= fit.gap <= 1e-8 * fit.objective[-1]
+        # it stops at the first pass whose relative gap is at most tol, here 1e-3
+        loose = svm.crammer_singer(X, y, C=5.0, tol=1e-3)
+    assert loose.converged and loose.gap <= 1e-3 * loose.objective[-1] and loose.n_iter >= 2
+    with pytest.warns(ConvergenceWarning):
+        early = svm.crammer_singer(X, y, C=5.0, tol=1e-3, max_iter=loose.n_iter - 1)
+    assert early.gap > 1e-3 * early.objective[-1]
+    with pytest.raises(ValueError, match=r"^C must be positive"):
+        svm.crammer_singer(X, y, C=0.0)
+    with pytest.raises(ValueError, match=r"^tol must be positive"):
+        svm.crammer_singer(X, y, tol=0.0)
+    with pytest.raises(ValueError, match=r"^max_iter must be an integer"):
+        svm.crammer_singer(X, y, max_iter=0)
+    with pytest.raises(ValueError, match=r"^y must contain at least two classes, got 1"):
+        svm.crammer_singer(X, np.zeros(len(y)))
+    with pytest.raises(ValueError, match=r"^the scale of X .* too large for crammer_singer"):
+        svm.crammer_singer(X * 1e200, y)
+    # two classes are enough
+    two = svm.crammer_singer(X[y < 2], y[y < 2], C=1.0)
+    assert two.converged and two.W.shape == (2, 4)
+    with pytest.raises(ValueError, match=r"^X_new has 2 columns but the model was fitted on 4 features"):
+        fit.decision_function(X[:, :2])
