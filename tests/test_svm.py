@@ -1159,3 +1159,110 @@ def test_crammer_singer_defaults_and_stopping_rule():
     assert two.converged and two.W.shape == (2, 4)
     with pytest.raises(ValueError, match=r"^X_new has 2 columns but the model was fitted on 4 features"):
         fit.decision_function(X[:, :2])
+
+
+# -- fits and multiclass votes ----------------------------------------------------------------------
+def _constant_fit(score, d=1):
+    """An SVMFit without support vectors: f(x) = score everywhere."""
+    return svm.SVMFit(alpha=np.zeros(2), b=score, support=np.zeros(0, dtype=int),
+                      dual_objective=np.zeros(1), violation=np.zeros(1), n_iter=0, converged=True,
+                      C=1.0, kernel="linear", X_support=np.zeros((0, d)), y=np.array([1.0, -1.0]))
+
+
+def test_one_vs_one_votes_ties_and_scores_of_exactly_zero():
+    classes = np.array([2.0, 5.0, 8.0])
+    pairs = ((0, 1), (0, 2), (1, 2))
+    Xn = np.zeros((1, 1))
+
+    def vote(s01, s02, s12):
+        fits = tuple(_constant_fit(s) for s in (s01, s02, s12))
+        return svm.MulticlassFit(classes, fits, pairs, "ovo").predict(Xn)[0]
+
+    assert vote(0.5, 0.5, 0.5) == 2.0  # class 0 wins both of its pairs (scores below 1 count)
+    assert vote(-0.5, 0.5, 0.5) == 5.0  # 1 beats 0 and 2: two votes against one each
+    assert vote(-0.5, -0.5, -0.5) == 8.0  # 2 wins both
+    assert vote(0.5, -0.5, 0.5) == 2.0  # a three-way tie (one vote each): the smallest index
+    assert vote(0.0, 0.0, 0.0) == 8.0  # a score of exactly 0 is a win for b: 2 gets two votes
+    assert vote(0.0, 0.5, 0.5) == 5.0  # 1 beats 0 at exactly 0, and 2: two votes
+    assert vote(0.5, -0.5, -0.5) == 8.0  # 2 wins two pairs as b, 0 one pair as a: one vote each
+    # one-vs-rest: the largest score, per row
+    fits = (_constant_fit(-0.3), _constant_fit(0.2), _constant_fit(0.1))
+    ovr = svm.MulticlassFit(classes, fits, (), "ovr")
+    np.testing.assert_array_equal(ovr.predict(np.zeros((3, 1))), [5.0, 5.0, 5.0])
+    np.testing.assert_allclose(ovr.decision_function(np.zeros((2, 1))), [[-0.3, 0.2, 0.1]] * 2)
+
+
+def test_multiclass_on_labels_that_are_not_indices_and_with_a_precomputed_kernel():
+    X = np.array([[0.0], [1.0], [5.0], [6.0], [10.0], [11.0]])
+    y = np.array([3.0, 3.0, 7.0, 7.0, 9.0, 9.0])
+    ovo = svm.one_vs_one(X, y, kernel="rbf", gamma=0.5, C=10.0)
+    assert ovo.scheme == "ovo" and ovo.pairs == ((0, 1), (0, 2), (1, 2))
+    np.testing.assert_array_equal(ovo.classes, [3.0, 7.0, 9.0])
+    np.testing.assert_array_equal(ovo.predict(X), y)
+    # each pairwise fit is the binary SVM of its two classes, class a as +1
+    for fit, (a, b) in zip(ovo.fits, ovo.pairs, strict=True):
+        m = (y == ovo.classes[a]) | (y == ovo.classes[b])
+        ref = svm.smo(X[m], np.where(y[m] == ovo.classes[a], 1.0, -1.0), kernel="rbf", gamma=0.5, C=10.0)
+        np.testing.assert_allclose(fit.decision_function(X), ref.decision_function(X), atol=1e-9)
+    ovr = svm.one_vs_rest(X, y, kernel="rbf", gamma=0.5, C=10.0)
+    assert ovr.scheme == "ovr" and ovr.pairs == ()
+    np.testing.assert_array_equal(ovr.predict(X), y)
+    for fit, c in zip(ovr.fits, ovr.classes, strict=True):
+        ref = svm.smo(X, np.where(y == c, 1.0, -1.0), kernel="rbf", gamma=0.5, C=10.0)
+        np.testing.assert_allclose(fit.decision_function(X), ref.decision_function(X), atol=1e-9)
+    # one-vs-rest on the Gram matrix: the same scores as on X
+    K = kernels.rbf_kernel(X, gamma=0.5)
+    pre = svm.one_vs_rest(K, y, kernel="precomputed", C=10.0)
+    np.testing.assert_allclose(pre.decision_function(K), ovr.decision_function(X), atol=1e-8)
+    with pytest.raises(ValueError, match=r"^X contains NaN"):
+        svm.one_vs_rest(np.full((6, 6), np.nan), y, kernel="precomputed")
+    with pytest.raises(ValueError, match=r"^X must be a 2-D array"):
+        svm.one_vs_rest(K[0], y, kernel="precomputed")
+    with pytest.raises(ValueError, match=r"^y contains NaN"):
+        svm.one_vs_rest(K, np.full(6, np.nan), kernel="precomputed")
+    with pytest.raises(ValueError, match=r"^y must be a 1-D array"):
+        svm.one_vs_rest(K, y[:, None], kernel="precomputed")
+    with pytest.raises(ValueError, match=r"^y must contain at least two classes, got 1"):
+        svm.one_vs_one(X, np.ones(6))
+    with pytest.raises(ValueError, match=r"^y must be a 1-D array"):
+        svm.one_vs_one(K, y[:, None], kernel="precomputed")
+    # a Gram matrix is checked against y by smo, which names it
+    with pytest.raises(ValueError, match=r"^X is a 6 x 6 Gram matrix but y has 5 entries"):
+        svm.one_vs_rest(K, y[:5], kernel="precomputed")
+    # two classes are enough
+    assert len(svm.one_vs_rest(X[:4], y[:4], kernel="linear").fits) == 2
+
+
+def test_svm_fit_without_support_vectors_and_with_one():
+    X, y = _small_problem()
+    # tol = 3 > m - M = 2 at alpha = 0: converged at the start, no support vector, and b the
+    # midpoint of the KKT interval [-1, 1] of alpha = 0, that is 0: every score is a tie, +1
+    fit = svm.smo(X, y, tol=3.0)
+    assert fit.converged and fit.n_iter == 0 and fit.support.size == 0 and fit.b == 0.0
+    np.testing.assert_array_equal(fit.decision_function(X[:4]), np.zeros(4))
+    np.testing.assert_array_equal(fit.predict(X[:4]), np.ones(4))
+    # built by hand with one support vector: f(x) = alpha y k(x_s, x) + b
+    one = svm.SVMFit(alpha=np.array([0.0, 0.5]), b=0.25, support=np.array([1]),
+                     dual_objective=np.zeros(1), violation=np.zeros(1), n_iter=0, converged=True,
+                     C=1.0, kernel="rbf", kernel_params={"gamma": 0.5}, X_support=np.array([[1.0, 2.0]]),
+                     y=np.array([1.0, -1.0]))
+    Xn = np.array([[1.0, 2.0], [0.0, 0.0]])
+    np.testing.assert_allclose(one.decision_function(Xn), [0.25 - 0.5, 0.25 - 0.5 * np.exp(-2.5)], rtol=1e-14)
+    # the precomputed fit names X_new
+    K = kernels.linear_kernel(X)
+    pfit = svm.smo(K, y, kernel="precomputed")
+    with pytest.raises(ValueError, match=r"^X_new must be a 2-D array"):
+        pfit.decision_function(K[0])
+    with pytest.raises(ValueError, match=r"^X_new contains NaN"):
+        pfit.decision_function(np.full((2, len(y)), np.nan))
+    with pytest.raises(ValueError, match=r"^with kernel='precomputed', X_new must be the \(m, n\) Gram "
+                                         r"matrix against the 11 training points, got shape \(2, 10\)"):
+        pfit.decision_function(K[:2, :10])
+    np.testing.assert_allclose(pfit.decision_function(K[:3]),
+                               svm.smo(X, y).decision_function(X[:3]), atol=1e-9)
+    lfit = svm.smo(X, y)
+    f = lfit.decision_function(X)
+    assert (f < 0).any() and (f > 0).any()
+    np.testing.assert_array_equal(lfit.predict(X), np.where(f >= 0, 1.0, -1.0))
+    with pytest.raises(ValueError, match=r"^X_new has 3 columns but the model was fitted on 2 features"):
+        lfit.decision_function(np.ones((1, 3)))
