@@ -1266,3 +1266,178 @@ def test_svm_fit_without_support_vectors_and_with_one():
     np.testing.assert_array_equal(lfit.predict(X), np.where(f >= 0, 1.0, -1.0))
     with pytest.raises(ValueError, match=r"^X_new has 3 columns but the model was fitted on 2 features"):
         lfit.decision_function(np.ones((1, 3)))
+
+
+# -- SMO: defaults, traces, KKT conditions of the result, warnings, argument checks -----------------
+def _check_kkt_of_fit(fit, X, y, K, C, tol):
+    """The KKT conditions of the returned dual: 0 <= alpha <= C, sum alpha y = 0, and the margins
+    y_i f(x_i): >= 1 at alpha_i = 0, = 1 on the free vectors, <= 1 at alpha_i = C, each within
+    the stopping tolerance."""
+    a = fit.alpha
+    assert a.min() >= 0 and a.max() <= C and abs(a @ y) <= 1e-10 * max(1.0, a.sum())
+    margin = y * (K @ (a * y) + fit.b)
+    free = (a > 0) & (a < C)
+    assert free.any()
+    assert np.abs(margin[free] - 1).max() <= tol
+    assert np.all(margin[a == 0] >= 1 - tol) and np.all(margin[a == C] <= 1 + tol)
+    np.testing.assert_allclose(fit.decision_function(X), K @ (a * y) + fit.b, rtol=1e-12, atol=1e-12)
+
+
+def test_smo_defaults_traces_and_the_kkt_conditions_of_its_result():
+    X, y = _small_problem()
+    K = X @ X.T
+    seen = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # converged: no warning
+        fit = svm.smo(X, y, callback=lambda t, a: seen.append((t, a.copy())))
+        ref = svm.smo(X, y, C=1.0, kernel="linear", tol=1e-3, max_iter=100_000, shrinking=True,
+                      cache_rows=2000)
+    np.testing.assert_array_equal(fit.alpha, ref.alpha)
+    assert fit.C == 1.0 and fit.kernel == "linear" and fit.n_iter == ref.n_iter >= 2 and fit.converged
+    # tol = 1e-3: the first violation below it stops the loop
+    assert fit.violation[-1] < 1e-3 and np.all(fit.violation[:-1] >= 1e-3)
+    assert fit.violation.shape == (fit.n_iter + 1,) and fit.violation[0] == 2.0  # m - M at alpha = 0
+    _check_kkt_of_fit(fit, X, y, K, 1.0, 1e-3)
+    # the callback sees t = 1, 2, ... and alpha after each step; the objective trace is D(alpha_t)
+    assert [t for t, _ in seen] == list(range(1, fit.n_iter + 1))
+    assert fit.dual_objective.shape == (fit.n_iter + 1,) and fit.dual_objective[0] == 0.0
+    for t, a in seen:
+        assert fit.dual_objective[t] == pytest.approx(svm.dual_objective(a, y, K), rel=1e-12, abs=1e-12)
+    np.testing.assert_array_equal(seen[-1][1], fit.alpha)
+    np.testing.assert_array_equal(fit.support, np.flatnonzero(fit.alpha > 0))
+    np.testing.assert_array_equal(fit.X_support, X[fit.support])
+    np.testing.assert_allclose(fit.coef, (fit.alpha * y) @ X, rtol=1e-12, atol=1e-15)
+    np.testing.assert_array_equal(fit.dual_coef, (fit.alpha * y)[fit.support])
+
+
+@pytest.mark.parametrize("C", [0.3, np.inf])
+def test_smo_without_shrinking_reports_the_violation_of_each_iterate(C):
+    X, y = _small_problem()
+    if np.isinf(C):
+        y = np.where(X[:, 0] - X[:, 1] > 0, 1.0, -1.0)  # separable: the hard margin exists
+    K = X @ X.T
+    seen = [(0, np.zeros(len(y)))]
+    fit = svm.smo(X, y, C=C, tol=1e-8, shrinking=False, callback=lambda t, a: seen.append((t, a.copy())))
+    assert fit.converged and len(seen) == fit.n_iter + 1
+    for t, a in seen:
+        assert fit.violation[t] == pytest.approx(svm.kkt_violation(a, y, K, C), rel=1e-9, abs=1e-12)
+    _check_kkt_of_fit(fit, X, y, K, C, 1e-8)
+    # the same optimum as the chapter's solver
+    if np.isfinite(C):
+        basic = svm.smo_basic(X, y, C=C, tol=1e-8)
+        np.testing.assert_allclose(fit.alpha, basic.alpha, atol=1e-7)
+        assert fit.b == pytest.approx(basic.b, abs=1e-7)
+
+
+def test_smo_stops_only_below_tol_and_warns_at_max_iter():
+    X, y = _small_problem()
+    # linear kernel: at alpha = 0 the violation is exactly 2; tol = 2 is not met by it
+    for solver in (svm.smo, svm.smo_basic):
+        fit = solver(X, y, tol=2.0)
+        assert fit.violation[0] == 2.0 and fit.n_iter >= 1 and fit.violation[-1] < 2.0
+    with pytest.warns(ConvergenceWarning) as rec:
+        fit = svm.smo(X, y, tol=1e-12, max_iter=3)
+    assert not fit.converged and fit.n_iter == 3 and len(fit.violation) == 4
+    assert len(rec) == 1 and rec[0].filename == __file__
+    assert str(rec[0].message) == (f"smo stopped at max_iter=3 with maximal KKT violation "
+                                   f"{fit.violation[-1]:.3g} > tol=1e-12; raise max_iter or tol")
+    with pytest.warns(ConvergenceWarning) as rec:
+        fit = svm.smo_basic(X, y, tol=1e-12, max_iter=3)
+    assert not fit.converged and fit.n_iter == 3
+    assert len(rec) == 1 and rec[0].filename == __file__
+    assert str(rec[0].message) == (f"smo_basic stopped at max_iter=3 with maximal KKT violation "
+                                   f"{fit.violation[-1]:.3g} > tol=1e-12")
+
+
+def test_smo_basic_defaults_and_trace():
+    X, y = _small_problem()
+    K = X @ X.T
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        fit = svm.smo_basic(X, y)  # C = 1, linear, tol = 1e-3
+    assert fit.C == 1.0 and fit.kernel == "linear" and fit.converged
+    assert fit.violation[-1] < 1e-3 and np.all(fit.violation[:-1] >= 1e-3)
+    _check_kkt_of_fit(fit, X, y, K, 1.0, 1e-3)
+    assert fit.dual_objective[0] == 0.0 and fit.dual_objective.shape == (fit.n_iter + 1,)
+    assert fit.dual_objective[-1] == pytest.approx(svm.dual_objective(fit.alpha, y, K), rel=1e-12)
+    assert np.all(np.diff(fit.dual_objective) > 0)
+    np.testing.assert_array_equal(fit.support, np.flatnonzero(fit.alpha > 0))
+    # the fast solver takes the same steps (same working sets, no shrinking at n = 11 < period)
+    fast = svm.smo(X, y, shrinking=False)
+    assert fast.n_iter == fit.n_iter
+    np.testing.assert_allclose(fast.alpha, fit.alpha, rtol=1e-10, atol=1e-12)
+    np.testing.assert_allclose(fast.dual_objective, fit.dual_objective, rtol=1e-10, atol=1e-12)
+
+
+@pytest.mark.parametrize("solver", [svm.smo, svm.smo_basic])
+def test_smo_checks_its_arguments_by_name(solver):
+    X, y = _small_problem()
+    for kw, match in (({"C": 0.0}, "C must be positive"), ({"tol": 0.0}, "tol must be positive"),
+                      ({"max_iter": 0}, "max_iter must be an integer >= 1")):
+        with pytest.raises(ValueError, match="^" + match):
+            solver(X, y, **kw)
+    with pytest.raises(ValueError, match=r"^y must take values in"):
+        solver(X, (y + 1) / 2)
+    with pytest.raises(ValueError, match=r"^y must contain both classes"):
+        solver(X, np.ones(len(y)))
+    # poly with coef0 < 0 on small inputs: every entry near (-1)^3, a negative diagonal
+    what = "kernel='poly'" if solver is svm.smo else "the poly kernel"
+    with pytest.raises(ValueError, match=f"^the Gram matrix of {what} is not positive semidefinite: it "
+                                         "has a negative diagonal entry"):
+        solver(X * 0.01, y, kernel="poly", coef0=-1.0)
+    with pytest.raises(ValueError, match=r"^the Gram matrix of (kernel='sigmoid'|the sigmoid kernel) .*indefinite"):
+        solver(X, y, kernel="sigmoid", gamma=1.0, coef0=-1.0)
+
+
+def test_smo_data_checks_name_what_they_refuse():
+    X, y = _small_problem()
+    K = X @ X.T
+    with pytest.raises(ValueError, match=r"^cache_rows must be an integer >= 0"):
+        svm.smo(X, y, cache_rows=-1)
+    assert svm.smo(X, y, cache_rows=0).converged
+    with pytest.raises(ValueError, match=r"^kernel must be one of \['additive_chi2', .*'precomputed' or a "
+                                         r"callable, got 'laplacian'"):
+        svm.smo(X, y, kernel="laplacian")
+    with pytest.raises(ValueError, match=r"^kernel must be one of \['additive_chi2', .*, got 'laplacian'"):
+        svm.smo_basic(X, y, kernel="laplacian")
+    pre = "X \\(the precomputed Gram matrix\\)"
+    with pytest.raises(ValueError, match=f"^{pre} contains NaN"):
+        svm.smo(np.full_like(K, np.nan), y, kernel="precomputed")
+    with pytest.raises(ValueError, match=f"^{pre} must be a 2-D array"):
+        svm.smo(K[0], y, kernel="precomputed")
+    with pytest.raises(ValueError, match=f"^{pre} is not symmetric"):
+        svm.smo(K + np.triu(np.ones_like(K), 1), y, kernel="precomputed")
+    with pytest.raises(ValueError, match=r"^y contains NaN"):
+        svm.smo(K, np.full(len(y), np.nan), kernel="precomputed")
+    with pytest.raises(ValueError, match=r"^y must be a 1-D array"):
+        svm.smo(K, y[:, None], kernel="precomputed")
+    with pytest.raises(ValueError, match=r"^X is a 11 x 11 Gram matrix but y has 10 entries$"):
+        svm.smo(K, y[:-1], kernel="precomputed")
+    with pytest.raises(ValueError, match=r"^y must contain both classes"):
+        svm.smo(K, np.ones(len(y)), kernel="precomputed")
+    # an eigenvalue of -5e-9 times the largest: rounding to smo (rtol 1e-8), not an indefinite kernel
+    v = np.linalg.svd(X)[0][:, -1]  # K v = 0
+    lam = np.linalg.eigvalsh(K)[-1]
+    K_round = K - 5e-9 * lam * np.outer(v, v)
+    assert svm.smo(K_round, y, kernel="precomputed").converged
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", kernels.NotPSDWarning)  # kernels.gram's note on it
+        assert svm.smo(X, y, kernel=lambda U, V: K_round if U.shape[0] == len(y) else U @ V.T).converged
+    with pytest.raises(ValueError, match=r"^the Gram matrix of the callable kernel is not positive"), \
+            pytest.warns(kernels.NotPSDWarning, match="not positive semidefinite"):
+        svm.smo(X, y, kernel=lambda U, V: -(U @ V.T))
+    with pytest.raises(ValueError, match=r"^C=inf asks for the hard margin, but the data are not separable in "
+                                         r"the feature space of this kernel \(no w, b with y_i f\(x_i\) >= 1 "
+                                         r"for all i\); use a finite C$"):
+        svm.smo(X, y, C=np.inf)
+
+
+def test_two_variable_step_labels_and_zero_curvature():
+    with pytest.raises(ValueError, match=r"^yi and yj must be labels in \{-1, \+1\}, got 2.0, 1.0"):
+        svm.two_variable_step(0.0, 0.0, 2.0, 1.0, -1.0, -1.0, 1.0, 1.0, 0.0, 1.0)
+    with pytest.raises(ValueError, match=r"^yi and yj must be labels in \{-1, \+1\}, got 1.0, 0.5"):
+        svm.two_variable_step(0.0, 0.0, 1.0, 0.5, -1.0, -1.0, 1.0, 1.0, 0.0, 1.0)
+    # a repeated point with opposite labels: a = 0, libsvm's tiny curvature, the step to the box
+    assert svm.two_variable_step(0.0, 0.0, 1.0, -1.0, -1.0, -1.0, 1.0, 1.0, 1.0, 1.0) == (1.0, 1.0)
+    # a repeated point with the same label: a = 0 and no gradient difference, no step
+    assert svm.two_variable_step(0.3, 0.2, 1.0, 1.0, -0.5, -0.5, 1.0, 1.0, 1.0, 1.0) == (0.3, 0.2)
