@@ -1283,7 +1283,7 @@ def multiclass_margins(W, X, yi) -> np.ndarray:
     >>> multiclass_margins(W, np.array([[2.0, 0.5]]), np.array([0])).tolist()
     [[0.0, -0.5]]
     """
-    W, X, yi = _check_cs_point(W, X, yi, "W", X.shape[1] if np.ndim(X) == 2 else None)
+    W, X, yi = _check_cs_point(W, X, yi, "W", np.shape(X)[1] if np.ndim(X) == 2 else None)
     S = X @ W.T
     n = S.shape[0]
     G = 1.0 + S - S[np.arange(n), yi][:, None]
@@ -1302,7 +1302,8 @@ def crammer_singer_primal(W, X, yi, C) -> float:
     1.5
     """
     C = check_positive(C, "C")
-    hinge = multiclass_margins(W, X, yi).max(axis=1)
+    hinge = multiclass_margins(W, X, yi).max(axis=1)  # checks W, X and yi
+    W = np.asarray(W, dtype=float)
     return float(0.5 * np.sum(W * W) + C * hinge.sum())
 
 
