@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import warnings
 
 import numpy as np
 import pytest
@@ -309,3 +310,315 @@ def test_kernel_rows_check_parameters_and_scale_once():
         kern.kernel_rows(X * 1e200, kernel="linear")
     with pytest.raises(TypeError):
         kern.kernel_rows(X, kernel="poly", sigma=2.0)  # not a parameter of the kernel
+
+
+# -- tests that kill the surviving mutants of `make mutants MODULE=kernels` ---------------------
+# (tests/mutation_triage/kernels.md lists each mutant with the test that kills it, or why it
+# is equivalent)
+def _unit_histograms(n, d, seed):
+    rng = np.random.default_rng(seed)
+    X = rng.uniform(0, 1, (n, d))
+    X[X < 0.3] = 0.0
+    return X
+
+
+def test_default_parameters_are_those_of_the_docstrings():
+    X = np.random.default_rng(30).standard_normal((9, 3)) * 0.5
+    Y = np.random.default_rng(31).standard_normal((4, 3)) * 0.5
+    for ours, theirs, params in [
+        (kern.polynomial_kernel, skp.polynomial_kernel, {"degree": 3, "gamma": 1.0, "coef0": 1.0}),
+        (kern.rbf_kernel, skp.rbf_kernel, {"gamma": 1.0}),
+        (kern.sigmoid_kernel, skp.sigmoid_kernel, {"gamma": 1.0, "coef0": 1.0}),
+    ]:
+        np.testing.assert_allclose(ours(X, Y), theirs(X, Y, **params), rtol=1e-12, atol=1e-14)
+        np.testing.assert_allclose(ours(X), theirs(X, **params), rtol=1e-12, atol=1e-14)
+    H = np.abs(X)
+    np.testing.assert_allclose(kern.chi2_kernel(H), skp.chi2_kernel(H, gamma=1.0), rtol=1e-12)
+    assert kern.poly2_features(X).shape == (9, 6)  # coef0 = 0: no constant and linear blocks
+
+
+def test_chi2_kernels_equal_sklearns_formula_exactly_in_the_direct_range():
+    """Entries in [0, 1) with d < 8: the same operations in the same order as scikit-learn's
+    loop, (x - y)^2 / (x + y) summed over j, so equal to the last bit (no BLAS involved)."""
+    X, Y = _unit_histograms(20, 5, 32), _unit_histograms(15, 5, 33)
+    np.testing.assert_array_equal(kern.additive_chi2_kernel(X, Y), skp.additive_chi2_kernel(X, Y))
+    np.testing.assert_array_equal(kern.additive_chi2_kernel(X), skp.additive_chi2_kernel(X))
+    np.testing.assert_array_equal(kern.chi2_kernel(X, Y, gamma=0.7), skp.chi2_kernel(X, Y, gamma=0.7))
+
+
+@pytest.mark.parametrize("e", [-660, -480, 500, 660])
+def test_chi2_distance_scales_linearly_at_extreme_scales(e):
+    """D(cX, cY) = c D(X, Y): at 1e+-200 (and 1e+-145) the squares of the differences would
+    over- or underflow; the scaled form keeps every term."""
+    X, Y = _unit_histograms(12, 4, 34), _unit_histograms(7, 4, 35)
+    c = 2.0**e
+    ref = skp.additive_chi2_kernel(X, Y)
+    np.testing.assert_allclose(kern.additive_chi2_kernel(c * X, c * Y), c * ref, rtol=1e-13)
+    np.testing.assert_allclose(kern.additive_chi2_kernel(c * X), c * skp.additive_chi2_kernel(X),
+                               rtol=1e-13)
+
+
+def test_chi2_kernel_refuses_only_entries_above_1e307():
+    ok = kern.additive_chi2_kernel(np.array([[1e307, 0.0], [0.0, 1e307]]))
+    np.testing.assert_allclose(ok, [[0.0, -2e307], [-2e307, 0.0]], rtol=1e-15)
+    with pytest.raises(ValueError, match=r"^the chi-squared kernel's x \+ y overflows at the scale "
+                                         r"of X \(max x_ij = 1\.5e\+307\): rescale X$"):
+        kern.chi2_kernel(np.array([[1.5e307, 0.0]]), np.array([[1.0, 1.0]]))
+
+
+def test_histogram_kernels_name_the_argument_and_accept_zeros():
+    X = np.array([[0.0, 1.0], [2.0, 0.0]])
+    np.testing.assert_array_equal(kern.intersection_kernel(X), [[1.0, 0.0], [0.0, 2.0]])
+    for fn, what in [(kern.intersection_kernel, "the intersection kernel"),
+                     (kern.additive_chi2_kernel, "the chi-squared kernel")]:
+        with pytest.raises(ValueError, match=rf"^{what} is defined for histograms \(non-negative "
+                                             rf"entries\), but X has a negative entry -2$"):
+            fn(-X, X)
+        with pytest.raises(ValueError, match=r"but Y has a negative entry -1$"):
+            fn(X, -0.5 * X)
+
+
+def test_tiles_with_few_rows_and_many_columns_of_Y():
+    """3 x 37 against 700 x 37: one row tile, several column tiles of _TILE // (d n) columns;
+    and a non-square rbf in row blocks of _TILE // m rows."""
+    rng = np.random.default_rng(36)
+    X, Y = rng.uniform(0, 2, (3, 37)), rng.uniform(0, 2, (700, 37))
+    np.testing.assert_allclose(kern.intersection_kernel(X, Y), np.minimum(X[:, None], Y[None]).sum(-1),
+                               rtol=1e-14)
+    np.testing.assert_allclose(kern.chi2_kernel(X, Y, gamma=0.05), skp.chi2_kernel(X, Y, gamma=0.05),
+                               rtol=1e-12)
+    A, B = rng.standard_normal((50, 3)), rng.standard_normal((700, 3))
+    np.testing.assert_allclose(kern.rbf_kernel(A, B, gamma=0.3), skp.rbf_kernel(A, B, gamma=0.3),
+                               rtol=1e-12, atol=1e-300)
+    np.testing.assert_allclose(kern.rbf_kernel(B, A, gamma=0.3), skp.rbf_kernel(B, A, gamma=0.3),
+                               rtol=1e-12, atol=1e-300)
+
+
+def test_rbf_values_stay_in_0_1_for_coinciding_points():
+    """Y a copy of X: ||x||^2 + ||y||^2 - 2 x^T y rounds to either sign around 0 (two ways of
+    summing); clipped at 0, exp gives at most 1."""
+    X = np.random.default_rng(37).standard_normal((60, 7)) * 30
+    K = kern.rbf_kernel(X, X.copy(), gamma=1e-3)
+    assert K.max() <= 1.0
+    np.testing.assert_allclose(np.diag(K), 1.0, rtol=1e-9)
+    row = kern.kernel_rows(X, kernel="rbf", gamma=1e-3)
+    assert max(row(i).max() for i in range(60)) <= 1.0
+
+
+def test_inner_product_kernels_refuse_overflow_and_underflow_by_name():
+    X = np.array([[1.0, 2.0], [3.0, -1.0]])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no RuntimeWarning on the way to the error
+        for fn, name in [(kern.linear_kernel, "linear"), (kern.polynomial_kernel, "polynomial"),
+                         (kern.sigmoid_kernel, "sigmoid"), (kern.rbf_kernel, "rbf")]:
+            with pytest.raises(ValueError, match=rf"^the {name} kernel's inner products x\^T y "
+                                                 r"overflow at the scale of X \(max \|x_ij\| = 3e\+200\)"):
+                fn(X * 1e200)
+        for fn, name in [(kern.linear_kernel, "linear"),
+                         (lambda A: kern.polynomial_kernel(A, coef0=0.0), "polynomial"),
+                         (lambda A: kern.sigmoid_kernel(A, coef0=0.0), "sigmoid")]:
+            with pytest.raises(ValueError, match=rf"^the {name} kernel's inner products x\^T y "
+                                                 r"underflow to 0 at the scale of X \(max \|x_ij\| = 3e-160\)"):
+                fn(X * 1e-160)
+        # an offset c_0 != 0 (or the rbf kernel) does not depend on the vanished products
+        np.testing.assert_allclose(kern.polynomial_kernel(X * 1e-160, coef0=2.0, degree=2), 4.0)
+        np.testing.assert_allclose(kern.polynomial_kernel(X * 1e-160, coef0=1.0, degree=2), 1.0)
+        np.testing.assert_allclose(kern.sigmoid_kernel(X * 1e-160), np.tanh(1.0))
+        np.testing.assert_array_equal(kern.rbf_kernel(X * 1e-170, X * 1e-170), 1.0)
+        # one tiny factor beside a normal one: the products 1e-160 are representable
+        np.testing.assert_allclose(kern.linear_kernel(X * 1e-160, X), (X @ X.T) * 1e-160, rtol=1e-14)
+        # the threshold: products of 2^-500 * 2^-500 = 2^-1000 are kept, 0.75 * 2^-1000 are not
+        a = np.array([[2.0**-500]])
+        assert kern.linear_kernel(a)[0, 0] == 2.0**-1000
+        with pytest.raises(ValueError, match="underflow to 0"):
+            kern.linear_kernel(a, 0.75 * a)
+
+
+def test_polynomial_and_rbf_kernels_name_the_overflow_of_their_own_formula():
+    X = np.array([[1.0, 2.0], [3.0, -1.0]]) * 1e100
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(ValueError, match=r"^the polynomial kernel \(gamma x\^T y \+ c_0\)\^4 "
+                                             r"overflows at the scale of X \(max \|x_ij\| = 3e\+100\): "
+                                             r"rescale X or lower gamma$"):
+            kern.polynomial_kernel(X, degree=4)
+        Z = np.array([[1.0, 2.0], [3.0, -1.0]]) * 1e150
+        with pytest.raises(ValueError, match=r"^the rbf kernel's gamma \|\|x - y\|\|\^2 overflows at "
+                                             r"the scale of X \(max \|x_ij\| = 3e\+150\) with "
+                                             r"gamma=10000000000\.0: rescale X or lower gamma$"):
+            kern.rbf_kernel(Z, gamma=1e10)
+
+
+def test_check_psd_thresholds_names_and_units():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        # symmetric up to 1e-10 of the largest entry: accepted; 2e-10: refused, in K's unit
+        assert kern.check_psd(np.array([[1.0, 0.0], [1e-10, 1.0]])) == pytest.approx(1.0, abs=1e-9)
+        # a diagonal entry or eigenvalue of exactly -rtol (relative): still PSD, and returned
+        assert kern.check_psd(np.array([[1.0, 0.0], [0.0, -1e-10]])) == pytest.approx(-1e-10, rel=1e-6)
+        assert kern.check_psd(np.array([[1.0, 0.0], [0.0, 0.0]])) == 0.0
+        # eigenvalue -1e-10 beside the largest 2: within rtol * 2
+        assert kern.check_psd(np.array([[1.0, 1.0], [1.0, 1.0 - 2e-10]])) == pytest.approx(-1e-10, rel=1e-3)
+        assert kern.check_psd(np.zeros((0, 0))) == 0.0
+        assert kern.check_psd(np.zeros((3, 3))) == 0.0
+        assert kern.check_psd(np.eye(3), rtol=0.0) == 1.0
+    with pytest.raises(ValueError, match=r"^K is not symmetric: max \|K_ij - K_ji\| = 2e-30; a kernel "
+                                         r"must satisfy k\(x, y\) = k\(y, x\)$"):
+        kern.check_psd(1e-20 * np.array([[1.0, 0.0], [2e-10, 1.0]]))
+    with pytest.raises(ValueError, match=r"^K must be a square Gram matrix, got shape \(2, 3\)$"):
+        kern.check_psd(np.ones((2, 3)))
+    with pytest.raises(ValueError, match=r"^G must be a 2-D array"):
+        kern.check_psd(np.ones(3), name="G")
+    with pytest.raises(ValueError, match=r"^rtol must be"):
+        kern.check_psd(np.eye(2), rtol=-1.0)
+    with pytest.raises(ValueError, match=r"^on_indefinite must be 'warn', 'raise' or 'ignore', got 'x'$"):
+        kern.check_psd(np.eye(2), on_indefinite="x")
+    neg = 1e-20 * np.array([[1.0, 0.0], [0.0, -1.0]])
+    with pytest.raises(ValueError, match=r"^K is not positive semidefinite: it has a negative diagonal "
+                                         r"entry -1e-20; this kernel is not an inner product in any "
+                                         r"feature space; the matrix is indefinite, so the SVM dual is "
+                                         r"not concave$"):
+        kern.check_psd(neg, on_indefinite="raise")
+    assert kern.check_psd(neg, on_indefinite="ignore") == -1e-20
+    ind = 1e-20 * np.array([[1.0, 2.0], [2.0, 1.0]])  # eigenvalues -1, 3 (times 1e-20)
+    with pytest.warns(kern.NotPSDWarning) as rec:
+        lam = kern.check_psd(ind)
+    assert lam == pytest.approx(-1e-20, rel=1e-12) and len(rec) == 1
+    assert str(rec[0].message) == (
+        "K is not positive semidefinite: its most negative eigenvalue is -1e-20 (largest eigenvalue "
+        "3e-20); this kernel is not an inner product in any feature space, and SVM or kernel ridge "
+        "may fail or return a non-optimal fit")
+
+
+def test_check_psd_of_a_large_matrix_uses_2_by_2_minors():
+    """n > 3000: 2 x 2 principal minors of 200 sampled rows instead of the eigenvalues. With row
+    0 at 3 off the unit diagonal, every minor with column 0 is 1 * 1 - 3^2 = -8, whichever rows
+    are sampled (one call: transposing a 3001 x 3001 matrix is slow)."""
+    K = np.eye(3001)
+    K[0, 1:] = K[1:, 0] = 3.0
+    with pytest.warns(kern.NotPSDWarning, match=r"^K is not positive semidefinite: a 2 x 2 principal "
+                                                r"minor is negative;") as rec:
+        assert kern.check_psd(K) == pytest.approx(-8.0, rel=1e-12)
+    assert len(rec) == 1
+
+
+def test_may_be_indefinite_table():
+    expected = {"linear": False, "rbf": False, "intersection": False, "chi2": False, "poly": False,
+                "sigmoid": True, "additive_chi2": True}
+    for name, value in expected.items():
+        assert kern.may_be_indefinite(name) is value, name
+    for coef0, value in [(0.0, False), (0.5, False), (1.0, False), (-0.1, True)]:
+        assert kern.may_be_indefinite("poly", coef0=coef0) is value
+        assert kern.may_be_indefinite("rbf", coef0=coef0) is False
+    assert kern.may_be_indefinite(lambda A, B: A @ B.T) is True
+    with pytest.raises(ValueError, match="kernel must be one of"):
+        kern.may_be_indefinite("gaussian")
+
+
+def test_gram_of_a_callable_passes_X_Y_and_params_and_names_it():
+    import functools
+
+    rng = np.random.default_rng(38)
+    X, Y = rng.standard_normal((5, 3)), rng.standard_normal((7, 3))
+
+    def scaled(A, B, c=1.0):
+        return c * (A @ B.T)
+
+    np.testing.assert_allclose(kern.gram(X, Y, kernel=scaled, c=2.0), 2.0 * X @ Y.T, rtol=1e-14)
+    # K(X, Y) of a callable is not checked for symmetry (it need not be square)
+    np.testing.assert_allclose(kern.gram(X, Y, kernel=lambda A, B: -(A @ B.T)), -X @ Y.T, rtol=1e-14)
+    with pytest.raises(ValueError, match=r"^the kernel callable must return"):
+        kern.gram(X, Y, kernel=lambda A, B: A @ A.T)
+    with pytest.raises(ValueError, match=r"^the Gram matrix of scaled is not positive semidefinite"):
+        kern.gram(X, kernel=scaled, c=-1.0)
+    with pytest.raises(ValueError, match=r"^the Gram matrix of the kernel is not positive semidefinite"):
+        kern.gram(X, kernel=functools.partial(scaled, c=-1.0))
+
+
+def test_kernel_rows_of_callables_and_odd_inputs():
+    rng = np.random.default_rng(39)
+    X = rng.standard_normal((6, 2))
+    neg = kern.kernel_rows(X, kernel=lambda A, B: -(A @ B.T))  # rows of K(x_i, X): not checked
+    np.testing.assert_allclose(neg(4), -X @ X[4], rtol=1e-14)
+    one = kern.kernel_rows(X[:1], kernel="rbf")
+    np.testing.assert_array_equal(one(0), [1.0])
+    with pytest.raises(ValueError, match=r"^X must have at least one row$"):
+        kern.kernel_rows(np.zeros((0, 2)))
+    row = kern.kernel_rows(X, kernel="linear")
+    for bad in (6, -1):
+        with pytest.raises(ValueError, match=r"^i \(the row of kernel_rows\) must be an integer >= 0 "
+                                             r"and <= 5, got"):
+            row(bad)
+    np.testing.assert_allclose(row(5), X @ X[5], rtol=1e-14)
+    X2 = X.copy()
+    rows = kern.kernel_rows(X2, kernel="poly", degree=2)
+    X2[:] = 0.0  # kernel_rows keeps its own copy
+    np.testing.assert_allclose(rows(2), (X @ X[2] + 1.0) ** 2, rtol=1e-13)
+
+
+def test_kernel_ridge_edge_cases_and_objective():
+    rng = np.random.default_rng(40)
+    X, y = rng.standard_normal((12, 3)), rng.standard_normal(12)
+    fit = kern.kernel_ridge(X, y, lam=0.3, kernel="rbf", gamma=0.5)
+    K = skp.rbf_kernel(X, gamma=0.5)
+    r = y - K @ fit.alpha
+    assert fit.objective[0] == pytest.approx(r @ r + 0.3 * fit.alpha @ K @ fit.alpha, rel=1e-10)
+    assert fit.lam == 0.3 and fit.kernel == "rbf" and fit.kernel_params == {"gamma": 0.5}
+    np.testing.assert_array_equal(fit.X, X)
+    # one sample: alpha = y / (k(x, x) + lam) = y / (1 + lam)
+    one = kern.kernel_ridge(X[:1], y[:1], lam=0.5)
+    np.testing.assert_allclose(one.alpha, y[:1] / 1.5, rtol=1e-14)
+    with pytest.raises(ValueError, match=r"^X has no rows: at least one sample is needed$"):
+        kern.kernel_ridge(np.zeros((0, 2)), np.zeros(0), lam=1.0)
+    with pytest.raises(ValueError, match=r"^y must have shape \(n,\) or \(n, k\) with n = 12 rows of X, "
+                                         r"got shape \(11,\)$"):
+        kern.kernel_ridge(X, y[:-1], lam=1.0)
+    with pytest.raises(ValueError, match=r"^X must be a 2-D array"):
+        kern.kernel_ridge(X[:, 0], y, lam=1.0)
+    with pytest.raises(ValueError, match=r"^X has 2 columns but the model was fitted on 3 features$"):
+        fit.predict(X[:, :2])
+
+
+def test_kernel_ridge_refuses_indefinite_kernels_by_default():
+    rng = np.random.default_rng(41)
+    X, y = rng.standard_normal((25, 2)), rng.standard_normal(25)
+    for kw in ({"kernel": "sigmoid"}, {"kernel": "poly", "coef0": -5.0, "gamma": 0.1}):
+        with pytest.raises(ValueError, match=r"^the Gram matrix of kernel='(sigmoid|poly)' is not "
+                                             r"positive semidefinite.*allow_indefinite=True"):
+            kern.kernel_ridge(X, y, lam=0.1, **kw)
+        with pytest.warns(kern.NotPSDWarning) as rec:
+            fit = kern.kernel_ridge(X, y, lam=0.1, allow_indefinite=True, **kw)
+        assert len(rec) == 1
+        K = kern.gram(X, **kw)
+        np.testing.assert_allclose((K + 0.1 * np.eye(25)) @ fit.alpha, y, atol=1e-8)
+
+    def tanh(A, B):
+        return np.tanh(A @ B.T + 1.0)
+
+    with pytest.warns(kern.NotPSDWarning) as rec:  # the callable is checked once, in gram
+        kern.kernel_ridge(X, y, lam=0.1, kernel=tanh, allow_indefinite=True)
+    assert len(rec) == 1
+
+
+def test_feature_maps_name_their_arguments():
+    with pytest.raises(ValueError, match=r"^coef0 must be non-negative"):
+        kern.poly2_features(np.ones((2, 2)), coef0=-1.0)
+    for fn in (kern.poly2_features, kern.polar_features):
+        with pytest.raises(ValueError, match=r"^X must be a 2-D array"):
+            fn(np.ones(3))
+    with pytest.raises(ValueError, match=r"^polar coordinates need 2 features, X has 3$"):
+        kern.polar_features(np.ones((2, 3)))
+    with pytest.raises(ValueError, match=r"^coef0 must be a finite number"):
+        kern.polynomial_kernel(np.ones((2, 2)), coef0=np.nan)
+    with pytest.raises(ValueError, match=r"^coef0 must be a finite number"):
+        kern.sigmoid_kernel(np.ones((2, 2)), coef0=np.inf)
+    with pytest.raises(ValueError, match=r"^degree must be an integer >= 1"):
+        kern.polynomial_kernel(np.ones((2, 2)), degree=0)
+    for fn in (kern.rbf_kernel, kern.polynomial_kernel, kern.sigmoid_kernel, kern.chi2_kernel):
+        with pytest.raises(ValueError, match=r"^gamma must be positive"):
+            fn(np.ones((2, 2)), gamma=0.0)
+    with pytest.raises(ValueError, match=r"^Y must be a 2-D array"):
+        kern.linear_kernel(np.ones((2, 2)), np.ones(2))
+    with pytest.raises(ValueError, match=r"^X and Y have different numbers of features: X has 2 "
+                                         r"columns, Y has 3$"):
+        kern.linear_kernel(np.ones((2, 2)), np.ones((4, 3)))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import warnings
 
 import numpy as np
@@ -353,3 +354,469 @@ def test_mistake_test_breaks_ties_by_rule_not_by_rounding():
         np.testing.assert_allclose(fits[0].w[perm], fits[1].w, rtol=1e-12, atol=1e-15)
         mistakes.append(fits[0].n_mistakes)
     assert min(mistakes) > 0
+
+
+# -- tests that kill the surviving mutants of `make mutants MODULE=online` ----------------------
+# (tests/mutation_triage/online.md lists each mutant with the test that kills it, or why it
+# is equivalent)
+def _replay(P, w, update, orders, tie_tol=1e-12):
+    """The mistake-driven loop of the docstrings, written out: a mistake is y_i w^T x_i <= 0, a
+    score within TIE_TOL ||a_i||_inf ||w||_1 of 0 counting as 0 (the tie rule)."""
+    n, per_epoch, mistakes = len(P), [], []  # mistakes: (step t, sample i)
+    for epoch, order in enumerate(orders):
+        for k, i in enumerate(order):
+            if P[i] @ w <= tie_tol * np.abs(P[i]).max() * np.abs(w).sum():
+                w = update(w, P[i])
+                mistakes.append((epoch * n + k, i))
+        per_epoch.append(sum(t // n == epoch for t, _ in mistakes))
+        if per_epoch[-1] == 0:
+            break
+    steps, index = [t for t, _ in mistakes], [i for _, i in mistakes]
+    return w, per_epoch, steps, index
+
+
+def _orders(n, n_epochs, shuffle, seed=0):
+    rng = np.random.default_rng(seed)
+    return [rng.permutation(n) if shuffle else np.arange(n) for _ in range(n_epochs)]
+
+
+def _assert_trace(fit, per_epoch, steps, index):
+    np.testing.assert_array_equal(fit.mistakes, per_epoch)
+    np.testing.assert_array_equal(fit.mistake_steps, steps)
+    np.testing.assert_array_equal(fit.mistake_index, index)
+    for a in (fit.mistakes, fit.mistake_steps, fit.mistake_index):
+        assert a.dtype.kind == "i"
+    assert fit.n_mistakes == sum(per_epoch) and type(fit.n_mistakes) is int
+    assert fit.n_epochs == fit.n_iter == len(per_epoch)
+    assert fit.converged is (per_epoch[-1] == 0)
+    np.testing.assert_array_equal(fit.objective, np.array(per_epoch, dtype=float))
+
+
+def _integer_data(seed, n=13, d=3, flip=0):
+    rng = np.random.default_rng(seed)
+    X = rng.integers(-4, 5, size=(n, d)).astype(float)
+    y = np.where(X @ np.array([2.0, -1.0, 1.0])[:d] + 1.0 > 0, 1.0, -1.0)
+    y[:flip] *= -1  # label noise: not separable
+    return X, y
+
+
+@pytest.mark.parametrize("fit_intercept", [False, True])
+@pytest.mark.parametrize(("shuffle", "seed"), [(False, 0), (True, 0), (True, 7)])
+@pytest.mark.parametrize("flip", [0, 2])
+def test_perceptron_replays_its_update_rule(fit_intercept, shuffle, seed, flip):
+    """w <- w + y_i x_i (b <- b + y_i) on every y_i (w^T x_i + b) <= 0, from w = 0; integer
+    points, so every score is exact."""
+    X, y = _integer_data(seed, flip=flip)
+    A = np.hstack([X, np.ones((len(y), 1))]) if fit_intercept else X
+    n_epochs = 6
+    w, per_epoch, steps, index = _replay(y[:, None] * A, np.zeros(A.shape[1]), lambda w, a: w + a,
+                                         _orders(len(y), n_epochs, shuffle, seed))
+    kwargs = {"fit_intercept": fit_intercept, "shuffle": shuffle, "n_epochs": n_epochs}
+    if seed:
+        kwargs["rng"] = seed
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        fit = online.perceptron(X, y, **kwargs)
+    _assert_trace(fit, per_epoch, steps, index)
+    np.testing.assert_array_equal(fit.w, w[:-1] if fit_intercept else w)
+    assert fit.b == (w[-1] if fit_intercept else 0.0) and type(fit.b) is float
+    assert fit.w.shape == (X.shape[1],) and fit.v is None
+    if fit.converged:
+        assert not caught
+    else:
+        assert [str(c.message) for c in caught] == [
+            f"perceptron did not converge in n_epochs={n_epochs} epochs: {sum(per_epoch)} mistakes "
+            f"in total, {per_epoch[-1]} in the last epoch; the data may not be linearly separable"]
+        assert caught[0].category is ConvergenceWarning
+
+
+def test_perceptron_defaults():
+    X, y = _integer_data(3, flip=2)  # not separable: every epoch makes mistakes
+    with pytest.warns(ConvergenceWarning, match=r"n_epochs=100 epochs"):
+        fit = online.perceptron(X, y)
+    w, per_epoch, steps, index = _replay(y[:, None] * X, np.zeros(3), lambda w, a: w + a,
+                                         _orders(len(y), 100, False))
+    _assert_trace(fit, per_epoch, steps, index)  # 100 epochs, in order, no intercept
+    np.testing.assert_array_equal(fit.w, w)
+    assert fit.b == 0.0
+    with pytest.warns(ConvergenceWarning):
+        shuffled = online.perceptron(X, y, shuffle=True, n_epochs=4)  # rng=0
+    _assert_trace(shuffled, *_replay(y[:, None] * X, np.zeros(3), lambda w, a: w + a,
+                                     _orders(len(y), 4, True, 0))[1:])
+
+
+def test_the_tie_rule_counts_a_score_within_rounding_of_zero_as_a_mistake():
+    """After the first update w = a_1, the point a_2 scores 2e-12 / 4 (in the unit of the
+    entries): within TIE_TOL ||a_2||_inf ||w||_1 = 1e-12 * 1 * 4 of zero, so a tie and a mistake
+    (though above TIE_TOL ||a_2||_inf / ||w||_1); a_3 scores 1e-9 / 4, clearly not a tie."""
+    delta = 2e-12
+    X = np.array([[1.0, 1.0, 1.0, 1.0],
+                  [1.0, -1.0, 1.0, -1.0 + delta],   # score delta: a tie up to 1e-12 * 1 * 4
+                  [1.0, -1.0, 1.0, -1.0 + 1e-9]])   # score 1e-9: no tie
+    y = np.ones(3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        fit = online.perceptron(X, y, n_epochs=1)
+    np.testing.assert_array_equal(fit.mistake_index, [0, 1])
+    w, per_epoch, steps, index = _replay(X, np.zeros(4), lambda w, a: w + a, _orders(3, 1, False))
+    assert index == [0, 1]
+
+
+def test_perceptron_is_scale_invariant_at_extreme_scales():
+    X, y = _integer_data(5)
+    ref = online.perceptron(X, y, n_epochs=50)
+    for s in (2.0**600, 2.0**-600):  # x_ij ~ 1e180, 1e-180: the scores over- or underflow
+        fit = online.perceptron(X * s, y, n_epochs=50)
+        np.testing.assert_array_equal(fit.mistake_index, ref.mistake_index)
+        np.testing.assert_array_equal(fit.w, ref.w * s)
+        np.testing.assert_array_equal(fit.predict(X * s), ref.predict(X))
+        np.testing.assert_array_equal(fit.predict(X * s), y)
+    with pytest.raises(ValueError, match=r"a linear classifier with an intercept \(the constant "
+                                         r"feature 1 beside X\)"):
+        online.perceptron(X * 1e200, y, fit_intercept=True)
+
+
+def _fit(w, b):
+    w = np.asarray(w, dtype=float)
+    z = np.zeros(0, dtype=int)
+    return online.OnlineFit(w=w, b=b, mistakes=z, mistake_steps=z, mistake_index=z, n_mistakes=0,
+                            n_epochs=0, converged=True)
+
+
+def test_decision_function_and_predict_of_a_fit():
+    fit = _fit([2.0, -1.0], 0.5)
+    X = np.array([[1.0, 2.0], [0.0, 0.5], [-1.0, 0.0], [3.0, -1.0]])
+    np.testing.assert_array_equal(fit.decision_function(X), [0.5, 0.0, -1.5, 7.5])
+    np.testing.assert_array_equal(fit.predict(X), [1.0, 1.0, -1.0, 1.0])  # a score of 0 is +1
+    for method in (fit.decision_function, fit.predict):
+        with pytest.raises(ValueError, match=r"^X has 3 columns but the model was fitted on 2"):
+            method(np.ones((2, 3)))
+        assert method(np.zeros((0, 2))).shape == (0,)
+
+
+def test_predict_takes_the_sign_exactly_where_the_score_overflows():
+    """Features and weights at 1e200: the score x^T w + b (1e400) overflows; the sign comes from
+    the rescaled score, with the bias scaled like the products (ties at exactly 0 give +1)."""
+    fit = _fit([0.0, 1e200], -0.5e200)
+    t = np.array([0.2, 0.4, 0.5, 0.6, 0.8, -0.3, 1e-300])  # 1e-300 * 2^-665 underflows
+    X = np.column_stack([np.full(t.size, 1e200), t])
+    with warnings.catch_warnings(), np.errstate(all="raise"):  # a caller's errstate: no effect
+        warnings.simplefilter("error")
+        np.testing.assert_array_equal(fit.predict(X), np.where(t >= 0.5, 1.0, -1.0))
+        big = _fit([1e200, -1e200], 0.0)
+        np.testing.assert_array_equal(big.predict(np.array([[1e200, 0.5e200], [1e199, 2e199]])),
+                                      [1.0, -1.0])
+        # tiny X, unit weights: X w underflows beside b, and b / 2^(ex + ew) would overflow
+        tiny = _fit([1.0], 1.0)
+        np.testing.assert_array_equal(tiny.predict(np.array([[1e-310], [-1e-310]])), [1.0, 1.0])
+        np.testing.assert_array_equal(_fit([1.0], -1.0).predict(np.array([[1e-310]])), [-1.0])
+
+
+def _winnow_replay(X, y, eta, n_epochs, doubled=True, fit_intercept=False, shuffle=False, seed=0):
+    A = np.hstack([X, np.ones((len(y), 1))]) if fit_intercept else X
+    if doubled:
+        A = np.hstack([A, -A])
+    N = A.shape[1]
+
+    def update(w, a):  # multiply every weight by e^(eta a_k), renormalise
+        v = w * np.exp(eta * a)
+        return v / v.sum()
+
+    return _replay(y[:, None] * A, np.full(N, 1.0 / N), update, _orders(len(y), n_epochs, shuffle, seed))
+
+
+@pytest.mark.parametrize(("doubled", "fit_intercept", "shuffle"),
+                         [(True, False, False), (False, False, False), (True, True, True),
+                          (False, True, False)])
+def test_winnow_replays_its_multiplicative_update(doubled, fit_intercept, shuffle):
+    rng = np.random.default_rng(11)
+    X = rng.uniform(-1, 1, (25, 3))
+    y = np.where(X @ np.array([0.6, 0.3, -0.1]) + 0.05 > 0, 1.0, -1.0)
+    eta, n_epochs = 0.7, 8
+    v, per_epoch, steps, index = _winnow_replay(X, y, eta, n_epochs, doubled, fit_intercept, shuffle, 3)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        fit = online.winnow(X, y, eta=eta, n_epochs=n_epochs, doubled=doubled,
+                            fit_intercept=fit_intercept, shuffle=shuffle, rng=3)
+    _assert_trace(fit, per_epoch, steps, index)
+    np.testing.assert_allclose(fit.v, v, rtol=1e-9, atol=1e-15)
+    full = v[: v.size // 2] - v[v.size // 2:] if doubled else v
+    np.testing.assert_allclose(fit.w, full[:-1] if fit_intercept else full, rtol=1e-9, atol=1e-15)
+    assert fit.b == (pytest.approx(full[-1], rel=1e-9, abs=1e-15) if fit_intercept else 0.0)
+    assert type(fit.b) is float
+    assert fit.w.shape == (3,)
+    if not fit.converged:
+        name = "winnow" if doubled else "winnow(doubled=False)"
+        hint = "" if doubled else " (with a non-negative target: try doubled=True)"
+        assert [str(c.message) for c in caught] == [
+            f"{name} did not converge in n_epochs={n_epochs} epochs: {sum(per_epoch)} mistakes in "
+            f"total, {per_epoch[-1]} in the last epoch; the data may not be linearly separable{hint}"]
+    else:
+        assert not caught
+
+
+def test_winnow_defaults():
+    rng = np.random.default_rng(12)
+    X = rng.uniform(-1, 1, (30, 2))
+    y = np.where(rng.random(30) < 0.5, 1.0, -1.0)  # noise: never converges
+    with pytest.warns(ConvergenceWarning, match=r"^winnow did not converge in n_epochs=100 epochs"):
+        fit = online.winnow(X, y)
+    v, per_epoch, steps, index = _winnow_replay(X, y, 0.1, 100)  # eta 0.1, doubled, in order
+    _assert_trace(fit, per_epoch, steps, index)
+    np.testing.assert_allclose(fit.v, v, rtol=1e-9)
+    assert fit.b == 0.0 and fit.v.size == 4
+    with pytest.warns(ConvergenceWarning):
+        shuffled = online.winnow(X, y, shuffle=True, n_epochs=3)  # rng=0
+    _assert_trace(shuffled, *_winnow_replay(X, y, 0.1, 3, shuffle=True, seed=0)[1:])
+
+
+def test_winnow_many_mistakes_keep_finite_weights():
+    """Thousands of updates: the log-weights are shifted to a maximum of 0 each time, so the
+    weights never overflow however large eta * (number of mistakes) gets."""
+    rng = np.random.default_rng(13)
+    X = rng.choice([-1.0, 1.0], (40, 3))
+    y = np.where(rng.random(40) < 0.5, 1.0, -1.0)
+    with pytest.warns(ConvergenceWarning):
+        fit = online.winnow(X, y, eta=5.0, n_epochs=60)
+    assert fit.n_mistakes > 1000
+    assert np.all(np.isfinite(fit.v)) and fit.v.sum() == pytest.approx(1.0)
+
+
+def test_winnow_scale_checks_at_their_boundaries():
+    X, y, _ = sparse_target(0, m=40, n=5, k=1)
+    online.winnow(X, y, eta=0.5)  # max |x_ij| = 1 exactly is allowed
+    with pytest.raises(ValueError, match=r"got max \|x_ij\| = 1\.5: scale X, e\.g\. X / 1\.5$"):
+        online.winnow(1.5 * X, y)
+    eps = np.finfo(float).epsneg
+    with pytest.raises(ValueError, match=r"^winnow: at the scale of X \(max \|x_ij\| = 1e-17\).*"
+                                         r"eta \* max \|x_ij\| = 1e-18 < 1\.1e-16"):
+        online.winnow(X * 1e-17, y, eta=0.1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        online.winnow(X, y, eta=eps, n_epochs=1)  # eta * max |x_ij| = epsneg exactly: allowed
+        zero = online.winnow(np.zeros((4, 2)), np.array([1.0, -1.0, 1.0, -1.0]), n_epochs=2)
+    assert not zero.converged  # all scores 0: every point a mistake, no error
+
+
+def test_winnow_and_perceptron_name_their_arguments():
+    X, y, _ = sparse_target(0, m=20, n=4)
+    with pytest.raises(ValueError, match=r"^eta must be positive"):
+        online.winnow(X, y, eta=-1.0)
+    for fn in (online.winnow, online.perceptron):
+        with pytest.raises(ValueError, match=r"^n_epochs must be an integer >= 1"):
+            fn(X, y, n_epochs=0)
+    with pytest.raises(ValueError, match=r"^y must take values in"):
+        online.perceptron(X, y * 2)
+
+
+def test_winnow_bound_formula_and_arguments():
+    for rho, N, eta in [(0.1, 10, 0.1), (0.25, 7, 0.3), (0.5, 2, 0.05)]:
+        assert online.winnow_bound(rho, N, eta) == pytest.approx(np.log(N) / (eta * rho - eta**2 / 2),
+                                                                 rel=1e-14)
+    assert online.winnow_bound(0.2, 1, 0.1) == 0.0  # one weight: no mistake
+    with pytest.raises(ValueError, match=r"^the bound needs eta < 2 \* rho = 0\.5, got eta=0\.5$"):
+        online.winnow_bound(0.25, 10, 0.5)  # eta = 2 rho exactly
+    with pytest.raises(ValueError, match=r"^rho must be positive"):
+        online.winnow_bound(0.0, 10, 0.1)
+    with pytest.raises(ValueError, match=r"^eta must be positive"):
+        online.winnow_bound(0.1, 10, 0.0)
+    with pytest.raises(ValueError, match=r"^N must be an integer >= 1"):
+        online.winnow_bound(0.1, 0, 0.1)
+
+
+def test_perceptron_bound_formula_and_arguments():
+    rng = np.random.default_rng(14)
+    X = rng.standard_normal((30, 3)) * 3
+    u = np.array([1.0, -2.0, 0.5, 0.7])  # the bias last
+    y = np.where(X @ u[:3] + u[3] > 0, 1.0, -1.0)
+    A = np.hstack([X, np.ones((30, 1))])
+    R, gamma = np.linalg.norm(A, axis=1).max(), np.min(y * (A @ u)) / np.linalg.norm(u)
+    assert gamma < 1 < R
+    assert online.perceptron_bound(X, y, u, fit_intercept=True) == pytest.approx((R / gamma)**2, rel=1e-12)
+    # a margin above 1 is fine too; without intercept, R and gamma of the points themselves
+    Xs, us = np.array([[3.0, 0.0], [0.0, -4.0]]), np.array([1.0, -1.0])
+    assert online.perceptron_bound(Xs, np.array([1.0, 1.0]), us) == pytest.approx(
+        (4.0 / (3.0 / np.sqrt(2.0)))**2, rel=1e-14)
+    with pytest.raises(ValueError, match=r"^u must have shape \(2,\), got \(3,\)$"):
+        online.perceptron_bound(Xs, np.array([1.0, 1.0]), np.ones(3))
+    with pytest.raises(ValueError, match=r"^u must be a 1-D array"):
+        online.perceptron_bound(Xs, np.array([1.0, 1.0]), np.ones((1, 2)))
+    with pytest.raises(ValueError, match=r"^u must be a non-zero vector \(a separator\); got u = 0$"):
+        online.perceptron_bound(Xs, np.array([1.0, 1.0]), np.zeros(2))
+    # a point on the hyperplane: margin exactly 0 is no separation
+    with pytest.raises(ValueError, match=r"^u does not separate the data: its margin is 0 <= 0$"):
+        online.perceptron_bound(np.array([[3.0, 0.0], [1.0, 1.0]]), np.array([1.0, 1.0]), us)
+
+
+def _sgd_replay(X, y, loss, *, eta, batch_size, n_epochs, lam, power_t, fit_intercept, shuffle,
+                seed, running_alpha):
+    """SGD as its docstring states it: w <- (1 - eta_t lam) w - eta_t/|B| sum phi'(M_i) y_i x_i,
+    b <- b - eta_t/|B| sum phi'(M_i) y_i, eta_t = eta t^-p; J after every epoch; the running
+    estimate of the batch loss plus penalty before each update."""
+    from mlnotes import losses
+
+    phi, dphi = losses.get(loss)
+    n, d = X.shape
+    w, b, t, est = np.zeros(d), 0.0, 0, None
+    J = [float(np.mean(phi(y * (X @ w + b))) + 0.5 * lam * w @ w)]
+    running, etas, path = [], [], [np.zeros(d + 1)]
+    for order in _orders(n, n_epochs, shuffle, seed):
+        for start in range(0, n, batch_size):
+            idx = order[start:start + batch_size]
+            t += 1
+            eta_t = eta * t**-power_t
+            M = y[idx] * (X[idx] @ w + b)
+            value = float(np.mean(phi(M))) + 0.5 * lam * w @ w
+            est = value if est is None else (1 - running_alpha) * est + running_alpha * value
+            running.append(est)
+            g = dphi(M) * y[idx]
+            w = (1 - eta_t * lam) * w - eta_t / len(idx) * (g @ X[idx])
+            if fit_intercept:
+                b = b - eta_t * np.mean(g)
+            etas.append(eta_t)
+            path.append(np.append(w, b))
+        J.append(float(np.mean(phi(y * (X @ w + b))) + 0.5 * lam * w @ w))
+    return w, b, J, running, etas, np.array(path)
+
+
+@pytest.mark.parametrize(("loss", "batch_size", "power_t", "fit_intercept", "shuffle"),
+                         [("hinge", 3, 0.5, True, True), ("log", 4, 0.0, False, False),
+                          ("quadratic", 1, 1.0, True, False), ("exponential", 10, 0.75, True, True),
+                          ("perceptron", 2, 0.0, True, True), ("sigmoid", 5, 0.5, False, True)])
+def test_sgd_replays_its_update_rule(loss, batch_size, power_t, fit_intercept, shuffle):
+    rng = np.random.default_rng(15)
+    X = rng.standard_normal((10, 3))
+    y = np.where(X[:, 0] - X[:, 1] + 0.3 * rng.standard_normal(10) > 0.2, 1.0, -1.0)
+    kw = dict(eta=0.2, batch_size=batch_size, n_epochs=3, lam=0.3, power_t=power_t,
+              fit_intercept=fit_intercept, shuffle=shuffle, running_alpha=0.4)
+    w, b, J, running, etas, path = _sgd_replay(X, y, loss, seed=4, **kw)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        fit = online.sgd(X, y, loss=loss, rng=4, record_path=True, **kw)
+    np.testing.assert_allclose(fit.w, w, rtol=1e-10, atol=1e-12)
+    assert fit.b == pytest.approx(b, rel=1e-10, abs=1e-12) and type(fit.b) is float
+    np.testing.assert_allclose(fit.objective, J, rtol=1e-10)
+    np.testing.assert_allclose(fit.running, running, rtol=1e-10)
+    np.testing.assert_allclose(fit.eta, etas, rtol=1e-12)
+    np.testing.assert_allclose(fit.path, path, rtol=1e-10, atol=1e-12)
+    assert fit.n_iter == len(etas) == 3 * -(-10 // batch_size) and fit.n_epochs == 3
+    assert fit.converged is False and fit.loss == loss
+    assert fit.running.dtype == float
+
+
+def test_sgd_defaults():
+    X, y = blobs(6, n=12, d=2)
+    explicit = online.sgd(X, y, loss="hinge", eta=0.01, batch_size=1, n_epochs=5, lam=0.0,
+                          power_t=0.0, fit_intercept=True, shuffle=True, tol=None,
+                          running_alpha=0.01, record_path=False, rng=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        default = online.sgd(X, y)
+    for name in ("w", "objective", "running", "eta"):
+        np.testing.assert_array_equal(getattr(default, name), getattr(explicit, name))
+    assert default.b == explicit.b and default.n_iter == 60 and default.path is None
+    assert default.loss == "hinge" and default.converged is False
+    w, b, J, running, etas, _ = _sgd_replay(X, y, "hinge", eta=0.01, batch_size=1, n_epochs=5, lam=0.0,
+                                            power_t=0.0, fit_intercept=True, shuffle=True, seed=0,
+                                            running_alpha=0.01)
+    np.testing.assert_allclose(default.w, w, rtol=1e-10, atol=1e-14)
+    np.testing.assert_allclose(default.running, running, rtol=1e-10)
+
+
+def test_sgd_tol_stops_at_the_first_small_change_and_warns_otherwise():
+    """One point x = 1, y = 1, quadratic loss: w <- w + 2 eta (1 - w), so the error 1 - w is
+    multiplied by 1 - 2 eta each epoch and J_k = (1 - 2 eta)^(2k) exactly in the ratios."""
+    X, y = np.array([[1.0]]), np.array([1.0])
+
+    def run(eta, tol, n_epochs, **kw):
+        return online.sgd(X, y, loss="quadratic", eta=eta, tol=tol, n_epochs=n_epochs,
+                          fit_intercept=False, shuffle=False, **kw)
+
+    # eta = 0.25: w_1 = 0.5, J_1 = 0.25 exactly; |J_0 - J_1| = 0.75 = tol * max(1, 0.25)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        fit = run(0.25, 0.75, 1)
+    assert fit.converged is True and fit.n_epochs == 1
+    # J grows by 1.21 per epoch (eta = 1.05): a relative change 0.21 / 1.21 < 0.2 stops at once
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        grow = run(1.05, 0.2, 5)
+    assert grow.converged and grow.n_epochs == 1 and grow.objective[1] == pytest.approx(1.21)
+    # J falls by 0.81 (eta = 0.05): |dJ| = 0.19 > 0.15 * max(1, 0.81): not converged in 2 epochs
+    with pytest.warns(ConvergenceWarning) as rec:
+        fall = run(0.05, 0.15, 2)
+    J = fall.objective
+    assert not fall.converged and fall.n_epochs == 2 and len(rec) == 1
+    assert str(rec[0].message) == (f"sgd did not converge in n_epochs=2: the last epoch changed the "
+                                   f"objective by {abs(J[1] - J[2]):.3g} > tol * max(1, |J|); "
+                                   "increase n_epochs or tol")
+    # decaying steps eta_t = 1.6 / t: J rises above 1 (t = 1, 2), then falls; the stop is the
+    # first epoch whose change is within tol * max(1, |J|) of the one before
+    free = run(1.6, None, 12, power_t=1.0)
+    J = free.objective
+    assert J.max() > 1.5
+    for tol in (0.05, 0.2, 0.5, 0.9):
+        stop = next(k for k in range(1, 13) if abs(J[k - 1] - J[k]) <= tol * max(1.0, abs(J[k])))
+        fit = run(1.6, tol, 12, power_t=1.0)
+        assert fit.converged and fit.n_epochs == stop, tol
+        np.testing.assert_allclose(fit.objective, J[: stop + 1], rtol=1e-12)
+
+
+def test_sgd_divergence_is_reported_with_the_objective_that_overflowed():
+    """Quadratic loss, x = 1, eta = 3: the error is multiplied by -5 each update, J overflows
+    after about 220 epochs: the run stops there and warns with that J (no RuntimeWarning)."""
+    X, y = np.array([[1.0]]), np.array([1.0])
+    with pytest.warns(ConvergenceWarning) as rec:
+        fit = online.sgd(X, y, loss="quadratic", eta=3.0, n_epochs=1000, fit_intercept=False,
+                         shuffle=False)
+    assert len(rec) == 1  # w @ w overflows too: J is inf, or nan where 0 * inf for lam = 0
+    assert re.fullmatch(r"sgd diverged \(objective (inf|nan)\) with eta=3\.0: reduce the step size "
+                        r"or scale X", str(rec[0].message))
+    assert 100 < fit.n_epochs < 1000 and not np.isfinite(fit.objective[-1])
+    assert np.all(np.isfinite(fit.objective[:-1])) and not fit.converged
+
+
+def test_sgd_scale_check_at_its_boundaries():
+    ones = np.array([[1.0], [-1.0]])
+    y = np.array([1.0, -1.0])
+    # eta (max ||x_i||^2 + 1) = 2e150 > 1e150 with the intercept's constant feature; 1e150 without
+    with pytest.raises(ValueError, match=r"^sgd: the scale of X \(max \|x_ij\| = 1\) makes one step "
+                                         r"eta \* max \|\|x_i\|\|\^2 = 2e\+150 overflow"):
+        online.sgd(ones, y, eta=1e150, n_epochs=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        online.sgd(ones, y, eta=1e150, n_epochs=1, fit_intercept=False, loss="hinge")
+    # d = 2, rows one-hot: the quick bound eta (d max|x|^2 + 1) = 1.5e150 fails, the row norms
+    # eta (1 + 1) = 1e150 pass
+    onehot = np.array([[1.0, 0.0], [0.0, -1.0]])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        online.sgd(onehot, y, eta=5e149, n_epochs=1, loss="hinge")
+    # the same in the range of 1e75: d max|x|^2 = 4e150, the rows 1e150
+    big = np.eye(4) * 1e75
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        online.sgd(big, np.array([1.0, -1.0, 1.0, -1.0]), eta=1.0, n_epochs=1, loss="hinge")
+        with pytest.raises(ValueError, match=r"max \|x_ij\| = 1e\+80\) makes one step eta \* max "
+                                             r"\|\|x_i\|\|\^2 = 2e\+160 overflow"):
+            online.sgd(np.full((2, 2), 1e80), y, eta=1.0)
+        with pytest.raises(ValueError, match=r"= inf overflow"):
+            online.sgd(np.full((2, 2), 1e200), y)
+
+
+def test_sgd_names_its_arguments_and_bounds_running_alpha():
+    X, y = blobs(7, n=10, d=2)
+    for kwargs, match in [({"eta": -1.0}, "^eta must be positive"),
+                          ({"lam": -1.0}, "^lam must be non-negative"),
+                          ({"power_t": -0.5}, "^power_t must be non-negative"),
+                          ({"batch_size": 0}, "^batch_size must be an integer >= 1"),
+                          ({"n_epochs": 0}, "^n_epochs must be an integer >= 1"),
+                          ({"tol": 0.0}, "^tol must be positive"),
+                          ({"running_alpha": 1.5}, r"^running_alpha must lie in \(0, 1\], got 1\.5$"),
+                          ({"running_alpha": -0.5}, "^running_alpha must lie in")]:
+        with pytest.raises(ValueError, match=match):
+            online.sgd(X, y, **kwargs)
+    with pytest.raises(ValueError, match=r"^y must take values in"):
+        online.sgd(X, 2 * y)
+    fit = online.sgd(X, y, running_alpha=1.0, n_epochs=1, lam=0.0, power_t=0.0)  # the bounds
+    assert fit.n_iter == 10
