@@ -518,7 +518,7 @@ def gradient_ascent(
     """
     X, y, lam, tol, max_iter, w = _check_problem(X, y, lam, tol, max_iter, w0)
     if eta is None:
-        with np.errstate(over="ignore"):  # an overflow is caught just below, with its cause
+        with np.errstate(over="ignore", divide="ignore"):  # caught just below, with the cause
             eta = 4.0 / (np.linalg.norm(X, 2) ** 2 + 4.0 * lam)
         if not 0 < eta < np.inf:  # the default step 4 / (|X|_2^2 + 4 lam) over- or underflowed
             raise ValueError(
