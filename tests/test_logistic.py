@@ -966,3 +966,116 @@ def test_dependent_columns_are_refused_even_when_the_data_are_separable(fit):
     X = np.column_stack([X, X[:, 1]])
     with pytest.raises(np.linalg.LinAlgError, match="singular or numerically singular"):
         getattr(lg, fit)(X, y)
+
+
+def _softmax_step(X, Y, V, lam):
+    """Newton's step for the free columns V of softmax regression, its Hessian assembled block
+    by block: X^T diag(p_k (delta_kl - p_l)) X + lam delta_kl I."""
+    n, d = X.shape
+    m = V.shape[1]
+    P = lg.softmax(np.column_stack([X @ V, np.zeros(n)]))
+    G = X.T @ (Y[:, :m] - P[:, :m]) - lam * V
+    H = np.zeros((m * d, m * d))
+    for k in range(m):
+        for j in range(m):
+            H[k * d:(k + 1) * d, j * d:(j + 1) * d] = (
+                X.T @ (X * (P[:, k] * ((k == j) - P[:, j]))[:, None]) + lam * (k == j) * np.eye(d))
+    return G, np.linalg.solve(H, G.T.reshape(-1)).reshape(m, d).T
+
+
+@pytest.mark.filterwarnings("error")  # a converged fit warns about nothing
+@pytest.mark.parametrize("lam", [0.0, 0.1])
+@pytest.mark.parametrize("scale", [[1.0, 3.0, 0.2], [3.0, 3.0, 3.0]])
+def test_softmax_regression_takes_newton_steps_and_stops_at_the_first_small_one(lam, scale):
+    X, y = _three_blobs()
+    X = X * np.array(scale)  # max |W| about 12, then 0.8: both sides of 1 and 2
+    Y = (y[:, None] == np.arange(3)).astype(float)
+    fit = lg.softmax_regression(X, y, lam=lam)
+    assert fit.converged is True and fit.separable is False and fit.lam == lam
+    assert fit.classes.dtype == float and fit.classes.tolist() == [0.0, 1.0, 2.0]
+    assert len(fit.objective) == fit.n_iter + 1 and np.all(fit.W[:, 2] == 0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        path = [np.zeros((3, 2))] + [lg.softmax_regression(X, y, lam=lam, max_iter=k).W[:, :2]
+                                     for k in range(1, fit.n_iter + 1)]
+    np.testing.assert_array_equal(path[-1], fit.W[:, :2])
+    for k, V in enumerate(path):
+        A = np.column_stack([X @ V, np.zeros(len(y))])
+        ll = np.sum(np.log(lg.softmax(A))[Y == 1])
+        assert fit.objective[k] == pytest.approx(ll - 0.5 * lam * np.sum(V * V), rel=1e-12)
+        if k < fit.n_iter:
+            _, step = _softmax_step(X, Y, V, lam)
+            np.testing.assert_allclose(path[k + 1], V + step, rtol=1e-8, atol=1e-10)
+    G, _ = _softmax_step(X, Y, fit.W[:, :2], lam)
+    assert np.abs(G).max() < 1e-8  # stationary: the penalised gradient vanishes
+    for tol in np.geomspace(1e-1, 1e-6, 16):
+        n_iter = lg.softmax_regression(X, y, lam=lam, tol=tol).n_iter
+        assert _stops_at_the_first_small_step(path[:n_iter + 1], tol)
+    ll = np.sum(np.log(fit.predict_proba(X))[Y == 1])
+    assert fit.log_likelihood == pytest.approx(ll, rel=1e-12)
+
+
+def test_softmax_fit_predicts_the_most_probable_class():
+    X, y = _spector_X()  # d = 4 features, K = 2 classes
+    fit = lg.softmax_regression(X, y)
+    P = fit.predict_proba(X)
+    assert P.shape == (len(y), 2) and fit.decision_function(X).shape == (len(y), 2)
+    np.testing.assert_array_equal(fit.predict(X), np.argmax(P, axis=1).astype(float))
+    X3, y3 = _three_blobs()
+    fit3 = lg.softmax_regression(X3, y3)
+    np.testing.assert_array_equal(fit3.predict(X3), np.argmax(fit3.predict_proba(X3), axis=1))
+
+
+def test_softmax_regression_messages_and_defaults():
+    X, y = _three_blobs()
+    with pytest.warns(ConvergenceWarning) as caught:
+        fit = lg.softmax_regression(X, y, max_iter=2)
+    assert [str(w.message) for w in caught] == [
+        "softmax_regression stopped at max_iter=2 before the step fell below tol=1e-10; if the "
+        "classes are separable the weights grow without bound: regularise with lam > 0"]
+    assert fit.n_iter == 2 and fit.converged is False and np.all(np.isfinite(fit.objective))
+    with pytest.warns(ConvergenceWarning, match="max_iter=100 "):  # the default max_iter
+        assert lg.softmax_regression(X, y, tol=1e-300).n_iter == 100
+    Xs, ys = _separable(False)
+    with pytest.warns(ConvergenceWarning) as caught:
+        fit = lg.softmax_regression(Xs, ys)
+    assert [str(w.message) for w in caught] == [
+        "softmax_regression: the classes are separable (completely or quasi-completely), so no "
+        "maximum likelihood estimate exists and the weights grow without bound; "
+        f"|W| reached {np.max(np.abs(fit.W)):.3g}. Regularise with lam > 0"]
+    assert fit.separable and fit.converged is False
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # with a penalty: a maximiser, no separation verdict
+        fit = lg.softmax_regression(Xs, ys, lam=1e-3)
+    assert fit.converged and not fit.separable
+    with pytest.raises(np.linalg.LinAlgError, match=r"^the softmax Hessian is singular or numer"):
+        lg.softmax_regression(np.column_stack([Xs, Xs[:, 1]]), ys)  # dependent, separable
+    with pytest.raises(ValueError, match=r"^y must take the values \{0, 1, \.\.\., K - 1\} with "
+                                         r"K >= 2, each at least once; got values \{0, 1\.5\}$"):
+        lg.softmax_regression(np.ones((4, 1)), [0.0, 1.5, 0.0, 1.5])
+    with pytest.raises(ValueError, match=r"got values \{1, 2, 3, 4, 5, 6\}$"):
+        lg.softmax_regression(np.ones((8, 1)), np.arange(1.0, 9.0))
+
+
+def test_softmax_names_A_and_keeps_every_row_finite():
+    with pytest.raises(ValueError, match=r"^A must be a 2-D array"):
+        lg.softmax(np.zeros(3))
+    P = lg.softmax(np.array([[-1000.0, -1000.0], [1000.0, 0.0]]))  # rows far apart
+    np.testing.assert_array_equal(P, [[0.5, 0.5], [1.0, 0.0]])
+    np.testing.assert_array_equal(lg.softmax(np.array([[3.0], [-7.0]])), [[1.0], [1.0]])
+
+
+def test_separation_lp_normalises_the_columns():
+    """A separating feature next to a noise column a million times larger, and a zero column:
+    the columns are scaled to max |x_ij| = 1 (a zero column left as it is) before the LP."""
+    rng = np.random.default_rng(8)
+    x = rng.normal(size=20)
+    y = (x > 0).astype(float)
+    X = np.column_stack([np.ones(20), 1e6 * rng.normal(size=20), x])
+    assert lg.is_separable(X, y)
+    assert lg.is_separable(np.column_stack([X, np.zeros(20)]), y)
+    flipped = y.copy()
+    flipped[[np.argmin(x), np.argmax(x)]] = [1.0, 0.0]  # overlapping classes
+    assert not lg.is_separable(np.column_stack([X[:, [0, 2]], np.zeros(20)]), flipped)
+    with pytest.warns(ConvergenceWarning, match="separable"):
+        assert lg.softmax_regression(X, y).separable
