@@ -622,3 +622,23 @@ def test_feature_maps_name_their_arguments():
     with pytest.raises(ValueError, match=r"^X and Y have different numbers of features: X has 2 "
                                          r"columns, Y has 3$"):
         kern.linear_kernel(np.ones((2, 2)), np.ones((4, 3)))
+
+
+def test_scale_errors_report_the_scale_of_X_below_1_too():
+    """Huge gamma with entries below 1: the message gives max |x_ij| of X itself (0.9, 0.5),
+    and no RuntimeWarning comes first. A product 1e-200 * 1e-110 underflows though the larger
+    factor alone would not."""
+    X = np.array([[0.9, 0.5, 0.1], [0.2, 0.9, 0.4]])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(ValueError, match=r"overflows at the scale of X \(max \|x_ij\| = 0\.9\) with "
+                                             r"gamma=1e\+308"):
+            kern.rbf_kernel(np.tile(X, 4), gamma=1e308)
+        with pytest.raises(ValueError, match=r"\^3 overflows at the scale of X \(max \|x_ij\| = 0\.9\)"):
+            kern.polynomial_kernel(X, gamma=1e300)
+        with pytest.raises(ValueError, match=r"^the linear kernel's inner products x\^T y overflow"):
+            kern.linear_kernel(np.array([[1e200, 1e200]]), np.array([[1e200, -1e200]]))  # inf - inf
+        with pytest.raises(ValueError, match=r"underflow to 0 at the scale of X \(max \|x_ij\| = 9e-111\)"):
+            kern.linear_kernel(X * 1e-200, X * 1e-110)
+    with pytest.raises(ValueError, match=r"^X must be a 2-D array"):
+        kern.linear_kernel(np.ones(3))

@@ -471,8 +471,8 @@ def test_perceptron_is_scale_invariant_at_extreme_scales():
         np.testing.assert_array_equal(fit.w, ref.w * s)
         np.testing.assert_array_equal(fit.predict(X * s), ref.predict(X))
         np.testing.assert_array_equal(fit.predict(X * s), y)
-    with pytest.raises(ValueError, match=r"a linear classifier with an intercept \(the constant "
-                                         r"feature 1 beside X\)"):
+    with pytest.raises(ValueError, match=r"too large for a linear classifier with an intercept \(the "
+                                         r"constant feature 1 beside X\): "):
         online.perceptron(X * 1e200, y, fit_intercept=True)
 
 
@@ -585,7 +585,9 @@ def test_winnow_many_mistakes_keep_finite_weights():
 def test_winnow_scale_checks_at_their_boundaries():
     X, y, _ = sparse_target(0, m=40, n=5, k=1)
     online.winnow(X, y, eta=0.5)  # max |x_ij| = 1 exactly is allowed
-    with pytest.raises(ValueError, match=r"got max \|x_ij\| = 1\.5: scale X, e\.g\. X / 1\.5$"):
+    with pytest.raises(ValueError, match=r"^winnow needs features in \[-1, 1\] \(they are the payoffs "
+                                         r"of its game, and its mistake bound assumes \|x_ij\| <= 1\); "
+                                         r"got max \|x_ij\| = 1\.5: scale X, e\.g\. X / 1\.5$"):
         online.winnow(1.5 * X, y)
     eps = np.finfo(float).epsneg
     with pytest.raises(ValueError, match=r"^winnow: at the scale of X \(max \|x_ij\| = 1e-17\).*"
@@ -820,3 +822,16 @@ def test_sgd_names_its_arguments_and_bounds_running_alpha():
         online.sgd(X, 2 * y)
     fit = online.sgd(X, y, running_alpha=1.0, n_epochs=1, lam=0.0, power_t=0.0)  # the bounds
     assert fit.n_iter == 10
+
+
+def test_winnow_without_a_mistake_keeps_its_uniform_start():
+    """Points on which the uniform weights already score > 0: no update, v = 1/N, and the empty
+    traces are integer arrays like the others."""
+    X = np.array([[0.5, 0.2, 0.0], [0.1, 0.9, 0.3], [0.3, 0.3, 0.1]])
+    fit = online.winnow(X, np.ones(3), doubled=False)
+    assert fit.converged and fit.n_mistakes == 0 and fit.n_epochs == 1
+    np.testing.assert_array_equal(fit.v, np.full(3, 1.0 / 3))
+    np.testing.assert_array_equal(fit.w, np.full(3, 1.0 / 3))
+    np.testing.assert_array_equal(fit.mistakes, [0])
+    for a in (fit.mistake_steps, fit.mistake_index):
+        assert a.shape == (0,) and a.dtype.kind == "i"
