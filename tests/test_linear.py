@@ -470,3 +470,268 @@ def test_ard_bad_input_and_iteration_limit():
     with pytest.warns(ConvergenceWarning, match="ard stopped after max_iter=2"):
         fit = linear.ard(X, y, max_iter=2)
     assert not fit.converged and fit.n_iter == 2 and fit.objective.size == 3
+
+
+# -- tests that kill the surviving mutants of `make mutants MODULE=linear` -----------------------
+# (tests/mutation_triage/linear.md lists each mutant with the test that kills it, or why it
+# is equivalent)
+def _exact_least_squares(X, y):
+    """The exact least-squares solution of float data (normal equations in rationals), rounded."""
+    from fractions import Fraction
+
+    n, d = X.shape
+    F = [[Fraction(v) for v in row] for row in X.tolist()]
+    Y = [Fraction(v) for v in y.tolist()]
+    A = [[sum(F[i][j] * F[i][k] for i in range(n)) for k in range(d)]
+         + [sum(F[i][j] * Y[i] for i in range(n))] for j in range(d)]
+    for j in range(d):  # Gauss-Jordan: exact, so no pivoting for size is needed
+        p = next(i for i in range(j, d) if A[i][j] != 0)
+        A[j], A[p] = A[p], A[j]
+        for i in range(d):
+            if i != j and A[i][j] != 0:
+                f = A[i][j] / A[j][j]
+                A[i] = [a - f * b for a, b in zip(A[i], A[j], strict=True)]
+    return np.array([float(A[j][d] / A[j][j]) for j in range(d)])
+
+
+def _unit_column_cond(X):
+    return np.linalg.cond(X / np.linalg.norm(X, axis=0))
+
+
+def test_one_qr_refinement_step_gains_digits_over_plain_qr():
+    """cond(X) about 1e7 after scaling, large residuals: plain QR is off by about cond * eps
+    (1e-9 relative); one refinement step with extended-precision residuals must come within
+    3e-11 of the exact solution (a start from a wrong residual, or a correction with a sign
+    error, stays near 1e-9)."""
+    if np.finfo(np.longdouble).eps >= np.finfo(float).eps:
+        pytest.skip("long double is double here: the refinement gains less")
+    n = 40
+    t = np.linspace(0, 1, n)
+    X = np.column_stack([np.ones(n), t, t + 1e-5 * t**2, t**3])
+    assert 1e6 < _unit_column_cond(X) < 1e8
+    for seed in (0, 1):
+        y = X @ np.array([1.0, -2.0, 3.0, 0.5]) + 1e3 * np.random.default_rng(seed).standard_normal(n)
+        exact = _exact_least_squares(X, y)
+        err = [np.max(np.abs(linear.least_squares(X, y, method="qr", refine=r).w - exact) / np.abs(exact))
+               for r in (0, 1)]
+        assert err[0] > 3e-10 and err[1] <= 3e-11, err
+
+
+def test_qr_cond_is_that_of_unit_norm_columns():
+    """`cond` is the 2-norm condition number of X with its columns scaled to unit norm; the
+    power-of-two scaling is within a factor sqrt(2) of unit norm per column, so within a
+    factor 2. Columns of norm 8 (max 1), a spike of norm about 1, and of norm 1e4: scaling by
+    the largest entry or by the reciprocal norm gives a condition number 8 to 1e8 times off."""
+    n = 64
+    rng = np.random.default_rng(3)
+    spike = np.zeros(n)
+    spike[0] = 1.0
+    X = np.column_stack([np.ones(n), spike + 1e-3 * rng.standard_normal(n),
+                         1e3 * rng.standard_normal(n)])
+    y = rng.standard_normal(n)
+    target = _unit_column_cond(X)
+    for method in ("qr", "svd"):
+        fit = linear.least_squares(X, y, method=method)
+        assert fit.method == method
+        assert target / 2 <= fit.cond <= 2 * target
+    assert linear.least_squares(X, y, method="svd").cond == pytest.approx(target, rel=1e-8)
+    small = X / 64  # every column norm below 1
+    assert linear.least_squares(small, y, method="svd").cond == pytest.approx(target, rel=1e-8)
+
+
+def test_qr_on_zero_huge_square_and_single_columns():
+    rng = np.random.default_rng(4)
+    X = rng.standard_normal((12, 3))
+    y = rng.standard_normal(12)
+    # a zero column: QR refuses, auto falls back to the SVD (its coefficient 0)
+    Z = np.column_stack([X, np.zeros(12)])
+    with pytest.raises(ValueError, match="rank-deficient"):
+        linear.least_squares(Z, y, method="qr")
+    fit = linear.least_squares(Z, y)
+    assert fit.method == "svd" and fit.rank == 3 and fit.cond == np.inf
+    np.testing.assert_allclose(fit.w, np.append(np.linalg.lstsq(X, y, rcond=None)[0], 0.0),
+                               rtol=1e-10, atol=1e-14)
+    # an all-zero X: QR refuses, auto returns w = 0 of rank 0
+    with pytest.raises(ValueError, match="rank-deficient"):
+        linear.least_squares(np.zeros((5, 2)), y[:5], method="qr")
+    fit = linear.least_squares(np.zeros((5, 2)), y[:5])
+    assert fit.method == "svd" and fit.rank == 0 and np.all(fit.w == 0)
+    # entries near 1e200: the column norms must not overflow (coefficients scale by 1e-200)
+    big = linear.least_squares(X * 1e200, y, method="qr")
+    np.testing.assert_allclose(big.w * 1e200, np.linalg.lstsq(X, y, rcond=None)[0], rtol=1e-10)
+    # a square nonsingular X is solved by QR, not refused
+    sq = linear.least_squares(X[:3], y[:3], method="qr")
+    assert sq.method == "qr"
+    np.testing.assert_allclose(X[:3] @ sq.w, y[:3], rtol=1e-10)
+    # one column: w = x.y / x.x
+    x = X[:, :1]
+    np.testing.assert_allclose(linear.least_squares(x, y, method="qr").w, (x[:, 0] @ y) / (x[:, 0] @ x[:, 0]),
+                               rtol=1e-12)
+
+
+def test_qr_rank_threshold_is_relative_to_the_largest_diagonal_of_R():
+    """R's diagonal is about (1.4, delta) for columns a and a + delta b (a of norm 1.4, b a unit
+    vector orthogonal to a, columns scaled by 1). QR refuses when delta <= n eps max|R_ii|:
+    delta = n eps is inside, 4 n eps outside (the threshold divided by max|R_ii| instead would
+    accept n eps)."""
+    n = 50
+    a = np.zeros(n)
+    a[:2] = 1.4 / np.sqrt(2)
+    b = np.zeros(n)
+    b[2] = 1.0
+    y = np.arange(n, dtype=float)
+    for delta, ok in ((n * np.finfo(float).eps, False), (4 * n * np.finfo(float).eps, True)):
+        X = np.column_stack([a, a + delta * b])
+        if ok:
+            assert linear.least_squares(X, y, method="qr").method == "qr"
+        else:
+            with pytest.raises(ValueError, match="rank-deficient"):
+                linear.least_squares(X, y, method="qr")
+
+
+def test_svd_rcond_and_zero_singular_values_match_lstsq():
+    rng = np.random.default_rng(5)
+    U, _ = np.linalg.qr(rng.standard_normal((20, 4)))
+    V, _ = np.linalg.qr(rng.standard_normal((4, 4)))
+    X = U @ np.diag([100.0, 10.0, 2.0, 1e-3]) @ V.T
+    y = rng.standard_normal(20)
+    for rcond, rank in ((0.05, 2), (0.001, 3), (1e-6, 4)):  # cut-offs relative to 100, not 10
+        fit = linear.least_squares(X, y, method="svd", rcond=rcond)
+        assert fit.rank == rank
+        np.testing.assert_allclose(fit.w, np.linalg.lstsq(X, y, rcond=rcond)[0], rtol=1e-8)
+        assert (fit.cond == np.inf) == (rank < 4)
+    # an exactly zero singular value with rcond=0: dropped, not divided by
+    Z = np.column_stack([X[:, 0], np.zeros(20)])
+    fit = linear.least_squares(Z, y, method="svd", rcond=0.0)
+    assert fit.rank == 1 and np.all(np.isfinite(fit.w)) and fit.w[1] == 0.0
+    # a zero column among others: cond is inf, without dividing by its zero norm (its singular
+    # value may come out as 1e-17 rather than 0, and rcond=0 then keeps it)
+    Z = rng.standard_normal((10, 4))
+    Z[:, 1] = 0.0
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert linear.least_squares(Z, y[:10], method="svd", rcond=0.0).cond == np.inf
+
+
+def test_ridge_dof_is_the_trace_of_the_hat_matrix():
+    rng = np.random.default_rng(7)
+    X = rng.standard_normal((15, 4)) * [1.0, 10.0, 0.1, 3.0]
+    for lam in (0.01, 1.0, 50.0):
+        H = X @ np.linalg.solve(X.T @ X + lam * np.eye(4), X.T)
+        assert linear.ridge_dof(X, lam) == pytest.approx(np.trace(H), rel=1e-10)
+    # at lam = 0 the rank: singular values 1e6, 1, 0 up to rounding (1e-10), with 1e-12 lam
+    U, _ = np.linalg.qr(rng.standard_normal((10, 3)))
+    V, _ = np.linalg.qr(rng.standard_normal((3, 3)))
+    R = U @ np.diag([1e6, 1.0, 0.0]) @ V.T
+    assert linear.ridge_dof(R, 0.0) == pytest.approx(2.0, rel=1e-12)
+    assert linear.ridge_dof(np.zeros((3, 2)), 0.0) == 0.0
+    assert linear.ridge_dof(np.zeros((3, 2)), 1.0) == 0.0
+    with pytest.raises(ValueError, match=r"^X must be a 2-D array"):
+        linear.ridge_dof(np.ones(3), 1.0)
+    with pytest.raises(ValueError, match=r"^X contains NaN"):
+        linear.ridge_dof(np.array([[np.nan, 1.0]]), 1.0)
+    with pytest.raises(ValueError, match=r"^lam must be non-negative"):
+        linear.ridge_dof(X, -1.0)
+
+
+def test_ridge_path_at_zero_penalty_drops_a_zero_singular_value():
+    """A zero column has a zero singular value: at lam = 0 its factor d / (d^2 + lam) is 0/0,
+    taken as 0 (no warning), so the path is the least-squares fit with a 0 coefficient."""
+    rng = np.random.default_rng(8)
+    x = rng.standard_normal(12)
+    y = rng.standard_normal(12)
+    X = np.column_stack([x, np.zeros(12)])
+    assert np.linalg.svd(X, compute_uv=False)[1] == 0.0
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        path = linear.ridge_path(X, y, [0.0, 2.0])
+    np.testing.assert_allclose(path[0], [x @ y / (x @ x), 0.0], rtol=1e-12, atol=1e-15)
+    np.testing.assert_allclose(path[1], [x @ y / (x @ x + 2.0), 0.0], rtol=1e-12, atol=1e-15)
+
+
+def test_path_and_elastic_net_errors_name_their_argument():
+    X, y = _problem(16, n=10, d=2)
+    with pytest.raises(ValueError, match=r"^lams must be non-negative"):
+        linear.ridge_path(X, y, [1.0, -1.0])
+    with pytest.raises(ValueError, match=r"^lams must be non-negative"):
+        linear.lasso_path(X, y, [1.0, -1.0])
+    with pytest.raises(ValueError, match=r"^lam1s must be non-negative"):
+        linear.elastic_net_path(X, y, [1.0, -1.0], lam2=1.0)
+    with pytest.raises(ValueError, match=r"^t must be non-negative"):
+        linear.soft_threshold(1.0, -1.0)
+    with pytest.raises(ValueError, match=r"^tol must be positive"):
+        linear.elastic_net(X, y, lam1=1.0, lam2=1.0, tol=0.0)
+    with pytest.raises(ValueError, match=r"^max_iter must be an integer"):
+        linear.elastic_net(X, y, lam1=1.0, lam2=1.0, max_iter=0)
+    for fn, what in [(lambda Z: linear.ridge_path(Z, y, [1.0]), "ridge_path"),
+                     (lambda Z: linear.lasso_path(Z, y, [1.0]), "lasso_path"),
+                     (lambda Z: linear.elastic_net(Z, y, lam1=1.0, lam2=1.0), "elastic_net"),
+                     (lambda Z: linear.elastic_net_path(Z, y, [1.0], lam2=1.0), "elastic_net_path")]:
+        with pytest.raises(ValueError, match=f"too large for {what}:"):
+            fn(X * 1e200)
+
+
+def test_lasso_at_zero_penalty_is_a_complete_least_squares_fit():
+    X, y = _problem(17, n=30, d=4)
+    for fit_intercept in (False, True):
+        fit = linear.lasso(X, y, lam=0.0, fit_intercept=fit_intercept)
+        A = np.column_stack([np.ones(len(y)), X]) if fit_intercept else X
+        ref = np.linalg.lstsq(A, y, rcond=None)[0]
+        np.testing.assert_allclose(fit.w, ref[-4:], rtol=1e-9)
+        assert isinstance(fit.b, float) and fit.b == pytest.approx(ref[0] if fit_intercept else 0.0, abs=1e-9)
+        assert (fit.b == 0.0) == (not fit_intercept)
+        r = y - X @ fit.w - fit.b
+        assert fit.objective.shape == (1,) and fit.objective[0] == pytest.approx(r @ r, rel=1e-10)
+        assert fit.gap.tolist() == [0.0]
+        assert fit.lam == 0.0 and fit.n_iter == 0 and fit.converged is True
+
+
+@pytest.mark.parametrize("path", ["lasso", "elastic_net"])
+def test_paths_warm_start_in_decreasing_order_and_pass_their_options(path):
+    """The documented algorithm, step by step: with max_iter=2 no fit converges, so the path
+    depends on the order of the penalties and on each warm start."""
+    X, y = _problem(10)
+    X[:, 1] = X[:, 0] + 1e-3 * X[:, 1]  # nearly collinear: slow coordinate descent
+    top = linear.lasso_lambda_max(X, y)
+    lams = [0.01 * top, 0.3 * top, 0.05 * top]
+    if path == "lasso":
+        run = linear.lasso_path
+        def one(lam, w0, **kw):
+            return linear.lasso(X, y, lam=lam, w0=w0, **kw)
+    else:
+        def run(X, y, lams, **kw):
+            return linear.elastic_net_path(X, y, lams, lam2=5.0, **kw)
+        def one(lam, w0, **kw):
+            return linear.elastic_net(X, y, lam1=lam, lam2=5.0, w0=w0, **kw)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        got = run(X, y, lams, max_iter=2)
+        w, want = None, {}
+        for lam in sorted(lams, reverse=True):
+            w = want[lam] = one(lam, w, max_iter=2).w
+        cold = one(lams[0], None, max_iter=2).w
+    np.testing.assert_allclose(got, [want[lam] for lam in lams], rtol=1e-12, atol=1e-14)
+    assert np.max(np.abs(cold - want[lams[0]])) > 1e-6  # the warm start matters here
+    # an intercept is passed on: y + 3 with fit_intercept gives the centred fit's w
+    X, y = _problem(9)
+    got = run(X, y + 3.0, lams, fit_intercept=True)
+    for row, lam in zip(got, lams, strict=True):
+        np.testing.assert_allclose(row, one(lam, None, fit_intercept=True).w, atol=1e-8)
+        assert np.max(np.abs(row - one(lam, None).w)) > 1e-3
+
+
+def test_soft_threshold_reads_any_numeric_dtype_as_float():
+    # int8 -128 has no positive int8 (abs overflows), booleans have no sign: both as floats
+    np.testing.assert_array_equal(linear.soft_threshold(np.array([-128, 100], dtype=np.int8), 1.0),
+                                  [-127.0, 99.0])
+    np.testing.assert_array_equal(linear.soft_threshold(np.array([True, False]), 0.25), [0.75, 0.0])
+
+
+def test_elastic_net_stops_like_the_lasso_it_solves():
+    """The elastic net is the lasso of augmented data: the same stopping defaults."""
+    import inspect
+
+    en = inspect.signature(linear.elastic_net).parameters
+    la = inspect.signature(linear.lasso).parameters
+    assert en["max_iter"].default == la["max_iter"].default == 10_000
+    assert en["tol"].default == la["tol"].default
