@@ -597,7 +597,10 @@ def test_max_iter_on_separable_data_is_diagnosed_at_the_end(method):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         res = getattr(lg, method)(X, y, max_iter=1)
-    assert [str(w.message)[:34] for w in caught] == ["the data are separable (completely"]
+    assert [str(w.message) for w in caught] == [
+        "the data are separable (completely or quasi-completely): a direction v with "
+        "(2 y_i - 1) x_i^T v >= 0 for every sample exists, so the maximum likelihood estimate "
+        "does not exist and the weights grow without bound; regularise with lam > 0"]
     assert res.separable and not res.converged and res.n_iter == 1 and np.all(np.isinf(res.se))
     with pytest.warns(ConvergenceWarning, match=f"^{method} stopped at max_iter=1 before the step "
                                                 r"fell below tol=0\.001$"):
@@ -1079,3 +1082,30 @@ def test_separation_lp_normalises_the_columns():
     assert not lg.is_separable(np.column_stack([X[:, [0, 2]], np.zeros(20)]), flipped)
     with pytest.warns(ConvergenceWarning, match="separable"):
         assert lg.softmax_regression(X, y).separable
+
+
+@pytest.mark.parametrize("method", ["newton", "irls"])
+def test_a_numerically_zero_penalty_on_separable_data_ends_in_a_singular_hessian(method):
+    """lam = 1e-300 is a penalty (no separation verdict), but as the weights run off every
+    r_i underflows and a later Hessian has no Cholesky factor: the singular-Hessian error,
+    without "+ lam I" (only the first Hessian's message names the penalty)."""
+    X, y = _separable(False)
+    with pytest.raises(np.linalg.LinAlgError,
+                       match=r"^the weighted Hessian X\^T R X is singular or numerically"):
+        getattr(lg, method)(X, y, lam=1e-300)
+
+
+def test_log_loss_and_log_likelihood_name_their_arrays():
+    with pytest.raises(ValueError, match=r"^f must be a 1-D array, got shape \(2, 1\)"):
+        lg.log_loss([1.0, -1.0], np.zeros((2, 1)))
+    with pytest.raises(ValueError, match=r"^w must be a 1-D array, got shape \(1, 2\)"):
+        lg.log_likelihood(np.zeros((1, 2)), np.ones((3, 2)), [0.0, 1.0, 1.0])
+    with pytest.raises(ValueError, match=r"^w has 3 entries but X has 2 columns$"):
+        lg.log_likelihood(np.zeros(3), np.ones((3, 2)), [0.0, 1.0, 1.0])
+
+
+@pytest.mark.parametrize("method", ["newton", "irls"])
+def test_newton_fits_default_max_iter(method):
+    X, y = _spector_X()
+    with pytest.warns(ConvergenceWarning, match="max_iter=100 "):
+        assert getattr(lg, method)(X, y, lam=1e-3, tol=1e-300).n_iter == 100
