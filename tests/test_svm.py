@@ -1251,6 +1251,7 @@ def test_svm_fit_without_support_vectors_and_with_one():
     # the precomputed fit names X_new
     K = kernels.linear_kernel(X)
     pfit = svm.smo(K, y, kernel="precomputed")
+    assert pfit.X_support is None  # the training points are not known, only their Gram matrix
     with pytest.raises(ValueError, match=r"^X_new must be a 2-D array"):
         pfit.decision_function(K[0])
     with pytest.raises(ValueError, match=r"^X_new contains NaN"):
@@ -1468,6 +1469,10 @@ def test_smo_shrinking_drops_and_restores_variables_without_changing_the_answer(
     np.testing.assert_allclose(shrunk.alpha, plain.alpha, atol=1e-6 * C)
     assert shrunk.b == pytest.approx(plain.b, abs=1e-6)
     np.testing.assert_array_equal(shrunk.support, np.flatnonzero(shrunk.alpha > 0))
+    # the kernel's parameters are kept for predictions
+    assert shrunk.kernel_params == {"gamma": gamma}
+    np.testing.assert_allclose(shrunk.decision_function(X[:5]), K[:5] @ (shrunk.alpha * y) + shrunk.b,
+                               rtol=1e-10, atol=1e-12)
 
 
 @pytest.mark.parametrize("seed", range(4))
