@@ -1251,6 +1251,7 @@ def test_svm_fit_without_support_vectors_and_with_one():
     # the precomputed fit names X_new
     K = kernels.linear_kernel(X)
     pfit = svm.smo(K, y, kernel="precomputed")
+    assert pfit.X_support is None  # the training points are not known, only their Gram matrix
     with pytest.raises(ValueError, match=r"^X_new must be a 2-D array"):
         pfit.decision_function(K[0])
     with pytest.raises(ValueError, match=r"^X_new contains NaN"):
@@ -1447,3 +1448,44 @@ def test_two_variable_step_labels_and_zero_curvature():
     assert svm.two_variable_step(0.0, 0.0, 1.0, -1.0, -1.0, -1.0, 1.0, 1.0, 1.0, 1.0) == (1.0, 1.0)
     # a repeated point with the same label: a = 0 and no gradient difference, no step
     assert svm.two_variable_step(0.3, 0.2, 1.0, 1.0, -0.5, -0.5, 1.0, 1.0, 1.0, 1.0) == (0.3, 0.2)
+
+
+@pytest.mark.parametrize("n, C, gamma", [(150, 2.0, 0.5), (120, 5.0, 1.0)])
+def test_smo_shrinking_drops_and_restores_variables_without_changing_the_answer(n, C, gamma):
+    rng = np.random.default_rng(7)
+    X = rng.standard_normal((n, 4))
+    y = np.where(X[:, 0] * X[:, 1] + 0.3 * rng.standard_normal(n) > 0, 1.0, -1.0)
+    K = kernels.rbf_kernel(X, gamma=gamma)
+    shrunk = svm.smo(X, y, C=C, kernel="rbf", gamma=gamma, tol=1e-6)
+    plain = svm.smo(X, y, C=C, kernel="rbf", gamma=gamma, tol=1e-6, shrinking=False)
+    # shrinking happened: a pass that shrinks, and the one that restores, take no step
+    assert len(shrunk.violation) > shrunk.n_iter + 1 and len(plain.violation) == plain.n_iter + 1
+    assert shrunk.converged and plain.converged
+    # the last violation is the whole problem's, recomputed from alpha, and below tol
+    full = svm.kkt_violation(shrunk.alpha, y, K, C)
+    assert full < 1e-6 and shrunk.violation[-1] == pytest.approx(full, rel=1e-6, abs=1e-12)
+    assert shrunk.dual == pytest.approx(svm.dual_objective(shrunk.alpha, y, K), rel=1e-12)
+    assert shrunk.dual == pytest.approx(plain.dual, rel=1e-10)
+    np.testing.assert_allclose(shrunk.alpha, plain.alpha, atol=1e-6 * C)
+    assert shrunk.b == pytest.approx(plain.b, abs=1e-6)
+    np.testing.assert_array_equal(shrunk.support, np.flatnonzero(shrunk.alpha > 0))
+    # the kernel's parameters are kept for predictions
+    assert shrunk.kernel_params == {"gamma": gamma}
+    np.testing.assert_allclose(shrunk.decision_function(X[:5]), K[:5] @ (shrunk.alpha * y) + shrunk.b,
+                               rtol=1e-10, atol=1e-12)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_smo_picks_the_working_sets_of_the_chapters_solver(seed):
+    """The same second-order rule (j maximises b_it^2 / a_it): without shrinking, smo's first
+    steps are smo_basic's (later ones may part at a near-tie, by rounding)."""
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((40, 3))
+    y = np.where(X[:, 0] + X[:, 1] + 0.7 * rng.standard_normal(40) > 0, 1.0, -1.0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)  # six steps only
+        basic = svm.smo_basic(X, y, tol=1e-6, max_iter=6)
+        fast = svm.smo(X, y, tol=1e-6, max_iter=6, shrinking=False)
+    assert fast.n_iter == basic.n_iter == 6
+    np.testing.assert_allclose(fast.dual_objective, basic.dual_objective, rtol=1e-9)
+    np.testing.assert_allclose(fast.alpha, basic.alpha, rtol=1e-9, atol=1e-12)
