@@ -475,8 +475,12 @@ def test_check_psd_thresholds_names_and_units():
                                          r"feature space; the matrix is indefinite, so the SVM dual is "
                                          r"not concave$"):
         kern.check_psd(neg, on_indefinite="raise")
-    assert kern.check_psd(neg, on_indefinite="ignore") == -1e-20
-    ind = 1e-20 * np.array([[1.0, 2.0], [2.0, 1.0]])  # eigenvalues -1, 3 (times 1e-20)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert kern.check_psd(neg, on_indefinite="ignore") == -1e-20
+        assert kern.check_psd(np.array([[1.0, 2.0], [2.0, 1.0]]), on_indefinite="ignore") == pytest.approx(-1.0)
+    # eigenvalues -1, 0.5, 3 (times 1e-20)
+    ind = 1e-20 * np.array([[1.0, 2.0, 0.0], [2.0, 1.0, 0.0], [0.0, 0.0, 0.5]])
     with pytest.warns(kern.NotPSDWarning) as rec:
         lam = kern.check_psd(ind)
     assert lam == pytest.approx(-1e-20, rel=1e-12) and len(rec) == 1
@@ -487,15 +491,21 @@ def test_check_psd_thresholds_names_and_units():
 
 
 def test_check_psd_of_a_large_matrix_uses_2_by_2_minors():
-    """n > 3000: 2 x 2 principal minors of 200 sampled rows instead of the eigenvalues. With row
-    0 at 3 off the unit diagonal, every minor with column 0 is 1 * 1 - 3^2 = -8, whichever rows
-    are sampled (one call: transposing a 3001 x 3001 matrix is slow)."""
-    K = np.eye(3001)
+    """n > 3000: 2 x 2 principal minors of 200 sampled rows instead of the eigenvalues. With
+    k(x_0, x_0) = 1, k(x_j, x_j) = 4 and k(x_0, x_j) = 3, every minor with column 0 is
+    1 * 4 - 3^2 = -5, whichever rows are sampled; without those entries the matrix is PSD.
+    (Two calls only: transposing a 3001 x 3001 matrix is slow.)"""
+    K = 4.0 * np.eye(3001)
+    K[0, 0] = 1.0
     K[0, 1:] = K[1:, 0] = 3.0
     with pytest.warns(kern.NotPSDWarning, match=r"^K is not positive semidefinite: a 2 x 2 principal "
                                                 r"minor is negative;") as rec:
-        assert kern.check_psd(K) == pytest.approx(-8.0, rel=1e-12)
+        assert kern.check_psd(K) == pytest.approx(-5.0, rel=1e-12)
     assert len(rec) == 1
+    K[0, 1:] = K[1:, 0] = 0.0
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert kern.check_psd(K) == 0.0
 
 
 def test_may_be_indefinite_table():
@@ -546,6 +556,13 @@ def test_kernel_rows_of_callables_and_odd_inputs():
                                              r"and <= 5, got"):
             row(bad)
     np.testing.assert_allclose(row(5), X @ X[5], rtol=1e-14)
+    np.testing.assert_allclose(kern.kernel_rows(X)(3), skp.rbf_kernel(X, gamma=1.0)[3], rtol=1e-13)
+    with pytest.raises(ValueError, match=r"^X must be a 2-D array"):
+        kern.kernel_rows(np.ones(3))
+    huge = X.copy()
+    huge[2] *= 1e200  # the point of largest norm is checked, wherever it is
+    with pytest.raises(ValueError, match=r"^the linear kernel's inner products x\^T y overflow"):
+        kern.kernel_rows(huge, kernel="linear")
     X2 = X.copy()
     rows = kern.kernel_rows(X2, kernel="poly", degree=2)
     X2[:] = 0.0  # kernel_rows keeps its own copy
