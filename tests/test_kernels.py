@@ -399,6 +399,7 @@ def test_rbf_values_stay_in_0_1_for_coinciding_points():
     np.testing.assert_allclose(np.diag(K), 1.0, rtol=1e-9)
     row = kern.kernel_rows(X, kernel="rbf", gamma=1e-3)
     assert max(row(i).max() for i in range(60)) <= 1.0
+    assert all(row(i)[i] == 1.0 for i in range(60))  # exactly, as on the diagonal of gram
 
 
 def test_inner_product_kernels_refuse_overflow_and_underflow_by_name():
@@ -588,6 +589,8 @@ def test_kernel_ridge_edge_cases_and_objective():
         kern.kernel_ridge(X, y[:-1], lam=1.0)
     with pytest.raises(ValueError, match=r"^X must be a 2-D array"):
         kern.kernel_ridge(X[:, 0], y, lam=1.0)
+    with pytest.raises(ValueError, match=r"^y contains NaN"):
+        kern.kernel_ridge(X, np.full(12, np.nan), lam=1.0)
     with pytest.raises(ValueError, match=r"^X has 2 columns but the model was fitted on 3 features$"):
         fit.predict(X[:, :2])
 
