@@ -658,3 +658,12 @@ def test_scale_errors_report_the_scale_of_X_below_1_too():
             kern.linear_kernel(X * 1e-200, X * 1e-110)
     with pytest.raises(ValueError, match=r"^X must be a 2-D array"):
         kern.linear_kernel(np.ones(3))
+
+
+def test_chi2_terms_stay_below_the_sums_near_the_smallest_normal_numbers():
+    """(x - y)^2 / (x + y) <= x + y for every term, also at 1e-300 (the scaled form), where a
+    denominator made larger by the smallest normal number keeps each term below its bound."""
+    X, Y = np.array([[1e-300, 0.0], [3e-301, 2e-301]]), np.array([[0.0, 5e-301]])
+    D = -kern.additive_chi2_kernel(X, Y)
+    assert np.all(D <= (X[:, None] + Y[None]).sum(-1))
+    np.testing.assert_allclose(D, [[1.5e-300], [3e-301 + 9e-301 / 7e-301 * 1e-301]], rtol=1e-6)
