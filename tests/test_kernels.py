@@ -494,8 +494,9 @@ def test_check_psd_thresholds_names_and_units():
 def test_check_psd_of_a_large_matrix_uses_2_by_2_minors():
     """n > 3000: 2 x 2 principal minors of 200 sampled rows instead of the eigenvalues. With
     k(x_0, x_0) = 1, k(x_j, x_j) = 4 and k(x_0, x_j) = 3, every minor with column 0 is
-    1 * 4 - 3^2 = -5, whichever rows are sampled; without those entries the matrix is PSD.
-    (Two calls only: transposing a 3001 x 3001 matrix is slow.)"""
+    1 * 4 - 3^2 = -5, whichever rows are sampled; a minor of exactly -rtol is no verdict;
+    without those entries the matrix is PSD. (Few calls: transposing a 3001 x 3001 matrix is
+    slow.)"""
     K = 4.0 * np.eye(3001)
     K[0, 0] = 1.0
     K[0, 1:] = K[1:, 0] = 3.0
@@ -503,9 +504,12 @@ def test_check_psd_of_a_large_matrix_uses_2_by_2_minors():
                                                 r"minor is negative;") as rec:
         assert kern.check_psd(K) == pytest.approx(-5.0, rel=1e-12)
     assert len(rec) == 1
-    K[0, 1:] = K[1:, 0] = 0.0
     with warnings.catch_warnings():
         warnings.simplefilter("error")
+        # k(x_0, x_0) = 0.5, the others 1, k(x_0, x_j) = 0.75: minors 0.5 - 0.5625 = -rtol exactly
+        K[0, 0], K[0, 1:], K[1:, 0] = 2.0, 3.0, 3.0
+        assert kern.check_psd(K, rtol=0.0625) == -1.0  # in the unit of K^2: -0.0625 * 4^2
+        K[0, 1:] = K[1:, 0] = 0.0
         assert kern.check_psd(K) == 0.0
 
 
