@@ -403,6 +403,7 @@ def test_rbf_values_stay_in_0_1_for_coinciding_points():
     np.testing.assert_allclose(np.diag(K), 1.0, rtol=1e-9)
     row = kern.kernel_rows(X, kernel="rbf", gamma=1e-3)
     assert max(row(i).max() for i in range(60)) <= 1.0
+    assert all(row(i)[i] == 1.0 for i in range(60))  # exactly, as on the diagonal of gram
 
 
 def test_inner_product_kernels_refuse_overflow_and_underflow_by_name():
@@ -479,8 +480,12 @@ def test_check_psd_thresholds_names_and_units():
                                          r"feature space; the matrix is indefinite, so the SVM dual is "
                                          r"not concave$"):
         kern.check_psd(neg, on_indefinite="raise")
-    assert kern.check_psd(neg, on_indefinite="ignore") == -1e-20
-    ind = 1e-20 * np.array([[1.0, 2.0], [2.0, 1.0]])  # eigenvalues -1, 3 (times 1e-20)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert kern.check_psd(neg, on_indefinite="ignore") == -1e-20
+        assert kern.check_psd(np.array([[1.0, 2.0], [2.0, 1.0]]), on_indefinite="ignore") == pytest.approx(-1.0)
+    # eigenvalues -1, 0.5, 3 (times 1e-20)
+    ind = 1e-20 * np.array([[1.0, 2.0, 0.0], [2.0, 1.0, 0.0], [0.0, 0.0, 0.5]])
     with pytest.warns(kern.NotPSDWarning) as rec:
         lam = kern.check_psd(ind)
     assert lam == pytest.approx(-1e-20, rel=1e-12) and len(rec) == 1
@@ -491,15 +496,25 @@ def test_check_psd_thresholds_names_and_units():
 
 
 def test_check_psd_of_a_large_matrix_uses_2_by_2_minors():
-    """n > 3000: 2 x 2 principal minors of 200 sampled rows instead of the eigenvalues. With row
-    0 at 3 off the unit diagonal, every minor with column 0 is 1 * 1 - 3^2 = -8, whichever rows
-    are sampled (one call: transposing a 3001 x 3001 matrix is slow)."""
-    K = np.eye(3001)
+    """n > 3000: 2 x 2 principal minors of 200 sampled rows instead of the eigenvalues. With
+    k(x_0, x_0) = 1, k(x_j, x_j) = 4 and k(x_0, x_j) = 3, every minor with column 0 is
+    1 * 4 - 3^2 = -5, whichever rows are sampled; a minor of exactly -rtol is no verdict;
+    without those entries the matrix is PSD. (Few calls: transposing a 3001 x 3001 matrix is
+    slow.)"""
+    K = 4.0 * np.eye(3001)
+    K[0, 0] = 1.0
     K[0, 1:] = K[1:, 0] = 3.0
     with pytest.warns(kern.NotPSDWarning, match=r"^K is not positive semidefinite: a 2 x 2 principal "
                                                 r"minor is negative;") as rec:
-        assert kern.check_psd(K) == pytest.approx(-8.0, rel=1e-12)
+        assert kern.check_psd(K) == pytest.approx(-5.0, rel=1e-12)
     assert len(rec) == 1
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        # k(x_0, x_0) = 0.5, the others 1, k(x_0, x_j) = 0.75: minors 0.5 - 0.5625 = -rtol exactly
+        K[0, 0], K[0, 1:], K[1:, 0] = 2.0, 3.0, 3.0
+        assert kern.check_psd(K, rtol=0.0625) == -1.0  # in the unit of K^2: -0.0625 * 4^2
+        K[0, 1:] = K[1:, 0] = 0.0
+        assert kern.check_psd(K) == 0.0
 
 
 def test_may_be_indefinite_table():
@@ -550,6 +565,13 @@ def test_kernel_rows_of_callables_and_odd_inputs():
                                              r"and <= 5, got"):
             row(bad)
     np.testing.assert_allclose(row(5), X @ X[5], rtol=1e-14)
+    np.testing.assert_allclose(kern.kernel_rows(X)(3), skp.rbf_kernel(X, gamma=1.0)[3], rtol=1e-13)
+    with pytest.raises(ValueError, match=r"^X must be a 2-D array"):
+        kern.kernel_rows(np.ones(3))
+    huge = X.copy()
+    huge[2] *= 1e200  # the point of largest norm is checked, wherever it is
+    with pytest.raises(ValueError, match=r"^the linear kernel's inner products x\^T y overflow"):
+        kern.kernel_rows(huge, kernel="linear")
     X2 = X.copy()
     rows = kern.kernel_rows(X2, kernel="poly", degree=2)
     X2[:] = 0.0  # kernel_rows keeps its own copy
@@ -575,6 +597,8 @@ def test_kernel_ridge_edge_cases_and_objective():
         kern.kernel_ridge(X, y[:-1], lam=1.0)
     with pytest.raises(ValueError, match=r"^X must be a 2-D array"):
         kern.kernel_ridge(X[:, 0], y, lam=1.0)
+    with pytest.raises(ValueError, match=r"^y contains NaN"):
+        kern.kernel_ridge(X, np.full(12, np.nan), lam=1.0)
     with pytest.raises(ValueError, match=r"^X has 2 columns but the model was fitted on 3 features$"):
         fit.predict(X[:, :2])
 
@@ -642,3 +666,12 @@ def test_scale_errors_report_the_scale_of_X_below_1_too():
             kern.linear_kernel(X * 1e-200, X * 1e-110)
     with pytest.raises(ValueError, match=r"^X must be a 2-D array"):
         kern.linear_kernel(np.ones(3))
+
+
+def test_chi2_terms_stay_below_the_sums_near_the_smallest_normal_numbers():
+    """(x - y)^2 / (x + y) <= x + y for every term, also at 1e-300 (the scaled form), where a
+    denominator made larger by the smallest normal number keeps each term below its bound."""
+    X, Y = np.array([[1e-300, 0.0], [3e-301, 2e-301]]), np.array([[0.0, 5e-301]])
+    D = -kern.additive_chi2_kernel(X, Y)
+    assert np.all(D <= (X[:, None] + Y[None]).sum(-1))
+    np.testing.assert_allclose(D, [[1.5e-300], [3e-301 + 9e-301 / 7e-301 * 1e-301]], rtol=1e-6)
