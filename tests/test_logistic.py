@@ -521,7 +521,7 @@ def test_newton_fits_record_every_iterate_and_its_step(method):
     X, y = _standardised_spector()
     lam, w0 = 0.3, np.array([0.5, -1.0, 0.25, 2.0])
     res = getattr(lg, method)(X, y, lam=lam, w0=w0)
-    assert res.method == method and res.lam == lam and res.converged and not res.separable
+    assert res.method == method and res.lam == lam and res.converged and res.separable is False
     assert res.n_iter == len(res.step_sizes) == len(res.path) - 1 == len(res.objective) - 1
     np.testing.assert_array_equal(res.path[0], w0)
     for k, w in enumerate(res.path):
