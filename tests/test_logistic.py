@@ -521,7 +521,7 @@ def test_newton_fits_record_every_iterate_and_its_step(method):
     X, y = _standardised_spector()
     lam, w0 = 0.3, np.array([0.5, -1.0, 0.25, 2.0])
     res = getattr(lg, method)(X, y, lam=lam, w0=w0)
-    assert res.method == method and res.lam == lam and res.converged and not res.separable
+    assert res.method == method and res.lam == lam and res.converged and res.separable is False
     assert res.n_iter == len(res.step_sizes) == len(res.path) - 1 == len(res.objective) - 1
     np.testing.assert_array_equal(res.path[0], w0)
     for k, w in enumerate(res.path):
@@ -1109,3 +1109,20 @@ def test_newton_fits_default_max_iter(method):
     X, y = _spector_X()
     with pytest.warns(ConvergenceWarning, match="max_iter=100 "):
         assert getattr(lg, method)(X, y, lam=1e-3, tol=1e-300).n_iter == 100
+
+
+@pytest.mark.parametrize("fit", ["newton", "irls", "gradient_ascent", "probit", "glm",
+                                 "softmax_regression"])
+def test_fits_name_their_hyperparameters_in_errors(fit):
+    X, y = np.ones((4, 1)), np.array([0.0, 1.0, 1.0, 0.0])
+    bad = {"tol": (0.0, r"^tol must be positive, got 0\.0$"),
+           "max_iter": (0, r"^max_iter must be an integer >= 1, got 0$")}
+    if fit not in ("probit", "glm"):
+        bad["lam"] = (-1.0, r"^lam must be non-negative, got -1\.0$")
+    for name, (value, match) in bad.items():
+        with pytest.raises(ValueError, match=match):
+            getattr(lg, fit)(X, y, **{name: value})
+    if fit != "probit":
+        return
+    with pytest.raises(ValueError, match=r"^method must be 'newton' or 'irls'; got 'NEWTON'$"):
+        lg.probit(X, y, method="NEWTON")
