@@ -1373,6 +1373,12 @@ def test_smo_basic_defaults_and_trace():
     np.testing.assert_array_equal(fit.support, np.flatnonzero(fit.alpha > 0))
     # the fast solver reaches the same dual value (each within its tolerance of the optimum)
     assert svm.smo(X, y, tol=1e-9).dual == pytest.approx(fit.dual, rel=1e-4)
+    # an rbf fit keeps its gamma for predictions
+    rbf = svm.smo_basic(X, y, kernel="rbf", gamma=0.5)
+    assert rbf.kernel_params == {"gamma": 0.5}
+    Kr = kernels.rbf_kernel(X, gamma=0.5)
+    np.testing.assert_allclose(rbf.decision_function(X[:5]), Kr[:5] @ (rbf.alpha * y) + rbf.b, rtol=1e-10,
+                               atol=1e-12)
 
 
 @pytest.mark.parametrize("name", ["smo", "smo_basic"])
