@@ -555,6 +555,18 @@ def test_kernel_rows_of_callables_and_odd_inputs():
     X = rng.standard_normal((6, 2))
     neg = kern.kernel_rows(X, kernel=lambda A, B: -(A @ B.T))  # rows of K(x_i, X): not checked
     np.testing.assert_allclose(neg(4), -X @ X[4], rtol=1e-14)
+    calls = []
+
+    def recording(A, B):
+        calls.append((A.copy(), B.copy()))
+        return A @ B.T
+
+    top = int(np.argmax((X * X).sum(1)))
+    assert 0 < top < 5
+    kern.kernel_rows(X, kernel=recording)  # checked once, on the point of largest norm with itself
+    assert len(calls) == 1
+    np.testing.assert_array_equal(calls[0][0], X[top:top + 1])
+    np.testing.assert_array_equal(calls[0][1], X[top:top + 1])
     one = kern.kernel_rows(X[:1], kernel="rbf")
     np.testing.assert_array_equal(one(0), [1.0])
     with pytest.raises(ValueError, match=r"^X must have at least one row$"):
@@ -675,3 +687,16 @@ def test_chi2_terms_stay_below_the_sums_near_the_smallest_normal_numbers():
     D = -kern.additive_chi2_kernel(X, Y)
     assert np.all(D <= (X[:, None] + Y[None]).sum(-1))
     np.testing.assert_allclose(D, [[1.5e-300], [3e-301 + 9e-301 / 7e-301 * 1e-301]], rtol=1e-6)
+
+
+@pytest.mark.parametrize(("name", "params"), [("linear", {}), ("poly", {"coef0": 0.0, "degree": 1})])
+def test_kernel_rows_are_the_rows_of_gram_at_mixed_scales(name, params):
+    """One row at 1e-200 among rows at 1e-110: gram(X) is representable (its inner products are
+    checked at the scale of X, 1e-220 > 2^-1000), and so is each row taken from it, the tiny
+    row's included."""
+    X = np.random.default_rng(42).uniform(1, 2, (5, 3)) * 1e-110
+    X[3] *= 1e-90
+    K = kern.gram(X, kernel=name, **params)
+    row = kern.kernel_rows(X, kernel=name, **params)
+    for i in range(5):
+        np.testing.assert_allclose(row(i), K[i], rtol=1e-13, atol=0)

@@ -446,12 +446,12 @@ def test_perceptron_defaults():
 
 
 def test_the_tie_rule_counts_a_score_within_rounding_of_zero_as_a_mistake():
-    """After the first update w = a_1, the point a_2 scores 2e-12 / 4 (in the unit of the
-    entries): within TIE_TOL ||a_2||_inf ||w||_1 = 1e-12 * 1 * 4 of zero, so a tie and a mistake
-    (though above TIE_TOL ||a_2||_inf / ||w||_1); a_3 scores 1e-9 / 4, clearly not a tie."""
+    """After the first update w = a_1 (||w||_1 = 4), a_2 scores 2e-12: within TIE_TOL
+    ||a_2||_inf ||w||_1 = 1e-12 * 1 * 4 of zero, so a tie and a mistake (though above
+    TIE_TOL ||a_2||_inf / ||w||_1 = 2.5e-13); a_3 scores 1e-9, clearly not a tie."""
     delta = 2e-12
     X = np.array([[1.0, 1.0, 1.0, 1.0],
-                  [1.0, -1.0, 1.0, -1.0 + delta],   # score delta: a tie up to 1e-12 * 1 * 4
+                  [1.0, -1.0, 1.0, -1.0 + delta],   # score 2e-12: a tie (up to 4e-12)
                   [1.0, -1.0, 1.0, -1.0 + 1e-9]])   # score 1e-9: no tie
     y = np.ones(3)
     with warnings.catch_warnings():
