@@ -111,3 +111,131 @@ def test_rel_error_checks_shapes_and_tiny_scales():
     assert rel_error(np.array([1e-200]), np.array([2e-200])) == pytest.approx(0.5)
     assert rel_error(np.zeros(2), np.zeros(2)) == 0.0
     assert rel_error(np.array([1e200, 0.0]), np.array([1e200, 1e184])) == pytest.approx(1e-16)
+
+
+# -- tests that kill the surviving mutants of `make mutants MODULE=check` ------------------------
+# (tests/mutation_triage/check.md lists each mutant with the test that kills it, or why it is
+# equivalent). The finite differences are checked at the points they evaluate: a recording f
+# sees exactly x +- h_j e_j (and x +- h_j e_j +- h_k e_k), with the default steps of the
+# module's docstring, eps^(1/3) max(1, |x_j|) and eps^(1/4) max(1, |x_j|).
+EPS = np.finfo(float).eps
+
+
+class Recorder:
+    """A function that keeps every point it is called at; its value is ``value(z)``."""
+
+    def __init__(self, value):
+        self.value, self.points = value, []
+
+    def __call__(self, z):
+        self.points.append(np.array(z, dtype=float, copy=True))
+        return self.value(z)
+
+
+@pytest.mark.parametrize("x", [np.array([0.5, -3.0, 40.0]), np.array([[0.0, -2.0], [7.0, 1e-3]])])
+def test_numerical_gradient_steps_and_evaluation_points(x):
+    f = Recorder(lambda z: float(np.sum(np.sin(z))))
+    g = numerical_gradient(f, x)
+    assert g.shape == x.shape
+    assert all(p.shape == x.shape for p in f.points)  # f sees arrays shaped like x
+    flat = x.ravel()
+    h = EPS ** (1 / 3) * np.maximum(1.0, np.abs(flat))
+    assert len(f.points) == 2 * flat.size
+    for j in range(flat.size):
+        e = np.zeros(flat.size)
+        e[j] = h[j]
+        np.testing.assert_array_equal(f.points[2 * j].ravel(), flat + e)
+        np.testing.assert_array_equal(f.points[2 * j + 1].ravel(), flat - e)
+    values = [f.value(p) for p in f.points]
+    expected = (np.array(values[::2]) - values[1::2]) / (2 * h)  # the central difference
+    np.testing.assert_allclose(g.ravel(), expected, rtol=1e-15)
+    np.testing.assert_allclose(g.ravel(), np.cos(flat), atol=1e-9)
+
+
+def test_numerical_gradient_with_the_users_step():
+    f = Recorder(lambda z: float(z @ z))
+    g = numerical_gradient(f, np.array([1.0, 2.0]), h=0.25)
+    np.testing.assert_array_equal(f.points[0], [1.25, 2.0])
+    np.testing.assert_array_equal(f.points[3], [1.0, 1.75])
+    np.testing.assert_allclose(g, [2.0, 4.0], rtol=1e-14)  # exact for a quadratic
+    for bad in (0.0, -1e-3, np.nan):
+        with pytest.raises(ValueError, match="^h must be"):
+            numerical_gradient(f, np.array([1.0]), h=bad)
+
+
+@pytest.mark.parametrize("func", [numerical_gradient, numerical_hessian])
+def test_finite_differences_name_a_bad_function_and_a_bad_value(func):
+    with pytest.raises(TypeError, match="^f must be callable"):
+        func(3.0, np.ones(2))
+    with pytest.raises(TypeError, match="^f returned None"):
+        func(lambda z: None, np.ones(2))
+    with pytest.raises(ValueError, match="^f must return a number, got shape"):
+        func(lambda z: z, np.ones(2))
+    with pytest.raises(ValueError, match="^f returned NaN"):
+        func(lambda z: np.nan, np.ones(2))
+    with pytest.raises(ValueError, match="^x contains NaN"):
+        func(lambda z: 0.0, np.array([1.0, np.nan]))
+
+
+def test_numerical_jacobian_shape_points_and_checks():
+    F = Recorder(lambda z: np.array([z[0] * z[1], z[0] ** 2, np.exp(z[1])]))
+    x = np.array([3.0, -0.5])
+    J = numerical_jacobian(F, x)
+    assert J.shape == (3, 2)  # (m, n): one row per output
+    h = EPS ** (1 / 3) * np.maximum(1.0, np.abs(x))
+    np.testing.assert_array_equal(F.points[0], x + [h[0], 0.0])
+    np.testing.assert_array_equal(F.points[1], x - [h[0], 0.0])
+    np.testing.assert_array_equal(F.points[3], x - [0.0, h[1]])
+    np.testing.assert_allclose(J, [[-0.5, 3.0], [6.0, 0.0], [0.0, np.exp(-0.5)]], atol=1e-8)
+    J = numerical_jacobian(lambda z: 2.0 * z, np.array([1.0, 5.0]), h=0.5)
+    np.testing.assert_allclose(J, 2.0 * np.eye(2), rtol=1e-14)
+    with pytest.raises(TypeError, match="^F must be callable"):
+        numerical_jacobian(None, x)
+    with pytest.raises(ValueError, match=r"^F must return an array of shape \(2,\), got shape"):
+        numerical_jacobian(lambda z: np.ones(2 + int(z[0] < 3)), x)  # x - h_0 e_0 adds a row
+    with pytest.raises(ValueError, match="^F returned NaN"):
+        numerical_jacobian(lambda z: np.full(2, np.nan), x)
+
+
+def test_numerical_hessian_steps_points_and_symmetry():
+    f = Recorder(lambda z: float(np.exp(z[0]) * np.sin(z[1]) + z[0] * z[1] ** 3))
+    x = np.array([0.3, 2.0])
+    H = numerical_hessian(f, x)
+    h = EPS ** 0.25 * np.maximum(1.0, np.abs(x))
+    # the first entry (j = k = 0): f at x + 2h_0 e_0, x, x, x - 2h_0 e_0
+    np.testing.assert_array_equal(f.points[0], x + [2 * h[0], 0.0])
+    np.testing.assert_array_equal(f.points[1], x)
+    np.testing.assert_array_equal(f.points[3], x - [2 * h[0], 0.0])
+    # the off-diagonal entry (0, 1): x + h_0 e_0 + h_1 e_1, then + -, - +, - -
+    for i, (s0, s1) in enumerate([(1, 1), (1, -1), (-1, 1), (-1, -1)]):
+        np.testing.assert_array_equal(f.points[4 + i], x + [s0 * h[0], s1 * h[1]])
+    assert len(f.points) == 4 * 3  # the upper triangle only, mirrored
+    assert H[0, 1] == H[1, 0]
+    a, b = x
+    exact = [[np.exp(a) * np.sin(b), np.exp(a) * np.cos(b) + 3 * b**2],
+             [np.exp(a) * np.cos(b) + 3 * b**2, -np.exp(a) * np.sin(b) + 6 * a * b]]
+    np.testing.assert_allclose(H, exact, atol=1e-5)
+    A = np.array([[2.0, -1.0, 0.5], [-1.0, 3.0, 0.0], [0.5, 0.0, 1.0]])
+    H = numerical_hessian(lambda z: 0.5 * z @ A @ z, np.array([1.0, -2.0, 3.0]), h=0.5)
+    np.testing.assert_allclose(H, A, atol=1e-13)  # exact for a quadratic with a dyadic step
+
+
+@pytest.mark.parametrize("a, b, expected", [
+    ([3.0, 4.0], [0.0, 0.0], 1.0),  # |a - b| / max(|a|, |b|) = 5 / 5
+    ([1.0, 0.0], [0.0, 1.0], np.sqrt(2.0)),
+    ([2.0], [1.0], 0.5),  # divided by the larger norm, not the first argument's
+    ([-1e300, 1e300], [1e300, -1e300], 2.0),  # no overflow at the top of the range
+    (5.0, 5.0, 0.0),
+])
+def test_rel_error_is_the_normwise_relative_difference(a, b, expected):
+    assert rel_error(a, b) == pytest.approx(expected, rel=1e-15)
+    assert rel_error(b, a) == pytest.approx(expected, rel=1e-15)
+    assert type(rel_error(a, b)) is float
+
+
+def test_rel_error_refuses_nan_and_inf_and_names_the_shapes():
+    for bad in (np.nan, np.inf, -np.inf):
+        with pytest.raises(ValueError, match="^a and b must be finite$"):
+            rel_error([1.0, bad], [1.0, 2.0])
+    with pytest.raises(ValueError, match=r"^a and b must have the same shape, got \(2,\) and \(\)$"):
+        rel_error([1.0, 2.0], 1.0)
