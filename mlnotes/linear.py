@@ -1051,7 +1051,8 @@ def ard(
         if w_old is not None and np.abs(w - w_old).sum() <= tol * np.abs(w).sum():
             converged = True
             break
-        w_old = w.copy()
+        if w_old is None or it < max_iter:  # after the last update: the previous w, for the warning
+            w_old = w.copy()
     if not converged and keep.any():
         warnings.warn(
             f"ard stopped after max_iter={max_iter} updates with relative change "

@@ -535,8 +535,9 @@ def test_qr_cond_is_that_of_unit_norm_columns():
         assert fit.method == method
         assert target / 2 <= fit.cond <= 2 * target
     assert linear.least_squares(X, y, method="svd").cond == pytest.approx(target, rel=1e-8)
-    small = X / 64  # every column norm below 1
+    small = X / 64  # column norms below 1 are equilibrated too
     assert linear.least_squares(small, y, method="svd").cond == pytest.approx(target, rel=1e-8)
+    assert target / 2 <= linear.least_squares(small, y, method="qr").cond <= 2 * target
 
 
 def test_qr_on_zero_huge_square_and_single_columns():
@@ -735,3 +736,280 @@ def test_elastic_net_stops_like_the_lasso_it_solves():
     la = inspect.signature(linear.lasso).parameters
     assert en["max_iter"].default == la["max_iter"].default == 10_000
     assert en["tol"].default == la["tol"].default
+
+
+def test_least_squares_error_messages_in_full():
+    X, y = _problem(18, n=12, d=3)
+    with pytest.raises(ValueError, match=r"^method must be one of auto, cholesky, qr, svd, normal; got 'lu'$"):
+        linear.least_squares(X, y, method="lu")
+    with pytest.raises(ValueError, match=r"^method must be one of auto, cholesky, dual, svd; got 'qr'$"):
+        linear.ridge(X, y, lam=1.0, method="qr")
+    msg = ("^X is rank-deficient or too ill-conditioned for the normal equations \\(X\\^T X is singular to "
+           "working precision\\); use method='qr' for an ill-conditioned full-rank X or method='svd' for "
+           "the minimum-norm solution of a rank-deficient one")
+    D = np.column_stack([X, X[:, 0]])
+    for method in ("cholesky", "normal"):
+        with pytest.raises(ValueError, match=msg + "$"):
+            linear.least_squares(D, y, method=method)
+    with pytest.raises(ValueError, match=msg + r" \(X has fewer rows, n=2, than columns, d=3\)$"):
+        linear.least_squares(X[:2], y[:2], method="cholesky")
+    with pytest.raises(ValueError, match=r"^X is rank-deficient \(a diagonal entry of R is zero to working "
+                       r"precision\); use method='svd' for the minimum-norm solution$"):
+        linear.least_squares(D, y, method="qr")
+    for bad in (-1, 1.5):
+        with pytest.raises(ValueError, match=r"^refine must be an integer >= 0, got"):
+            linear.least_squares(X, y, refine=bad)
+    assert linear.least_squares(X, y, method="qr", refine=0).method == "qr"
+    for bad in (-0.1, 1.0, 2.5):
+        with pytest.raises(ValueError, match=r"^rcond must lie in \[0, 1\), got"):
+            linear.least_squares(X, y, method="svd", rcond=bad)
+    assert linear.least_squares(X, y, method="svd", rcond=0.0).rank == 3
+
+
+def test_least_squares_reports_the_method_it_used_and_checks_x_on_every_path():
+    X, y = _problem(19, n=12, d=3)
+    for method in ("cholesky", "qr", "svd", "normal"):
+        assert linear.least_squares(X, y, method=method).method == method
+        Xn = X.copy()
+        Xn[2, 1] = np.nan
+        with pytest.raises(ValueError, match="^X contains NaN"):
+            linear.least_squares(Xn, y, method=method)
+    assert linear.least_squares(X, y).method == "cholesky"
+    assert linear.least_squares(X[:3], y[:3]).method == "cholesky"  # square and well-conditioned
+    # entries near 1e200: X^T X overflows; auto goes on to QR without a floating-point warning
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        fit = linear.least_squares(X * 1e200, y)
+        Xi = X.copy()
+        Xi[0, 0] = np.inf
+        with pytest.raises(ValueError, match="^X contains inf"):
+            linear.least_squares(Xi, y)
+        Z = np.column_stack([X, np.zeros(12)])  # a zero column: no log2(0) warning either
+        assert linear.least_squares(Z, y).method == "svd"
+    assert fit.method == "qr"
+    np.testing.assert_allclose(fit.w * 1e200, np.linalg.lstsq(X, y, rcond=None)[0], rtol=1e-10)
+
+
+def test_normal_equations_equilibrate_and_report_the_1_norm_condition():
+    """Columns of +-1 entries have norm 4 (16 rows), a power of two: the equilibrated Gram matrix is
+    X^T X / 16 exactly. "normal" reports sqrt of its 1-norm condition number; Cholesky's LAPACK
+    estimate of it is a lower bound, and never below a third of it here."""
+    rng = np.random.default_rng(20)
+    X = rng.choice([-1.0, 1.0], size=(16, 3))
+    X[:, 2] = np.sign(X[:, 0] + X[:, 1] + 0.5)  # correlated with the first two columns
+    y = rng.standard_normal(16)
+    cond1 = np.linalg.cond(X.T @ X, 1)
+    assert np.linalg.cond(X.T @ X, 2) < 0.9 * cond1
+    assert linear.least_squares(X, y, method="normal").cond ** 2 == pytest.approx(cond1, rel=1e-10)
+    est = linear.least_squares(X, y, method="cholesky").cond ** 2
+    assert cond1 / 3 <= est <= cond1 * (1 + 1e-10)
+    # columns x and x^5 on [0, 10]: scales 1e0 to 1e5, harmless once equilibrated
+    x = np.linspace(0, 10, 30)
+    P = np.column_stack([np.ones(30), x, x**5])
+    yp = 1 + x - 1e-4 * x**5 + np.sin(x)
+    fit = linear.least_squares(P, yp, method="normal")
+    np.testing.assert_allclose(fit.w, np.linalg.lstsq(P, yp, rcond=None)[0], rtol=1e-8)
+
+
+def test_qr_default_refinement_is_two_steps():
+    n = 40
+    t = np.linspace(0, 1, n)
+    X = np.column_stack([np.ones(n), t, t + 1e-5 * t**2, t**3])
+    y = X @ np.array([1.0, -2.0, 3.0, 0.5]) + 1e3 * np.random.default_rng(0).standard_normal(n)
+    w = linear.least_squares(X, y, method="qr").w
+    assert np.array_equal(w, linear.least_squares(X, y, method="qr", refine=2).w)
+    assert not np.array_equal(w, linear.least_squares(X, y, method="qr", refine=3).w)
+
+
+def test_ridge_objective_lambda_and_method_on_every_path():
+    X, y = _problem(21, n=12, d=4)
+    for n, fit_intercept in ((12, False), (12, True), (3, False), (4, False)):
+        Xn, yn = X[:n], y[:n] + 2.0
+        for lam in (0.0, 0.7):
+            for method in ("auto", "cholesky", "dual", "svd"):
+                fit = linear.ridge(Xn, yn, lam=lam, fit_intercept=fit_intercept, method=method)
+                want = method if method != "auto" else ("cholesky" if n >= 4 else "dual")
+                assert fit.method == (want if lam > 0 else "least_squares")
+                assert fit.lam == lam
+                r = yn - Xn @ fit.w - fit.b
+                assert fit.objective.shape == (1,)
+                assert fit.objective[0] == pytest.approx(r @ r + lam * fit.w @ fit.w, rel=1e-9, abs=1e-12)
+                if lam == 0 and n >= 4:
+                    A = np.column_stack([np.ones(n), Xn]) if fit_intercept else Xn
+                    ref = np.linalg.lstsq(A, yn, rcond=None)[0]
+                    np.testing.assert_allclose(fit.w, ref[-4:], rtol=1e-8)
+
+
+def test_ridge_checks_x_on_every_path_without_floating_point_warnings():
+    X, y = _problem(22, n=12, d=3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for method in ("cholesky", "dual", "svd"):
+            for bad, what in ((np.nan, "NaN"), (np.inf, "inf")):
+                Xb = X.copy()
+                Xb[1, 1] = bad
+                for fit_intercept in (False, True):
+                    with pytest.raises(ValueError, match=f"^X contains {what}"):
+                        linear.ridge(Xb, y, lam=1.0, method=method, fit_intercept=fit_intercept)
+            with pytest.raises(ValueError, match="too large for ridge:"):
+                linear.ridge(X * 1e200, y, lam=1.0, method=method)
+
+
+def test_lasso_counts_sweeps_starts_warm_and_stops_at_a_zero_gap():
+    X, y = _problem(23, n=30, d=4)
+    lam = 0.01 * linear.lasso_lambda_max(X, y)
+    fit = linear.lasso(X, y, lam=lam)
+    assert fit.converged and fit.lam == lam and fit.n_iter >= 2
+    assert fit.objective.size == fit.gap.size == fit.n_iter + 1
+    warm = linear.lasso(X, y, lam=lam, w0=fit.w)  # started at the solution: no sweep needed
+    assert warm.n_iter == 0 and warm.converged and np.array_equal(warm.w, fit.w)
+    en = linear.elastic_net(X, y, lam1=lam, lam2=1.0)
+    assert en.lam1 == lam and en.lam2 == 1.0
+    assert linear.elastic_net(X, y, lam1=lam, lam2=1.0, w0=en.w).n_iter == 0
+    assert linear.elastic_net(X, y, lam1=lam, lam2=1.0, tol=10.0).n_iter == 0
+    # from lambda_max on, w = 0 is optimal at the start: its dual point is feasible, gap exactly 0
+    for f in (1.0, 1.2):
+        top = linear.lasso(X, y, lam=f * linear.lasso_lambda_max(X, y), max_iter=3)
+        assert top.n_iter == 0 and top.gap.tolist() == [0.0] and np.all(top.w == 0)
+    # y = 0 with a tolerance so small that tol * tiny underflows to 0: a gap of exactly 0 stops
+    zero = linear.lasso(np.eye(3), np.zeros(3), lam=1.0, tol=1e-20, max_iter=5)
+    assert zero.converged and zero.n_iter == 0
+    again = linear.lasso(np.eye(3), np.zeros(3), lam=1.0, w0=[1.0, 2.0, 3.0], tol=1e-20, max_iter=5)
+    assert again.converged and again.n_iter == 1 and np.all(again.w == 0)
+    with pytest.raises(ValueError, match=r"^tol must be positive"):
+        linear.lasso(X, y, lam=1.0, tol=0.0)
+    with pytest.raises(ValueError, match=r"^max_iter must be an integer"):
+        linear.lasso(X, y, lam=1.0, max_iter=0)
+    with pytest.raises(ValueError, match="too large for lasso:"):
+        linear.lasso(X * 1e200, y, lam=1.0)
+    with pytest.raises(ValueError, match="too large for lasso_lambda_max:"):
+        linear.lasso_lambda_max(X * 1e200, y)
+
+
+def test_lasso_gap_is_primal_minus_dual_at_the_scaled_residual():
+    """gap = P(w) - D(theta), P(w) = |r|^2 + lam |w|_1, D(theta) = 2 theta.y - |theta|^2 at
+    theta = s r, s = min(1, lam / (2 |X^T r|_inf)): recomputed from X and w after each of 3
+    sweeps (not converged: s < 1)."""
+    X, y = _problem(24, n=30, d=4)
+    X[:, 1] = X[:, 0] + 1e-2 * X[:, 1]
+    lam = 0.05 * linear.lasso_lambda_max(X, y)
+    for k in (1, 2, 3):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            fit = linear.lasso(X, y, lam=lam, max_iter=k)
+        r = y - X @ fit.w
+        s = min(1.0, lam / (2 * np.max(np.abs(X.T @ r))))
+        assert s < 1
+        gap = r @ r + lam * np.abs(fit.w).sum() - (2 * s * (r @ y) - s * s * (r @ r))
+        assert fit.gap[-1] == pytest.approx(gap, rel=1e-6)
+        assert fit.objective[-1] == pytest.approx(r @ r + lam * np.abs(fit.w).sum(), rel=1e-10)
+
+
+def test_one_lasso_sweep_is_exact_coordinate_minimisation():
+    """One sweep from w = 0, written out on the residual: w_j <- S(x_j.r_(j), lam/2) / |x_j|^2,
+    in column order, skipping an all-zero column (first here) rather than stopping there."""
+    X, y = _problem(25, n=20, d=4)
+    X[:, 2] = X[:, 1] + 0.1 * X[:, 2]
+    X = np.column_stack([np.zeros(20), X])
+    lam = 0.1 * linear.lasso_lambda_max(X, y)
+    w = np.zeros(5)
+    for j in range(1, 5):
+        rho = X[:, j] @ (y - X @ w + X[:, j] * w[j])
+        w[j] = np.sign(rho) * max(abs(rho) - lam / 2, 0.0) / (X[:, j] @ X[:, j])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        fit = linear.lasso(X, y, lam=lam, max_iter=1)
+    np.testing.assert_allclose(fit.w, w, rtol=1e-10)
+    assert np.count_nonzero(w) >= 3
+
+
+@pytest.mark.parametrize("fn", ["lasso", "elastic_net"])
+def test_iteration_limit_warning_points_at_the_caller_and_the_last_gap(fn):
+    X, y = _problem(10)
+    X[:, 1] = X[:, 0] + 1e-3 * X[:, 1]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        if fn == "lasso":
+            fit = linear.lasso(X, y, lam=1e-3, max_iter=2)
+        else:
+            fit = linear.elastic_net(X, y, lam1=1e-3, lam2=1e-3, max_iter=2)
+    assert len(caught) == 1 and caught[0].category is ConvergenceWarning
+    assert caught[0].filename == __file__
+    message = str(caught[0].message)
+    assert f"gap {fit.gap[-1]:.2e} >" in message and f"{fit.gap[1]:.2e}" != f"{fit.gap[-1]:.2e}"
+
+
+def test_lasso_lambda_max_centres_for_an_intercept():
+    X, y = _problem(26, n=20, d=3)
+    Xc, yc = X - X.mean(axis=0), y - y.mean()
+    assert linear.lasso_lambda_max(X, y, fit_intercept=True) == pytest.approx(2 * np.max(np.abs(Xc.T @ yc)),
+                                                                              rel=1e-12)
+    assert linear.lasso_lambda_max(X, y) == pytest.approx(2 * np.max(np.abs(X.T @ y)), rel=1e-12)
+
+
+def test_cross_validate_arguments_and_defaults():
+    X, y = _problem(27, n=20, d=3)
+    with pytest.raises(ValueError, match=r"^fit must be 'ridge' or 'lasso'; got 'svm'$"):
+        linear.cross_validate(X, y, [1.0], fit="svm")
+    for bad in (1, 21):
+        with pytest.raises(ValueError, match=r"^n_folds must be an integer >= 2 and <= 20, got"):
+            linear.cross_validate(X, y, [1.0], n_folds=bad)
+    assert linear.cross_validate(X, y, [1.0], n_folds=2)[0].shape == (1,)
+    default = linear.cross_validate(X, y, [0.1, 10.0])
+    explicit = linear.cross_validate(X, y, [0.1, 10.0], fit="ridge", n_folds=5, rng=0)
+    assert np.array_equal(default[0], explicit[0]) and np.array_equal(default[1], explicit[1])
+
+
+def test_ard_with_every_feature_pruned_is_the_noise_only_model():
+    """y independent of X and C_min = 0.1: every feature is pruned after one update; w = 0,
+    C = 0, the fit is converged without a warning, and the objective ends at
+    -ln N(y; 0, sigma^2 I)."""
+    rng = np.random.default_rng(30)
+    X, y = rng.standard_normal((40, 3)), rng.standard_normal(40)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        fit = linear.ard(X, y, C_min=0.1)
+    assert not fit.relevant.any() and fit.converged
+    assert np.all(fit.w == 0) and np.all(fit.C == 0) and np.all(fit.Sigma == 0) and np.all(fit.gamma == 0)
+    assert fit.b == 0.0 and fit.tol == 1e-10 and fit.C_min == 0.1
+    nle = 0.5 * np.sum(np.log(2 * np.pi * fit.sigma2) + y**2 / fit.sigma2)
+    assert fit.objective[-1] == pytest.approx(nle, rel=1e-12)
+    # C_min = 1e-4 keeps feature 1 with C about 0.016; C_min at 1.5 times that prunes it
+    kept = linear.ard(X, y)
+    assert kept.relevant.tolist() == [False, True, False]
+    assert np.all(kept.C[~kept.relevant] == 0) and np.all(kept.C[kept.relevant] > 1e-4)
+    assert not linear.ard(X, y, C_min=1.5 * kept.C[1]).relevant.any()
+
+
+def test_ard_arguments_defaults_and_iteration_limit_warning():
+    import inspect
+
+    X, y = _problem(31, n=30, d=3)
+    for kw, name in (({"C_min": 0.0}, "C_min"), ({"tol": 0.0}, "tol"), ({"max_iter": 0}, "max_iter")):
+        with pytest.raises(ValueError, match=f"^{name} must be"):
+            linear.ard(X, y, **kw)
+    with pytest.raises(ValueError, match="too large for ard:"):
+        linear.ard(X * 1e200, y)
+    assert inspect.signature(linear.ard).parameters["max_iter"].default == 1000
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        linear.ard(X, y, max_iter=2)
+    assert len(caught) == 1 and caught[0].filename == __file__
+    assert str(caught[0].message).endswith("; increase max_iter or tol")
+
+
+def test_ard_iteration_limit_warning_reports_the_last_change_of_w():
+    """It reported 0.00e+00 (> tol): w_old was overwritten by the last w before the message."""
+    X, y = _problem(31, n=30, d=3)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        kept = linear.ard(X, y, max_iter=2).relevant
+    message = str(caught[0].message)
+    # the relative change of w between the two updates: the first posterior mean is ridge's at
+    # lam = Var(y) (C = 1, sigma^2 = Var(y)), the second the one after one update (max_iter=1),
+    # with the features pruned by the second update at 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        w1 = np.where(kept, linear.ard(X, y, max_iter=1).w, 0.0)  # pruned by the second update: 0
+    w0 = linear.ridge(X, y, lam=np.var(y) + np.finfo(float).eps).w
+    assert f"relative change {np.abs(w1 - w0).sum() / np.abs(w1).sum():.2e} > tol" in message
