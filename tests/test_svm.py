@@ -1495,3 +1495,19 @@ def test_smo_picks_the_working_sets_of_the_chapters_solver(seed):
     assert fast.n_iter == basic.n_iter == 6
     np.testing.assert_allclose(fast.dual_objective, basic.dual_objective, rtol=1e-9)
     np.testing.assert_allclose(fast.alpha, basic.alpha, rtol=1e-9, atol=1e-12)
+
+
+def test_smo_stopped_while_shrunk_keeps_its_trace_and_reports_the_whole_violation():
+    rng = np.random.default_rng(7)
+    X = rng.standard_normal((120, 4))
+    y = np.where(X[:, 0] * X[:, 1] + 0.3 * rng.standard_normal(120) > 0, 1.0, -1.0)
+    K = kernels.rbf_kernel(X, gamma=1.0)
+    full = svm.smo(X, y, C=5.0, kernel="rbf", gamma=1.0, tol=1e-6)
+    with pytest.warns(ConvergenceWarning, match="max_iter=300"):
+        cut = svm.smo(X, y, C=5.0, kernel="rbf", gamma=1.0, tol=1e-6, max_iter=300)
+    assert cut.n_iter == 300 and not cut.converged
+    # the same steps up to there: the trace is the longer run's, but for its last entry, which
+    # is the whole problem's violation at the returned alpha
+    k = len(cut.violation) - 1
+    np.testing.assert_array_equal(cut.violation[:k], full.violation[:k])
+    assert cut.violation[-1] == pytest.approx(svm.kkt_violation(cut.alpha, y, K, 5.0), rel=1e-9)
