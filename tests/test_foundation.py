@@ -195,6 +195,11 @@ def test_numerical_jacobian_shape_points_and_checks():
         numerical_jacobian(lambda z: np.ones(2 + int(z[0] < 3)), x)  # x - h_0 e_0 adds a row
     with pytest.raises(ValueError, match="^F returned NaN"):
         numerical_jacobian(lambda z: np.full(2, np.nan), x)
+    with pytest.raises(ValueError, match="^x contains NaN"):
+        numerical_jacobian(lambda z: z, [1.0, np.nan])
+    # the first output fixes the shape: here the points of column 1 return 3 values, not 2
+    with pytest.raises(ValueError, match=r"^F must return an array of shape \(2,\), got shape \(3,\)"):
+        numerical_jacobian(lambda z: np.ones(2 if z[1] == x[1] else 3), x)
 
 
 def test_numerical_hessian_steps_points_and_symmetry():
@@ -231,6 +236,15 @@ def test_rel_error_is_the_normwise_relative_difference(a, b, expected):
     assert rel_error(a, b) == pytest.approx(expected, rel=1e-15)
     assert rel_error(b, a) == pytest.approx(expected, rel=1e-15)
     assert type(rel_error(a, b)) is float
+
+
+def test_rel_error_of_empty_and_integer_arrays():
+    assert rel_error(np.array([]), np.array([])) == 0.0
+    assert rel_error([], []) == 0.0
+    # read as floats: |int64 min| overflows as an integer (np.abs(-2**63) is -2**63)
+    big = np.array([np.iinfo(np.int64).min])
+    assert rel_error(big, np.zeros(1, dtype=np.int64)) == 1.0
+    assert rel_error(np.zeros(1, dtype=np.int64), big) == 1.0
 
 
 def test_rel_error_refuses_nan_and_inf_and_names_the_shapes():
