@@ -825,7 +825,7 @@ def test_ridge_objective_lambda_and_method_on_every_path():
     X, y = _problem(21, n=12, d=4)
     for n, fit_intercept in ((12, False), (12, True), (3, False), (4, False)):
         Xn, yn = X[:n], y[:n] + 2.0
-        for lam in (0.0, 0.7):
+        for lam in (0.0, 0.7, 1e4):  # 1e4: |w|^2 about 1e-8, far below the objective over lam
             for method in ("auto", "cholesky", "dual", "svd"):
                 fit = linear.ridge(Xn, yn, lam=lam, fit_intercept=fit_intercept, method=method)
                 want = method if method != "auto" else ("cholesky" if n >= 4 else "dual")
@@ -848,6 +848,7 @@ def test_ridge_checks_x_on_every_path_without_floating_point_warnings():
             for bad, what in ((np.nan, "NaN"), (np.inf, "inf")):
                 Xb = X.copy()
                 Xb[1, 1] = bad
+                Xb[1, 0] = 0.0  # inf * 0 in X^T X
                 for fit_intercept in (False, True):
                     with pytest.raises(ValueError, match=f"^X contains {what}"):
                         linear.ridge(Xb, y, lam=1.0, method=method, fit_intercept=fit_intercept)
