@@ -634,6 +634,10 @@ def test_elastic_net_default_max_iter_and_warning():
     assert fit.n_iter == 10_000 and not fit.converged
     _warned_here(record)
     assert f"max_iter=10000 sweeps with duality gap {fit.gap[-1]:.2e} >" in str(record[0].message)
+    with pytest.warns(ConvergenceWarning) as record:
+        fit = linear.elastic_net(X, y, lam1=1e-3, lam2=1e-9, max_iter=2)
+    assert f"{fit.gap[-1]:.2e}" != f"{fit.gap[-2]:.2e}"  # the gap of the last sweep is reported
+    assert f"duality gap {fit.gap[-1]:.2e} >" in str(record[0].message)
 
 
 def test_ard_arguments_fields_and_messages():
@@ -649,9 +653,18 @@ def test_ard_arguments_fields_and_messages():
         fit = linear.ard(X, y, tol=1e-8)
     assert fit.converged and fit.tol == 1e-8 and fit.b == 0.0
     with pytest.warns(ConvergenceWarning) as record:
-        linear.ard(X, y, max_iter=2)
+        linear.ard(X, y, max_iter=3)
     _warned_here(record)
-    assert str(record[0].message).endswith("; increase max_iter or tol")
+    message = str(record[0].message)
+    assert message.endswith("; increase max_iter or tol")
+    # the relative change of the last update: the weights of update k are the posterior mean
+    # at the hyperparameters after k - 1 updates, the final w of a fit with max_iter=k - 1
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        w1, w2 = (linear.ard(X, y, max_iter=k).w for k in (1, 2))
+    reported = float(message.split("relative change ")[1].split(" ")[0])
+    assert reported == pytest.approx(np.abs(w2 - w1).sum() / np.abs(w2).sum(), rel=1e-2)
+    assert reported > 0
 
 
 def test_ard_starts_from_unit_variances_and_var_y():
