@@ -709,6 +709,18 @@ def test_ard_pruned_variances_are_zero_and_small_weights_reach_the_fixed_point()
     np.testing.assert_allclose(fit.C[keep], fit.w[keep] ** 2 + np.diag(fit.Sigma)[keep], rtol=1e-7)
 
 
+def test_ard_prunes_a_feature_whose_fitted_variance_is_below_C_min():
+    # the fixed point C_2 of a weak feature (C_min tiny): with C_min above it the iteration
+    # must cross C_min and prune the feature; with C_min below it the feature stays
+    rng = np.random.default_rng(7)
+    X = rng.standard_normal((60, 2))
+    y = X @ np.array([1.0, 0.08]) + 0.3 * rng.standard_normal(60)
+    c2 = linear.ard(X, y, C_min=1e-8).C[1]
+    assert 0 < c2 < 0.05
+    assert linear.ard(X, y, C_min=1.5 * c2).relevant.tolist() == [True, False]
+    assert linear.ard(X, y, C_min=c2 / 1.5).relevant.tolist() == [True, True]
+
+
 # -- tests that kill the surviving mutants of `make mutants MODULE=linear` -----------------------
 # (tests/mutation_triage/linear.md lists each mutant with the test that kills it, or why it
 # is equivalent)
