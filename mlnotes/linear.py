@@ -1035,6 +1035,7 @@ def ard(
     w, w_old = np.zeros(d), None
     objective: list[float] = []
     converged, it = False, 0
+    change = 1.0  # relative change of w in the last update (the first, from w = 0: 100 %)
     while it < max_iter and keep.any():
         it += 1
         Sigma, mu, sse, nle = _ard_posterior(Xc[:, keep], yc, G_all[np.ix_(keep, keep)],
@@ -1048,15 +1049,17 @@ def ard(
         beta = (n - g.sum()) / max(sse, np.finfo(float).tiny * max(yy, 1.0))
         keep = prec < 1.0 / C_min
         w[~keep] = 0.0
-        if w_old is not None and np.abs(w - w_old).sum() <= tol * np.abs(w).sum():
-            converged = True
-            break
-        if w_old is None or it < max_iter:  # after the last update: the previous w, for the warning
-            w_old = w.copy()
+        if w_old is not None:
+            delta = np.abs(w - w_old).sum()
+            if delta <= tol * np.abs(w).sum():
+                converged = True
+                break
+            change = delta / max(np.abs(w).sum(), _EPS)
+        w_old = w.copy()
     if not converged and keep.any():
         warnings.warn(
             f"ard stopped after max_iter={max_iter} updates with relative change "
-            f"{np.abs(w - w_old).sum() / max(np.abs(w).sum(), _EPS):.2e} > tol={tol:.1e}; "
+            f"{change:.2e} > tol={tol:.1e}; "
             "increase max_iter or tol",
             ConvergenceWarning,
             stacklevel=2,

@@ -472,6 +472,255 @@ def test_ard_bad_input_and_iteration_limit():
     assert not fit.converged and fit.n_iter == 2 and fit.objective.size == 3
 
 
+# -- mutation triage, part 2: ard, elastic_net, cross_validate and helpers --
+# (tests/mutation_triage/linear-part-2.md lists each mutant with the test that kills it)
+
+
+def _warned_here(record):
+    """The single warning in ``record`` points at this file (the caller's line, stacklevel=2)."""
+    assert len(record) == 1 and record[0].filename == __file__
+
+
+def test_soft_threshold_names_t_and_converts_to_float_first():
+    with pytest.raises(ValueError, match="^t must be non-negative"):
+        linear.soft_threshold(1.0, -1.0)
+    # |-128| overflows in int8 and a boolean array has no sign: S(z, t) is taken in floats
+    np.testing.assert_array_equal(linear.soft_threshold(np.array([-128, 3], dtype=np.int8), 1.0),
+                                  [-127.0, 2.0])
+    np.testing.assert_array_equal(linear.soft_threshold(np.array([True, False]), 0.25),
+                                  [0.75, 0.0])
+
+
+def test_lasso_lambda_max_formula_intercept_and_scale_check():
+    X, y = _problem(41, n=30, d=4)
+    Xc, yc = X - X.mean(axis=0), y - y.mean()
+    lmax = linear.lasso_lambda_max(X, y, fit_intercept=True)
+    assert lmax == pytest.approx(2 * np.max(np.abs(Xc.T @ yc)), rel=1e-12)
+    assert linear.lasso_lambda_max(X, y) == pytest.approx(2 * np.max(np.abs(X.T @ y)), rel=1e-12)
+    assert np.all(linear.lasso(X, y, lam=lmax, fit_intercept=True).w == 0)
+    assert np.any(linear.lasso(X, y, lam=0.99 * lmax, fit_intercept=True).w != 0)
+    with pytest.raises(ValueError, match="too large for lasso_lambda_max:"):
+        linear.lasso_lambda_max(X * 1e200, y)
+
+
+def test_lasso_duality_gap_is_its_definition():
+    # P(w) = |r|^2 + lam |w|_1; the dual point theta = s r with s = min(1, lam / (2 |X^T r|_inf))
+    # has D(theta) = 2 theta^T y - |theta|^2, and the fit reports P(w) - D(theta)
+    X, y = _problem(42, n=30, d=4)
+    lmax = linear.lasso_lambda_max(X, y)
+
+    def gap(w, lam):
+        r = y - X @ w
+        s = min(1.0, lam / (2 * np.max(np.abs(X.T @ r))))
+        return r @ r + lam * np.abs(w).sum() - (2 * s * (r @ y) - s * s * (r @ r))
+
+    for frac in (0.3, 0.7):
+        lam = frac * lmax
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            fit = linear.lasso(X, y, lam=lam, max_iter=1)
+        assert fit.n_iter == 1
+        assert fit.gap[0] == pytest.approx(gap(np.zeros(4), lam), rel=1e-10)  # (1 - s)^2 |y|^2
+        assert fit.gap[1] == pytest.approx(gap(fit.w, lam), rel=1e-8, abs=1e-10 * (y @ y))
+    # from lambda_max on, w = 0 is optimal: s = 1 and the gap at the start is exactly 0
+    for frac in (1.2, 2.0):
+        fit = linear.lasso(X, y, lam=frac * lmax)
+        assert fit.n_iter == 0 and fit.converged and fit.gap.tolist() == [0.0]
+    # X^T y = 0 with the smallest lam: lam / 2 underflows to 0 = |X^T y|_inf, and s must be 1
+    Xo = np.array([[1.0], [-1.0]])
+    fit = linear.lasso(Xo, np.array([1.0, 1.0]), lam=5e-324)
+    assert fit.converged and fit.n_iter == 0 and fit.w.tolist() == [0.0]
+
+
+def _one_sweep(X, y, lam):
+    """One cyclic coordinate-descent sweep of the lasso from w = 0, on the residual."""
+    w = np.zeros(X.shape[1])
+    for j in range(X.shape[1]):
+        xj = X[:, j]
+        if not xj.any():
+            continue
+        rho = xj @ (y - X @ w + xj * w[j])
+        w[j] = np.sign(rho) * max(abs(rho) - lam / 2, 0.0) / (xj @ xj)
+    return w
+
+
+def test_lasso_sweep_is_cyclic_coordinate_descent_and_skips_zero_columns():
+    X, y = _problem(43, n=30, d=4)
+    X[:, 2] = X[:, 0] + 0.3 * X[:, 2]  # correlated: each update changes the next one's residual
+    X[:, 1] = 0.0  # an all-zero column before the others
+    lam = 0.1 * linear.lasso_lambda_max(X, y)
+    with pytest.warns(ConvergenceWarning):
+        fit = linear.lasso(X, y, lam=lam, max_iter=1)
+    np.testing.assert_allclose(fit.w, _one_sweep(X, y, lam), rtol=1e-10)
+    full = linear.lasso(X, y, lam=lam)
+    assert full.converged and full.w[1] == 0
+    np.testing.assert_allclose(np.delete(full.w, 1), linear.lasso(np.delete(X, 1, axis=1), y,
+                                                                  lam=lam).w, rtol=1e-9)
+
+
+def test_least_squares_cond_ignores_power_of_two_column_scales_and_zero_columns():
+    # cond is that of X with unit-norm columns: scaling columns by powers of two (below and
+    # above 1) changes neither it nor, up to the scale, w
+    X, y = _problem(44, n=40, d=4)
+    X = X / np.linalg.norm(X, axis=0) * 3.0  # column norms 3 (> 1)
+    D = 2.0 ** np.array([-12, 0, 9, -30])
+    for method in ("cholesky", "qr", "normal"):
+        a, b = linear.least_squares(X, y, method=method), linear.least_squares(X * D, y, method=method)
+        assert type(a.cond) is float and a.cond >= 1
+        assert b.cond == pytest.approx(a.cond, rel=1e-12)
+        np.testing.assert_allclose(b.w * D, a.w, rtol=1e-10)
+    # the Cholesky path estimates the 1-norm cond(G) that method="normal" computes exactly:
+    # LAPACK's estimate of |G^-1|_1 is a lower bound, and rarely off by a factor of 3
+    est = linear.least_squares(X, y, method="cholesky").cond
+    exact = linear.least_squares(X, y, method="normal").cond
+    assert exact / 3 <= est <= exact * (1 + 1e-10)
+    # an all-zero column: rank d - 1, the minimum-norm solution; QR and Cholesky refuse
+    Z = X.copy()
+    Z[:, 1] = 0.0
+    fit = linear.least_squares(Z, y)
+    assert fit.method == "svd" and fit.rank == 3
+    np.testing.assert_allclose(fit.w, np.linalg.lstsq(Z, y, rcond=None)[0], rtol=1e-10, atol=1e-12)
+    for method in ("qr", "cholesky"):
+        with pytest.raises(ValueError, match="rank-deficient"):
+            linear.least_squares(Z, y, method=method)
+
+
+def test_cross_validate_defaults_folds_and_messages():
+    X, y = _problem(45, n=12, d=2)
+    lams = [0.1, 10.0]
+    cv, se = linear.cross_validate(X, y, lams)
+    cv5, se5 = linear.cross_validate(X, y, lams, n_folds=5, rng=0)
+    np.testing.assert_array_equal(cv, cv5)
+    np.testing.assert_array_equal(se, se5)
+    assert not np.array_equal(cv, linear.cross_validate(X, y, lams, n_folds=6, rng=0)[0])
+    assert not np.array_equal(cv, linear.cross_validate(X, y, lams, n_folds=5, rng=1)[0])
+    # two folds are allowed (each half predicts the other); one or more than n are not
+    folds = np.array_split(np.random.default_rng(3).permutation(12), 2)
+    cv2, _ = linear.cross_validate(X, y, lams, n_folds=2, rng=3)
+    sq = 0.0
+    for k in range(2):
+        model = linear.ridge(X[folds[1 - k]], y[folds[1 - k]], lam=lams[0], fit_intercept=True)
+        sq += np.sum((y[folds[k]] - model.predict(X[folds[k]])) ** 2)
+    assert cv2[0] == pytest.approx(sq / 12, rel=1e-12)
+    for bad in (1, 13):
+        with pytest.raises(ValueError, match=r"^n_folds must be an integer >= 2 and <= 12, got"):
+            linear.cross_validate(X, y, lams, n_folds=bad)
+    with pytest.raises(ValueError, match="^fit must be 'ridge' or 'lasso'; got 'ols'$"):
+        linear.cross_validate(X, y, lams, fit="ols")
+
+
+def test_elastic_net_arguments_fields_and_messages():
+    X, y = _problem(46, n=30, d=3)
+    fit = linear.elastic_net(X, y, lam1=2.0, lam2=3.0)
+    assert fit.lam1 == 2.0 and fit.lam2 == 3.0 and fit.b == 0.0
+    for kwargs, name in (({"tol": 0.0}, "tol"), ({"max_iter": 0}, "max_iter")):
+        with pytest.raises(ValueError, match=f"^{name} must be"):
+            linear.elastic_net(X, y, lam1=1.0, lam2=1.0, **kwargs)
+    with pytest.raises(ValueError, match="too large for elastic_net:"):
+        linear.elastic_net(X * 1e200, y, lam1=1.0, lam2=1.0)
+    # tol is passed on: the fit stops at the first sweep whose gap is below tol |y|^2
+    loose = linear.elastic_net(X, y, lam1=2.0, lam2=3.0, tol=1e-3)
+    assert loose.gap[-1] <= 1e-3 * (y @ y) < loose.gap[-2]
+    # and so is the warm start: from the solution, one sweep confirms it
+    warm = linear.elastic_net(X, y, lam1=2.0, lam2=3.0, w0=fit.w)
+    assert warm.n_iter <= 1 and warm.objective[0] == pytest.approx(fit.objective[-1], rel=1e-12)
+
+
+def test_elastic_net_default_max_iter_and_warning():
+    X, y = _problem(20)
+    X[:, 1] = X[:, 0] + 1e-3 * X[:, 1]  # nearly collinear: more than 10 000 sweeps needed
+    with pytest.warns(ConvergenceWarning) as record:
+        fit = linear.elastic_net(X, y, lam1=1e-3, lam2=1e-9)
+    assert fit.n_iter == 10_000 and not fit.converged
+    _warned_here(record)
+    assert f"max_iter=10000 sweeps with duality gap {fit.gap[-1]:.2e} >" in str(record[0].message)
+    with pytest.warns(ConvergenceWarning) as record:
+        fit = linear.elastic_net(X, y, lam1=1e-3, lam2=1e-9, max_iter=2)
+    assert f"{fit.gap[-1]:.2e}" != f"{fit.gap[-2]:.2e}"  # the gap of the last sweep is reported
+    assert f"duality gap {fit.gap[-1]:.2e} >" in str(record[0].message)
+
+
+def test_ard_arguments_fields_and_messages():
+    X, y = _problem(47, n=40, d=3)
+    for kwargs, name in (({"C_min": 0.0}, "C_min"), ({"tol": 0.0}, "tol"),
+                         ({"max_iter": 0}, "max_iter")):
+        with pytest.raises(ValueError, match=f"^{name} must be"):
+            linear.ard(X, y, **kwargs)
+    with pytest.raises(ValueError, match="too large for ard:"):
+        linear.ard(X * 1e200, y)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a converged fit warns of nothing
+        fit = linear.ard(X, y, tol=1e-8)
+    assert fit.converged and fit.tol == 1e-8 and fit.b == 0.0
+    with pytest.warns(ConvergenceWarning) as record:
+        linear.ard(X, y, max_iter=3)
+    _warned_here(record)
+    message = str(record[0].message)
+    assert message.endswith("; increase max_iter or tol")
+    # the relative change of the last update: the weights of update k are the posterior mean
+    # at the hyperparameters after k - 1 updates, the final w of a fit with max_iter=k - 1
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        w1, w2 = (linear.ard(X, y, max_iter=k).w for k in (1, 2))
+    reported = float(message.split("relative change ")[1].split(" ")[0])
+    assert reported == pytest.approx(np.abs(w2 - w1).sum() / np.abs(w2).sum(), rel=1e-2)
+    assert reported > 0
+
+
+def test_ard_starts_from_unit_variances_and_var_y():
+    # objective[0] is -ln p(y | C = 1, sigma^2 = Var(y)), computed here from the n x n covariance
+    stats = pytest.importorskip("scipy.stats")
+    X, y = _problem(48, n=30, d=3)
+    y = 0.3 * y  # Var(y) far from 1
+    fit = linear.ard(X, y)
+    cov = np.var(y) * np.eye(len(y)) + X @ X.T
+    assert fit.objective[0] == pytest.approx(
+        -stats.multivariate_normal(np.zeros(len(y)), cov).logpdf(y), rel=1e-10)
+
+
+def test_ard_prunes_everything_when_no_feature_explains_y():
+    stats = pytest.importorskip("scipy.stats")
+    rng = np.random.default_rng(1)
+    x = rng.standard_normal(20)
+    y = rng.standard_normal(20)
+    y -= x * (x @ y) / (x @ x)  # orthogonal to the one feature: mu = 0, C -> 0
+    fit = linear.ard(x[:, None], y)
+    assert fit.converged and not fit.relevant.any()
+    assert fit.w.tolist() == [0.0] and fit.C.tolist() == [0.0] and fit.b == 0.0
+    # the objective at the end is -ln N(y; 0, sigma^2 I)
+    assert fit.objective[-1] == pytest.approx(
+        -stats.norm(0, np.sqrt(fit.sigma2)).logpdf(y).sum(), rel=1e-10)
+    # y = 0 (Var(y) = 0) too: nothing to explain, no error (sigma^2 = 0 there: the evidence
+    # is unbounded, and its last objective entry NaN, with numpy's warnings, hidden here)
+    with np.errstate(all="ignore"):
+        fit0 = linear.ard(x[:, None], np.zeros(20))
+    assert not fit0.relevant.any() and fit0.w.tolist() == [0.0]
+
+
+def test_ard_pruned_variances_are_zero_and_small_weights_reach_the_fixed_point():
+    rng = np.random.default_rng(5)
+    X = rng.standard_normal((60, 6))
+    y = 1e-4 * (X[:, :2] @ np.array([1.0, -2.0]) + 0.3 * rng.standard_normal(60))
+    fit = linear.ard(X, y, C_min=1e-14)
+    keep = fit.relevant
+    assert fit.converged and 0 < keep.sum() < 6
+    assert np.all(fit.C[~keep] == 0) and np.all(fit.w[~keep] == 0)
+    # the fixed point C_d = mu_d^2 + Sigma_dd, reached although the weights are small
+    np.testing.assert_allclose(fit.C[keep], fit.w[keep] ** 2 + np.diag(fit.Sigma)[keep], rtol=1e-7)
+
+
+def test_ard_prunes_a_feature_whose_fitted_variance_is_below_C_min():
+    # the fixed point C_2 of a weak feature (C_min tiny): with C_min above it the iteration
+    # must cross C_min and prune the feature; with C_min below it the feature stays
+    rng = np.random.default_rng(7)
+    X = rng.standard_normal((60, 2))
+    y = X @ np.array([1.0, 0.08]) + 0.3 * rng.standard_normal(60)
+    c2 = linear.ard(X, y, C_min=1e-8).C[1]
+    assert 0 < c2 < 0.05
+    assert linear.ard(X, y, C_min=1.5 * c2).relevant.tolist() == [True, False]
+    assert linear.ard(X, y, C_min=c2 / 1.5).relevant.tolist() == [True, True]
+
+
 # -- tests that kill the surviving mutants of `make mutants MODULE=linear` -----------------------
 # (tests/mutation_triage/linear.md lists each mutant with the test that kills it, or why it
 # is equivalent)
