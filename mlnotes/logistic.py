@@ -522,8 +522,9 @@ def gradient_ascent(
             eta = 4.0 / (np.linalg.norm(X, 2) ** 2 + 4.0 * lam)
         if not 0 < eta < np.inf:  # the default step 4 / (|X|_2^2 + 4 lam) over- or underflowed
             raise ValueError(
-                f"the scale of X (max |x_ij| = {np.abs(X).max():.3g}) leaves no representable default "
-                "step eta = 4 / (|X|_2^2 + 4 lam): standardise the columns of X or pass eta"
+                f"the scale of X (max |x_ij| = {np.abs(X).max():.3g}) and lam = {lam:.3g} leave no "
+                "representable default step eta = 4 / (|X|_2^2 + 4 lam): standardise the columns "
+                "of X, change lam or pass eta"
             )
     eta = check_positive(eta, "eta")
     a = X @ w

@@ -899,8 +899,9 @@ def subgradient_svm(
             eta0 = 1.0 / (C * n * max(1.0, float(np.mean((X * X).sum(1)))))
         if not 0 < eta0 < np.inf:  # |x|^2 overflowed: the default step would be 0
             raise ValueError(
-                f"the scale of X (max |x_ij| = {np.abs(X).max():.3g}) leaves no representable default "
-                "step eta0: standardise the columns of X or pass eta0"
+                f"the scale of X (max |x_ij| = {np.abs(X).max():.3g}) and C = {C:.3g} leave no "
+                "representable default step eta0 = 1 / (C n max(1, mean |x_i|^2)): standardise the "
+                "columns of X, change C or pass eta0"
             )
     eta0 = check_positive(eta0, "eta0")
     w, b = np.zeros(d), 0.0

@@ -709,16 +709,15 @@ def test_gradient_ascent_started_at_the_maximiser_takes_no_step():
 def test_gradient_ascent_explains_an_unrepresentable_default_step():
     """check_X_y keeps |X|_2^2 representable; a huge lam (4 lam overflows) or an X of zeros still
     leave no default step 4 / (|X|_2^2 + 4 lam): a ValueError that says so and what to do."""
-    msg = (r"\) leaves no representable default step eta = 4 / \(\|X\|_2\^2 \+ 4 lam\): "
-           r"standardise the columns of X or pass eta$")
+    msg = (r"\) and lam = \S+ leave no representable default step eta = 4 / \(\|X\|_2\^2 \+ 4 lam\): "
+           r"standardise the columns of X, change lam or pass eta$")
     X, y = np.array([[1.0], [2.0], [-1.0]]), np.array([0.0, 1.0, 0.0])
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         with pytest.raises(ValueError, match=r"^the scale of X \(max \|x_ij\| = 2" + msg):
             lg.gradient_ascent(X, y, lam=1e308)
     with warnings.catch_warnings():
-        # 4 / 0 warns "divide by zero" before the error (the errstate ignores overflow only)
-        warnings.simplefilter("ignore", RuntimeWarning)
+        warnings.simplefilter("error")  # no "divide by zero" before the error (4 / 0)
         with pytest.raises(ValueError, match=r"^the scale of X \(max \|x_ij\| = 0" + msg):
             lg.gradient_ascent(np.zeros((3, 1)), y)
 

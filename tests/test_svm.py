@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import warnings
 
 import numpy as np
@@ -785,8 +786,9 @@ def test_subgradient_svm_refuses_an_unrepresentable_step_and_reports_divergence(
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # no overflow warning before the error
         for C in (1e308, 1e-320):  # eta0 = 1 / (C n |x|^2) is 0 or inf
-            with pytest.raises(ValueError, match=r"leaves no representable default step eta0: "
-                                                 r"standardise the columns of X or pass eta0"):
+            with pytest.raises(ValueError, match=rf"and C = {re.escape(f'{C:.3g}')} leave no representable default "
+                                                 r"step eta0 = .*: standardise the columns of X, "
+                                                 r"change C or pass eta0$"):
                 svm.subgradient_svm(X, y, C=C, max_iter=5)
         # eta0 = 1e3 overflows: the first non-finite objective is the one after the steps taken
         with np.errstate(over="ignore", invalid="ignore"):
