@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from warning_site import points_at
+from warning_site import one_warning_at, points_at
 
 from mlnotes import ConvergenceWarning, linear
 from mlnotes.datasets import NIST_NAMES, load_nist, load_prostate
@@ -477,11 +477,6 @@ def test_ard_bad_input_and_iteration_limit():
 # (tests/mutation_triage/linear-part-2.md lists each mutant with the test that kills it)
 
 
-def _warned_here(record):
-    """The single warning in ``record`` points at this file (the caller's line, stacklevel=2)."""
-    assert len(record) == 1 and points_at(record[0], __file__)
-
-
 def test_soft_threshold_names_t_and_converts_to_float_first():
     with pytest.raises(ValueError, match="^t must be non-negative"):
         linear.soft_threshold(1.0, -1.0)
@@ -633,7 +628,7 @@ def test_elastic_net_default_max_iter_and_warning():
     with pytest.warns(ConvergenceWarning) as record:
         fit = linear.elastic_net(X, y, lam1=1e-3, lam2=1e-9)
     assert fit.n_iter == 10_000 and not fit.converged
-    _warned_here(record)
+    assert one_warning_at(record, __file__)
     assert f"max_iter=10000 sweeps with duality gap {fit.gap[-1]:.2e} >" in str(record[0].message)
     with pytest.warns(ConvergenceWarning) as record:
         fit = linear.elastic_net(X, y, lam1=1e-3, lam2=1e-9, max_iter=2)
@@ -655,7 +650,7 @@ def test_ard_arguments_fields_and_messages():
     assert fit.converged and fit.tol == 1e-8 and fit.b == 0.0
     with pytest.warns(ConvergenceWarning) as record:
         linear.ard(X, y, max_iter=3)
-    _warned_here(record)
+    assert one_warning_at(record, __file__)
     message = str(record[0].message)
     assert message.endswith("; increase max_iter or tol")
     # the relative change of the last update: the weights of update k are the posterior mean
@@ -1245,7 +1240,7 @@ def test_ard_arguments_defaults_and_iteration_limit_warning():
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         linear.ard(X, y, max_iter=2)
-    assert len(caught) == 1 and points_at(caught[0], __file__)
+    assert one_warning_at(caught, __file__)
     assert str(caught[0].message).endswith("; increase max_iter or tol")
 
 

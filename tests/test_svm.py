@@ -8,7 +8,7 @@ import warnings
 import numpy as np
 import pytest
 from sklearn.svm import SVC
-from warning_site import points_at
+from warning_site import one_warning_at
 
 from mlnotes import ConvergenceWarning, kernels, svm
 from mlnotes.datasets import load_breast_cancer, load_heart_scale, load_iris
@@ -1125,7 +1125,7 @@ def test_crammer_singer_takes_the_block_steps_of_its_description():
     assert fit.dual == pytest.approx(D, rel=1e-10)
     assert fit.gap == pytest.approx(trace[-1] - D, rel=1e-8)
     # the warning, raised at the caller's line
-    assert len(rec) == 1 and points_at(rec[0], __file__)
+    assert one_warning_at(rec, __file__)
     assert str(rec[0].message) == (f"crammer_singer stopped at max_iter=3 passes with relative duality gap "
                                    f"{(trace[-1] - D) / trace[-1]:.2e} > tol=1e-08")
     np.testing.assert_array_equal(fit.predict(X), np.array([3, 7, 9])[np.argmax(X @ W.T, axis=1)])
@@ -1350,13 +1350,13 @@ def test_smo_stops_only_below_tol_and_warns_at_max_iter():
     with pytest.warns(ConvergenceWarning) as rec:
         fit = svm.smo(X, y, tol=1e-12, max_iter=3)
     assert not fit.converged and fit.n_iter == 3 and len(fit.violation) == 4
-    assert len(rec) == 1 and points_at(rec[0], __file__)
+    assert one_warning_at(rec, __file__)
     assert str(rec[0].message) == (f"smo stopped at max_iter=3 with maximal KKT violation "
                                    f"{fit.violation[-1]:.3g} > tol=1e-12; raise max_iter or tol")
     with pytest.warns(ConvergenceWarning) as rec:
         fit = svm.smo_basic(X, y, tol=1e-12, max_iter=3)
     assert not fit.converged and fit.n_iter == 3
-    assert len(rec) == 1 and points_at(rec[0], __file__)
+    assert one_warning_at(rec, __file__)
     assert str(rec[0].message) == (f"smo_basic stopped at max_iter=3 with maximal KKT violation "
                                    f"{fit.violation[-1]:.3g} > tol=1e-12")
 

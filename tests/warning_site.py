@@ -19,3 +19,8 @@ def points_at(warning: warnings.WarningMessage, filename: str, lineno: int | Non
     if UNDER_MUTMUT:
         return True
     return warning.filename == filename and (lineno is None or warning.lineno == lineno)
+
+
+def one_warning_at(record: list[warnings.WarningMessage], filename: str) -> bool:
+    """``record`` holds exactly one warning, and it names ``filename``."""
+    return len(record) == 1 and points_at(record[0], filename)
