@@ -1106,12 +1106,16 @@ class MulticlassFit(OwnsArrays):
         one-vs-rest.
     scheme : str
         ``"ovr"`` or ``"ovo"``.
+    columns : tuple of ndarray
+        For one-vs-one on a precomputed Gram matrix, the training points of each fit (the
+        columns of a new Gram matrix its scores read); empty otherwise.
     """
 
     classes: np.ndarray
     fits: tuple
     pairs: tuple
     scheme: str
+    columns: tuple = ()
 
     @property
     def n_iter(self) -> int:
@@ -1129,8 +1133,19 @@ class MulticlassFit(OwnsArrays):
         return read_only(np.array([f.dual for f in self.fits]))
 
     def decision_function(self, X_new) -> np.ndarray:
-        """Scores of shape (m, K) for one-vs-rest; (m, K(K-1)/2) pairwise scores for one-vs-one."""
-        return np.column_stack([f.decision_function(X_new) for f in self.fits])
+        """Scores of shape (m, K) for one-vs-rest; (m, K(K-1)/2) pairwise scores for one-vs-one.
+
+        For ``kernel="precomputed"`` pass the Gram matrix between the new points and all the
+        training points, shape (m, n)."""
+        if not self.columns:
+            return np.column_stack([f.decision_function(X_new) for f in self.fits])
+        Kn = as_float_array(X_new, "X_new", ndim=2)
+        n = 1 + max(int(c[-1]) for c in self.columns)  # every training point is in some pair
+        if Kn.shape[1] != n:
+            raise ValueError(f"with kernel='precomputed', X_new must be the (m, n) Gram matrix "
+                             f"against the {n} training points: {n} columns, got shape {Kn.shape}")
+        return np.column_stack([f.decision_function(Kn[:, c])
+                                for f, c in zip(self.fits, self.columns, strict=True)])
 
     def predict(self, X_new) -> np.ndarray:
         """One-vs-rest: the class with the largest score. One-vs-one: the class with most pairwise
@@ -1149,6 +1164,9 @@ class MulticlassFit(OwnsArrays):
 def _classes(X, y, smo_params):
     if smo_params.get("kernel") == "precomputed":
         X, y = as_float_array(X, "X", ndim=2), as_float_array(y, "y", ndim=1)
+        if X.shape != (y.size, y.size):
+            raise ValueError(f"X (the precomputed Gram matrix) must be {y.size} x {y.size} for "
+                             f"the {y.size} labels of y, got shape {X.shape}")
     else:
         X, y = check_X_y(X, y)
     classes = np.unique(y)
@@ -1183,7 +1201,8 @@ def one_vs_one(X, y, **smo_params) -> MulticlassFit:
     Labels ``y``: any values, at least two distinct (the sorted distinct values are the classes).
 
     Predicts by majority vote over the :math:`K(K-1)/2` pairwise decisions, ties to the smallest
-    class index, as libsvm does.
+    class index, as libsvm does. ``smo_params`` go to :func:`smo`; with
+    ``kernel="precomputed"``, ``X`` is the (n, n) Gram matrix and each pair trains on its block.
 
     Examples
     --------
@@ -1193,13 +1212,18 @@ def one_vs_one(X, y, **smo_params) -> MulticlassFit:
     ([0.0, 0.0, 1.0, 1.0, 2.0, 2.0], ((0, 1), (0, 2), (1, 2)))
     """
     X, y, classes = _classes(X, y, smo_params)
-    fits, pairs = [], []
+    precomputed = smo_params.get("kernel") == "precomputed"
+    fits, pairs, columns = [], [], []
     for a in range(classes.size):
         for b in range(a + 1, classes.size):
             m = (y == classes[a]) | (y == classes[b])
-            fits.append(smo(X[m], np.where(y[m] == classes[a], 1.0, -1.0), **smo_params))
+            # on a Gram matrix the pair's problem is its block: rows and columns of its points
+            Xm = X[np.ix_(m, m)] if precomputed else X[m]
+            fits.append(smo(Xm, np.where(y[m] == classes[a], 1.0, -1.0), **smo_params))
             pairs.append((a, b))
-    return MulticlassFit(classes, tuple(fits), tuple(pairs), "ovo")
+            columns.append(np.flatnonzero(m))
+    return MulticlassFit(classes, tuple(fits), tuple(pairs), "ovo",
+                         tuple(columns) if precomputed else ())
 
 
 # -- the joint (Crammer-Singer) multiclass machine ------------------------------------

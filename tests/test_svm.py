@@ -369,6 +369,25 @@ def test_one_vs_one_matches_libsvm_on_iris():
     assert np.array_equal(ours.predict(ds.X), ref.predict(ds.X))
 
 
+def test_one_vs_one_on_a_precomputed_gram_matrix_matches_libsvm():
+    """With kernel="precomputed" each pair trains on its two classes' block of the Gram matrix
+    and scores new points on those columns: libsvm's answer on the same matrix (it passed
+    whole rows of the Gram matrix to every pair, which raised)."""
+    ds = load_iris()
+    K = np.exp(-0.25 * ((ds.X[:, None, :] - ds.X[None, :, :]) ** 2).sum(-1))
+    ours = svm.one_vs_one(K, ds.y, C=1.0, kernel="precomputed", tol=1e-9)
+    ref = SVC(C=1.0, kernel="precomputed", tol=1e-9, shrinking=False,
+              decision_function_shape="ovo").fit(K, ds.y)
+    assert np.abs(ours.decision_function(K) - ref.decision_function(K)).max() <= 1e-5
+    assert np.array_equal(ours.predict(K[::7]), ref.predict(K[::7]))
+    rbf = svm.one_vs_one(ds.X, ds.y, C=1.0, kernel="rbf", gamma=0.25, tol=1e-9)
+    assert np.array_equal(ours.predict(K), rbf.predict(ds.X))
+    with pytest.raises(ValueError, match=r"X \(the precomputed Gram matrix\) must be .*150 x 150"):
+        svm.one_vs_one(K[:, :100], ds.y, kernel="precomputed")
+    with pytest.raises(ValueError, match=r"X_new .* 150 columns"):
+        ours.predict(K[:, :100])
+
+
 def test_one_vs_rest_matches_scikit_learn_on_iris():
     from sklearn.multiclass import OneVsRestClassifier
 
