@@ -64,7 +64,8 @@ def setup() -> None:
     try:  # inline figures as SVG only: vector figures on screen and in the PDF
         from matplotlib_inline.backend_inline import set_matplotlib_formats
 
-        set_matplotlib_formats("svg")
+        # without a date, a figure's SVG changes only when the figure does
+        set_matplotlib_formats("svg", metadata={"Date": None})
     except ImportError:  # outside Jupyter
         pass
 

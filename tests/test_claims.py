@@ -185,6 +185,16 @@ def test_check_lines_of_every_claim_hide_the_residual():
             assert line == f"{c.label}  verified on {result.n_instances} instances: max {c.measure} <= {c.tol:g}"
 
 
+def test_the_code_a_check_cell_shows_fits_88_columns():
+    """Under each verdict a chapter folds the claim's code ("Show the check"), which must read
+    like the book's other code: at most 88 columns, since on screen a longer line scrolls and
+    on paper it wraps into false indentation. ``make lint`` keeps the claim modules there."""
+    for c in ALL:
+        shown = inspect.getsource(c.func)  # what Claim.run attaches to its result
+        long = [line for line in shown.splitlines() if len(line) > 88]
+        assert not long, f"{c.label}: {len(long)} lines over 88 columns, e.g. {long[0]!r}"
+
+
 def test_nan_residual_fails():
     @claims.claim("eq-test-nan", chapter="none", tol=1.0, statement="nan")
     def _(rng, n, foil=False):

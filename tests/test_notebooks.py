@@ -59,7 +59,8 @@ def test_every_code_cell_was_executed_without_error(nb):
 @pytest.mark.parametrize("nb", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_outputs_are_deterministic_in_form(nb):
     """No timing metadata, no raster figures (figures are SVG, see mlnotes/plots.py), no memory
-    addresses."""
+    addresses, no date in a figure (matplotlib stamps each SVG with the time it was drawn, so
+    every regeneration rewrote every figure of the diff)."""
     text = nb.read_text()
     data = json.loads(text)
     for c in data["cells"]:
@@ -67,6 +68,7 @@ def test_outputs_are_deterministic_in_form(nb):
         for o in c.get("outputs", []):
             assert "image/png" not in o.get("data", {}), f"{nb.name} has a PNG figure"
     assert " at 0x" not in text, f"{nb.name} prints a memory address"
+    assert "<dc:date>" not in text, f"{nb.name} has a figure stamped with its date"
 
 
 def test_every_notebook_has_its_script():

@@ -1,10 +1,10 @@
-r"""Claims of Chapter 6, "AdaBoost": the stump search, the training-error bound and its chain of
-inequalities at every round of real runs, the optimal vote, coordinate descent on the exponential
-loss, and the population minimiser of that loss.
+r"""Claims of Chapter 6, "AdaBoost": the stump search, the training-error bound and its
+chain of inequalities at every round of real runs, the optimal vote, coordinate descent
+on the exponential loss, and the population minimiser of that loss.
 
-"Real runs": each instance is AdaBoost on a random subsample of the breast cancer or heart_scale
-data (or a synthetic problem), for a random number of rounds; a claim about rounds is checked at
-every round of every run.
+"Real runs": each instance is AdaBoost on a random subsample of the breast cancer or
+heart_scale data (or a synthetic problem), for a random number of rounds; a claim about
+rounds is checked at every round of every run.
 """
 
 from __future__ import annotations
@@ -19,10 +19,12 @@ from mlnotes.claims import Erratum, claim
 
 CH = "06_adaboost"
 WHERE = "notes 000, chapter 5, section 5.1"
-# The per-round quantities are sums of n <= 569 products of weights and exponentials, and products
-# of up to 60 normalisers: rounding gives relative errors of order 60 * n * 1e-16 < 1e-11.
+# The per-round quantities are sums of n <= 569 products of weights and
+# exponentials, and products of up to 60 normalisers: rounding gives relative errors
+# of order 60 * n * 1e-16 < 1e-11.
 TOL_RUN = 1e-10
-# Claims over whole AdaBoost runs are the slow ones: the chapter runs a few, the tests 200.
+# Claims over whole AdaBoost runs are the slow ones: the
+# chapter runs a few, the tests 200.
 RUNS_IN_CHAPTER = 4
 
 
@@ -34,7 +36,8 @@ def _real_data():
 
 
 def _problem(rng, m_max=None):
-    """A random training set: a subsample of a real data set, or a noisy synthetic one."""
+    """A random training set: a subsample of a real data
+    set, or a noisy synthetic one."""
     kind = int(rng.integers(3))
     if kind < 2:
         X, y = _real_data()[kind]
@@ -51,7 +54,8 @@ def _runs(rng, n, *, keep_D=False, m_max=None, max_rounds=60):
     """``n`` AdaBoost runs on random problems: yields (X, y, fit)."""
     for _ in range(n):
         X, y = _problem(rng, m_max)
-        fit = adaboost(X, y, n_rounds=int(rng.integers(5, max_rounds + 1)), keep_D=keep_D)
+        fit = adaboost(X, y, n_rounds=int(rng.integers(5, max_rounds + 1)),
+                       keep_D=keep_D)
         yield X, y, fit
 
 
@@ -60,7 +64,8 @@ def _clean_rounds(fit):
     return fit.eps > EPS_FLOOR
 
 
-@claim("eq-stump-cumsum", per_instance=True, chapter=CH, tol=1e-12, measure="abs. error",
+@claim("eq-stump-cumsum", per_instance=True, chapter=CH, tol=1e-12,
+       measure="abs. error",
        statement=r"$\epsilon(j, \theta, s) = \tfrac12 - \tfrac{s}{2}\big(\sum_i D_i "
                  r"y_i - "
                  r"2\sum_{i:\, x_{ij} \le \theta} D_i y_i\big)$, and the search "
@@ -70,7 +75,8 @@ def _clean_rounds(fit):
             r"2\sum_{i:\, x_{ij} \le \theta} D_i y_i\big)$ (the polarity reversed)")
 def eq_stump_cumsum(rng, foil=False):
     m, d = int(rng.integers(1, 30)), int(rng.integers(1, 4))
-    X = rng.integers(0, 5, (m, d)).astype(float)  # repeated values: not every split is a threshold
+    # repeated values: not every split is a threshold
+    X = rng.integers(0, 5, (m, d)).astype(float)
     y = rng.choice([-1.0, 1.0], m)
     D = rng.random(m)
     D /= D.sum()
@@ -139,13 +145,15 @@ def eq_unrolled_D(rng, n, foil=False):
            where=f"{WHERE}.1, the chain after (5.5)",
            says=r"$\frac1N \sum_i [y^i \ne H(x^i)] = \sum_i \frac1N \exp(-y^i f(x^i))$",
            correct=r"$\le$, not $=$: the zero-one loss is below the exponential loss, "
-                   r"strictly wherever $y f(x) \ne 0$ (on a correct example $0 < e^{-yf}$, on "
-                   r"a mistake with $yf < 0$, $1 < e^{-yf}$), with equality only at $yf = 0$. "
-                   r"The training error is bounded by, not equal to, $\prod_t Z_t$.")],
+                   r"strictly wherever $y f(x) \ne 0$ (on a correct example $0 < "
+                   r"e^{-yf}$, on a mistake with $yf < 0$, $1 < e^{-yf}$), with "
+                   r"equality only at $yf = 0$. The training error is bounded by, not "
+                   r"equal to, $\prod_t Z_t$.")],
        foil=r"the notes' equality: $[y f(x) \le 0] = e^{-y f(x)}$",
        exact="a violation max(0, .): 0 whenever the inequality holds")
 def eq_zero_one_exp(rng, foil=False):
-    margins = np.concatenate([rng.standard_normal(100) * 3, [0.0, -0.0, 1e-300, -1e-300]])
+    margins = np.concatenate([rng.standard_normal(100) * 3,
+                              [0.0, -0.0, 1e-300, -1e-300]])
     gap = (margins <= 0) - np.exp(-margins)
     return float(np.max(np.abs(gap) if foil else np.maximum(0.0, gap)))
 
@@ -173,7 +181,8 @@ def eq_exp_loss_product(rng, n, foil=False):
     return res
 
 
-@claim("eq-train-bound", chapter=CH, n_instances=RUNS_IN_CHAPTER, tol=0.0, measure="violation",
+@claim("eq-train-bound", chapter=CH, n_instances=RUNS_IN_CHAPTER, tol=0.0,
+       measure="violation",
        statement=r"$\frac1n \sum_i [y_i f_t(x_i) \le 0] \le \prod_{s \le t} Z_s = "
                  r"\prod_{s \le t}"
                  r"\sqrt{1 - 4\gamma_s^2} \le e^{-2\sum_{s \le t} \gamma_s^2}$, at "
@@ -232,7 +241,8 @@ def eq_optimal_alpha(rng, n, foil=False):
     Z = eps * sp.exp(a) + (1 - eps) * sp.exp(-a)
     if foil == "argmax":  # the notes' (5.14): alpha_t maximises Z, so Z'' <= 0 there
         curvature = sp.diff(Z, a, 2).subs(a, sp.log((1 - eps) / eps) / 2)
-        concave = all(float(curvature.subs(eps, sp.Rational(k, 17))) <= 0 for k in range(1, 9))
+        concave = all(float(curvature.subs(eps, sp.Rational(k, 17))) <= 0
+                      for k in range(1, 9))
         return [0.0 if concave else 1.0]
     alpha_t = sp.log(eps / (1 - eps)) if foil else sp.log((1 - eps) / eps) / 2
     stationary = sp.simplify(sp.diff(Z, a).subs(a, alpha_t))
@@ -240,10 +250,13 @@ def eq_optimal_alpha(rng, n, foil=False):
     (solution,) = sp.solve(sp.Eq(sp.diff(Z, a), 0), a)
     unique = sp.simplify(sp.expand_log(solution - alpha_t, force=True))
     convex = sp.simplify(sp.diff(Z, a, 2) - Z)
-    value = sp.simplify(sp.powsimp(Z.subs(a, alpha_t), force=True) - 2 * sp.sqrt(eps * (1 - eps)))
+    Z_at_alpha = sp.powsimp(Z.subs(a, alpha_t), force=True)
+    value = sp.simplify(Z_at_alpha - 2 * sp.sqrt(eps * (1 - eps)))
     # check the value on rationals too (sympy may leave sqrt products unsimplified)
-    value_num = max(abs(float(value.subs(eps, sp.Rational(k, 17)))) for k in range(1, 9))
-    return [0.0 if (stationary == 0 and unique == 0 and convex == 0 and value_num < 1e-15) else 1.0]
+    value_num = max(abs(float(value.subs(eps, sp.Rational(k, 17))))
+                    for k in range(1, 9))
+    exact = stationary == 0 and unique == 0 and convex == 0
+    return [0.0 if (exact and value_num < 1e-15) else 1.0]
 
 
 @claim("eq-Z-closed-form", chapter=CH, n_instances=RUNS_IN_CHAPTER, tol=TOL_RUN,
@@ -310,8 +323,8 @@ def eq_coordinate_descent(rng, n, foil=False):
             w = np.exp(-y * F[t])
             slope = -np.sum(w * y * H[t] * np.exp(-alpha[t] * y * H[t]))
             worst = max(worst, abs(slope) / w.sum())
-            # each stump h, with its best vote, leaves loss sum(w) * 2 sqrt(e_h (1 - e_h)),
-            # e_h its error under D_t = w / sum(w)
+            # each stump h, with its best vote, leaves loss sum(w) * 2 sqrt(e_h (1 -
+            # e_h)), e_h its error under D_t = w / sum(w)
             e = np.clip(stump_errors(X, y, fit.D_history[t]), 0.0, 1.0)
             best_loss = 2 * np.sqrt(e * (1 - e)).min()
             chosen = np.sum(fit.D_history[t] * np.exp(-alpha[t] * y * H[t]))
@@ -320,7 +333,8 @@ def eq_coordinate_descent(rng, n, foil=False):
     return res
 
 
-@claim("eq-edge-correlation", chapter=CH, n_instances=RUNS_IN_CHAPTER, tol=TOL_RUN, measure="abs. error",
+@claim("eq-edge-correlation", chapter=CH, n_instances=RUNS_IN_CHAPTER, tol=TOL_RUN,
+       measure="abs. error",
        statement=r"$\sum_i D_t(i)\, y_i h_t(x_i) = 1 - 2\epsilon_t = 2\gamma_t$, at "
                  r"every round "
                  r"of real runs",
@@ -342,7 +356,8 @@ def eq_edge_correlation(rng, n, foil=False):
     return res
 
 
-@claim("eq-taylor-stagewise", per_instance=True, chapter=CH, tol=0.0, measure="violation",
+@claim("eq-taylor-stagewise", per_instance=True, chapter=CH, tol=0.0,
+       measure="violation",
        statement=r"$\big|\sum_i D_i e^{-\alpha y_i h(x_i)} - \sum_i D_i (1 - \alpha "
                  r"y_i h(x_i) "
                  r"+ \alpha^2/2)\big| \le \frac{|\alpha|^3}{6} e^{|\alpha|}$ (the "
@@ -359,7 +374,8 @@ def eq_taylor_stagewise(rng, foil=False):
     for a in rng.uniform(-2, 2, 20):
         exact = np.sum(D * np.exp(-a * yh))
         quad = np.sum(D * (1 - a * yh + a**2 / 2))
-        # Lagrange remainder, plus the rounding of the two sums (a few ulps of their size)
+        # Lagrange remainder, plus the rounding of the two
+        # sums (a few ulps of their size)
         factor = 1.0 if foil else np.exp(abs(a))
         bound = abs(a) ** 3 / 6 * factor + 8 * np.finfo(float).eps * max(exact, quad)
         worst = max(worst, abs(exact - quad) - bound)
@@ -370,20 +386,22 @@ def eq_taylor_stagewise(rng, foil=False):
        measure="abs. error / sum alpha",
        statement=r"$f_T(x) = \sum_t \alpha_t h_t(x) = A_+(x) - A_-(x) = 2A_+(x) - "
                  r"\sum_t \alpha_t$, with $A_\pm(x)$ the total vote of the stumps that "
-                 r"say $\pm 1$ at $x$: the sign of the sum is the weighted majority vote, "
-                 r"at every round of real runs",
+                 r"say $\pm 1$ at $x$: the sign of the sum is the weighted majority "
+                 r"vote, at every round of real runs",
        foil=r"the unweighted majority: $f_T(x) = \bar\alpha\,(N_+(x) - N_-(x))$, "
-            r"$N_\pm$ the number of stumps saying $\pm 1$ and $\bar\alpha$ the mean vote")
+            r"$N_\pm$ the number of stumps saying $\pm 1$ and $\bar\alpha$ the mean "
+            r"vote")
 def eq_additive_vote(rng, n, foil=False):
     res = []
     for X, _y, fit in _runs(rng, n):
-        # the model's score, evaluated by the fitted classifier on the training points and on
-        # fresh points between them
+        # the model's score, evaluated by the fitted classifier on the training points
+        # and on fresh points between them
         Xq = np.vstack([X, X + rng.standard_normal(X.shape) * X.std(axis=0)])
         f = fit.staged_decision_function(Xq)
         worst = 0.0
         for t in range(fit.n_rounds):
-            # the vote, counted stump by stump from each stump's own rule s [x_j > theta]
+            # the vote, counted stump by stump from each stump's
+            # own rule s [x_j > theta]
             says_plus = np.array([
                 (h.polarity > 0) == (Xq[:, h.feature] > h.threshold) for h in
                 fit.stumps[: t + 1]
@@ -419,14 +437,15 @@ def eq_population_minimiser(rng, n, foil=False):
         loss = lambda g, p=p: p * np.exp(-g) + (1 - p) * np.exp(g)
         lo, hi = -5.0, 5.0  # the minimiser |log(p/(1-p))|/2 < 2 for p in [0.02, 0.98]
         r = (np.sqrt(5) - 1) / 2
-        for _ in range(200):  # golden section: the bracket shrinks to ~ 1e-16 * 10 / r^200
+        # golden section: the bracket shrinks to ~ 1e-16 * 10 / r^200
+        for _ in range(200):
             a, b = hi - r * (hi - lo), lo + r * (hi - lo)
             if loss(a) < loss(b):
                 hi = b
             else:
                 lo = a
-        # Near its minimum the loss is flat to second order: a relative difference of 1e-16 in
-        # the loss leaves the minimiser uncertain by about sqrt(1e-16) ~ 1e-8.
+        # Near its minimum the loss is flat to second order: a relative difference of
+        # 1e-16 in the loss leaves the minimiser uncertain by about sqrt(1e-16) ~ 1e-8.
         stated = np.log(p / (1 - p)) * (1.0 if foil else 0.5)
         res.append(abs(0.5 * (lo + hi) - stated))
     return res

@@ -2,14 +2,15 @@
 
 The bounds are inequalities about probabilities, so most claims have two halves:
 
-* an exact half, with no randomness: the exact binomial tail (a finite sum) against the bound;
-* a Monte Carlo half, where a simulated frequency is compared with the bound. A frequency of
-  ``R`` repetitions is itself random, so it is compared with the largest frequency that a
-  probability equal to the bound produces with probability more than ``ALPHA / n``
-  (:func:`mlnotes.bounds.mc_interval`, exact binomial quantiles; ``n`` the number of grid
-  points, a union bound over them). A claim that holds then fails with probability at most
-  ``ALPHA`` over the whole grid; a wrong bound is caught as soon as the true probability
-  exceeds it by a few times its Monte Carlo standard error.
+* an exact half, with no randomness: the exact binomial tail (a finite sum) against the
+  bound;
+* a Monte Carlo half, where a simulated frequency is compared with the bound. A
+  frequency of ``R`` repetitions is itself random, so it is compared with the largest
+  frequency that a probability equal to the bound produces with probability more than
+  ``ALPHA / n`` (:func:`mlnotes.bounds.mc_interval`, exact binomial quantiles; ``n`` the
+  number of grid points, a union bound over them). A claim that holds then fails with
+  probability at most ``ALPHA`` over the whole grid; a wrong bound is caught as soon as
+  the true probability exceeds it by a few times its Monte Carlo standard error.
 
 Residuals are violations ``max(0, lhs - rhs)``: 0 when the inequality holds.
 """
@@ -22,20 +23,24 @@ from mlnotes import bounds
 from mlnotes.claims import Erratum, claim
 
 CHAPTER = "07_learning_theory"
-# Probability that a correct bound is declared violated by Monte Carlo noise, whole grid.
+# Probability that a correct bound is declared violated by
+# Monte Carlo noise, whole grid.
 ALPHA = 1e-6
 N_REP = 10_000
 
 
 def _rel_violation(lhs, rhs):
-    """``max(0, lhs / rhs - 1)``; where ``rhs`` underflows to 0, 0 if ``lhs`` is 0 too, else inf."""
+    """``max(0, lhs / rhs - 1)``; where ``rhs`` underflows to 0, 0 if
+    ``lhs`` is 0 too, else inf."""
     lhs, rhs = np.asarray(lhs, dtype=float), np.asarray(rhs, dtype=float)
     with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(rhs > 0, np.maximum(0, lhs / rhs - 1), np.where(lhs > 0, np.inf, 0.0))
+        return np.where(rhs > 0, np.maximum(0, lhs / rhs - 1),
+                        np.where(lhs > 0, np.inf, 0.0))
 
 
 def _random_grid(rng, n):
-    """``n`` points (m, phi, gamma): m log-uniform on [1, 2000], phi on [0, 1], gamma on [0.005, 0.5]."""
+    """``n`` points (m, phi, gamma): m log-uniform on [1, 2000], phi on
+    [0, 1], gamma on [0.005, 0.5]."""
     m = np.round(np.exp(rng.uniform(0, np.log(2000), n))).astype(int)
     phi = rng.uniform(0, 1, n)
     gamma = np.exp(rng.uniform(np.log(0.005), np.log(0.5), n))
@@ -54,12 +59,13 @@ def eq_hoeffding(rng, n, foil=False):
     exact = bounds.binomial_tail(m, phi, gamma)
     freq = bounds.simulate_deviation(m, phi, gamma, n_rep=N_REP, rng=rng)
     _, hi = bounds.mc_interval(bound, N_REP, ALPHA / n)
-    # one residual per grid point: the worse of the exact half (relative, since tails reach
-    # 1e-300) and the Monte Carlo half (in frequencies)
+    # one residual per grid point: the worse of the exact half (relative, since tails
+    # reach 1e-300) and the Monte Carlo half (in frequencies)
     return np.maximum(_rel_violation(exact, bound), np.maximum(0, freq - hi))
 
 
-@claim("eq-hoeffding-training", chapter=CHAPTER, tol=0.0, measure="violation", n_instances=4,
+@claim("eq-hoeffding-training", chapter=CHAPTER, tol=0.0, measure="violation",
+       n_instances=4,
        n_test_instances=40,
        statement=r"$\hat e(h)$ of a fixed stump is a Bernoulli mean with mean $e(h)$, "
                  r"so "
@@ -67,20 +73,24 @@ def eq_hoeffding(rng, n, foil=False):
        foil=r"the same with $2e^{-2\gamma m}$ ($\gamma$ not squared)",
        exact="a violation max(0, .): 0 whenever the inequality holds")
 def eq_hoeffding_training(rng, n, foil=False):
-    # Simulating training sets from the distribution checks the model behind the bound: the
-    # frequency of deviations must match the exact binomial tail at phi = e(h), both ways.
+    # Simulating training sets from the distribution checks the model behind
+    # the bound: the frequency of deviations must match the exact binomial
+    # tail at phi = e(h), both ways.
     res = []
     R = 2000
     for _ in range(n):
-        H = bounds.stump_class(int(rng.integers(1, 16)), theta=rng.uniform(0, 1), eta=rng.uniform(0, 0.4))
+        H = bounds.stump_class(int(rng.integers(1, 16)), theta=rng.uniform(0, 1),
+                               eta=rng.uniform(0, 0.4))
         m, gamma = int(rng.integers(5, 200)), rng.uniform(0.02, 0.2)
         X, y = H.sample(m, n_rep=R, rng=rng)
         dev = np.abs(H.training_errors(X, y) - H.generalisation_error)
-        freq = np.mean((dev > gamma) & ~np.isclose(dev, gamma, rtol=1e-9, atol=0), axis=0)
+        freq = np.mean((dev > gamma) & ~np.isclose(dev, gamma, rtol=1e-9, atol=0),
+                       axis=0)
         exact = bounds.binomial_tail(m, H.generalisation_error, gamma)
         lo, hi = bounds.mc_interval(exact, R, ALPHA / (2 * n * H.k))
         bound = 2 * np.exp(-2 * gamma * m) if foil else bounds.hoeffding_bound(m, gamma)
-        res.append(max(np.max(exact - bound), np.max(freq - hi), np.max(lo - freq), 0.0))
+        res.append(max(np.max(exact - bound), np.max(freq - hi), np.max(lo - freq),
+                       0.0))
     return res
 
 
@@ -95,7 +105,8 @@ def eq_union_bound(rng, n, foil=False):
     res = []
     R = 2000
     for _ in range(n):
-        H = bounds.stump_class(int(rng.integers(1, 32)), theta=rng.uniform(0, 1), eta=rng.uniform(0, 0.4))
+        H = bounds.stump_class(int(rng.integers(1, 32)), theta=rng.uniform(0, 1),
+                               eta=rng.uniform(0, 0.4))
         m, gamma = int(rng.integers(5, 300)), rng.uniform(0.02, 0.2)
         X, y = H.sample(m, n_rep=R, rng=rng)
         sup = np.abs(H.training_errors(X, y) - H.generalisation_error).max(axis=1)
@@ -108,7 +119,8 @@ def eq_union_bound(rng, n, foil=False):
     return res
 
 
-@claim("eq-uniform-deviation", chapter=CHAPTER, tol=1e-12, measure="residual", n_instances=4,
+@claim("eq-uniform-deviation", chapter=CHAPTER, tol=1e-12, measure="residual",
+       n_instances=4,
        n_test_instances=40,
        statement=r"$\gamma = \sqrt{\log(2k/\delta)/(2m)}$ solves $2k e^{-2\gamma^2 m} "
                  r"= \delta$; "
@@ -125,21 +137,25 @@ def eq_uniform_deviation(rng, n, foil=False):
             gamma = np.sqrt(np.log(2 * k / delta) / m)
         else:
             gamma = bounds.uniform_deviation(m, k, delta)
-        identity = abs(k * bounds.hoeffding_bound(m, gamma) - delta) / delta  # rounding only
-        # The simulation: a class of k stumps (k even, so k // 2 thresholds; k = 1 would need
-        # a lone polarity and is covered by the exact half).
-        H = bounds.stump_class(max(k // 2, 1), theta=rng.uniform(0, 1), eta=rng.uniform(0, 0.4))
+        # rounding only
+        identity = abs(k * bounds.hoeffding_bound(m, gamma) - delta) / delta
+        # The simulation: a class of k stumps (k even, so k // 2 thresholds; k = 1 would
+        # need a lone polarity and is covered by the exact half).
+        H = bounds.stump_class(max(k // 2, 1), theta=rng.uniform(0, 1),
+                               eta=rng.uniform(0, 0.4))
         g = bounds.uniform_deviation(m, H.k, delta)
         X, y = H.sample(m, n_rep=R, rng=rng)
         sup = np.abs(H.training_errors(X, y) - H.generalisation_error).max(axis=1)
         _, hi = bounds.mc_interval(delta, R, ALPHA / n)
-        # one residual: the identity's relative error (rounding, ~1e-15) or the Monte Carlo
-        # violation, which is 0 or at least 1/R = 5e-4, far above tol whenever it occurs
+        # one residual: the identity's relative error (rounding, ~1e-15)
+        # or the Monte Carlo violation, which is 0 or at least 1/R = 5e-4,
+        # far above tol whenever it occurs
         res.append(max(identity, float(np.mean(sup > g) - hi)))
     return res
 
 
-@claim("eq-sample-complexity", chapter=CHAPTER, tol=1e-12, measure="rel. violation", n_instances=50,
+@claim("eq-sample-complexity", chapter=CHAPTER, tol=1e-12, measure="rel. violation",
+       n_instances=50,
        n_test_instances=2000,
        statement=r"$m = \lceil \log(2k/\delta) / (2\gamma^2) \rceil$ is the smallest "
                  r"$m$ with "
@@ -151,8 +167,8 @@ def eq_sample_complexity(rng, n, foil=False):
     k = np.round(np.exp(rng.uniform(0, np.log(1e6), n))).astype(int)
     gamma = np.exp(rng.uniform(np.log(1e-3), np.log(0.5), n))
     delta = np.exp(rng.uniform(np.log(1e-6), np.log(0.5), n))
-    # Half of the instances sit exactly on an integer m (gamma = gamma(m, k, delta)), where a
-    # careless ceil of a rounded quotient asks for one sample too many.
+    # Half of the instances sit exactly on an integer m (gamma = gamma(m, k, delta)),
+    # where a careless ceil of a rounded quotient asks for one sample too many.
     on = rng.random(n) < 0.5
     m0 = rng.integers(1, 10_000, n)
     gamma = np.where(on, bounds.uniform_deviation(m0, k, delta), gamma)
@@ -161,31 +177,34 @@ def eq_sample_complexity(rng, n, foil=False):
     else:
         m = bounds.sample_complexity(k, gamma, delta)
     enough = np.maximum(0, bounds.uniform_deviation(m, k, delta) - gamma) / gamma
-    # tol 1e-12: sample_complexity forgives quotients within 1e-12 (relative) of an integer,
-    # many ulps more than the rounding of log, division and square, and no more
-    prev = np.where(m > 1, bounds.uniform_deviation(np.maximum(m - 1, 1), k, delta), np.inf)
+    # tol 1e-12: sample_complexity forgives quotients within 1e-12 (relative) of an
+    # integer, many ulps more than the rounding of log, division and square, and no more
+    prev = np.where(m > 1, bounds.uniform_deviation(np.maximum(m - 1, 1), k, delta),
+                    np.inf)
     minimal = np.maximum(0, gamma - prev) / gamma
     return np.maximum(enough, minimal)
 
 
-@claim("eq-erm-guarantee", chapter=CHAPTER, tol=1e-12, measure="violation", n_instances=4,
+@claim("eq-erm-guarantee", chapter=CHAPTER, tol=1e-12, measure="violation",
+       n_instances=4,
        n_test_instances=40,
        statement=r"$e(\hat h) \le \hat e(\hat h) + \gamma \le \hat e(h^*) + \gamma \le "
                  r"e(h^*) + 2\gamma$ "
                  r"with probability $\ge 1 - \delta$",
        errata=[Erratum(
            where="notes 000, section 5.2, eq. (5.17) and the sentence before it",
-           says=r"Consider $h^*$ to be the best possible hypothesis, in terms of generalization error",
+           says=r"Consider $h^*$ to be the best possible hypothesis, in terms of "
+                r"generalization error",
            kind="clarification",
-           correct=r"Here \"best possible\" means best *in the class*, "
-                   r"$h^* = \operatorname{argmin}_{h \in \mathcal H} e(h)$, as the notes' last "
-                   r"paragraph (comparing small and large classes) makes it: the second step "
-                   r"$\hat e(\hat h) \le \hat e(h^*)$ and the uniform bound for $h^*$ both need "
-                   r"$h^* \in \mathcal H$. Against the best classifier of all (the Bayes "
-                   r"classifier) the guarantee fails whenever the class cannot represent it: "
-                   r"Chapter 7, {ref}`sec-erm`, shows a class where "
-                   r"$e(\hat h) > e_{\mathrm{Bayes}} + 2\gamma$ on every training "
-                   r"set.")],
+           correct=r"Here \"best possible\" means best *in the class*, $h^* = "
+                   r"\operatorname{argmin}_{h \in \mathcal H} e(h)$, as the notes' "
+                   r"last paragraph (comparing small and large classes) makes it: the "
+                   r"second step $\hat e(\hat h) \le \hat e(h^*)$ and the uniform "
+                   r"bound for $h^*$ both need $h^* \in \mathcal H$. Against the best "
+                   r"classifier of all (the Bayes classifier) the guarantee fails "
+                   r"whenever the class cannot represent it: Chapter 7, "
+                   r"{ref}`sec-erm`, shows a class where $e(\hat h) > "
+                   r"e_{\mathrm{Bayes}} + 2\gamma$ on every training set.")],
        foil=r"$h^*$ read as the best classifier of all, the Bayes classifier: "
             r"$e(\hat h) \le e_{\mathrm{Bayes}} + 2\gamma$",
        exact="a violation max(0, .) of a chain that holds on every sample with the "
@@ -195,11 +214,13 @@ def eq_erm_guarantee(rng, n, foil=False):
     res = []
     R = 2000
     for _ in range(n):
-        H = bounds.stump_class(int(rng.integers(1, 64)), theta=rng.uniform(0, 1), eta=rng.uniform(0, 0.4))
+        H = bounds.stump_class(int(rng.integers(1, 64)), theta=rng.uniform(0, 1),
+                               eta=rng.uniform(0, 0.4))
         m, delta = int(rng.integers(10, 400)), rng.uniform(0.01, 0.3)
         r = bounds.erm_simulation(H, m, delta=delta, n_rep=R, rng=rng)
-        # The chain holds on every sample with the realised sup deviation in place of gamma:
-        # exact, up to rounding of the errors (multiples of 1/m) and their differences.
+        # The chain holds on every sample with the realised sup deviation
+        # in place of gamma: exact, up to rounding of the errors (multiples
+        # of 1/m) and their differences.
         best = H.bayes_error if foil else r.best_error
         chain = np.max(r.gen_error - best - 2 * r.sup_deviation)
         _, hi = bounds.mc_interval(delta, R, ALPHA / n)
@@ -208,7 +229,8 @@ def eq_erm_guarantee(rng, n, foil=False):
     return res
 
 
-@claim("eq-tradeoff", per_instance=True, chapter=CHAPTER, tol=0.0, measure="violation", n_instances=20,
+@claim("eq-tradeoff", per_instance=True, chapter=CHAPTER, tol=0.0, measure="violation",
+       n_instances=20,
        statement=r"for nested classes $\mathcal H_1 \subset \mathcal H_2 \subset "
                  r"\cdots$, "
                  r"$\min_{h \in \mathcal H_k} e(h)$ does not increase and $\gamma(m, "
@@ -229,18 +251,21 @@ def eq_erm_guarantee(rng, n, foil=False):
                    r"case where "
                    r"the mean of $e(\hat h)$ increases with $k$.",
            foil="notes")],
-       # the notes' e(h-hat) is random: foil="notes" simulates it; the claim's foil turns gamma
+       # the notes' e(h-hat) is random: foil="notes" simulates
+       # it; the claim's foil turns gamma
        foil=r"the same, but $\gamma(m, k, \delta)$ decreases with $k$ (the other "
             r"direction)",
        exact="a violation max(0, .): 0 whenever the inequality holds")
 def eq_tradeoff(rng, foil=False):
     if foil == "notes":
-        # the notes' "e(h-hat) becomes smaller" for a larger class: with theta = 1/2 in every
-        # class, e(h*) = eta for all k, and the mean of e(h-hat) over 300 training sets of
-        # m = 50 grows from k = 2 to k = 254 (by about 0.02; the residual is the growth)
+        # the notes' "e(h-hat) becomes smaller" for a larger class: with theta =
+        # 1/2 in every class, e(h*) = eta for all k, and the mean of e(h-hat)
+        # over 300 training sets of m = 50 grows from k = 2 to k = 254 (by about
+        # 0.02; the residual is the growth)
         eta = rng.uniform(0.05, 0.2)
         mean = [bounds.erm_simulation(bounds.stump_class(n, theta=0.5, eta=eta), 50,
-                                      n_rep=300, rng=rng).gen_error.mean() for n in (1, 127)]
+                                      n_rep=300, rng=rng).gen_error.mean()
+                for n in (1, 127)]
         return max(0.0, mean[1] - mean[0])
     theta, eta = rng.uniform(0, 1), rng.uniform(0, 0.4)
     m, delta = int(rng.integers(10, 10_000)), rng.uniform(0.001, 0.5)
@@ -255,7 +280,8 @@ def eq_tradeoff(rng, foil=False):
                np.max(-grows, initial=0))
 
 
-@claim("eq-chernoff-kl", chapter=CHAPTER, tol=1e-9, measure="rel. violation", n_instances=40,
+@claim("eq-chernoff-kl", chapter=CHAPTER, tol=1e-9, measure="rel. violation",
+       n_instances=40,
        statement=r"$P(|\hat\phi - \phi| > \gamma) \le "
                  r"e^{-m\,\mathrm{KL}(\phi+\gamma\|\phi)} + "
                  r"e^{-m\,\mathrm{KL}(\phi-\gamma\|\phi)} \le 2e^{-2\gamma^2 m}$",
@@ -267,37 +293,39 @@ def eq_chernoff_kl(rng, n, foil=False):
     exact = bounds.binomial_tail(m, phi, gamma)
     kl = bounds.chernoff_bound(m, phi, gamma)
     hoef = bounds.hoeffding_bound(m, gamma)
-    # relative, because the tails run down to 1e-300; tol 1e-9 allows for rounding in the sums
-    # of pmfs and in exp(-m KL) with m up to 2000
+    # relative, because the tails run down to 1e-300; tol 1e-9 allows for rounding in
+    # the sums of pmfs and in exp(-m KL) with m up to 2000
     second = _rel_violation(hoef, kl) if foil else _rel_violation(kl, hoef)
     return np.maximum(_rel_violation(exact, kl), second)
 
 
-# -- checks that discriminate the notes' statements (errata) ----------------------------------
+# -- checks that discriminate the notes' statements (errata) ---------------------------
 
 
-@claim("eq-hoeffding-exact", per_instance=True, chapter=CHAPTER, tol=0.0, measure="violation",
-       statement=r"for one hypothesis, $\gamma$ with $2e^{-2\gamma^2 m} = \delta$ gives "
-                 r"$P(|\hat e - e| > \gamma) \le \delta$, the probability computed exactly "
-                 r"from the binomial distribution",
+@claim("eq-hoeffding-exact", per_instance=True, chapter=CHAPTER, tol=0.0,
+       measure="violation",
+       statement=r"for one hypothesis, $\gamma$ with $2e^{-2\gamma^2 m} = \delta$ "
+                 r"gives $P(|\hat e - e| > \gamma) \le \delta$, the probability "
+                 r"computed exactly from the binomial distribution",
        errata=[Erratum(
            where="notes 000, section 5.2, the line before eq. (5.16)",
-           says=r"find $\gamma$ such that $P(|\hat e - e| > \gamma) = \delta$ ... so with "
-                r"probability $1 - \delta$ we have for all $h \in \mathcal H$ ...",
-           correct=r"Set the *bound* equal to $\delta$, not the probability: "
-                   r"$2k e^{-2\gamma^2 m} = \delta$ gives the notes' $\gamma$, and then "
-                   r"$P(\exists h \in \mathcal H: |\hat e(h) - e(h)| > \gamma) \le \delta$, so "
-                   r"(5.16) holds with probability *at least* $1 - \delta$. The probability "
-                   r"itself is not $\delta$: Hoeffding's bound and the union bound are both "
-                   r"loose, and the simulated probability is typically far below $\delta$ "
-                   r"(Chapter 7, {ref}`sec-uniform-deviation`).")],
+           says=r"find $\gamma$ such that $P(|\hat e - e| > \gamma) = \delta$ ... so "
+                r"with probability $1 - \delta$ we have for all $h \in \mathcal H$ ...",
+           correct=r"Set the *bound* equal to $\delta$, not the probability: $2k "
+                   r"e^{-2\gamma^2 m} = \delta$ gives the notes' $\gamma$, and then "
+                   r"$P(\exists h \in \mathcal H: |\hat e(h) - e(h)| > \gamma) \le "
+                   r"\delta$, so (5.16) holds with probability *at least* $1 - "
+                   r"\delta$. The probability itself is not $\delta$: Hoeffding's "
+                   r"bound and the union bound are both loose, and the simulated "
+                   r"probability is typically far below $\delta$ (Chapter 7, "
+                   r"{ref}`sec-uniform-deviation`).")],
        foil=r"the notes' $P(|\hat e - e| > \gamma) = \delta$ (the residual is "
             r"$|P - \delta| / \delta$)",
        exact="a violation max(0, .): the exact tail probability is below delta")
 def eq_hoeffding_exact(rng, foil=False):
-    # m Bernoulli(e) errors: m e_hat is binomial, so the tail is a finite sum (scipy.stats).
-    # foil: the notes' "P(|e_hat - e| > gamma) = delta"; the residual is then how far the
-    # exact probability is from delta, relative to delta.
+    # m Bernoulli(e) errors: m e_hat is binomial, so the tail is a finite sum
+    # (scipy.stats). foil: the notes' "P(|e_hat - e| > gamma) = delta"; the residual is
+    # then how far the exact probability is from delta, relative to delta.
     from scipy.stats import binom
 
     m, e = int(rng.integers(5, 2000)), rng.uniform(0.01, 0.99)
@@ -310,7 +338,7 @@ def eq_hoeffding_exact(rng, foil=False):
     return max(0.0, tail - delta)
 
 
-# -- the proof of Hoeffding's inequality ------------------------------------------------------
+# -- the proof of Hoeffding's inequality -----------------------------------------------
 
 
 def _upper_tail(m, phi, gamma):
@@ -366,8 +394,8 @@ def _zero_mean_distribution(rng):
 
 @claim("eq-hoeffding-lemma-convexity", per_instance=True, chapter=CHAPTER, tol=1e-12,
        measure="rel. violation",
-       statement=r"$E[e^{\lambda X}] \le \frac{b e^{\lambda a} - a e^{\lambda b}}{b - a}$ "
-                 r"for $X \in [a, b]$ with $E[X] = 0$",
+       statement=r"$E[e^{\lambda X}] \le \frac{b e^{\lambda a} - a e^{\lambda b}}{b - "
+                 r"a}$ for $X \in [a, b]$ with $E[X] = 0$",
        foil=r"$E[e^{\lambda X}] \le e^{\lambda E[X]} = 1$ (Jensen's inequality the "
             r"wrong way round)",
        exact="a relative violation max(0, .): 0 whenever the inequality holds")
@@ -380,7 +408,8 @@ def eq_hoeffding_lemma_convexity(rng, foil=False):
 
 
 def _hoeffding_L(h, p):
-    """``L(h) = -h p + log(1 - p + p e^h)``, the log of the chord of the convexity step."""
+    """``L(h) = -h p + log(1 - p + p e^h)``, the log of the
+    chord of the convexity step."""
     return -h * p + np.log1p(p * np.expm1(h))
 
 
@@ -401,14 +430,15 @@ def eq_hoeffding_lemma_taylor(rng, foil=False):
     # remainder); checked on the drawn h and on a grid of h for the same p
     hs = np.concatenate([[h], np.linspace(-8, 8, 161)])
     quad = hs**2 / (16 if foil else 8)
-    excess = np.max(np.maximum(0, _hoeffding_L(hs, p) - quad) / np.maximum(quad, 1e-300))
+    excess = np.max(np.maximum(0, _hoeffding_L(hs, p) - quad)
+                    / np.maximum(quad, 1e-300))
     return float(max(identity, excess))
 
 
 @claim("eq-hoeffding-lemma", per_instance=True, chapter=CHAPTER, tol=1e-12,
        measure="rel. violation",
-       statement=r"$E[e^{\lambda X}] \le e^{\lambda^2 (b - a)^2 / 8}$ for $X \in [a, b]$ "
-                 r"with $E[X] = 0$ (Hoeffding's lemma)",
+       statement=r"$E[e^{\lambda X}] \le e^{\lambda^2 (b - a)^2 / 8}$ for $X \in [a, "
+                 r"b]$ with $E[X] = 0$ (Hoeffding's lemma)",
        foil=r"$E[e^{\lambda X}] \le e^{\lambda^2 (b - a)^2 / 16}$",
        exact="a relative violation max(0, .): 0 whenever the inequality holds")
 def eq_hoeffding_lemma(rng, foil=False):
@@ -429,8 +459,10 @@ def eq_hoeffding_lemma(rng, foil=False):
        statement=r"$\min_{\lambda > 0} e^{-\lambda m\gamma + m\lambda^2/8} = "
                  r"e^{-2\gamma^2 m}$ at $\lambda = 4\gamma$, so "
                  r"$P(\hat\phi - \phi \ge \gamma) \le e^{-2\gamma^2 m}$",
-       foil=r"the minimum is at $\lambda = 2\gamma$ (a factor 2 lost in the derivative)",
-       exact="a relative violation max(0, .) and an identity residual at rounding level")
+       foil=r"the minimum is at $\lambda = 2\gamma$ (a factor 2 lost in the "
+            r"derivative)",
+       exact="a relative violation max(0, .) and an identity residual at rounding "
+             "level")
 def eq_hoeffding_one_sided(rng, foil=False):
     m, phi = int(rng.integers(5, 400)), rng.uniform(0.05, 0.95)
     gamma = rng.uniform(0.01, 0.3)
@@ -445,17 +477,18 @@ def eq_hoeffding_one_sided(rng, foil=False):
     return float(max(identity, lower / (2 * gamma**2 * m), tail))
 
 
-# -- the realisable case ------------------------------------------------------------------------
+# -- the realisable case ---------------------------------------------------------------
 
 
 def _realisable_thresholds(n, j, eps, m):
-    """One-sided thresholds ``sign(x - t_i)``, ``t_i = i / (n + 1)``, target ``t_j``, no noise.
+    """One-sided thresholds ``sign(x - t_i)``, ``t_i = i / (n +
+    1)``, target ``t_j``, no noise.
 
     Returns the errors ``e(h_i) = |t_i - t_j|`` (x uniform on [0, 1]), and the exact
     probability that some hypothesis with error above ``eps`` is consistent with ``m``
-    samples: no sample in the gap from ``t_j`` to the nearest bad threshold on either side,
-    ``(1 - a)^m + (1 - b)^m - (1 - a - b)^m`` (inclusion-exclusion; a side without a bad
-    threshold contributes nothing).
+    samples: no sample in the gap from ``t_j`` to the nearest bad threshold on either
+    side, ``(1 - a)^m + (1 - b)^m - (1 - a - b)^m`` (inclusion-exclusion; a side without
+    a bad threshold contributes nothing).
     """
     t = np.arange(1, n + 1) / (n + 1)
     e = np.abs(t - t[j])
@@ -476,8 +509,8 @@ def _realisable_thresholds(n, j, eps, m):
                  r"(exact and simulated)",
        foil=r"the same with $e^{-\epsilon m}$, no factor $k$ (the union over the bad "
             r"hypotheses forgotten)",
-       exact="a violation max(0, .): 0 whenever the inequalities hold, and a Monte Carlo "
-             "frequency inside its limits")
+       exact="a violation max(0, .): 0 whenever the inequalities hold, and a Monte "
+             "Carlo frequency inside its limits")
 def eq_realisable_bound(rng, foil=False):
     n = int(rng.integers(2, 60))
     j, m = int(rng.integers(0, n)), int(rng.integers(2, 200))
@@ -497,12 +530,13 @@ def eq_realisable_bound(rng, foil=False):
     return float(max(chain, freq - hi, lo - freq))
 
 
-# -- beyond finite classes ----------------------------------------------------------------------
+# -- beyond finite classes -------------------------------------------------------------
 
 
 def _labellings(x, kind):
-    """The distinct labellings (rows of 0/1) of the points ``x`` by thresholds, stumps or
-    intervals, by enumerating one representative of each gap between sorted points."""
+    """The distinct labellings (rows of 0/1) of the points ``x`` by
+    thresholds, stumps or intervals, by enumerating one representative of
+    each gap between sorted points."""
     xs = np.sort(x)
     cuts = np.concatenate([[xs[0] - 1.0], xs])  # t below all points, then at each point
     rows = (x[None, :] > cuts[:, None]).astype(np.int8)
@@ -523,13 +557,15 @@ GROWTH = {"thresholds": lambda m: m + 1, "stumps": lambda m: 2 * m,
        measure="count error",
        statement=r"on $m$ distinct points, thresholds realise $m + 1$ labellings, "
                  r"stumps $2m$ and intervals $m(m + 1)/2 + 1$ (by enumeration)",
-       foil=r"stumps realise $2(m + 1)$ labellings (all $+1$ and all $-1$ counted twice)",
+       foil=r"stumps realise $2(m + 1)$ labellings (all $+1$ and all $-1$ counted "
+            r"twice)",
        exact="a count of labellings, an integer compared exactly")
 def eq_growth_functions(rng, foil=False):
     m = int(rng.integers(1, 30))
     x = rng.uniform(0, 1, m)
     growth = dict(GROWTH, stumps=lambda m: 2 * m + 2) if foil else GROWTH
-    return float(max(abs(len(_labellings(x, kind)) - growth[kind](m)) for kind in GROWTH))
+    return float(max(abs(len(_labellings(x, kind)) - growth[kind](m))
+                     for kind in GROWTH))
 
 
 def _sauer_sum(m, d):
@@ -539,14 +575,15 @@ def _sauer_sum(m, d):
 
 
 def _growth_and_vc(H):
-    """Growth function (for m = 0..n) and VC dimension of a class given as 0/1 rows over n
-    points, by enumerating every subset of the points."""
+    """Growth function (for m = 0..n) and VC dimension of a class given as 0/1 rows over
+    n points, by enumerating every subset of the points."""
     from itertools import combinations
 
     n = H.shape[1]
     growth, vc = [1], 0
     for size in range(1, n + 1):
-        counts = [len(np.unique(H[:, list(S)], axis=0)) for S in combinations(range(n), size)]
+        counts = [len(np.unique(H[:, list(S)], axis=0))
+                  for S in combinations(range(n), size)]
         growth.append(max(counts))
         if growth[-1] == 2**size:
             vc = size
@@ -555,9 +592,9 @@ def _growth_and_vc(H):
 
 @claim("eq-sauer", per_instance=True, chapter=CHAPTER, tol=0.0, measure="violation",
        n_instances=6, n_test_instances=60,
-       statement=r"$\Pi_{\mathcal H}(m) \le \sum_{i=0}^{d} \binom{m}{i}$ for a class of VC "
-                 r"dimension $d$ (Sauer's lemma; random classes on 6 points, thresholds, "
-                 r"stumps, intervals, by enumeration)",
+       statement=r"$\Pi_{\mathcal H}(m) \le \sum_{i=0}^{d} \binom{m}{i}$ for a class "
+                 r"of VC dimension $d$ (Sauer's lemma; random classes on 6 points, "
+                 r"thresholds, stumps, intervals, by enumeration)",
        foil=r"$\Pi_{\mathcal H}(m) \le \sum_{i=0}^{d - 1} \binom{m}{i}$ (one term "
             r"short)",
        exact="counts compared exactly: a violation max(0, .) of integers")
@@ -578,7 +615,8 @@ def eq_sauer(rng, foil=False):
 
 
 def _vc_deviation(m, growth_2m, delta):
-    """``sqrt(8 (log growth_2m + log(4 / delta)) / m)``: the uniform deviation of the VC bound."""
+    """``sqrt(8 (log growth_2m + log(4 / delta)) / m)``: the
+    uniform deviation of the VC bound."""
     return np.sqrt(8 * (np.log(growth_2m) + np.log(4 / delta)) / m)
 
 
@@ -588,8 +626,8 @@ def _vc_deviation(m, growth_2m, delta):
                  r"$4\Pi(2m)e^{-m\gamma^2/8} = \delta$, and then "
                  r"$P(\sup_h |\hat e(h) - e(h)| > \gamma) \le \delta$ (510 stumps, "
                  r"$\Pi(2m) \le 4m$)",
-       foil=r"$\gamma = \sqrt{(\log \Pi(2m) + \log(4/\delta))/(8m)}$ (the 8 moved to the "
-            r"denominator)")
+       foil=r"$\gamma = \sqrt{(\log \Pi(2m) + \log(4/\delta))/(8m)}$ (the 8 moved to "
+            r"the denominator)")
 def eq_vc_bound(rng, foil=False):
     R = 2000
     H = bounds.stump_class(255, theta=rng.uniform(0.1, 0.9), eta=rng.uniform(0, 0.3))
@@ -606,14 +644,14 @@ def eq_vc_bound(rng, foil=False):
     return float(max(identity, np.mean(sup > gamma) - hi, 0.0))
 
 
-# -- a test error on real data --------------------------------------------------------------------
+# -- a test error on real data ---------------------------------------------------------
 
 
 @claim("eq-hoeffding-interval", per_instance=True, chapter=CHAPTER, tol=1e-12,
        measure="violation",
-       statement=r"$P\bigl(|\hat e_{\text{test}} - e| \le \sqrt{\log(2/\delta)/(2n)}\bigr) "
-                 r"\ge 1 - \delta$, the coverage summed exactly over the binomial "
-                 r"distribution of the test errors",
+       statement=r"$P\bigl(|\hat e_{\text{test}} - e| \le "
+                 r"\sqrt{\log(2/\delta)/(2n)}\bigr) \ge 1 - \delta$, the coverage "
+                 r"summed exactly over the binomial distribution of the test errors",
        foil=r"the half-width $\log(2/\delta)/(2n)$ (the square root forgotten)",
        exact="a violation max(0, .) of an exact coverage probability")
 def eq_hoeffding_interval(rng, foil=False):

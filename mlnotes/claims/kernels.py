@@ -1,4 +1,5 @@
-"""Claims of Chapter 5 (kernels): feature maps, positive-definite kernels, RKHS, kernel machines."""
+"""Claims of Chapter 5 (kernels): feature maps, positive-definite
+kernels, RKHS, kernel machines."""
 
 from __future__ import annotations
 
@@ -12,14 +13,15 @@ CH = "05_kernels"
 
 
 def _min_eig_ratio(K) -> float:
-    """Smallest eigenvalue of a symmetric matrix over its largest absolute eigenvalue."""
+    """Smallest eigenvalue of a symmetric matrix over its
+    largest absolute eigenvalue."""
     e = np.linalg.eigvalsh((K + K.T) / 2)
     return float(e[0] / max(np.abs(e).max(), np.finfo(float).tiny))
 
 
 def _psd_violation(K) -> float:
-    # A PSD Gram matrix computed in floating point shows eigenvalues down to about
-    # -n eps lambda_max; the claims below use n <= 30, so a violation beyond 1e-12 is real.
+    # A PSD Gram matrix computed in floating point shows eigenvalues down to about -n
+    # eps lambda_max; the claims below use n <= 30, so a violation beyond 1e-12 is real.
     return _psd_violation_of_ratio(_min_eig_ratio(K))
 
 
@@ -28,19 +30,21 @@ def _psd_violation_of_ratio(ratio: float) -> float:
 
 
 def _random_base_gram(rng, X):
-    """The Gram matrix of a randomly chosen PSD kernel on histogram-like points X >= 0."""
+    """The Gram matrix of a randomly chosen PSD kernel on
+    histogram-like points X >= 0."""
     which = rng.integers(4)
     if which == 0:
         return kern.linear_kernel(X)
     if which == 1:
-        return kern.polynomial_kernel(X, degree=int(rng.integers(1, 4)), gamma=rng.uniform(0.1, 1),
+        return kern.polynomial_kernel(X, degree=int(rng.integers(1, 4)),
+                                      gamma=rng.uniform(0.1, 1),
                                       coef0=rng.uniform(0, 1))
     if which == 2:
         return kern.rbf_kernel(X, gamma=rng.uniform(0.1, 2))
     return kern.intersection_kernel(X)
 
 
-# -- feature maps ------------------------------------------------------------------------------
+# -- feature maps ----------------------------------------------------------------------
 
 @claim(
     "eq-polar-map", per_instance=True, chapter=CH, tol=1e-14,
@@ -50,12 +54,12 @@ def _random_base_gram(rng, X):
     errata=[Erratum(
         where="notes 004, example 'Polar coordinates'",
         says=r"$\phi(x, y) = (\sqrt{x^2 + y^2}, \arctan \frac{y}{x})$",
-        correct=r"$\arctan\frac yx$ is the usual shorthand for the angle of $(x, y)$, and "
-                r"the example needs only the radius (the classes are rings). Read literally, "
-                r"it takes values in $(-\pi/2, \pi/2)$ only, gives $(x, y)$ and $(-x, -y)$ "
-                r"the same angle and is undefined for $x = 0$; the angle that makes the map "
-                r"invertible is $\operatorname{atan2}(y, x) \in (-\pi, \pi]$, which the "
-                r"chapter uses.",
+        correct=r"$\arctan\frac yx$ is the usual shorthand for the angle of $(x, y)$, "
+                r"and the example needs only the radius (the classes are rings). Read "
+                r"literally, it takes values in $(-\pi/2, \pi/2)$ only, gives $(x, y)$ "
+                r"and $(-x, -y)$ the same angle and is undefined for $x = 0$; the "
+                r"angle that makes the map invertible is $\operatorname{atan2}(y, x) "
+                r"\in (-\pi, \pi]$, which the chapter uses.",
         kind="clarification",
     )],
     foil=r"the angle read literally, $\theta = \arctan(x_2 / x_1)$",
@@ -79,7 +83,8 @@ def eq_polar_map(rng, foil=False):
 def eq_kernel_trick(rng, foil=False):
     d = int(rng.integers(1, 5))
     Xtr, Xte = rng.standard_normal((15, d)), rng.standard_normal((10, d))
-    alpha, y, b = rng.uniform(0, 2, 15), rng.choice([-1.0, 1.0], 15), rng.standard_normal()
+    alpha, y = rng.uniform(0, 2, 15), rng.choice([-1.0, 1.0], 15)
+    b = rng.standard_normal()
     c0 = rng.uniform(0, 2)
     k0 = 0.0 if foil else c0
     w = kern.poly2_features(Xtr, coef0=c0).T @ (alpha * y)
@@ -132,18 +137,18 @@ def eq_feature_map_quadratic(rng, n, foil=False):
     errata=[
         Erratum(
             where="notes 002, 'Kernel properties' (example after Mercer's theorem)",
-            says=r"$(1 + x^\top y)^2 = 1 + 2x_1y_1 + 2x_1y_2 + 2x_1x_2y_1y_2 + x_1^2y_1^2 + "
-                 r"x_2^2y_2^2 = \phi^\top(x)\phi(x)$",
-            correct=r"The line is corrupted in extraction (it repeats a garbled square and "
-                    r"breaks off), so $2x_1y_2$ and $\phi^\top(x)\phi(x)$ may not be the "
-                    r"slide's; the feature map on the next line is right. The sound reading: "
-                    r"$(1 + x^\top y)^2 = 1 + 2x_1y_1 + 2x_2y_2 + 2x_1x_2y_1y_2 + x_1^2y_1^2 + "
-                    r"x_2^2y_2^2 = \phi(x)^\top\phi(y)$.",
+            says=r"$(1 + x^\top y)^2 = 1 + 2x_1y_1 + 2x_1y_2 + 2x_1x_2y_1y_2 + "
+                 r"x_1^2y_1^2 + x_2^2y_2^2 = \phi^\top(x)\phi(x)$",
+            correct=r"The line is corrupted in extraction (it repeats a garbled square "
+                    r"and breaks off), so $2x_1y_2$ and $\phi^\top(x)\phi(x)$ may not "
+                    r"be the slide's; the feature map on the next line is right. The "
+                    r"sound reading: $(1 + x^\top y)^2 = 1 + 2x_1y_1 + 2x_2y_2 + "
+                    r"2x_1x_2y_1y_2 + x_1^2y_1^2 + x_2^2y_2^2 = \phi(x)^\top\phi(y)$.",
             kind="as extracted",
-            raw=r"$K(x, y) = (1 + x^T y)^2 = (1 + x_1 y_1 + x_2 y_2)^2 = (1 + x_1 y_1 + x_2 y_2 "
-                r"+ x_1 y_2 + x_2 y_2)^2 = (1 + x_1 y_1 + x_2 y_2 + x_1 y_2 + x_2 y_2 + x_2 y_2 "
-                r"+$  $1 + 2x_1y_1 + 2x_1y_2 + 2x_1x_2y_1y_2 + x_1^2y_1^2 + x_2^2y_2^2 = "
-                r"\phi^T(x)\phi(x)$",
+            raw=r"$K(x, y) = (1 + x^T y)^2 = (1 + x_1 y_1 + x_2 y_2)^2 = (1 + x_1 y_1 "
+                r"+ x_2 y_2 + x_1 y_2 + x_2 y_2)^2 = (1 + x_1 y_1 + x_2 y_2 + x_1 y_2 "
+                r"+ x_2 y_2 + x_2 y_2 +$  $1 + 2x_1y_1 + 2x_1y_2 + 2x_1x_2y_1y_2 + "
+                r"x_1^2y_1^2 + x_2^2y_2^2 = \phi^T(x)\phi(x)$",
         ),
         Erratum(
             where="notes 004, 'Other popular feature mappings' (d-th degree "
@@ -151,14 +156,15 @@ def eq_feature_map_quadratic(rng, n, foil=False):
             says=r"$\phi(x) = (1, x_1, \dots, x_n, x_1^2, \dots, x_n^2, \dots, x_1^d, "
                  r"\dots, x_n^d)$ makes "
                  r"$f(x) = \sum_i w_i x_i + \sum_{ij} b_{ij} x_i x_j + \dots$",
-            correct=r"That map holds powers of single coordinates only, so "
-                    r"$\langle w, \phi(x)\rangle$ is a sum of univariate polynomials with no "
-                    r"cross terms $x_i x_j$. All monomials of degree at most $d$ are needed. "
+            correct=r"That map holds powers of single coordinates only, so $\langle w, "
+                    r"\phi(x)\rangle$ is a sum of univariate polynomials with no cross "
+                    r"terms $x_i x_j$. All monomials of degree at most $d$ are needed. "
                     r"Weighted by the square roots of the multinomial coefficients, "
-                    r"$\sqrt{d! / (k_0!\, k_1! \cdots k_n!)}$ for "
-                    r"$x_1^{k_1} \cdots x_n^{k_n}$ with $k_0 = d - \sum_i k_i$, they give the "
-                    r"kernel $(1 + x^\top y)^d$: for $d = 2$ these are the weights $1$ and "
-                    r"$\sqrt2$ of this claim, for $d = 3$ they are $1$, $\sqrt3$ and $\sqrt6$.",
+                    r"$\sqrt{d! / (k_0!\, k_1! \cdots k_n!)}$ for $x_1^{k_1} \cdots "
+                    r"x_n^{k_n}$ with $k_0 = d - \sum_i k_i$, they give the kernel $(1 "
+                    r"+ x^\top y)^d$: for $d = 2$ these are the weights $1$ and "
+                    r"$\sqrt2$ of this claim, for $d = 3$ they are $1$, $\sqrt3$ and "
+                    r"$\sqrt6$.",
         ),
     ],
     # the first erratum is as extracted; the second is an error the check can evaluate
@@ -170,7 +176,8 @@ def eq_feature_map_poly2(rng, n, foil=False):
     r2 = sp.sqrt(2)
 
     def phi(v):
-        return sp.Matrix([1, r2 * v[0], r2 * v[1], r2 * v[0] * v[1], v[0] ** 2, v[1] ** 2])
+        return sp.Matrix([1, r2 * v[0], r2 * v[1], r2 * v[0] * v[1], v[0] ** 2,
+                          v[1] ** 2])
 
     def phi_notes(v):  # powers of single coordinates only, no cross term
         return sp.Matrix([1, v[0], v[1], v[0] ** 2, v[1] ** 2])
@@ -197,7 +204,8 @@ def eq_rbf_series(rng, foil=False):
     x, y = rng.uniform(-1.5, 1.5, (2, 20))
     log_c = np.log(gamma if foil else 2 * gamma)
 
-    def phi(v, gamma=gamma):  # 60 terms: the tail is below 1e-16 for |x|, |y| <= 1.5, gamma <= 2
+    # 60 terms: the tail is below 1e-16 for |x|, |y| <= 1.5, gamma <= 2
+    def phi(v, gamma=gamma):
         v = v[:, None]
         sign = np.where(v < 0, (-1.0) ** k, 1.0)
         return sign * np.exp(-gamma * v**2 + 0.5 * (k * log_c - log_fact)
@@ -208,7 +216,7 @@ def eq_rbf_series(rng, foil=False):
     return rel_error(lhs, rhs)
 
 
-# -- positive-definite kernels -------------------------------------------------------------------
+# -- positive-definite kernels ---------------------------------------------------------
 
 @claim(
     "eq-gram-psd", per_instance=True, chapter=CH, tol=1e-12,
@@ -248,8 +256,9 @@ def eq_gram_psd(rng, foil=False):
     exact="a violation max(0, .): 0 whenever the inequality holds",
 )
 def eq_sigmoid_indefinite(rng, n, foil=False):
-    # The residual is how far lambda_min is from being clearly negative: 0 on every instance means
-    # each Gram matrix has an eigenvalue <= -1% of its spectral radius (rounding is ~1e-15).
+    # The residual is how far lambda_min is from being clearly negative: 0 on
+    # every instance means each Gram matrix has an eigenvalue <= -1% of its
+    # spectral radius (rounding is ~1e-15).
     ratios = [_min_eig_ratio(kern.sigmoid_kernel(rng.standard_normal((20, 2))))
               for _ in range(n)]
     if foil:
@@ -284,13 +293,16 @@ _rule("eq-rule-product", r"$k_1 k_2$ is a positive-definite kernel (Schur produc
       r"claim "
       r"moved to the matrix product)",
       lambda rng, X: _random_base_gram(rng, X) @ _random_base_gram(rng, X))
-_rule("eq-rule-outer", r"$f(x) f(y)$ is a positive-definite kernel for any $f: \mathcal X \to \mathbb R$",
+_rule("eq-rule-outer", r"$f(x) f(y)$ is a positive-definite kernel for any $f: "
+                       r"\mathcal X \to \mathbb R$",
       lambda rng, X: np.outer(*(2 * [np.sin(3 * X).sum(1) - rng.uniform(0, 1)])),
       r"$f(x) g(y)$ is a positive-definite kernel for any $f, g$",
       lambda rng, X: np.outer(np.sin(3 * X).sum(1) - rng.uniform(0, 1),
                               np.cos(2 * X).sum(1)))
-_rule("eq-rule-composition", r"$k(\psi(x), \psi(y))$ is a positive-definite kernel for any map $\psi$",
-      lambda rng, X: _random_base_gram(rng, np.column_stack([np.sin(5 * X) ** 2, X**3])),
+_rule("eq-rule-composition", r"$k(\psi(x), \psi(y))$ is a positive-definite kernel for "
+                             r"any map $\psi$",
+      lambda rng, X: _random_base_gram(rng, np.column_stack([np.sin(5 * X) ** 2,
+                                                             X**3])),
       r"$\psi(k(x, y))$ is a positive-definite kernel for any map $\psi$, here $\cos$ "
       r"(the "
       r"map applied to the value, not the arguments)",
@@ -302,7 +314,8 @@ _rule("eq-rule-exp", r"$\exp(k)$ is a positive-definite kernel",
 
 
 @claim(
-    "eq-intersection-feature-map", per_instance=True, chapter=CH, tol=0, measure="abs. residual",
+    "eq-intersection-feature-map", per_instance=True, chapter=CH, tol=0,
+       measure="abs. residual",
     statement=r"$\sum_j \min(x_j, y_j) = \phi(x)^\top\phi(y)$ with $\phi(x)_{j,s} = "
               r"1[s < x_j]$ "
               r"for integer histograms",
@@ -342,7 +355,8 @@ def eq_chi2_cpd(rng, foil=False):
 
 
 @claim(
-    "eq-chi2-exp-psd", per_instance=True, chapter=CH, tol=1e-12, measure="PSD violation",
+    "eq-chi2-exp-psd", per_instance=True, chapter=CH, tol=1e-12,
+       measure="PSD violation",
     statement=r"$\exp\bigl(-\gamma \sum_j \frac{(x_j - y_j)^2}{x_j + y_j}\bigr)$ is "
               r"positive definite "
               r"although $-\sum_j \frac{(x_j - y_j)^2}{x_j + y_j}$ is not",
@@ -360,10 +374,11 @@ def eq_chi2_exp_psd(rng, foil=False):
     return _psd_violation(np.log(K) / gamma if foil else K)
 
 
-# -- RKHS ----------------------------------------------------------------------------------------
+# -- RKHS ------------------------------------------------------------------------------
 
 def _rkhs_function(rng, m):
-    """f = sum_i a_i k(., x_i) for k = (x.y + c0)^2, and the same f as w^T phi with phi explicit."""
+    """f = sum_i a_i k(., x_i) for k = (x.y + c0)^2, and the same f
+    as w^T phi with phi explicit."""
     d, c0 = int(rng.integers(1, 4)), rng.uniform(0, 2)
     Xf, a = rng.standard_normal((m, d)), rng.standard_normal(m)
     return Xf, a, c0, kern.poly2_features(Xf, coef0=c0).T @ a
@@ -406,16 +421,16 @@ def eq_rkhs_norm(rng, foil=False):
 
 @claim(
     "eq-rkhs-well-defined", per_instance=True, chapter=CH, tol=1e-9,
-    statement=r"$\sum_{ij} a_i b_j k(x_i, z_j) = \sum_j b_j f(z_j)$ takes the same value "
-              r"for two representations of the same $f$ (one with a zero combination "
-              r"added)",
-    foil=r"the same with $\sum_{ij} a_i b_j |x_i - z_j|$ (a distance for the kernel): it "
-         r"depends on the representation",
+    statement=r"$\sum_{ij} a_i b_j k(x_i, z_j) = \sum_j b_j f(z_j)$ takes the same "
+              r"value for two representations of the same $f$ (one with a zero "
+              r"combination added)",
+    foil=r"the same with $\sum_{ij} a_i b_j |x_i - z_j|$ (a distance for the kernel): "
+         r"it depends on the representation",
 )
 def eq_rkhs_well_defined(rng, foil=False):
-    # k = (x y + c0)^2 on R has a 3-dimensional feature map, so any 4 functions k(., u_l)
-    # are linearly dependent: a null vector c of their feature matrix gives a nonzero
-    # combination sum_l c_l k(., u_l) that is the zero function
+    # k = (x y + c0)^2 on R has a 3-dimensional feature map, so any 4 functions k(.,
+    # u_l) are linearly dependent: a null vector c of their feature matrix gives a
+    # nonzero combination sum_l c_l k(., u_l) that is the zero function
     c0 = rng.uniform(0.5, 2)
     Xf, a = rng.standard_normal((5, 1)), rng.standard_normal(5)
     Z, b = rng.standard_normal((6, 1)), rng.standard_normal(6)
@@ -432,13 +447,14 @@ def eq_rkhs_well_defined(rng, foil=False):
         return coef @ kern.polynomial_kernel(X, Z, degree=2, gamma=1.0, coef0=c0) @ b
 
     f_at_z = kern.polynomial_kernel(Z, Xf, degree=2, gamma=1.0, coef0=c0) @ a
-    return max(rel_error(inner(Xf, a), inner(X2, a2)), rel_error(inner(Xf, a), b @ f_at_z))
+    return max(rel_error(inner(Xf, a), inner(X2, a2)),
+               rel_error(inner(Xf, a), b @ f_at_z))
 
 
 @claim(
     "eq-rkhs-cauchy-schwarz", per_instance=True, chapter=CH, tol=0, measure="violation",
-    statement=r"$|f(x)| \le \|f\|_{\mathcal H} \sqrt{k(x, x)}$ for finite sums "
-              r"$f = \sum_i a_i k(\cdot, x_i)$ of the kernel $s\exp(-\gamma\|x - y\|^2)$",
+    statement=r"$|f(x)| \le \|f\|_{\mathcal H} \sqrt{k(x, x)}$ for finite sums $f = "
+              r"\sum_i a_i k(\cdot, x_i)$ of the kernel $s\exp(-\gamma\|x - y\|^2)$",
     foil=r"$|f(x)| \le \|f\|_{\mathcal H}\, k(x, x)$ (the square root dropped)",
     exact="a violation max(0, .): 0 whenever the inequality holds",
 )
@@ -455,7 +471,7 @@ def eq_rkhs_cauchy_schwarz(rng, foil=False):
     return float(np.max(np.maximum(0.0, np.abs(f) - bound * (1 + 1e-12))))
 
 
-# -- kernel machines -----------------------------------------------------------------------------
+# -- kernel machines -------------------------------------------------------------------
 
 @claim(
     "eq-representer", per_instance=True, chapter=CH, tol=1e-9,
@@ -474,7 +490,8 @@ def eq_representer(rng, foil=False):
     else:
         alpha = kern.kernel_ridge(X, y, lam=lam, kernel="poly", degree=2, gamma=1.0,
                                   coef0=c0).alpha
-    # tolerance: both sides solve systems with condition numbers up to ~1e5 (lam >= 0.01)
+    # tolerance: both sides solve systems with condition
+    # numbers up to ~1e5 (lam >= 0.01)
     return rel_error(w, Phi.T @ alpha)
 
 
@@ -497,7 +514,8 @@ def eq_kernel_ridge(rng, foil=False):
         return r @ r + lam * (a @ a if foil else a @ K @ a)
 
     g = numerical_gradient(J, fit.alpha)
-    # central differences: error ~ eps^(2/3) relative to the size of the gradient's terms
+    # central differences: error ~ eps^(2/3) relative to
+    # the size of the gradient's terms
     scale = np.linalg.norm(K) * (np.linalg.norm(y) + np.linalg.norm(K @ fit.alpha))
     return float(np.linalg.norm(g) / scale)
 
@@ -512,7 +530,8 @@ def eq_kernel_ridge(rng, foil=False):
 )
 def eq_kernel_ridge_linear(rng, foil=False):
     nn, d = int(rng.integers(5, 40)), int(rng.integers(1, 30))
-    X, y, lam = rng.standard_normal((nn, d)), rng.standard_normal(nn), 10 ** rng.uniform(-1, 2)
+    X, y = rng.standard_normal((nn, d)), rng.standard_normal(nn)
+    lam = 10 ** rng.uniform(-1, 2)
     fit = kern.kernel_ridge(X, y, lam=lam, kernel="linear")
     if foil:
         w = np.linalg.lstsq(X, y, rcond=None)[0]
@@ -534,18 +553,18 @@ def eq_kernel_ridge_linear(rng, foil=False):
         Erratum(
             where="notes 004, 'Support Vector Machine in Kernelized Form'",
             says=r"$\min_{\alpha} -\frac12\sum_{ij}\alpha_i\alpha_jy_iy_jk(x_i, x_j) + "
-                 r"\sum_i\alpha_i$ subject to $\sum_i\alpha_iy_i = 0$, $0 \le \alpha_i \le C$, "
-                 r"in our reading of a garbled line",
-            correct=r"The OCR keeps \"min\" and the constraints but loses the coefficient and "
-                    r"sign of the quadratic term, so the slide may be right. The sound form is "
-                    r"the notes' own earlier slide \"SVM Dual Optimization Problem\": "
-                    r"*maximise* "
-                    r"$\sum_i\alpha_i - \frac12\sum_{ij}\alpha_i\alpha_jy_iy_jk(x_i, x_j)$ "
-                    r"(equivalently, minimise its negative) over the same constraints; its value "
-                    r"equals the primal minimum. Read as a minimum, the objective is concave, "
-                    r"and its minimum over the polytope $\{0 \le \alpha_i \le C, "
-                    r"\sum_i\alpha_iy_i = 0\}$ lies at a vertex of that polytope, not at the "
-                    r"SVM solution.",
+                 r"\sum_i\alpha_i$ subject to $\sum_i\alpha_iy_i = 0$, $0 \le \alpha_i "
+                 r"\le C$, in our reading of a garbled line",
+            correct=r"The OCR keeps \"min\" and the constraints but loses the "
+                    r"coefficient and sign of the quadratic term, so the slide may be "
+                    r"right. The sound form is the notes' own earlier slide \"SVM Dual "
+                    r"Optimization Problem\": *maximise* $\sum_i\alpha_i - "
+                    r"\frac12\sum_{ij}\alpha_i\alpha_jy_iy_jk(x_i, x_j)$ "
+                    r"(equivalently, minimise its negative) over the same constraints; "
+                    r"its value equals the primal minimum. Read as a minimum, the "
+                    r"objective is concave, and its minimum over the polytope $\{0 \le "
+                    r"\alpha_i \le C, \sum_i\alpha_iy_i = 0\}$ lies at a vertex of "
+                    r"that polytope, not at the SVM solution.",
             kind="as extracted",
             raw="for coefficients «q, ..., «, obtained by solving\n"
                 "n\n"
@@ -554,8 +573,8 @@ def eq_kernel_ridge_linear(rng, foil=False):
                 "subject to Zaiyizo and 0< ;< C,fori=1,...,n",
         ),
         Erratum(
-            where="notes 002, 'Kernel SVM', discriminant function (and the same formula "
-                  "with $\\langle x_i, x_j\\rangle$ on 'Linear SVM reminder')",
+            where="notes 002, 'Kernel SVM', discriminant function (and the same "
+                  "formula with $\\langle x_i, x_j\\rangle$ on 'Linear SVM reminder')",
             says=r"$w_0 = \frac{1}{n_{\widetilde{SV}}}\bigl(\sum_{i \in "
                  r"\widetilde{SV}} y_i - "
                  r"\sum_{i \in \widetilde{SV}}\sum_{j \in SV}\alpha_iy_iK(x_i, "
@@ -576,13 +595,15 @@ def eq_kernel_svm_duality(rng, foil=False):
     from mlnotes import svm
 
     X = rng.standard_normal((40, 2))
-    y = np.where(X[:, 0] ** 2 + 0.5 * X[:, 1] ** 2 + 0.3 * rng.standard_normal(40) > 1, 1.0, -1.0)
+    y = np.where(X[:, 0] ** 2 + 0.5 * X[:, 1] ** 2 + 0.3 * rng.standard_normal(40) > 1,
+                 1.0, -1.0)
     C = 10 ** rng.uniform(-1, 1)
     fit = svm.smo(X, y, C=C, kernel="poly", degree=2, gamma=1.0, coef0=1.0, tol=1e-10)
     K = kern.polynomial_kernel(X, degree=2, gamma=1.0, coef0=1.0)
     Phi = kern.poly2_features(X, coef0=1.0)
     v = fit.alpha * y
-    w = Phi.T @ v  # the primal is evaluated in the explicit feature space, not through K
+    # the primal is evaluated in the explicit feature space, not through K
+    w = Phi.T @ v
     primal = 0.5 * w @ w + C * np.maximum(0.0, 1.0 - y * (Phi @ w + fit.b)).sum()
     dual = fit.alpha.sum() - 0.5 * v @ K @ v
     free = (fit.alpha > 1e-8 * C) & (fit.alpha < (1 - 1e-8) * C)
@@ -592,8 +613,9 @@ def eq_kernel_svm_duality(rng, foil=False):
         b = np.mean(notes) if free.any() else np.inf
     else:
         b = np.mean(y[free] - K[free] @ v) if free.any() else fit.b
-    # SMO stops at a maximal KKT violation of 1e-10, which bounds the duality gap by about
-    # n C 1e-10 relative to the objective: 1e-8 leaves room for that, nothing more.
+    # SMO stops at a maximal KKT violation of 1e-10, which bounds the
+    # duality gap by about n C 1e-10 relative to the objective: 1e-8
+    # leaves room for that, nothing more.
     return max(abs(primal - dual) / abs(primal), abs(b - fit.b) / max(1.0, abs(fit.b)))
 
 

@@ -1,7 +1,7 @@
 r"""Claims of Chapter 1: least squares, ridge and lasso.
 
-Each function checks one labelled equation of ``notebooks/01_linear_regression.py`` on random
-instances (or symbolically) and returns one residual per instance.
+Each function checks one labelled equation of ``notebooks/01_linear_regression.py`` on
+random instances (or symbolically) and returns one residual per instance.
 """
 
 from __future__ import annotations
@@ -108,9 +108,10 @@ def eq_cond_squared(rng, foil=False):
     statement=r"$\hat w = V D^{-1} U^\top y$ and $\hat y = X \hat w = U U^\top y$",
     errata=[
         Erratum(
-            where="notes 000, section 2.3, the interpretation of $\\hat y = UU^\\top y$",
-            says=r"\"$U$ forms an orthonormal basis for a subspace of $R^M$\"; and the middle line "
-            r"ends in $V^\top D^\top U y$",
+            where="notes 000, section 2.3, the interpretation of $\\hat y = UU^\\top "
+                  "y$",
+            says=r"\"$U$ forms an orthonormal basis for a subspace of $R^M$\"; and the "
+            r"middle line ends in $V^\top D^\top U y$",
             correct=r"$U$ is $N \times M$: its columns are an orthonormal basis of the "
                     r"column space "
             r"of $X$, a subspace of $\mathbb{R}^N$ (the space of the targets). The "
@@ -126,13 +127,13 @@ def eq_svd_fit(rng, foil=False):
     X, y = _problem(rng)
     U, sv, Vt = np.linalg.svd(X, full_matrices=False)
     w = (Vt if foil else Vt.T) @ ((U.T @ y) / sv)
-    # w_ref from the normal equations carries an error of about cond(X)^2 eps; cond(X) is
-    # at most a few tens here, hence the tolerance 1e-10 rather than a few eps.
+    # w_ref from the normal equations carries an error of about cond(X)^2 eps; cond(X)
+    # is at most a few tens here, hence the tolerance 1e-10 rather than a few eps.
     w_ref = np.linalg.solve(X.T @ X, X.T @ y)
     return max(rel_error(w, w_ref), rel_error(X @ w, U @ (U.T @ y)))
 
 
-# -- ridge ------------------------------------------------------------------------------------
+# -- ridge -----------------------------------------------------------------------------
 
 
 @claim(
@@ -193,16 +194,16 @@ def eq_ridge_solution(rng, foil=False):
              r"$\lambda$\"; $\Sigma^2 + n\lambda I$ has strictly positive entries "
              r"\"for sufficiently large $\lambda$\", so the matrix \"has full rank and "
              r"thus no singular values\"",
-        correct=r"True as stated, but the qualifier misleads: for **every** "
-                r"$\lambda > 0$ the eigenvalues $\sigma_j^2 + n\lambda$ are at least "
-                r"$n\lambda > 0$, so the matrix is invertible however small $\lambda$ is. "
-                r"\"No singular values\" means no **zero** singular values (every matrix "
-                r"has singular values; here the smallest is $\ge n\lambda$). What large "
-                r"$\lambda$ buys is a better condition number, "
-                r"$(\sigma_1^2 + n\lambda)/(\sigma_d^2 + n\lambda)$.",
+        correct=r"True as stated, but the qualifier misleads: for **every** $\lambda > "
+                r"0$ the eigenvalues $\sigma_j^2 + n\lambda$ are at least $n\lambda > "
+                r"0$, so the matrix is invertible however small $\lambda$ is. \"No "
+                r"singular values\" means no **zero** singular values (every matrix "
+                r"has singular values; here the smallest is $\ge n\lambda$). What "
+                r"large $\lambda$ buys is a better condition number, $(\sigma_1^2 + "
+                r"n\lambda)/(\sigma_d^2 + n\lambda)$.",
     )],
-    # a clarification (the notes' "for large lambda" qualifies a true statement): the foil
-    # doubles the bound
+    # a clarification (the notes' "for large lambda" qualifies a true
+    # statement): the foil doubles the bound
     foil=r"every eigenvalue of $X^\top X + \lambda I$ is at least $2\lambda$",
     exact="a violation max(0, lam - slack - min eigenvalue): 0 whenever the bound "
           "holds",
@@ -292,7 +293,7 @@ def eq_ridge_dual(rng, foil=False):
     return rel_error(primal, dual)
 
 
-# -- lasso ------------------------------------------------------------------------------------
+# -- lasso -----------------------------------------------------------------------------
 
 
 @claim(
@@ -302,15 +303,17 @@ def eq_ridge_dual(rng, foil=False):
     foil=r"$\arg\min_w \tfrac12 (w - z)^2 + t|w| = \max(z - t, 0)$ (the sign lost)",
 )
 def eq_soft_threshold(rng, foil=False):
-    # S(z, t) must do at least as well as Brent's method on the (non-smooth) scalar objective
-    # and as the kink w = 0: the violation f(S) - min(f(Brent), f(0)), relative, is rounding
-    # (~1e-16) when S is the minimiser; a wrong formula loses by far more.
+    # S(z, t) must do at least as well as Brent's method on the (non-smooth)
+    # scalar objective and as the kink w = 0: the violation f(S) -
+    # min(f(Brent), f(0)), relative, is rounding (~1e-16) when S is the
+    # minimiser; a wrong formula loses by far more.
     z, t = rng.normal(0, 3), rng.uniform(0, 3)
 
     def f(w, z=z, t=t):
         return 0.5 * (w - z) ** 2 + t * abs(w)
 
-    brent = minimize_scalar(f, bounds=(-10, 10), method="bounded", options={"xatol": 1e-12}).x
+    brent = minimize_scalar(f, bounds=(-10, 10), method="bounded",
+                            options={"xatol": 1e-12}).x
     best = min(f(brent), f(0.0))
     S = max(z - t, 0.0) if foil else float(linear.soft_threshold(z, t))
     return max(0.0, f(S) - best) / max(best, 1e-300)
@@ -351,12 +354,14 @@ def eq_lasso_subgradient(rng, foil=False):
     w = linear.lasso(X, y, lam=lam).w
     g = 2 * X.T @ (y - X @ w)
     nz = np.ones_like(w, dtype=bool) if foil else w != 0
-    viol = np.concatenate([np.abs(g[nz] - lam * np.sign(w[nz])), np.maximum(np.abs(g[~nz]) - lam, 0)])
+    viol = np.concatenate([np.abs(g[nz] - lam * np.sign(w[nz])),
+                           np.maximum(np.abs(g[~nz]) - lam, 0)])
     return viol.max() / lam
 
 
 @claim(
-    "eq-lasso-coordinate", per_instance=True, chapter=CH, tol=1e-13, measure="violation",
+    "eq-lasso-coordinate", per_instance=True, chapter=CH, tol=1e-13,
+       measure="violation",
     statement=r"$\arg\min_{w_j} J(w) = S(x_j^\top r_{(j)}, \lambda/2) / \|x_j\|^2$ "
               r"with the other "
     r"coordinates fixed",
@@ -380,8 +385,8 @@ def eq_lasso_coordinate(rng, foil=False):
         v[j] = t
         return np.sum((y - X @ v) ** 2) + lam * np.abs(v).sum()
 
-    # As for the soft-threshold: the update must do at least as well as Brent's method on
-    # J along coordinate j and as w_j = 0; the violation is relative to J, whose
+    # As for the soft-threshold: the update must do at least as well as Brent's method
+    # on J along coordinate j and as w_j = 0; the violation is relative to J, whose
     # evaluation rounds at about n * eps ~ 1e-14.
     scale = 10 * (abs(update) + 1)
     brent = minimize_scalar(J, bounds=(-scale, scale), method="bounded",
@@ -393,62 +398,65 @@ def eq_lasso_coordinate(rng, foil=False):
 @claim(
     "eq-lasso-lambda-max", per_instance=True, chapter=CH, tol=0, measure="violation",
     statement=r"the lasso solution is $w = 0$ iff $\lambda \ge \lambda_{\max} = "
-              r"2\|X^\top y\|_\infty$; with the logistic loss, $\frac1C > \sum_j |x_{ji}|$ "
-              r"gives $w_i = 0$",
+              r"2\|X^\top y\|_\infty$; with the logistic loss, $\frac1C > \sum_j "
+              r"|x_{ji}|$ gives $w_i = 0$",
     errata=[Erratum(
         where="notes 002, slide \"$L_1$ norm\"",
         says=r"if $\frac1C > \sup_w \left|\frac{\partial \mathcal L(w)}{\partial "
              r"w_i}\right|$, "
         r"then it becomes optimal to set $w_i = 0$",
         correct=r"A correct sufficient condition, for any differentiable loss: if the "
-        r"penalty's slope $\frac1C$ exceeds every slope the loss can have in $w_i$, moving "
-        r"$w_i$ towards 0 always lowers $Q$, so the optimum has $w_i = 0$. How much it "
-        r"says depends on the loss. For the squared loss the slope grows without bound, "
-        r"the supremum is infinite and the condition never holds; the test that decides "
-        r"looks at the optimum itself ($w = 0$ is optimal iff "
-        r"$\frac1C \ge \|\nabla \mathcal L(0)\|_\infty$, here "
-        r"$\lambda \ge 2\|X^\top y\|_\infty$). For the logistic loss "
-        r"$|\partial \mathcal L / \partial w_i| \le \sum_j |x_{ji}|$, so "
-        r"$\frac1C > \sum_j |x_{ji}|$ does force $w_i = 0$: the claim fits L1-penalised "
-        r"logistic regression with $\frac1C = 1.1\sum_j |x_{j2}|$ from a random start "
-        r"(proximal gradient) and finds $w_2 = 0$ exactly, at a point that meets the "
-        r"optimality conditions, while other weights stay nonzero.",
+        r"penalty's slope $\frac1C$ exceeds every slope the loss can have in $w_i$, "
+        r"moving $w_i$ towards 0 always lowers $Q$, so the optimum has $w_i = 0$. How "
+        r"much it says depends on the loss. For the squared loss the slope grows "
+        r"without bound, the supremum is infinite and the condition never holds; the "
+        r"test that decides looks at the optimum itself ($w = 0$ is optimal iff "
+        r"$\frac1C \ge \|\nabla \mathcal L(0)\|_\infty$, here $\lambda \ge 2\|X^\top "
+        r"y\|_\infty$). For the logistic loss $|\partial \mathcal L / \partial w_i| "
+        r"\le \sum_j |x_{ji}|$, so $\frac1C > \sum_j |x_{ji}|$ does force $w_i = 0$: "
+        r"the claim fits L1-penalised logistic regression with $\frac1C = 1.1\sum_j "
+        r"|x_{j2}|$ from a random start (proximal gradient) and finds $w_2 = 0$ "
+        r"exactly, at a point that meets the optimality conditions, while other "
+        r"weights stay nonzero.",
         kind="clarification",
     )],
     # the notes' sup over all w is infinite, nothing to evaluate: the foil drops the 2
     foil=r"the lasso solution is $w = 0$ iff $\lambda \ge \|X^\top y\|_\infty$",
-    exact="counts events: a nonzero lasso solution above lambda_max and a zero one below; "
-          "an L1-logistic fit with w_2 != 0, all-zero, or not optimal",
+    exact="counts events: a nonzero lasso solution above lambda_max and a zero one "
+          "below; an L1-logistic fit with w_2 != 0, all-zero, or not optimal",
 )
 def eq_lasso_lambda_max(rng, foil=False):
     X, y = _problem(rng)
     lam_max = (1 if foil else 2) * np.max(np.abs(X.T @ y))
     above = linear.lasso(X, y, lam=lam_max * (1 + 1e-9)).w
     below = linear.lasso(X, y, lam=lam_max * 0.99).w
-    # notes 002's condition with the logistic loss: the third column, small and informative,
-    # is penalised by 1/C = 1.1 sum_j |x_j2| > sup |dL/dw_2|, so its weight must be 0
+    # notes 002's condition with the logistic loss: the third column, small
+    # and informative, is penalised by 1/C = 1.1 sum_j |x_j2| > sup
+    # |dL/dw_2|, so its weight must be 0
     m = int(rng.integers(20, 60))
     Z = rng.standard_normal((m, 3)) * np.array([1.0, 1.0, 0.1])
-    t = np.where(rng.random(m) < 1 / (1 + np.exp(-Z @ np.array([2.0, -2.0, 20.0]))), 1.0, -1.0)
+    t = np.where(rng.random(m) < 1 / (1 + np.exp(-Z @ np.array([2.0, -2.0, 20.0]))),
+                 1.0, -1.0)
     w, kkt = _l1_logistic(Z, t, 1.1 * np.abs(Z[:, 2]).sum(), rng.standard_normal(3))
     logistic = float(w[2] != 0) + float(np.all(w == 0)) + float(kkt > 1e-9)
     return float(np.any(above != 0)) + float(np.all(below == 0)) + logistic
 
 
 def _l1_logistic(X, y, lam, w0, n_iter=3000):
-    """min sum_i ln(1 + exp(-y_i x_i.w)) + lam |w|_1 by proximal gradient from ``w0``; the
-    fit and its violation of the optimality conditions (subgradient inclusion)."""
+    """min sum_i ln(1 + exp(-y_i x_i.w)) + lam |w|_1 by proximal gradient from ``w0``;
+    the fit and its violation of the optimality conditions (subgradient inclusion)."""
     L = np.linalg.norm(X, 2) ** 2 / 4  # Lipschitz constant of the loss's gradient
     w = w0.copy()
     for _ in range(n_iter):
         v = w + X.T @ (y / (1 + np.exp(y * (X @ w)))) / L
         w = np.sign(v) * np.maximum(np.abs(v) - lam / L, 0.0)
     g = -X.T @ (y / (1 + np.exp(y * (X @ w))))
-    kkt = np.where(w != 0, np.abs(g + lam * np.sign(w)), np.maximum(0.0, np.abs(g) - lam))
+    kkt = np.where(w != 0, np.abs(g + lam * np.sign(w)),
+                   np.maximum(0.0, np.abs(g) - lam))
     return w, float(kkt.max())
 
 
-# -- MAP --------------------------------------------------------------------------------------
+# -- MAP -------------------------------------------------------------------------------
 
 
 @claim(
@@ -460,8 +468,9 @@ def _l1_logistic(X, y, lam, w0, n_iter=3000):
          r"inverted)",
 )
 def eq_map_ridge(rng, foil=False):
-    # The gradient of the log posterior, written with scipy.stats densities (not our algebra),
-    # vanishes at the ridge solution; finite differences limit this to about 1e-8 relative.
+    # The gradient of the log posterior, written with scipy.stats densities
+    # (not our algebra), vanishes at the ridge solution; finite differences
+    # limit this to about 1e-8 relative.
     X, y = _problem(rng)
     sigma, tau = rng.uniform(0.5, 2), rng.uniform(0.3, 3)
     w = linear.ridge(X, y, lam=tau**2 / sigma**2 if foil else sigma**2 / tau**2).w
@@ -485,9 +494,10 @@ def eq_map_ridge(rng, foil=False):
           "estimate",
 )
 def eq_map_lasso(rng, foil=False):
-    # The negative log posterior (scipy.stats densities) at the lasso solution is no larger than
-    # at 200 random nearby points; the violation is relative to its value. The lasso stops at a
-    # relative duality gap of 1e-12, so violations above ~1e-10 would mean a wrong lambda.
+    # The negative log posterior (scipy.stats densities) at the lasso solution is no
+    # larger than at 200 random nearby points; the violation is relative to its
+    # value. The lasso stops at a relative duality gap of 1e-12, so violations above
+    # ~1e-10 would mean a wrong lambda.
     X, y = _problem(rng)
     sigma, beta = rng.uniform(0.5, 2), rng.uniform(0.05, 0.5)
     w = linear.lasso(X, y, lam=(1 if foil else 2) * sigma**2 / beta).w
@@ -497,16 +507,18 @@ def eq_map_lasso(rng, foil=False):
                  + laplace.logpdf(V, 0, beta).sum(axis=1))
 
     base = nlp(w[None])[0]
-    deltas = rng.standard_normal((200, w.size)) * 10.0 ** rng.uniform(-4, -1, size=(200, 1))
+    deltas = rng.standard_normal((200, w.size)) * 10.0 ** rng.uniform(-4, -1,
+                                                                      size=(200, 1))
     worst = np.min(nlp(w + deltas)) - base
     return max(0.0, -worst) / abs(base)
 
 
-# -- bias and variance ------------------------------------------------------------------------
+# -- bias and variance -----------------------------------------------------------------
 
 
 @claim(
-    "eq-bias-variance", per_instance=True, chapter=CH, tol=5, measure="Monte Carlo std. errors",
+    "eq-bias-variance", per_instance=True, chapter=CH, tol=5,
+       measure="Monte Carlo std. errors",
     n_instances=5, n_test_instances=40,
     statement=r"$\mathbb{E}(y_0 - \hat g(x_0))^2 = \sigma^2 + (g(x_0) - \mathbb{E}\hat "
               r"g(x_0))^2 + "
@@ -521,10 +533,11 @@ def eq_map_lasso(rng, foil=False):
     foil_margin=5,
 )
 def eq_bias_variance(rng, foil=False):
-    # Monte Carlo estimate of the left side (fresh training sets and fresh y_0) against the
-    # right side in closed form (ridge is linear in y for a fixed design: E g_hat = a^T g(X),
-    # Var g_hat = sigma^2 |a|^2 with a = X (X^T X + lam I)^{-1} x_0). Residual in standard
-    # errors of the Monte Carlo mean; 5 standard errors is exceeded with probability 6e-7.
+    # Monte Carlo estimate of the left side (fresh training sets and fresh y_0) against
+    # the right side in closed form (ridge is linear in y for a fixed design: E g_hat =
+    # a^T g(X), Var g_hat = sigma^2 |a|^2 with a = X (X^T X + lam I)^{-1} x_0).
+    # Residual in standard errors of the Monte Carlo mean; 5 standard errors is
+    # exceeded with probability 6e-7.
     reps = 4000
     m, d = 30, 5
     X = rng.standard_normal((m, d))
@@ -537,7 +550,8 @@ def eq_bias_variance(rng, foil=False):
     bias2 = (g0 - a @ g(X)) ** 2
     var = sigma**2 * a @ a
     Y = g(X) + sigma * rng.standard_normal((reps, m))
-    W = np.linalg.solve(X.T @ X + lam * np.eye(d), X.T @ Y.T)  # one column per training set
+    # one column per training set
+    W = np.linalg.solve(X.T @ X + lam * np.eye(d), X.T @ Y.T)
     y0 = g0 + sigma * rng.standard_normal(reps)
     sq = (y0 - x0 @ W) ** 2
     se = sq.std(ddof=1) / np.sqrt(reps)
@@ -545,19 +559,20 @@ def eq_bias_variance(rng, foil=False):
     return abs(sq.mean() - (noise + bias2 + var)) / se
 
 
-# -- checks that discriminate the notes' statements (errata) ----------------------------------
+# -- checks that discriminate the notes' statements (errata) ---------------------------
 
 
 @claim(
     "eq-svd-eigen", per_instance=True, chapter=CH, tol=1e-12,
-    statement=r"$X^\top X\, V = V D^2$: the columns of $V$ are eigenvectors of $X^\top X$, "
-    r"with eigenvalues $d_j^2$",
+    statement=r"$X^\top X\, V = V D^2$: the columns of $V$ are eigenvectors of $X^\top "
+    r"X$, with eigenvalues $d_j^2$",
     errata=[Erratum(
         where="notes 000, section 2.3, after eq. (2.14)",
-        says=r"\"so $V$ will contain the eigenvalues of the covariance matrix of the data\"",
-        correct=r"$X^\top X = V D^2 V^\top$ is an eigendecomposition: the columns of $V$ "
-        r"are the **eigenvectors** of $X^\top X$ and its eigenvalues are $d_j^2$ (divide by "
-        r"$N$ for the covariance of centred data).",
+        says=r"\"so $V$ will contain the eigenvalues of the covariance matrix of the "
+             r"data\"",
+        correct=r"$X^\top X = V D^2 V^\top$ is an eigendecomposition: the columns of "
+        r"$V$ are the **eigenvectors** of $X^\top X$ and its eigenvalues are $d_j^2$ "
+        r"(divide by $N$ for the covariance of centred data).",
     )],
     foil=r"the notes' reading, $V$ holds the eigenvalues (here its diagonal): "
     r"$X^\top X\, V = V \operatorname{diag}(V)$",
@@ -575,46 +590,51 @@ def eq_svd_eigen(rng, foil=False):
 @claim(
     "eq-svd-full", per_instance=True, chapter=CH, tol=1e-12,
     statement=r"for $n > d$ the full SVD is $X = U_n D_n V^\top$ with $U_n$ orthogonal "
-    r"$n \times n$ and $D_n$ $n \times d$: $\operatorname{diag}(d_1, \dots, d_d)$ above "
-    r"$n - d$ rows of zeros",
+    r"$n \times n$ and $D_n$ $n \times d$: $\operatorname{diag}(d_1, \dots, d_d)$ "
+    r"above $n - d$ rows of zeros",
     errata=[Erratum(
         where="notes 000, section 2.3, footnote 1, eq. (2.13)",
-        says=r"for $N > M$, $D = [\mathrm{diag}(d_1, \dots, d_N) \mid (0)_{N \times N-M}]$",
-        correct=r"for $N > M$ the full $D$ is $N \times M$ (as the line above it says): "
-        r"$\mathrm{diag}(d_1, \dots, d_M)$ on top of an $(N - M) \times M$ block of zeros. "
-        r"There are only $M$ singular values, and the printed $D$, $N \times (2N - M)$, "
-        r"cannot stand between $U$ ($N \times N$) and $V^\top$ ($M \times M$).",
+        says=r"for $N > M$, $D = [\mathrm{diag}(d_1, \dots, d_N) \mid (0)_{N \times "
+             r"N-M}]$",
+        correct=r"for $N > M$ the full $D$ is $N \times M$ (as the line above it "
+        r"says): $\mathrm{diag}(d_1, \dots, d_M)$ on top of an $(N - M) \times M$ "
+        r"block of zeros. There are only $M$ singular values, and the printed $D$, $N "
+        r"\times (2N - M)$, cannot stand between $U$ ($N \times N$) and $V^\top$ ($M "
+        r"\times M$).",
     ), Erratum(
-        where="notes 000, section 2.3, the SVD $X = UDV^\top$ with $U$ $N \times M$ and "
-              "$D$, $V$ $M \times M$",
+        where="notes 000, section 2.3, the SVD $X = UDV^\top$ with $U$ $N \times M$ "
+              "and $D$, $V$ $M \times M$",
         says=r"$D = \mathrm{diag}(d_1, \dots, d_{\min(M,N)}, 0, \dots, 0)$ with "
-             r"$\max(M - N, 0)$ zeros, \"while the columns of $U$ and $V$ are orthogonal and "
-             r"unit-norm\"",
-        correct=r"For $M > N$ (more features than points, the case the $\max(M - N, 0)$ "
-                r"zeros are there for) no $N \times M$ matrix has orthonormal columns: "
-                r"$M$ orthonormal vectors do not fit in $\mathbb{R}^N$, and "
-                r"$\|U^\top U - I_M\|_F \ge \sqrt{M - N}$ for every $U$. The thin SVD then "
-                r"keeps $\min(M, N) = N$ columns: $U$ $N \times N$, $D$ $N \times N$, $V$ "
-                r"$M \times N$. The notes' shapes hold for $N \ge M$, the case the section "
-                r"goes on to use.",
+             r"$\max(M - N, 0)$ zeros, \"while the columns of $U$ and $V$ are "
+             r"orthogonal and unit-norm\"",
+        correct=r"For $M > N$ (more features than points, the case the $\max(M - N, "
+                r"0)$ zeros are there for) no $N \times M$ matrix has orthonormal "
+                r"columns: $M$ orthonormal vectors do not fit in $\mathbb{R}^N$, and "
+                r"$\|U^\top U - I_M\|_F \ge \sqrt{M - N}$ for every $U$. The thin SVD "
+                r"then keeps $\min(M, N) = N$ columns: $U$ $N \times N$, $D$ $N \times "
+                r"N$, $V$ $M \times N$. The notes' shapes hold for $N \ge M$, the case "
+                r"the section goes on to use.",
         foil="wide",
     )],
-    foil=r"the notes' $D = [\operatorname{diag}(d_1, \dots, d_N) \mid 0_{N \times (N - M)}]$"
-    r", $N \times (2N - M)$: $U D V^\top$ is undefined",
+    foil=r"the notes' $D = [\operatorname{diag}(d_1, \dots, d_N) \mid 0_{N \times (N - "
+    r"M)}]$, $N \times (2N - M)$: $U D V^\top$ is undefined",
 )
 def eq_svd_full(rng, foil=False):
     X, _ = _problem(rng)
-    if foil == "wide":  # the notes' thin SVD of the wide X^T (M > N): U is N x M, D M x M
+    # the notes' thin SVD of the wide X^T (M > N): U is N x M, D M x M
+    if foil == "wide":
         Xw = X.T
         n, d = Xw.shape
         U, sv, Vt = np.linalg.svd(Xw, full_matrices=True)
-        U = np.hstack([U, np.zeros((n, d - n))])  # any further M - N columns: not orthonormal
+        # any further M - N columns: not orthonormal
+        U = np.hstack([U, np.zeros((n, d - n))])
         D = np.diag(np.r_[sv, np.zeros(d - n)])
         return max(np.linalg.norm(Xw - U @ D @ Vt) / np.linalg.norm(Xw),
                    np.linalg.norm(U.T @ U - np.eye(d)))
     n, d = X.shape
     U, sv, Vt = np.linalg.svd(X, full_matrices=True)
-    if foil:  # the notes' D: diag of N values (only d exist; the rest 0), then N - M zero columns
+    # the notes' D: diag of N values (only d exist; the rest 0), then N - M zero columns
+    if foil:
         D = np.hstack([np.diag(np.r_[sv, np.zeros(n - d)]), np.zeros((n, n - d))])
     else:
         D = np.vstack([np.diag(sv), np.zeros((n - d, d))])
@@ -635,14 +655,14 @@ def eq_svd_full(rng, foil=False):
         says=r"$Q^{regularized}(w) = Q(w) + \tau\|w\|_2$ with "
         r"$\|w\|_2 = \sqrt{\sum_d (w^d)^2}$; \"Ridge: least-squares regression, using "
         r"$\|w\|_2$\"",
-        correct=r"Ridge penalises the **squared** norm, $\lambda\|w\|_2^2$. The unsquared "
-        r"norm gives another estimator: for a given $\tau > 0$ the minimiser of "
-        r"$\|y - Xw\|^2 + \tau\|w\|_2$ is $w = 0$ once $\tau \ge 2\|X^\top y\|_2$ (the "
-        r"subdifferential of $\tau\|w\|_2$ at 0 is the ball of radius $\tau$), and "
-        r"otherwise the ridge solution for $\lambda = \tau / (2\|w\|_2)$ (its stationarity "
-        r"condition $-2X^\top(y - Xw) + \tau w / \|w\|_2 = 0$ is ridge's with that "
-        r"$\lambda$). The same path of solutions, then, but a data-dependent $\lambda$ and an "
-        r"exact zero for large $\tau$, which ridge never gives.",
+        correct=r"Ridge penalises the **squared** norm, $\lambda\|w\|_2^2$. The "
+        r"unsquared norm gives another estimator: for a given $\tau > 0$ the minimiser "
+        r"of $\|y - Xw\|^2 + \tau\|w\|_2$ is $w = 0$ once $\tau \ge 2\|X^\top y\|_2$ "
+        r"(the subdifferential of $\tau\|w\|_2$ at 0 is the ball of radius $\tau$), "
+        r"and otherwise the ridge solution for $\lambda = \tau / (2\|w\|_2)$ (its "
+        r"stationarity condition $-2X^\top(y - Xw) + \tau w / \|w\|_2 = 0$ is ridge's "
+        r"with that $\lambda$). The same path of solutions, then, but a data-dependent "
+        r"$\lambda$ and an exact zero for large $\tau$, which ridge never gives.",
     )],
     foil=r"the notes' ridge with the penalty $\tau\|w\|_2$: the minimiser is the ridge "
     r"solution with $\lambda = \tau$",
@@ -681,28 +701,31 @@ def eq_ridge_unsquared(rng, foil=False):
 
 @claim(
     "eq-map-objective", per_instance=True, chapter=CH, tol=1e-12,
-    statement=r"$-\ln\big(\prod_i p(y_i \mid x_i, w)\, p(w)\big) = \sum_i \mathcal L_i(w) + "
-    r"\frac12 \sum_{d=1}^D \big(\ln C_d + w_d^2 / C_d\big) + \frac D2 \ln 2\pi$ for "
-    r"$w_d \sim N(0, C_d)$, and $-\ln p(w) = \|w\|_1 / C + D \ln 2C$ for Laplace weights",
+    statement=r"$-\ln\big(\prod_i p(y_i \mid x_i, w)\, p(w)\big) = \sum_i \mathcal "
+    r"L_i(w) + \frac12 \sum_{d=1}^D \big(\ln C_d + w_d^2 / C_d\big) + \frac D2 \ln "
+    r"2\pi$ for $w_d \sim N(0, C_d)$, and $-\ln p(w) = \|w\|_1 / C + D \ln 2C$ for "
+    r"Laplace weights",
     errata=[
         Erratum(
-            where="notes 002, slides \"Gaussian prior\" and \"Adaptive feature importances\"",
+            where="notes 002, slides \"Gaussian prior\" and \"Adaptive feature "
+                  "importances\"",
             says=r"$p(w) = \frac{1}{(2\pi\sigma^2)^{n/2}} e^{-\|w\|_2^2 / 2\sigma^2}$, "
             r"$p(w) = \frac{1}{(2C)^n} e^{-\|w\|_1 / C}$ and "
             r"$p(w) = \frac{1}{(2\pi)^{n/2}\sqrt{C_1 \cdots C_D}} "
             r"e^{-\sum_d w_d^2 / 2C_d}$, with $n$ the number of training objects",
-            correct=r"The priors are densities of the $D$ weights, so the exponents are "
-            r"$D$: $(2\pi\sigma^2)^{-D/2}$, $(2C)^{-D}$ and $(2\pi)^{-D/2}$. They are "
-            r"constants in $w$, so the MAP estimates are unaffected, but with $n$ the "
-            r"densities do not integrate to 1.",
+            correct=r"The priors are densities of the $D$ weights, so the exponents "
+            r"are $D$: $(2\pi\sigma^2)^{-D/2}$, $(2C)^{-D}$ and $(2\pi)^{-D/2}$. They "
+            r"are constants in $w$, so the MAP estimates are unaffected, but with $n$ "
+            r"the densities do not integrate to 1.",
         ),
         Erratum(
-            where="notes 002, slide on maximum likelihood (before \"Maximum a posteriori\")",
-            says=r"$\prod_{i=1}^n p(y_i \mid x_i, w) = \sum_{i=1}^n \ln p(y_i \mid x_i, w) "
-            r"\to \max_w$",
+            where="notes 002, slide on maximum likelihood (before \"Maximum a "
+                  "posteriori\")",
+            says=r"$\prod_{i=1}^n p(y_i \mid x_i, w) = \sum_{i=1}^n \ln p(y_i \mid "
+            r"x_i, w) \to \max_w$",
             correct=r"it is the **logarithm** of the product that equals the sum of "
-            r"logarithms: $\ln \prod_i p(y_i \mid x_i, w) = \sum_i \ln p(y_i \mid x_i, w)$; "
-            r"both have the same maximiser.",
+            r"logarithms: $\ln \prod_i p(y_i \mid x_i, w) = \sum_i \ln p(y_i \mid x_i, "
+            r"w)$; both have the same maximiser.",
             foil="product",
         ),
     ],
@@ -710,10 +733,11 @@ def eq_ridge_unsquared(rng, foil=False):
     r"$\frac n2 \ln 2\pi$ and $n \ln 2C$",
 )
 def eq_map_objective(rng, foil=False):
-    # Logistic likelihood (L_i = ln(1 + exp(-y_i w.x_i))) and the priors from scipy.stats;
-    # few points, so the product of probabilities is computed as a product. foil: the
-    # notes' normalisers, with n (the number of points) where D belongs. foil="product":
-    # the notes' product of the likelihoods equated with the sum of their logarithms.
+    # Logistic likelihood (L_i = ln(1 + exp(-y_i w.x_i))) and the priors from
+    # scipy.stats; few points, so the product of probabilities is computed as a
+    # product. foil: the notes' normalisers, with n (the number of points) where
+    # D belongs. foil="product": the notes' product of the likelihoods equated
+    # with the sum of their logarithms.
     from scipy.stats import laplace, multivariate_normal
 
     d = int(rng.integers(1, 6))
@@ -731,41 +755,45 @@ def eq_map_objective(rng, foil=False):
     rhs = (np.sum(np.log1p(np.exp(-y * (X @ w)))) + 0.5 * np.sum(np.log(Cd) + w**2 / Cd)
            + k / 2 * np.log(2 * np.pi))
     lap = -laplace.logpdf(w, 0, C).sum()
-    return max(rel_error(lhs, rhs), rel_error(lap, np.abs(w).sum() / C + k * np.log(2 * C)))
+    return max(rel_error(lhs, rhs),
+               rel_error(lap, np.abs(w).sum() / C + k * np.log(2 * C)))
 
 
 @claim(
     "eq-ard-profile", per_instance=True, chapter=CH, tol=1e-9,
-    statement=r"$\min_{C_d > 0} \frac12\big(\ln C_d + w_d^2 / C_d\big) = \ln|w_d| + \frac12$, "
-    r"at $C_d = w_d^2$: the joint objective in $(w, C)$ tends to $-\infty$ as $w_d \to 0$",
+    statement=r"$\min_{C_d > 0} \frac12\big(\ln C_d + w_d^2 / C_d\big) = \ln|w_d| + "
+    r"\frac12$, at $C_d = w_d^2$: the joint objective in $(w, C)$ tends to $-\infty$ "
+    r"as $w_d \to 0$",
     errata=[Erratum(
         where="notes 002, slide \"Adaptive feature importances\"",
-        says=r"$Q_{approx}(w) = \sum_i \mathcal L_i(w) + \frac12 \sum_{d=1}^D \big(\ln C_d + "
-        r"\frac{w_d^2}{C_d}\big) \to \min_{w, C}$; \"if $\hat C_d \to 0$, feature $d$ is "
-        r"removed\"",
+        says=r"$Q_{approx}(w) = \sum_i \mathcal L_i(w) + \frac12 \sum_{d=1}^D \big(\ln "
+        r"C_d + \frac{w_d^2}{C_d}\big) \to \min_{w, C}$; \"if $\hat C_d \to 0$, "
+        r"feature $d$ is removed\"",
         correct=r"The joint minimum does not exist: minimising over $C_d$ first gives "
-        r"$\ln|w_d| + \frac12$ (at $C_d = w_d^2$), so the objective is "
-        r"$\sum_i \mathcal L_i(w) + \sum_d \ln|w_d| + \frac D2$, which tends to $-\infty$ as "
-        r"any $w_d \to 0$ (equally, $w_d = 0$ and $C_d \to 0$ sends $\frac12 \ln C_d$ to "
-        r"$-\infty$). Every feature can be \"removed\" this way, whatever the data. The "
-        r"variances must be estimated otherwise: by maximising the marginal likelihood with "
-        r"$w$ integrated out (automatic relevance determination, the relevance vector "
-        r"machine of the next slides), or with a prior on $C_d$.",
+        r"$\ln|w_d| + \frac12$ (at $C_d = w_d^2$), so the objective is $\sum_i "
+        r"\mathcal L_i(w) + \sum_d \ln|w_d| + \frac D2$, which tends to $-\infty$ as "
+        r"any $w_d \to 0$ (equally, $w_d = 0$ and $C_d \to 0$ sends $\frac12 \ln C_d$ "
+        r"to $-\infty$). Every feature can be \"removed\" this way, whatever the data. "
+        r"The variances must be estimated otherwise: by maximising the marginal "
+        r"likelihood with $w$ integrated out (automatic relevance determination, the "
+        r"relevance vector machine of the next slides), or with a prior on $C_d$.",
     )],
     foil=r"the notes' $Q_{approx} \to \min_{w, C}$: a minimum exists, so the objective "
     r"cannot fall without bound as $w_d \to 0$ (the residual is how far it falls)",
 )
 def eq_ard_profile(rng, foil=False):
-    # The inner minimum over t = ln C_d by Brent's method, against the closed form; and the
-    # joint objective (logistic losses) along w_d = e^{-k}, C_d = w_d^2, which falls by 1
-    # per step once w_d is near 0 (the losses then change by less than 1e-2 in all): from
-    # k = 10 to k = 200 by about 190. foil: the notes' min over (w, C) exists, so the path
-    # cannot fall without bound: the residual is then how far it falls.
+    # The inner minimum over t = ln C_d by Brent's method, against the closed
+    # form; and the joint objective (logistic losses) along w_d = e^{-k}, C_d =
+    # w_d^2, which falls by 1 per step once w_d is near 0 (the losses then change
+    # by less than 1e-2 in all): from k = 10 to k = 200 by about 190. foil: the
+    # notes' min over (w, C) exists, so the path cannot fall without bound: the
+    # residual is then how far it falls.
     from scipy.optimize import minimize_scalar
 
     wd = rng.standard_normal() * 3
     inner = minimize_scalar(lambda t: 0.5 * (t + wd**2 * np.exp(-t)),
-                            bounds=(np.log(wd**2) - 5, np.log(wd**2) + 5), method="bounded",
+                            bounds=(np.log(wd**2) - 5, np.log(wd**2) + 5),
+                            method="bounded",
                             options={"xatol": 1e-10})
     profile = abs(inner.fun - (np.log(abs(wd)) + 0.5)) / max(1.0, abs(inner.fun))
     m, D = 30, int(rng.integers(2, 6))
@@ -773,7 +801,8 @@ def eq_ard_profile(rng, foil=False):
     w, C = rng.standard_normal(D), rng.uniform(0.5, 2.0, D)
 
     def Q(w, C):
-        return np.sum(np.logaddexp(0, -y * (X @ w))) + 0.5 * np.sum(np.log(C) + w**2 / C)
+        return (np.sum(np.logaddexp(0, -y * (X @ w)))
+                + 0.5 * np.sum(np.log(C) + w**2 / C))
 
     path = []
     for k in (10, 200):
@@ -790,18 +819,19 @@ def eq_ard_profile(rng, foil=False):
     "eq-ard-update", per_instance=True, chapter=CH, tol=1e-6,
     statement=r"the log evidence $\ln p(y \mid C, \sigma^2) = \ln N(y; 0, \sigma^2 I + "
     r"X \operatorname{diag}(C) X^\top)$ has $\partial/\partial \ln C_d = (\mu_d^2 + "
-    r"\Sigma_{dd} - C_d) / 2C_d$ and $\partial/\partial \ln \sigma^2 = \|y - X\mu\|^2 / "
-    r"2\sigma^2 - (n - \sum_d \gamma_d) / 2$, so its stationary points are the fixed points "
-    r"$C_d = \mu_d^2 / \gamma_d$, $\sigma^2 = \|y - X\mu\|^2 / (n - \sum_d \gamma_d)$",
-    foil=r"$\partial/\partial \ln C_d = (\mu_d^2 - C_d) / 2C_d$, the posterior variance "
-    r"$\Sigma_{dd}$ dropped: the stationarity condition $C_d = \mu_d^2$ of the joint "
-    r"objective {eq}`eq-ard-profile`",
+    r"\Sigma_{dd} - C_d) / 2C_d$ and $\partial/\partial \ln \sigma^2 = \|y - X\mu\|^2 "
+    r"/ 2\sigma^2 - (n - \sum_d \gamma_d) / 2$, so its stationary points are the fixed "
+    r"points $C_d = \mu_d^2 / \gamma_d$, $\sigma^2 = \|y - X\mu\|^2 / (n - \sum_d "
+    r"\gamma_d)$",
+    foil=r"$\partial/\partial \ln C_d = (\mu_d^2 - C_d) / 2C_d$, the posterior "
+    r"variance $\Sigma_{dd}$ dropped: the stationarity condition $C_d = \mu_d^2$ of "
+    r"the joint objective {eq}`eq-ard-profile`",
 )
 def eq_ard_update(rng, foil=False):
-    # The log evidence from the n x n covariance S (the Gaussian density itself, none of the
-    # d x d algebra), differentiated numerically in (ln C, ln sigma^2), against the formulas
-    # built from the posterior N(mu, Sigma). Central differences of a smooth function of
-    # size ~n: about 1e-8 relative; tol 1e-6.
+    # The log evidence from the n x n covariance S (the Gaussian density itself, none of
+    # the d x d algebra), differentiated numerically in (ln C, ln sigma^2), against the
+    # formulas built from the posterior N(mu, Sigma). Central differences of a smooth
+    # function of size ~n: about 1e-8 relative; tol 1e-6.
     X, y = _problem(rng)
     n, d = X.shape
     C, s2 = np.exp(rng.uniform(-2, 1, d)), float(np.exp(rng.uniform(-1, 1)))
@@ -818,45 +848,48 @@ def eq_ard_update(rng, foil=False):
     S = 0.0 if foil else np.diag(Sigma)
     gamma = 1 - np.diag(Sigma) / C
     r = y - X @ mu
-    formula = np.append((mu**2 + S - C) / (2 * C), r @ r / (2 * s2) - (n - gamma.sum()) / 2)
+    formula = np.append((mu**2 + S - C) / (2 * C),
+                        r @ r / (2 * s2) - (n - gamma.sum()) / 2)
     return rel_error(numeric, formula)
 
 
 @claim(
-    "eq-ols-unbiased", per_instance=True, chapter=CH, tol=5, measure="Monte Carlo std. errors",
+    "eq-ols-unbiased", per_instance=True, chapter=CH, tol=5,
+       measure="Monte Carlo std. errors",
     n_instances=5, n_test_instances=40,
     statement=r"for $g(x) = x^\top\beta$ least squares is unbiased, "
     r"$\mathbb{E}\hat g(x_0) = g(x_0)$: the bias term of the decomposition is 0, and "
     r"$\sigma^2$ is not part of it",
     errata=[Erratum(
         where="notes 000, section 2.2.1, eq. (2.11)",
-        says=r"$\mathrm{Err}(x_0) = \underbrace{\sigma^2 + (g(x_0) - "
-        r"E[\hat g(x_0)])^2}_{\text{Bias}} + \underbrace{E[(E[\hat g(x_0)] - "
-        r"\hat g(x_0))^2]}_{\text{Variance}}$, and \"Bias is a decreasing function of model "
+        says=r"$\mathrm{Err}(x_0) = \underbrace{\sigma^2 + (g(x_0) - E[\hat "
+        r"g(x_0)])^2}_{\text{Bias}} + \underbrace{E[(E[\hat g(x_0)] - \hat "
+        r"g(x_0))^2]}_{\text{Variance}}$, and \"Bias is a decreasing function of model "
         r"complexity\"",
         correct=r"The total is right, but it has three terms, not two: the noise "
-        r"$\sigma^2$, the squared bias $(g(x_0) - E\hat g(x_0))^2$ and the variance. The "
-        r"bias is $E\hat g(x_0) - g(x_0)$, which is 0 for an unbiased fit (least squares "
-        r"when $g$ is linear), while $\sigma^2$ stays whatever the model: the bracket the "
-        r"notes call Bias never falls below $\sigma^2$, so it is not the quantity that "
-        r"decreases with complexity. The cross terms vanish because the noise of the new "
-        r"$y_0$ is independent of the training set and has mean 0, and because "
-        r"$\hat g(x_0) - E\hat g(x_0)$ has mean 0.",
+        r"$\sigma^2$, the squared bias $(g(x_0) - E\hat g(x_0))^2$ and the variance. "
+        r"The bias is $E\hat g(x_0) - g(x_0)$, which is 0 for an unbiased fit (least "
+        r"squares when $g$ is linear), while $\sigma^2$ stays whatever the model: the "
+        r"bracket the notes call Bias never falls below $\sigma^2$, so it is not the "
+        r"quantity that decreases with complexity. The cross terms vanish because the "
+        r"noise of the new $y_0$ is independent of the training set and has mean 0, "
+        r"and because $\hat g(x_0) - E\hat g(x_0)$ has mean 0.",
     )],
     foil=r"the notes' Bias bracket: the bias term is $\sigma^2 + (g(x_0) - "
     r"\mathbb{E}\hat g(x_0))^2 = \sigma^2$, not 0",
-    tol_reason="a Monte Carlo mean: the residual is in standard errors, and 5 of them are "
-    "exceeded with probability 6e-7; the foil misses by sigma, 80 to 250 of them, so the "
-    "margin is 10, not 100 (that would take 100 times the 4000 repetitions)",
+    tol_reason="a Monte Carlo mean: the residual is in standard errors, and 5 of them "
+    "are exceeded with probability 6e-7; the foil misses by sigma, 80 to 250 of them, "
+    "so the margin is 10, not 100 (that would take 100 times the 4000 repetitions)",
     foil_margin=10,
 )
 def eq_ols_unbiased(rng, foil=False):
     # 4000 training sets y = X beta + noise on a fixed design; the bias is what the mean
-    # prediction misses, |mean g_hat(x0) - g(x0)|, and the bias term its square: 0 here, or
-    # sigma^2 in the notes' bracket (foil). Residual in standard errors of the mean; 5 is
-    # exceeded with probability 6e-7.
+    # prediction misses, |mean g_hat(x0) - g(x0)|, and the bias term its square: 0 here,
+    # or sigma^2 in the notes' bracket (foil). Residual in standard errors of the mean;
+    # 5 is exceeded with probability 6e-7.
     reps, m, d = 4000, 30, int(rng.integers(2, 6))
-    X, beta, x0 = rng.standard_normal((m, d)), rng.standard_normal(d), rng.standard_normal(d)
+    X = rng.standard_normal((m, d))
+    beta, x0 = rng.standard_normal(d), rng.standard_normal(d)
     sigma = rng.uniform(0.5, 1.5)
     Y = X @ beta + sigma * rng.standard_normal((reps, m))
     g_hat = x0 @ np.linalg.lstsq(X, Y.T, rcond=None)[0]
@@ -865,17 +898,18 @@ def eq_ols_unbiased(rng, foil=False):
     return abs(abs(g_hat.mean() - x0 @ beta) - np.sqrt(bias_term)) / se
 
 
-# -- elastic net ------------------------------------------------------------------------------
+# -- elastic net -----------------------------------------------------------------------
 
 
 @claim(
-    "eq-elastic-net-coordinate", per_instance=True, chapter=CH, tol=1e-13, measure="violation",
+    "eq-elastic-net-coordinate", per_instance=True, chapter=CH, tol=1e-13,
+       measure="violation",
     statement=r"$\arg\min_{w_j} J(w) = S(x_j^\top r_{(j)}, \lambda_1/2) / (\|x_j\|^2 + "
               r"\lambda_2)$ for the elastic net, the other coordinates fixed",
-    foil=r"$\arg\min_{w_j} J(w) = S(x_j^\top r_{(j)}, \lambda_1/2) / \|x_j\|^2$ (the lasso's "
-         r"update, $\lambda_2$ forgotten)",
-    exact="a violation max(0, J(update) - best): the update is at least as good as Brent's "
-          "minimiser along the coordinate and as 0",
+    foil=r"$\arg\min_{w_j} J(w) = S(x_j^\top r_{(j)}, \lambda_1/2) / \|x_j\|^2$ (the "
+         r"lasso's update, $\lambda_2$ forgotten)",
+    exact="a violation max(0, J(update) - best): the update is at least as good as "
+          "Brent's minimiser along the coordinate and as 0",
 )
 def eq_elastic_net_coordinate(rng, foil=False):
     X, y = _problem(rng)
@@ -904,9 +938,9 @@ def eq_elastic_net_coordinate(rng, foil=False):
 
 @claim(
     "eq-elastic-net-augmented", per_instance=True, chapter=CH, tol=1e-12,
-    statement=r"$\|y - Xw\|^2 + \lambda_1\|w\|_1 + \lambda_2\|w\|^2 = \|\tilde y - \tilde X "
-              r"w\|^2 + \lambda_1 \|w\|_1$ with $\tilde X = (X; \sqrt{\lambda_2} I)$, "
-              r"$\tilde y = (y; 0)$",
+    statement=r"$\|y - Xw\|^2 + \lambda_1\|w\|_1 + \lambda_2\|w\|^2 = \|\tilde y - "
+              r"\tilde X w\|^2 + \lambda_1 \|w\|_1$ with $\tilde X = (X; "
+              r"\sqrt{\lambda_2} I)$, $\tilde y = (y; 0)$",
     foil=r"the same with $\tilde X = (X; \lambda_2 I)$ (the square root forgotten)",
 )
 def eq_elastic_net_augmented(rng, foil=False):
@@ -930,9 +964,10 @@ def eq_elastic_net_augmented(rng, foil=False):
          r"$\nabla \lambda_2 w^2$ counted twice)",
 )
 def eq_elastic_net_grouping(rng, foil=False):
-    # Unit-norm columns in two correlated groups; the residual is relative to the size of
-    # the two sides. The solver stops at a duality gap of 1e-14 |y|^2, which leaves the
-    # coefficients accurate to about 1e-8 relative (strong convexity 2 lam2), hence 1e-6.
+    # Unit-norm columns in two correlated groups; the residual is relative to the
+    # size of the two sides. The solver stops at a duality gap of 1e-14 |y|^2,
+    # which leaves the coefficients accurate to about 1e-8 relative (strong
+    # convexity 2 lam2), hence 1e-6.
     n, d = 60, 6
     Z = rng.standard_normal((n, 2))
     X = np.repeat(Z, 3, axis=1) + rng.uniform(0.2, 0.8) * rng.standard_normal((n, d))
@@ -953,22 +988,25 @@ def eq_elastic_net_grouping(rng, foil=False):
     return worst
 
 
-# -- several outputs --------------------------------------------------------------------------
+# -- several outputs -------------------------------------------------------------------
 
 
 @claim(
     "eq-multi-ridge", per_instance=True, chapter=CH, tol=1e-7,
-    statement=r"the minimiser of $\frac1n\|XW - Y\|_F^2 + \lambda\|W\|_F^2$ is "
-              r"$W = (X^\top X + n\lambda I)^{-1} X^\top Y$, column $l$ the ridge fit of "
+    statement=r"the minimiser of $\frac1n\|XW - Y\|_F^2 + \lambda\|W\|_F^2$ is $W = "
+              r"(X^\top X + n\lambda I)^{-1} X^\top Y$, column $l$ the ridge fit of "
               r"$Y_{\cdot l}$ with penalty $n\lambda$",
-    foil=r"$W = (X^\top X + \lambda I)^{-1} X^\top Y$ (the $n$ of the averaged loss lost)",
+    foil=r"$W = (X^\top X + \lambda I)^{-1} X^\top Y$ (the $n$ of the averaged loss "
+         r"lost)",
 )
 def eq_multi_ridge(rng, foil=False):
-    # The gradient of the loss, by central differences of the loss written entry by entry
-    # (accurate to about 1e-9 relative), must vanish at the formula; and each column must be
-    # linear.ridge's single-output solution with lam = n * lambda. Residual: the worse of the
-    # gradient (relative to the size of its two terms) and the column mismatch.
-    n, d, k = int(rng.integers(10, 30)), int(rng.integers(2, 6)), int(rng.integers(1, 4))
+    # The gradient of the loss, by central differences of the loss written entry
+    # by entry (accurate to about 1e-9 relative), must vanish at the formula; and
+    # each column must be linear.ridge's single-output solution with lam = n *
+    # lambda. Residual: the worse of the gradient (relative to the size of its two
+    # terms) and the column mismatch.
+    n, d = int(rng.integers(10, 30)), int(rng.integers(2, 6))
+    k = int(rng.integers(1, 4))
     X = rng.standard_normal((n, d)) * rng.uniform(0.5, 2.0, size=d)
     Y = X @ rng.standard_normal((d, k)) + rng.standard_normal((n, k))
     lam = 10 ** rng.uniform(-1.5, 0.5)
@@ -986,19 +1024,20 @@ def eq_multi_ridge(rng, foil=False):
     return max(np.linalg.norm(grad) / scale, columns)
 
 
-# -- leave-one-out cross-validation -----------------------------------------------------------
+# -- leave-one-out cross-validation ----------------------------------------------------
 
 
 @claim(
     "eq-ridge-loocv", per_instance=True, chapter=CH, tol=1e-9,
     statement=r"for ridge (with or without an unpenalised intercept), "
               r"$y_i - \hat f^{(-i)}(x_i) = (y_i - \hat y_i) / (1 - H_{ii})$",
-    foil=r"$y_i - \hat f^{(-i)}(x_i) = y_i - \hat y_i$ (the training residual taken for the "
-         r"leave-one-out one)",
+    foil=r"$y_i - \hat f^{(-i)}(x_i) = y_i - \hat y_i$ (the training residual taken "
+         r"for the leave-one-out one)",
 )
 def eq_ridge_loocv(rng, foil=False):
-    # n refits of linear.ridge with one row left out, against one fit and the diagonal of its
-    # hat matrix; the residual is relative to the size of the leave-one-out residuals
+    # n refits of linear.ridge with one row left out, against one fit and
+    # the diagonal of its hat matrix; the residual is relative to the size
+    # of the leave-one-out residuals
     X, y = _problem(rng)
     n, d = X.shape
     lam = 10 ** rng.uniform(-1, 2)

@@ -1,4 +1,5 @@
-"""Claims of Chapter 2, logistic regression: each checks one labelled equation of the chapter."""
+"""Claims of Chapter 2, logistic regression: each checks one
+labelled equation of the chapter."""
 
 from __future__ import annotations
 
@@ -88,7 +89,8 @@ def eq_log_odds(rng, n, foil=False):
 
 
 @claim(
-    "eq-loglik-gradient", per_instance=True, chapter=CH, tol=1e-7,  # central differences: O(eps^(2/3)) error
+    # central differences: O(eps^(2/3)) error
+    "eq-loglik-gradient", per_instance=True, chapter=CH, tol=1e-7,
     statement=r"$\nabla_w \ell(w) = X^\top (y - g)$",
     errata=[Erratum(
         where="notes 000, chapter 3, section 3.1, eqs. (3.7)-(3.8) and the Jacobian "
@@ -116,7 +118,8 @@ def eq_loglik_gradient(rng, foil=False):
 
 
 @claim(
-    "eq-loglik-hessian", per_instance=True, chapter=CH, tol=1e-5, n_instances=8,  # second differences: O(eps^(1/2))
+    # second differences: O(eps^(1/2))
+    "eq-loglik-hessian", per_instance=True, chapter=CH, tol=1e-5, n_instances=8,
     statement=r"$\nabla^2_w \ell(w) = -X^\top R X,\ R = \operatorname{diag}(g_i(1 - "
               r"g_i))$",
     foil=r"$\nabla^2_w \ell(w) = X^\top R X$ (the sign of the log-loss's Hessian)",
@@ -166,7 +169,8 @@ def eq_irls_step(rng, foil=False):
     newton = w + np.linalg.solve((X.T * r) @ X, X.T @ (y - p))
     z = X @ w + (y - p if foil else (y - p) / r)
     sr = np.sqrt(r)
-    wls = np.linalg.lstsq(sr[:, None] * X, sr * z, rcond=None)[0]  # weighted least squares
+    # weighted least squares
+    wls = np.linalg.lstsq(sr[:, None] * X, sr * z, rcond=None)[0]
     return rel_error(newton, wls)
 
 
@@ -260,7 +264,8 @@ def eq_separable_sup(rng, foil=False):
     up = -1.0 if foil else 1.0  # the direction stated
     # must be strictly monotone
     increasing = max(0.0, float(np.max(up * (ll[:-1] - ll[1:]))))
-    negative = float(ll.max() >= 0)  # never attained: ell(w) < 0 = sup for every finite w
+    # never attained: ell(w) < 0 = sup for every finite w
+    negative = float(ll.max() >= 0)
     # and the sup is 0: -ell(tv) = sum_i log(1 + e^{-t m_i}) <= n e^{-t min_i m_i}
     bound = max(0.0, -ll[-1] - X.shape[0] * np.exp(-ts[-1] * m_min) * (1 + 1e-12))
     viol = increasing + negative + bound + float(np.any(ll[1:] == ll[:-1]))
@@ -284,7 +289,8 @@ def eq_ridge_stationarity(rng, foil=False):
 
 
 @claim(
-    "eq-cost-intercept", per_instance=True, chapter=CH, tol=0, measure="disagreement rate",
+    "eq-cost-intercept", per_instance=True, chapter=CH, tol=0,
+       measure="disagreement rate",
     statement=r"decide $\omega_1$ iff $\gamma_1 p(\omega_1|x) > \gamma_2 "
               r"p(\omega_2|x)$ iff "
     r"$\beta_0' + \log(\gamma_1/\gamma_2) + \beta^\top x > 0$",
@@ -307,18 +313,21 @@ def eq_ridge_stationarity(rng, foil=False):
 def eq_cost_intercept(rng, foil=False):
     d = int(rng.integers(1, 5))
     beta0p, beta = rng.normal(), rng.normal(size=d)
-    g1, g2 = np.exp(rng.uniform(-3, 3, size=2))  # costs of misclassifying class 1, class 2
+    # costs of misclassifying class 1, class 2
+    g1, g2 = np.exp(rng.uniform(-3, 3, size=2))
     x = rng.normal(scale=3, size=(2000, d))
     p1 = lg.sigmoid(beta0p + x @ beta)  # the fitted posterior of class 1
     risk_decide_2, risk_decide_1 = g1 * p1, g2 * (1 - p1)
     bayes = risk_decide_1 < risk_decide_2
     rule = beta0p + (0.0 if foil else np.log(g1 / g2)) + x @ beta > 0
-    decided = np.abs(risk_decide_1 - risk_decide_2) > 1e-12 * (risk_decide_1 + risk_decide_2)
+    gap = np.abs(risk_decide_1 - risk_decide_2)
+    decided = gap > 1e-12 * (risk_decide_1 + risk_decide_2)
     return float(np.mean(bayes[decided] != rule[decided]))
 
 
 @claim(
-    "eq-link-decision", per_instance=True, chapter=CH, tol=0, measure="disagreement rate",
+    "eq-link-decision", per_instance=True, chapter=CH, tol=0,
+       measure="disagreement rate",
     statement=r"$G$ increasing with $G(0) = \frac12$: $G(a) > \frac12 \iff a > 0$ "
               r"(logit, probit, "
     "cauchit decide alike)",
@@ -335,7 +344,8 @@ def eq_link_decision(rng, foil=False):
 
 
 @claim(
-    "eq-softmax-gradient", per_instance=True, chapter=CH, tol=1e-7,  # central differences
+    # central differences
+    "eq-softmax-gradient", per_instance=True, chapter=CH, tol=1e-7,
     statement=r"$\nabla_{w_k} \sum_i \log p_{iy_i} = \sum_i (Y_{ik} - p_{ik})\,x_i$",
     foil=r"$\nabla_{w_k} \sum_i \log p_{iy_i} = \sum_i (p_{ik} - Y_{ik})\,x_i$ (the "
          r"loss's "
@@ -373,7 +383,8 @@ def eq_softmax_redundancy(rng, foil=False):
 
 
 @claim(
-    "eq-softmax-two-classes", per_instance=True, chapter=CH, tol=1e-14,  # probabilities in [0, 1]: a few ulps
+    # probabilities in [0, 1]: a few ulps
+    "eq-softmax-two-classes", per_instance=True, chapter=CH, tol=1e-14,
     measure="abs. difference", statement=r"$K = 2$: $p_{i1} = g(x_i^\top (w_1 - w_0))$",
     foil=r"$K = 2$: $p_{i1} = g(x_i^\top (w_0 - w_1))$ (the classes swapped)",
 )
@@ -385,7 +396,7 @@ def eq_softmax_two_classes(rng, foil=False):
     return float(np.max(np.abs(diff)))
 
 
-# -- probit -----------------------------------------------------------------------------------
+# -- probit ----------------------------------------------------------------------------
 
 
 def _probit_loglik(w, X, y):
@@ -401,12 +412,12 @@ def _probit_loglik(w, X, y):
     statement=r"$\nabla \ell = X^\top\lambda$, $\nabla^2 \ell = -X^\top "
               r"\operatorname{diag}(\lambda_i(\lambda_i + a_i)) X$ with "
               r"$\lambda_i = q_i\phi(a_i)/\Phi(q_i a_i)$, $q_i = 2y_i - 1$",
-    foil=r"$\nabla^2 \ell = -X^\top \operatorname{diag}(\lambda_i^2) X$ (the $a_i$ term "
-         r"of $\phi' = -a\phi$ lost)",
+    foil=r"$\nabla^2 \ell = -X^\top \operatorname{diag}(\lambda_i^2) X$ (the $a_i$ "
+         r"term of $\phi' = -a\phi$ lost)",
 )
 def eq_probit_hessian(rng, foil=False):
-    # finite differences of the log-likelihood against the formulas; second differences are
-    # accurate to about 1e-8 relative, first to 1e-10
+    # finite differences of the log-likelihood against the formulas; second differences
+    # are accurate to about 1e-8 relative, first to 1e-10
     from scipy.stats import norm
 
     X, y, w = _problem(rng)
@@ -414,7 +425,8 @@ def eq_probit_hessian(rng, foil=False):
     q = 2 * y - 1
     lam = q * norm.pdf(a) / norm.cdf(q * a)
     weights = lam**2 if foil else lam * (lam + a)
-    grad = rel_error(numerical_gradient(lambda v: _probit_loglik(v, X, y), w), X.T @ lam)
+    grad = rel_error(numerical_gradient(lambda v: _probit_loglik(v, X, y), w),
+                     X.T @ lam)
     hess = rel_error(numerical_hessian(lambda v: _probit_loglik(v, X, y), w),
                      -(X * weights[:, None]).T @ X)
     return max(grad, hess)
@@ -422,14 +434,15 @@ def eq_probit_hessian(rng, foil=False):
 
 @claim(
     "eq-probit-fisher-weights", per_instance=True, chapter=CH, tol=1e-12,
-    statement=r"$\mathbb{E}_{y_i}[\lambda_i(\lambda_i + a_i)] = "
-              r"\phi(a_i)^2 / (\Phi(a_i)\Phi(-a_i))$ for $y_i \sim$ Bernoulli$(\Phi(a_i))$",
+    statement=r"$\mathbb{E}_{y_i}[\lambda_i(\lambda_i + a_i)] = \phi(a_i)^2 / "
+              r"(\Phi(a_i)\Phi(-a_i))$ for $y_i \sim$ Bernoulli$(\Phi(a_i))$",
     foil=r"$\mathbb{E}_{y_i}[\lambda_i(\lambda_i + a_i)] = \Phi(a_i)\Phi(-a_i)$ (the "
          r"logit's weights $g(1 - g)$ with $\Phi$ for $g$)",
 )
 def eq_probit_fisher_weights(rng, foil=False):
-    # the expectation is a two-term sum over y in {0, 1}, evaluated exactly; the scores have
-    # standard deviation 2, so Phi(+-a) stays far enough from 0 that no digit is lost
+    # the expectation is a two-term sum over y in {0, 1}, evaluated
+    # exactly; the scores have standard deviation 2, so Phi(+-a) stays far
+    # enough from 0 that no digit is lost
     from scipy.stats import norm
 
     a = rng.normal(scale=2.0, size=200)
@@ -451,16 +464,19 @@ def eq_probit_fisher_weights(rng, foil=False):
               r"class $C$ scoring 0",
     foil=r"$\arg\max_s (\beta_{s0}' - \ln(\gamma_s/\gamma_C) + \beta_s^\top x)$ (the "
          r"shift's sign reversed, as if $\beta_0'$ were $\beta_0$)",
-    exact="a disagreement rate between two argmax rules: 0 when they pick the same class "
-          "at every point",
+    exact="a disagreement rate between two argmax rules: 0 when they pick the same "
+          "class at every point",
 )
 def eq_multiclass_cost_shift(rng, foil=False):
-    # the risk of deciding c is sum_{s != c} gamma_s p_s = const - gamma_c p_c, computed from
-    # the softmax posteriors with class C (the last) as reference; against the shifted scores
+    # the risk of deciding c is sum_{s != c} gamma_s p_s = const - gamma_c p_c,
+    # computed from the softmax posteriors with class C (the last) as
+    # reference; against the shifted scores
     C = int(rng.integers(3, 6))
     X = rng.normal(size=(500, 3))
-    B = np.column_stack([rng.normal(size=(3, C - 1)), np.zeros(3)])  # beta_s, beta_C = 0
-    b0 = np.r_[rng.normal(size=C - 1), 0.0]  # beta'_s0 of the fitted posterior, beta'_C0 = 0
+    # beta_s, beta_C = 0
+    B = np.column_stack([rng.normal(size=(3, C - 1)), np.zeros(3)])
+    # beta'_s0 of the fitted posterior, beta'_C0 = 0
+    b0 = np.r_[rng.normal(size=C - 1), 0.0]
     gamma = np.exp(rng.uniform(-2, 2, size=C))
     scores = X @ B + b0
     p = lg.softmax(scores)
@@ -470,9 +486,10 @@ def eq_multiclass_cost_shift(rng, foil=False):
     return float(np.mean(np.argmin(risk, axis=1) != np.argmax(shifted, axis=1)))
 
 
-# -- generalised linear models ---------------------------------------------------------------
-# The four family/link pairs of sec-glm, written from scipy's inverse links and the densities
-# (none from mlnotes.logistic): inverse link, its derivative and the variance function V(mu).
+# -- generalised linear models ---------------------------------------------------------
+# The four family/link pairs of sec-glm, written from scipy's inverse links
+# and the densities (none from mlnotes.logistic): inverse link, its derivative
+# and the variance function V(mu).
 def _glm_pairs():
     from scipy.special import expit, ndtr
     from scipy.stats import norm
@@ -480,7 +497,8 @@ def _glm_pairs():
     return {
         ("gaussian", "identity"): (lambda e: e, lambda e: np.ones_like(e),
                                    lambda m: np.ones_like(m)),
-        ("binomial", "logit"): (expit, lambda e: expit(e) * expit(-e), lambda m: m * (1 - m)),
+        ("binomial", "logit"): (expit, lambda e: expit(e) * expit(-e),
+                                lambda m: m * (1 - m)),
         ("binomial", "probit"): (ndtr, norm.pdf, lambda m: m * (1 - m)),
         ("poisson", "log"): (np.exp, np.exp, lambda m: m),
     }
@@ -508,14 +526,14 @@ def _glm_logpdf(family, y, mu, phi):
 @claim(
     "eq-glm-mean-variance", per_instance=True, chapter=CH, tol=1e-6,
     statement=r"for $p(y \mid \theta) = h(y, \phi)\exp\{(y\theta - A(\theta))/\phi\}$: "
-    r"$\mathbb{E}y = A'(\theta)$ and $\operatorname{Var}y = \phi A''(\theta)$ (Gaussian, "
-    r"Bernoulli, Poisson)",
+    r"$\mathbb{E}y = A'(\theta)$ and $\operatorname{Var}y = \phi A''(\theta)$ "
+    r"(Gaussian, Bernoulli, Poisson)",
     foil=r"$\operatorname{Var}y = A''(\theta)$ (the dispersion $\phi$ dropped)",
 )
 def eq_glm_mean_variance(rng, foil=False):
-    # Moments from the densities themselves (a sum over {0, 1} and over 0..K for the Poisson,
-    # Gauss-Hermite quadrature, exact for these polynomials, for the Gaussian), against
-    # central differences of A: about 1e-8 relative; tol 1e-6.
+    # Moments from the densities themselves (a sum over {0, 1} and over 0..K for the
+    # Poisson, Gauss-Hermite quadrature, exact for these polynomials, for the Gaussian),
+    # against central differences of A: about 1e-8 relative; tol 1e-6.
     from scipy.special import gammaln
 
     theta, phi = rng.uniform(-2, 2), rng.uniform(2.0, 4.0)
@@ -523,7 +541,8 @@ def eq_glm_mean_variance(rng, foil=False):
     nodes, weights = np.polynomial.hermite_e.hermegauss(10)
     families = {  # A, phi, the moments E y and E y^2 from the density
         "bernoulli": (lambda t: np.logaddexp(0, t), 1.0,
-                      lambda: (lambda p: (p, p))(np.exp(theta - np.logaddexp(0, theta)))),
+                      lambda: (lambda p: (p, p))(
+                          np.exp(theta - np.logaddexp(0, theta)))),
         "poisson": (np.exp, 1.0,
                     lambda: (lambda p: (p @ k, p @ k**2))(
                         np.exp(k * theta - np.exp(theta) - gammaln(k + 1)))),
@@ -545,17 +564,18 @@ def eq_glm_mean_variance(rng, foil=False):
 
 @claim(
     "eq-glm-score-fisher", per_instance=True, chapter=CH, tol=1e-5,
-    statement=r"$\nabla\ell(w) = X^\top s$ with $s_i = \mu_i'(y_i - \mu_i)/(\phi V(\mu_i))$ "
-    r"and $I(w) = \mathbb{E}[-\nabla^2\ell(w)] = X^\top W X$ with "
-    r"$W_{ii} = \mu_i'^2/(\phi V(\mu_i))$, for the identity, logit, probit and log links",
+    statement=r"$\nabla\ell(w) = X^\top s$ with $s_i = \mu_i'(y_i - \mu_i)/(\phi "
+    r"V(\mu_i))$ and $I(w) = \mathbb{E}[-\nabla^2\ell(w)] = X^\top W X$ with $W_{ii} = "
+    r"\mu_i'^2/(\phi V(\mu_i))$, for the identity, logit, probit and log links",
     foil=r"$s_i = (y_i - \mu_i)/\phi$ and $W_{ii} = \mu_i'/\phi$ for every link (the "
     r"canonical link's forms, wrong for the probit)",
 )
 def eq_glm_score_fisher(rng, foil=False):
-    # The log-likelihood from the densities, differentiated numerically; the Fisher information
-    # as the Hessian of E_y l(w) at w0 with y distributed as the model at w0, the expectation
-    # taken exactly (two outcomes; Poisson counts far into the tail; Gauss-Hermite, exact for the
-    # Gaussian's quadratic). Second differences: about 1e-7 relative; tol 1e-5.
+    # The log-likelihood from the densities, differentiated numerically; the Fisher
+    # information as the Hessian of E_y l(w) at w0 with y distributed as the model at
+    # w0, the expectation taken exactly (two outcomes; Poisson counts far into the
+    # tail; Gauss-Hermite, exact for the Gaussian's quadratic). Second differences:
+    # about 1e-7 relative; tol 1e-5.
     n, d = int(rng.integers(10, 30)), int(rng.integers(1, 4))
     X = rng.standard_normal((n, d))
     w0 = rng.standard_normal(d) * 0.5
@@ -590,7 +610,8 @@ def eq_glm_score_fisher(rng, foil=False):
             s, Wd = (y - mu) / phi, dmu / phi
         else:
             s, Wd = dmu * (y - mu) / (phi * V(mu)), dmu**2 / (phi * V(mu))
-        worst = max(worst, rel_error(score, X.T @ s), rel_error(fisher, (X * Wd[:, None]).T @ X))
+        worst = max(worst, rel_error(score, X.T @ s),
+                    rel_error(fisher, (X * Wd[:, None]).T @ X))
     return worst
 
 

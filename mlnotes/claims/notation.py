@@ -1,5 +1,5 @@
-"""Claims of Chapter 0, "Notation and matrix calculus": the gradient identities every later
-derivation uses, each checked against central differences on random instances."""
+"""Claims of Chapter 0, "Notation and matrix calculus": the gradient identities every
+later derivation uses, each checked against central differences on random instances."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ from mlnotes.check import numerical_gradient, numerical_hessian, rel_error
 from mlnotes.claims import Erratum, claim
 
 CH = "00_notation"
-# Central differences with h ~ eps^(1/3) are accurate to about eps^(2/3) ~ 4e-11 relative for
-# smooth functions of unit scale; 1e-7 leaves room for the condition of random instances while
-# any wrong factor (a missing 2, a transpose) gives a residual of order 1.
+# Central differences with h ~ eps^(1/3) are accurate to about eps^(2/3) ~ 4e-11
+# relative for smooth functions of unit scale; 1e-7 leaves room for the
+# condition of random instances while any wrong factor (a missing 2, a
+# transpose) gives a residual of order 1.
 TOL_GRAD = 1e-7
 # Second differences with h ~ eps^(1/4) are accurate to about eps^(1/2) ~ 1e-8.
 TOL_HESS = 1e-5
@@ -60,10 +61,10 @@ def eq_grad_quadratic_sym(rng, foil=False):
            says=r"$\partial L(w) / \partial w = 2X^\top(y - Xw)$",
            correct=r"$\partial L(w) / \partial w = -2X^\top(y - Xw)$: the inner "
                    r"derivative of $y - Xw$ is $-X$. The printed $2X^\top(y - Xw)$ is "
-                   r"minus the gradient, so it points downhill: a step "
-                   r"$w + \eta\, 2X^\top(y - Xw)$ lowers the loss, and gradient descent "
-                   r"with the printed formula as the gradient would climb. Setting either "
-                   r"to zero gives the same normal equations, so (2.3)'s later lines "
+                   r"minus the gradient, so it points downhill: a step $w + \eta\, "
+                   r"2X^\top(y - Xw)$ lowers the loss, and gradient descent with the "
+                   r"printed formula as the gradient would climb. Setting either to "
+                   r"zero gives the same normal equations, so (2.3)'s later lines "
                    r"stand.")],
        foil=r"the notes' $\nabla_w \|y - Xw\|^2 = 2 X^\top (y - Xw)$ (the inner "
             r"derivative's sign lost)")
@@ -108,7 +109,8 @@ def eq_hess_quadratic(rng, foil=False):
 
 
 def logsumexp(z: np.ndarray) -> float:
-    """log(sum(exp(z))) computed as m + log(sum(exp(z - m))) with m = max(z): no overflow."""
+    """log(sum(exp(z))) computed as m + log(sum(exp(z - m)))
+    with m = max(z): no overflow."""
     m = np.max(z)
     return float(m + np.log(np.sum(np.exp(z - m))))
 
@@ -135,28 +137,30 @@ def eq_logsumexp_shift(rng, foil=False):
     return abs(naive - shifted) / max(1.0, abs(naive))
 
 
-# -- gradients with respect to a matrix -------------------------------------------------------
+# -- gradients with respect to a matrix ------------------------------------------------
 
 
 def _matrix_gradient(J, W):
     """Central differences of a scalar function of a matrix, entry by entry."""
-    return numerical_gradient(lambda v: J(v.reshape(W.shape)), W.ravel()).reshape(W.shape)
+    return numerical_gradient(lambda v: J(v.reshape(W.shape)),
+                              W.ravel()).reshape(W.shape)
 
 
 @claim("eq-grad-trace", per_instance=True, chapter=CH, tol=TOL_GRAD,
-       statement=r"$\nabla_W \operatorname{tr}(AW) = A^\top$ for $A \in \mathbb{R}^{k \times d}$, "
-                 r"$W \in \mathbb{R}^{d \times k}$",
-       foil=r"$\nabla_W \operatorname{tr}(AW) = A$ (the transpose forgotten; checked on "
-            r"the square instances, where the shapes agree)")
+       statement=r"$\nabla_W \operatorname{tr}(AW) = A^\top$ for $A \in \mathbb{R}^{k "
+                 r"\times d}$, $W \in \mathbb{R}^{d \times k}$",
+       foil=r"$\nabla_W \operatorname{tr}(AW) = A$ (the transpose forgotten; checked "
+            r"on the square instances, where the shapes agree)")
 def eq_grad_trace(rng, foil=False):
-    # each instance is a rectangular pair (k != d in general) and a square one; A and A^T
-    # have the same shape only on the square one, so the foil replaces A^T there
+    # each instance is a rectangular pair (k != d in general) and a square one; A and
+    # A^T have the same shape only on the square one, so the foil replaces A^T there
     d, k = _dims(rng)
     A, W = rng.standard_normal((k, d)), rng.standard_normal((d, k))
     rect = rel_error(_matrix_gradient(lambda V: np.trace(A @ V), W), A.T)
     m = int(rng.integers(2, 8))
     S, V0 = rng.standard_normal((m, m)), rng.standard_normal((m, m))
-    square = rel_error(_matrix_gradient(lambda V: np.trace(S @ V), V0), S if foil else S.T)
+    square = rel_error(_matrix_gradient(lambda V: np.trace(S @ V), V0),
+                       S if foil else S.T)
     return max(rect, square)
 
 
@@ -166,12 +170,13 @@ def eq_grad_trace(rng, foil=False):
        foil=r"$\nabla_W \|XW - Y\|_F^2 = X^\top(XW - Y)$ and "
             r"$\nabla_W \|WX - Y\|_F^2 = (WX - Y)X^\top$ (the factor 2 lost)")
 def eq_grad_frobenius_rss(rng, foil=False):
-    # both conventions: rows as samples (X n x d, W d x k) and columns as samples (X d x n,
-    # W k x d, the notes'); the residual is the worse of the two
+    # both conventions: rows as samples (X n x d, W d x k) and columns as samples (X d x
+    # n, W k x d, the notes'); the residual is the worse of the two
     n, d = _dims(rng)
     k = int(rng.integers(1, 5))
     c = 1 if foil else 2
-    X, Y, W = rng.standard_normal((n, d)), rng.standard_normal((n, k)), rng.standard_normal((d, k))
+    X, Y = rng.standard_normal((n, d)), rng.standard_normal((n, k))
+    W = rng.standard_normal((d, k))
     rows = rel_error(_matrix_gradient(lambda V: np.sum((X @ V - Y) ** 2), W),
                      c * X.T @ (X @ W - Y))
     Xc, Yc, Wc = X.T, Y.T, W.T
@@ -183,12 +188,12 @@ def eq_grad_frobenius_rss(rng, foil=False):
 @claim("eq-grad-logdet", per_instance=True, chapter=CH, tol=TOL_GRAD,
        statement=r"$\nabla_W \ln|\det W| = W^{-\top}$ and "
                  r"$\nabla_W \operatorname{tr}(AW^{-1}) = -W^{-\top}A^\top W^{-\top}$",
-       foil=r"$\nabla_W \ln|\det W| = W^{-1}$ and "
-            r"$\nabla_W \operatorname{tr}(AW^{-1}) = -W^{-1}AW^{-1}$ (the transposes forgotten)")
+       foil=r"$\nabla_W \ln|\det W| = W^{-1}$ and $\nabla_W \operatorname{tr}(AW^{-1}) "
+            r"= -W^{-1}AW^{-1}$ (the transposes forgotten)")
 def eq_grad_logdet(rng, foil=False):
-    # square, non-symmetric W kept well conditioned (a Gaussian matrix, spectral radius about
-    # sqrt(m) < 3, shifted by 5 I), so the central differences keep their accuracy; a
-    # random sign of det W is allowed
+    # square, non-symmetric W kept well conditioned (a Gaussian matrix, spectral radius
+    # about sqrt(m) < 3, shifted by 5 I), so the central differences keep their
+    # accuracy; a random sign of det W is allowed
     m = int(rng.integers(2, 8))
     W = rng.standard_normal((m, m)) + 5 * np.sign(rng.standard_normal()) * np.eye(m)
     A = rng.standard_normal((m, m))

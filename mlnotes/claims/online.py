@@ -16,7 +16,8 @@ _SMOOTH = ("quadratic", "log", "logistic", "exponential", "sigmoid")
 
 
 def _separable(rng, n, d, gamma, *, intercept=False):
-    """Points separable with margin >= gamma by a known unit vector u (bias last if intercept)."""
+    """Points separable with margin >= gamma by a known unit vector
+    u (bias last if intercept)."""
     u = rng.standard_normal(d + intercept)
     u /= np.linalg.norm(u)
     X = np.empty((0, d))
@@ -32,7 +33,8 @@ def _separable(rng, n, d, gamma, *, intercept=False):
 
 
 def _sparse_target(rng, n_samples, n, k):
-    """x in {-1, +1}^n, y = sign of the sum of k (odd) relevant coordinates: l1 margin 1/k."""
+    """x in {-1, +1}^n, y = sign of the sum of k (odd) relevant
+    coordinates: l1 margin 1/k."""
     X = rng.choice([-1.0, 1.0], size=(n_samples, n))
     S = rng.choice(n, size=k, replace=False)
     y = np.sign(X[:, S].sum(axis=1))
@@ -68,15 +70,18 @@ def eq_perceptron_score_increase(rng, foil=False):
 def _perceptron_run(rng):
     d = int(rng.integers(2, 8))
     intercept = bool(rng.integers(0, 2))
-    X, y, u = _separable(rng, int(rng.integers(20, 120)), d, float(rng.uniform(0.05, 0.5)),
+    X, y, u = _separable(rng, int(rng.integers(20, 120)), d,
+                         float(rng.uniform(0.05, 0.5)),
                          intercept=intercept)
-    fit = online.perceptron(X, y, fit_intercept=intercept, shuffle=bool(rng.integers(0, 2)),
+    fit = online.perceptron(X, y, fit_intercept=intercept,
+                            shuffle=bool(rng.integers(0, 2)),
                             rng=int(rng.integers(1 << 30)), n_epochs=100_000)
     A = np.hstack([X, np.ones((len(y), 1))]) if intercept else X
     return fit, A, y, u
 
 
-@claim("eq-perceptron-numerator", per_instance=True, chapter=CH, tol=1e-10, measure="rel. violation",
+@claim("eq-perceptron-numerator", per_instance=True, chapter=CH, tol=1e-10,
+       measure="rel. violation",
        statement=r"after $k$ mistakes $u^\top w_k \ge k\gamma$ for a unit separator "
                  r"$u$ of margin $\gamma$",
        foil=r"after $k$ mistakes $u^\top w_k \ge kR$ (the radius for the margin)",
@@ -91,7 +96,8 @@ def eq_perceptron_numerator(rng, foil=False):
     return float(np.max(np.maximum(0.0, k * gain - W @ u) / (k * gamma)))
 
 
-@claim("eq-perceptron-denominator", per_instance=True, chapter=CH, tol=1e-10, measure="rel. violation",
+@claim("eq-perceptron-denominator", per_instance=True, chapter=CH, tol=1e-10,
+       measure="rel. violation",
        statement=r"after $k$ mistakes $\|w_k\|^2 \le k R^2$, since $w^\top a \le 0$ at "
                  r"each mistake",
        foil=r"after $k$ mistakes $\|w_k\|^2 \le k \gamma^2$ (the margin for the "
@@ -106,7 +112,8 @@ def eq_perceptron_denominator(rng, foil=False):
     return float(np.max(np.maximum(0.0, np.sum(W**2, axis=1) - k * step2) / (k * R2)))
 
 
-@claim("eq-perceptron-bound", per_instance=True, chapter=CH, tol=0.0, measure="violation",
+@claim("eq-perceptron-bound", per_instance=True, chapter=CH, tol=0.0,
+       measure="violation",
        statement=r"the perceptron makes at most $(R/\gamma)^2$ mistakes on data "
                  r"separable with margin $\gamma$",
        foil=r"the perceptron makes at most $(\gamma/R)^2$ mistakes (the ratio "
@@ -125,12 +132,14 @@ def _winnow_run(rng):
     X, y, _ = _sparse_target(rng, int(rng.integers(50, 200)), n_feat, k)
     rho = 1.0 / k  # u = e_S / k on the positive half of the doubled coordinates
     eta = rho * float(rng.uniform(0.2, 1.8))
-    fit = online.winnow(X, y, eta=eta, n_epochs=10_000, shuffle=bool(rng.integers(0, 2)),
+    fit = online.winnow(X, y, eta=eta, n_epochs=10_000,
+                        shuffle=bool(rng.integers(0, 2)),
                         rng=int(rng.integers(1 << 30)))
     return fit, X, y, rho, eta
 
 
-@claim("eq-winnow-potential", per_instance=True, chapter=CH, tol=1e-12, measure="violation",
+@claim("eq-winnow-potential", per_instance=True, chapter=CH, tol=1e-12,
+       measure="violation",
        statement=r"after $k$ mistakes $\eta k \rho \le \ln \Phi_k \le \ln N + "
                  r"k\eta^2/2$",
        foil=r"after $k$ mistakes $\eta k \rho \le \ln \Phi_k \le k\eta^2/2$ (the "
@@ -169,9 +178,9 @@ def eq_winnow_bound(rng, foil=False):
 def _mw_game(M, eta, T, rng, adversarial):
     """The row player's multiplicative weights against T columns of the payoff matrix M.
 
-    Rows are the N pure strategies, M[k, j] in [-1, 1] is what row k pays against column j;
-    v_k <- v_k exp(-eta M[k, j]) (winnow's e^{eta a} with a = -M). The column player is
-    random, or adversarial: the column that costs the current mixed strategy most.
+    Rows are the N pure strategies, M[k, j] in [-1, 1] is what row k pays against column
+    j; v_k <- v_k exp(-eta M[k, j]) (winnow's e^{eta a} with a = -M). The column player
+    is random, or adversarial: the column that costs the current mixed strategy most.
     Returns the row player's total payment and every row's total payment.
     """
     logv = np.zeros(M.shape[0])
@@ -186,31 +195,34 @@ def _mw_game(M, eta, T, rng, adversarial):
     return paid, M[:, cols].sum(axis=1)
 
 
-@claim("eq-mw-regret", per_instance=True, chapter=CH, tol=1e-12, measure="violation per round",
+@claim("eq-mw-regret", per_instance=True, chapter=CH, tol=1e-12,
+       measure="violation per round",
        statement=r"$\sum_t M(w_t, j_t) \le \sum_t M(u, j_t) + \frac{\ln N}{\eta} + "
-                 r"\frac{\eta T}{2}$ for every probability vector $u$, against random and "
-                 r"adversarial columns",
+                 r"\frac{\eta T}{2}$ for every probability vector $u$, against random "
+                 r"and adversarial columns",
        errata=[Erratum(
            where="notes 001, multiplicative weighting, inequality (B)",
            says=r"$\sum_t M(\sigma_{r,t}, \sigma_{c,t}) \le \frac{\ln n}{\epsilon} + "
                 r"(1 + \epsilon) \sum_t M(\sigma_r^*, \sigma_{c,t})$",
-           correct=r"The factor $(1 + \epsilon)$ is the multiplicative-weights bound for "
-                   r"payoffs in $[0, 1]$, where $\epsilon \sum_t M \ge 0$ is a penalty. Here "
-                   r"$M = -a \in [-1, 1]$ and the comparator's payoff is negative (that is "
-                   r"what a margin means), so $(1 + \epsilon)$ turns the penalty into a bonus "
-                   r"and the inequality fails. A correct form adds a term that does not "
-                   r"depend on the sign: $\frac{\ln N}{\eta} + \frac{\eta T}{2}$ (Hoeffding's "
-                   r"lemma) with $\eta = -\ln(1 - \epsilon)$, or "
-                   r"$\epsilon \sum_t |M(\sigma_r^*, \sigma_{c,t})| \le \epsilon T$ for the "
-                   r"linear update $1 + \epsilon a$. The notes' next step, "
-                   r"$\le \frac{\ln n}{\epsilon} + \epsilon T - r_w T$, is this correct form.")],
+           correct=r"The factor $(1 + \epsilon)$ is the multiplicative-weights bound "
+                   r"for payoffs in $[0, 1]$, where $\epsilon \sum_t M \ge 0$ is a "
+                   r"penalty. Here $M = -a \in [-1, 1]$ and the comparator's payoff is "
+                   r"negative (that is what a margin means), so $(1 + \epsilon)$ turns "
+                   r"the penalty into a bonus and the inequality fails. A correct form "
+                   r"adds a term that does not depend on the sign: $\frac{\ln N}{\eta} "
+                   r"+ \frac{\eta T}{2}$ (Hoeffding's lemma) with $\eta = -\ln(1 - "
+                   r"\epsilon)$, or $\epsilon \sum_t |M(\sigma_r^*, \sigma_{c,t})| \le "
+                   r"\epsilon T$ for the linear update $1 + \epsilon a$. The notes' "
+                   r"next step, $\le \frac{\ln n}{\epsilon} + \epsilon T - r_w T$, is "
+                   r"this correct form.")],
        foil=r"the notes' (B): $\sum_t M(w_t, j_t) \le \frac{\ln N}{\epsilon} + (1 + "
             r"\epsilon) \sum_t M(u, j_t)$, $\epsilon = 1 - e^{-\eta}$",
        exact="a violation max(0, .): 0 whenever the inequality holds")
 def eq_mw_regret(rng, foil=False):
     # A random payoff matrix with one row the row player wins with (payoffs <= -0.3),
     # played against random or adversarial columns, eta near its best sqrt(2 ln N / T).
-    N, m, T = int(rng.integers(2, 30)), int(rng.integers(2, 30)), int(rng.integers(100, 400))
+    N, m = int(rng.integers(2, 30)), int(rng.integers(2, 30))
+    T = int(rng.integers(100, 400))
     M = rng.uniform(-1.0, 1.0, (N, m))
     M[rng.integers(N)] = rng.uniform(-1.0, -0.3, m)
     eta = min(1.0, np.sqrt(2 * np.log(N) / T) * float(rng.uniform(0.5, 2.0)))
@@ -227,9 +239,10 @@ def eq_mw_regret(rng, foil=False):
 def _margins(A):
     """The perceptron's and winnow's margins of the rows of A (gamma_P, gamma_W).
 
-    gamma_P = max_{||w||_2 = 1} min_i w.a_i / ||a_i||_2: the least-distance programme
-    min ||w|| s.t. A_n w >= 1, solved exactly by NNLS (Lawson and Hanson), gamma_P = 1/||w||.
-    gamma_W = max_{||w||_1 = 1} min_i w.a_i / ||a_i||_inf: a linear programme in w = p - q.
+    gamma_P = max_{||w||_2 = 1} min_i w.a_i / ||a_i||_2: the least-distance
+    programme min ||w|| s.t. A_n w >= 1, solved exactly by NNLS (Lawson and Hanson),
+    gamma_P = 1/||w||. gamma_W = max_{||w||_1 = 1} min_i w.a_i / ||a_i||_inf: a
+    linear programme in w = p - q.
     """
     n, D = A.shape
     An = A / np.linalg.norm(A, axis=1, keepdims=True)
@@ -247,13 +260,14 @@ def _margins(A):
 
 @claim("eq-margins-relation", per_instance=True, chapter=CH, tol=1e-7,
        measure="rel. violation",
-       statement=r"$\gamma_P / \sqrt D \le \gamma_W \le \sqrt D\, \gamma_P$ for separable "
-                 r"points in $\R^D$, so $\gamma_P > 0$ iff $\gamma_W > 0$",
-       foil=r"$\gamma_P \le \gamma_W \le \sqrt D\, \gamma_P$ (the $\sqrt D$ of the lower "
-            r"bound dropped)")
+       statement=r"$\gamma_P / \sqrt D \le \gamma_W \le \sqrt D\, \gamma_P$ for "
+                 r"separable points in $\R^D$, so $\gamma_P > 0$ iff $\gamma_W > 0$",
+       foil=r"$\gamma_P \le \gamma_W \le \sqrt D\, \gamma_P$ (the $\sqrt D$ of the "
+            r"lower bound dropped)")
 def eq_margins_relation(rng, foil=False):
-    # the tolerance is the accuracy of the LP solver (HiGHS, about 1e-9 relative); one
-    # instance in three adds the basis vectors, where gamma_W = gamma_P / sqrt(D) exactly
+    # the tolerance is the accuracy of the LP solver (HiGHS, about 1e-9
+    # relative); one instance in three adds the basis vectors, where
+    # gamma_W = gamma_P / sqrt(D) exactly
     D, n = int(rng.integers(2, 9)), int(rng.integers(3, 30))
     u = rng.standard_normal(D)
     u /= np.linalg.norm(u)
@@ -270,10 +284,11 @@ def eq_margins_relation(rng, foil=False):
 def _winnow_search(X, y, *, eta0=1.0):
     """Winnow with eta halved until a run stays within its budget 2 ln N / eta^2.
 
-    A run with eta <= rho makes at most ln N / (eta rho - eta^2/2) <= 2 ln N / eta^2
-    mistakes, so the search stops at the latest once eta <= rho. A run stopped at budget + 1
-    mistakes is the run of online.winnow up to that mistake (budget + 1 epochs with a mistake
-    each are more mistakes than the budget). Returns (total mistakes, final eta, phases).
+    A run with eta <= rho makes at most ln N / (eta rho - eta^2/2) <= 2 ln N /
+    eta^2 mistakes, so the search stops at the latest once eta <= rho. A run
+    stopped at budget + 1 mistakes is the run of online.winnow up to that mistake
+    (budget + 1 epochs with a mistake each are more mistakes than the budget).
+    Returns (total mistakes, final eta, phases).
     """
     N = 2 * X.shape[1]
     eta, total, phases = eta0, 0, 0
@@ -290,16 +305,19 @@ def _winnow_search(X, y, *, eta0=1.0):
 
 
 @claim("eq-winnow-search", per_instance=True, chapter=CH, tol=0.0, measure="violation",
-       statement=r"winnow with $\eta$ halved from 1 until a run makes at most $2\ln N/\eta^2$ "
-                 r"mistakes stops at $\eta > \rho/2$ after at most $\frac{32}{3}\frac{\ln N}"
-                 r"{\rho^2} + \log_2 \frac{2}{\rho}$ mistakes in all",
+       statement=r"winnow with $\eta$ halved from 1 until a run makes at most $2\ln "
+                 r"N/\eta^2$ mistakes stops at $\eta > \rho/2$ after at most "
+                 r"$\frac{32}{3}\frac{\ln N}{\rho^2} + \log_2 \frac{2}{\rho}$ mistakes "
+                 r"in all",
        foil=r"the search stops at $\rho/2 < \eta \le \rho$ (the notes' "
             r"'$\epsilon$ searched by binary search' read as finding $\rho$)",
-       exact="mistakes beyond the bound and the distance of eta below rho/2: 0 when both hold")
+       exact="mistakes beyond the bound and the distance of eta below rho/2: 0 when "
+             "both hold")
 def eq_winnow_search(rng, foil=False):
     n_feat, k = int(rng.integers(5, 60)), int(rng.choice([1, 3, 5]))
     X, y, _ = _sparse_target(rng, int(rng.integers(50, 150)), n_feat, k)
-    rho = 1.0 / k  # a margin of the data (the largest may be larger: the bound still holds)
+    # a margin of the data (the largest may be larger: the bound still holds)
+    rho = 1.0 / k
     total, eta, _ = _winnow_search(X, y)
     bound = 32 / 3 * np.log(2 * n_feat) / rho**2 + np.log2(2 / rho)
     above = max(0.0, eta - rho) if foil else 0.0
@@ -315,23 +333,27 @@ def _log_data(rng):
 
 
 def _log_minimiser(X, y):
-    """argmin_w mean_i ln(1 + exp(-y_i w.x_i)), by scipy's BFGS (the oracle of the checks)."""
-    res = minimize(lambda w: float(np.mean(losses.log_loss(y * (X @ w)))), np.zeros(X.shape[1]),
-                   jac=lambda w: X.T @ (losses.log_loss_derivative(y * (X @ w)) * y) / len(y),
+    """argmin_w mean_i ln(1 + exp(-y_i w.x_i)), by scipy's BFGS
+    (the oracle of the checks)."""
+    res = minimize(lambda w: float(np.mean(losses.log_loss(y * (X @ w)))),
+                   np.zeros(X.shape[1]),
+                   jac=lambda w: X.T @ (losses.log_loss_derivative(y * (X @ w)) * y
+                                        / len(y)),
                    method="BFGS", options={"gtol": 1e-10})
     return res.x
 
 
 @claim("eq-ogd-regret", per_instance=True, chapter=CH, tol=1e-12, n_instances=10,
        measure="violation per round",
-       statement=r"online gradient descent on convex $f_t$: $\sum_t f_t(w_t) - f_t(u) \le "
-                 r"\frac{\|w_1 - u\|^2}{2\eta} + \frac\eta2 \sum_t \|g_t\|^2$",
+       statement=r"online gradient descent on convex $f_t$: $\sum_t f_t(w_t) - f_t(u) "
+                 r"\le \frac{\|w_1 - u\|^2}{2\eta} + \frac\eta2 \sum_t \|g_t\|^2$",
        foil=r"$\sum_t f_t(w_t) - f_t(u) \le \frac{\|w_1 - u\|^2}{2\eta}$ (the "
             r"$\frac{\eta}{2}\|g_t\|^2$ of each step's overshoot dropped)",
        exact="a violation max(0, .): 0 whenever the inequality holds")
 def eq_ogd_regret(rng, foil=False):
-    # f_t(w) = log loss of the t-th example of a stream drawn from a small data set, w_1 = 0,
-    # a constant step; u = the best fixed w in hindsight (BFGS on the stream's total loss)
+    # f_t(w) = log loss of the t-th example of a stream drawn from a small
+    # data set, w_1 = 0, a constant step; u = the best fixed w in hindsight
+    # (BFGS on the stream's total loss)
     X, y = _log_data(rng)
     T, eta = int(rng.integers(20, 200)), float(10 ** rng.uniform(-2, 0.5))
     idx = rng.integers(len(y), size=T)
@@ -355,16 +377,17 @@ def eq_ogd_regret(rng, foil=False):
        tol_reason="Monte Carlo: the mean over 200 runs estimates the expectation; its "
                   "excess over the bound is measured in standard errors",
        foil_margin=10,
-       exact="a violation max(0, .) in standard errors: 0 whenever the mean gap is below "
-             "the bound",
+       exact="a violation max(0, .) in standard errors: 0 whenever the mean gap is "
+             "below the bound",
        statement=r"SGD with $\eta = B/(G\sqrt T)$ from $w_1 = 0$: "
                  r"$\E F(\bar w_T) - F(u) \le BG/\sqrt T$ for $\|u\| \le B$, "
                  r"$\|g_t\| \le G$",
        foil=r"$\E F(\bar w_T) - F(u) \le BG/T$ (the rate of the regret, $\sqrt T$, "
             r"divided by $T$ twice)")
 def eq_online_to_batch(rng, foil=False):
-    # F is the mean log loss over a small data set (the distribution samples its rows
-    # uniformly), u its minimiser, B = ||u||, G = max ||x_i|| (|phi'| <= 1); 200 runs at once
+    # F is the mean log loss over a small data set (the distribution samples
+    # its rows uniformly), u its minimiser, B = ||u||, G = max ||x_i||
+    # (|phi'| <= 1); 200 runs at once
     X, y = _log_data(rng)
     (n, d), runs = X.shape, 200
     u = _log_minimiser(X, y)
@@ -396,7 +419,8 @@ def eq_loss_upper_bound(rng, n, foil=False):
     res = []
     names = (*_UPPER, "perceptron") if foil else _UPPER
     for _ in range(n):
-        M = np.concatenate([rng.standard_normal(500) * 5, np.linspace(-3, 3, 601), [0.0, -0.0]])
+        M = np.concatenate([rng.standard_normal(500) * 5, np.linspace(-3, 3, 601),
+                            [0.0, -0.0]])
         z = losses.zero_one(M)
         res.append(max(float(np.max(z - losses.get(name)[0](M))) for name in names))
     return [max(0.0, r) for r in res]
@@ -449,7 +473,8 @@ def _perceptron_learning_curve(rng) -> float:
         return X, np.sign(X @ u)
 
     Xt, yt = sample(4000)
-    errors = [np.mean(np.sign(Xt @ online.perceptron(*sample(m)).w) != yt) for m in (5, 500)]
+    errors = [np.mean(np.sign(Xt @ online.perceptron(*sample(m)).w) != yt)
+              for m in (5, 500)]
     return float(errors[0] - errors[1])
 
 
@@ -464,17 +489,14 @@ def _perceptron_learning_curve(rng) -> float:
                 "classification "
                 "calibrated and cannot generalize",
            correct=r"Not calibrated, yes: its conditional risk is minimised by $\alpha "
-                   r"= 0$ for "
-                   r"every $\eta$, which carries no sign. But that concerns minimising "
-                   r"the expected "
-                   r"perceptron loss; it does not mean the perceptron algorithm cannot "
-                   r"generalise "
-                   r"(on separable data its mistake bound $(R/\gamma)^2$ gives a "
-                   r"generalisation "
-                   r"guarantee, and the averaged or voted perceptron is a standard "
-                   r"classifier). On separable data with margin 0.1 its test error "
-                   r"falls from about 0.09 after 5 training points to below 0.001 after "
-                   r"500 (means over 40 problems): it generalises.",
+                   r"= 0$ for every $\eta$, which carries no sign. But that concerns "
+                   r"minimising the expected perceptron loss; it does not mean the "
+                   r"perceptron algorithm cannot generalise (on separable data its "
+                   r"mistake bound $(R/\gamma)^2$ gives a generalisation guarantee, "
+                   r"and the averaged or voted perceptron is a standard classifier). "
+                   r"On separable data with margin 0.1 its test error falls from about "
+                   r"0.09 after 5 training points to below 0.001 after 500 (means over "
+                   r"40 problems): it generalises.",
            foil="generalise"),
        ],
        # the notes' remark is about generalisation, not a formula (checked with
@@ -497,8 +519,9 @@ def eq_calibration_minimisers(rng, n, foil=False):
             phi = losses.get(name)[0]
             a = float(a_star(p))
             grid = np.linspace(-6, 6, 6001)
-            num = minimize_scalar(lambda t, phi=phi: float(_conditional_risk(phi, p, t)),
-                                  bounds=(-6, 6), method="bounded", options={"xatol": 1e-10})
+            risk = lambda t, phi=phi: float(_conditional_risk(phi, p, t))
+            num = minimize_scalar(risk, bounds=(-6, 6), method="bounded",
+                                  options={"xatol": 1e-10})
             best = min(float(np.min(_conditional_risk(phi, p, grid))), float(num.fun))
             c = float(_conditional_risk(phi, p, a))
             # the closed form is at least as good as anything found numerically ...
@@ -521,7 +544,8 @@ def eq_weight_decay(rng, foil=False):
     y = rng.choice([-1.0, 1.0], m)
     lam, eta = float(rng.uniform(0.01, 1.0)), float(rng.uniform(0.01, 0.5))
     name = str(rng.choice(_SMOOTH))
-    kw = dict(loss=name, eta=eta, lam=lam, batch_size=m, shuffle=False, fit_intercept=True)
+    kw = dict(loss=name, eta=eta, lam=lam, batch_size=m, shuffle=False,
+              fit_intercept=True)
     one, two = online.sgd(X, y, n_epochs=1, **kw), online.sgd(X, y, n_epochs=2, **kw)
     phi = losses.get(name)[0]
 
@@ -536,7 +560,8 @@ def eq_weight_decay(rng, foil=False):
 
 
 def _rule(X, y, eta, step):
-    """Run an update rule w <- w + step(f, y) * (x, 1) once through the data, in order."""
+    """Run an update rule w <- w + step(f, y) * (x, 1) once
+    through the data, in order."""
     v = np.zeros(X.shape[1] + 1)
     A = np.hstack([X, np.ones((len(y), 1))])
     for a, yi in zip(A, y, strict=True):
@@ -572,14 +597,17 @@ def eq_delta_rule(rng, foil=False):
        statement=r"SGD on $\max(0, -M)$ with $\eta = 1$ is the perceptron: $w "
                  r"\leftarrow w + [M_i \le 0]\, y_i x_i$",
        errata=[Erratum(
-           where="notes 002, Examples, Perceptron of Rosenblatt (and the logistic-SGD slide)",
-           says=r"$w \leftarrow w + \eta x_i y_i$ only when $\langle w, x_i\rangle y_i < 0$",
-           correct=r"with the usual start $w = 0$ every margin is $0$, so the strict rule never "
-                   r"updates and returns $w = 0$. The update must fire on $M_i \le 0$ (a point "
-                   r"on the boundary is a mistake), as in notes 001 and 003. At the kink "
-                   r"$M = 0$ every value in $[-1, 0]$ is a subgradient of $\max(0, -M)$: the "
-                   r"strict rule takes 0, the perceptron $-1$, i.e. $-[M \le 0]$, and only "
-                   r"that choice moves $w$ away from 0."),
+           where="notes 002, Examples, Perceptron of Rosenblatt (and the logistic-SGD "
+                 "slide)",
+           says=r"$w \leftarrow w + \eta x_i y_i$ only when $\langle w, x_i\rangle y_i "
+                r"< 0$",
+           correct=r"with the usual start $w = 0$ every margin is $0$, so the strict "
+                   r"rule never updates and returns $w = 0$. The update must fire on "
+                   r"$M_i \le 0$ (a point on the boundary is a mistake), as in notes "
+                   r"001 and 003. At the kink $M = 0$ every value in $[-1, 0]$ is a "
+                   r"subgradient of $\max(0, -M)$: the strict rule takes 0, the "
+                   r"perceptron $-1$, i.e. $-[M \le 0]$, and only that choice moves "
+                   r"$w$ away from 0."),
        ],
        foil=r"the notes' rule: SGD on $\max(0, -M)$ is $w \leftarrow w + [M_i < 0]\, "
             r"y_i x_i$",
@@ -590,7 +618,8 @@ def eq_perceptron_rule(rng, n, foil=False):
     for _ in range(n):
         X, y, _ = _separable(rng, 40, int(rng.integers(2, 6)), 0.2, intercept=True)
         p = online.perceptron(X, y, fit_intercept=True, n_epochs=100_000)
-        s = online.sgd(X, y, loss="perceptron", eta=1.0, n_epochs=p.n_epochs, shuffle=False)
+        s = online.sgd(X, y, loss="perceptron", eta=1.0, n_epochs=p.n_epochs,
+                       shuffle=False)
         # the strict rule of the notes does not move from w = 0
         strict = _rule(X, y, 1.0, lambda f, yi: float(yi * f < 0) * yi)
         rule = strict if foil else np.append(p.w, p.b)
@@ -633,20 +662,24 @@ def eq_gd_stability(rng, n, foil=False):
         w0 = rng.standard_normal(d)
         for c in (0.5, 0.95, 1.05):
             eta = c * 2 / lams.max()
-            with warnings.catch_warnings():  # tol=0: run all 100 steps, then say it did not converge
+            # tol=0: run all 100 steps, then say it did not converge
+            with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                fit = optim.gradient_descent(lambda w, A=A: A @ w, w0, eta=eta, max_iter=100, tol=0.0)
+                fit = optim.gradient_descent(lambda w, A=A: A @ w, w0, eta=eta,
+                                             max_iter=100, tol=0.0)
             closed = np.linalg.matrix_power(np.eye(d) - eta * A, fit.n_iter) @ w0
             res.append(rel_error(fit.path[-1], closed))
-            # below 2/lambda_max the iterates shrink (factor <= max|1 - eta lambda_j| < 1 per step),
-            # above it the top eigen-direction grows like |1 - eta lambda_max|^t
+            # below 2/lambda_max the iterates shrink (factor <= max|1 - eta
+            # lambda_j| < 1 per step), above it the top eigen-direction
+            # grows like |1 - eta lambda_max|^t
             stable = eta < (1 if foil else 2) / lams.max()
             shrinks = np.linalg.norm(fit.path[-1]) < np.linalg.norm(w0)
             res.append(float(shrinks != stable))
     return res
 
 
-@claim("eq-subgradient-max", per_instance=True, chapter=CH, tol=1e-12, measure="violation",
+@claim("eq-subgradient-max", per_instance=True, chapter=CH, tol=1e-12,
+       measure="violation",
        statement=r"$f = \max_k f_k$ convex, $f_k(w_0) = f(w_0)$: $f(w) \ge f(w_0) + "
                  r"\nabla f_k(w_0)^\top (w - w_0)$",
        foil=r"the same with the gradient of the smallest $f_k(w_0)$, not an active one",
@@ -660,7 +693,8 @@ def eq_subgradient_max(rng, foil=False):
     Ms = [np.diag(rng.uniform(0, 2, d)) for _ in range(K)]  # convex quadratics f_k
 
     def fk(w, C=C, c0=c0, Ms=Ms):
-        return np.array([0.5 * w @ M @ w + c @ w + c_ for M, c, c_ in zip(Ms, C, c0, strict=True)])
+        return np.array([0.5 * w @ M @ w + c @ w + c_
+                         for M, c, c_ in zip(Ms, C, c0, strict=True)])
 
     w0 = rng.standard_normal(d)
     k = int(np.argmin(fk(w0)) if foil else np.argmax(fk(w0)))
@@ -708,8 +742,8 @@ def eq_not_descent(rng, n, foil=False):
         steps = w - etas[:, None] * v
         ascent = np.max(np.maximum(0.0, _l1_weighted(w) - _l1_weighted(steps)))
         small = steps[etas < 0.4]
-        closer = np.max(np.maximum(0.0, np.linalg.norm(small - w_star, axis=1) - np.linalg.norm(w - w_star)),
-                        initial=0.0)
+        excess = np.linalg.norm(small - w_star, axis=1) - np.linalg.norm(w - w_star)
+        closer = np.max(np.maximum(0.0, excess), initial=0.0)
         res.append(float(sub + ascent + closer))
     # and the smooth counterpart: f = w1^2 + 2 w2^2 descends along -grad for small steps
     for _ in range(n):
@@ -721,7 +755,8 @@ def eq_not_descent(rng, n, foil=False):
     return res
 
 
-@claim("eq-subgradient-method", per_instance=True, chapter=CH, tol=1e-7, measure="violation", n_instances=10,
+@claim("eq-subgradient-method", per_instance=True, chapter=CH, tol=1e-7,
+       measure="violation", n_instances=10,
        statement=r"$\min_{t\le T} f(w_t) - f^* \le \frac{\|w_0 - w^*\|^2 + \sum_t "
                  r"\eta_t^2\|v_t\|^2}{2\sum_t \eta_t}$",
        foil=r"$\min_{t\le T} f(w_t) - f^* \le \frac{\|w_0 - w^*\|^2}{2\sum_t \eta_t}$ "
@@ -739,35 +774,39 @@ def eq_subgradient_method(rng, foil=False):
     sg = lambda w, C=C, c=c: C.T @ np.sign(C @ w - c)  # noqa: E731
     w0 = rng.standard_normal(d) * 3
     fit = optim.subgradient_method(f, sg, w0, eta=float(rng.uniform(0.01, 0.5)),
-                                   power_t=float(rng.choice([0.0, 0.5, 1.0])), max_iter=100)
+                                   power_t=float(rng.choice([0.0, 0.5, 1.0])),
+                                   max_iter=100)
     V = np.array([sg(p) for p in fit.path[:-1]])
     steps = 0.0 if foil else np.sum(fit.eta**2 * np.sum(V**2, axis=1))
     bound = (np.sum((w0 - w_star) ** 2) + steps) / (2 * fit.eta.sum())
     return max(0.0, fit.best[-1] - f_star - bound)
 
 
-# -- checks that discriminate the notes' statements (errata) -------------------------------------
+# -- checks that discriminate the notes' statements (errata) ---------------------------
 
 
-@claim("eq-winnow-first-round", per_instance=True, chapter=CH, tol=0.0, measure="violation",
-       statement=r"from $v_k = 1$, $w_1^\top a = \frac1N \sum_k a_k = 0$ for a doubled point "
-                 r"$a = (x, -x)$: winnow's first example is a mistake, even when the sample has "
-                 r"one example, and its mistakes stay below $2\ln N / \rho^2$",
+@claim("eq-winnow-first-round", per_instance=True, chapter=CH, tol=0.0,
+       measure="violation",
+       statement=r"from $v_k = 1$, $w_1^\top a = \frac1N \sum_k a_k = 0$ for a doubled "
+                 r"point $a = (x, -x)$: winnow's first example is a mistake, even when "
+                 r"the sample has one example, and its mistakes stay below $2\ln N / "
+                 r"\rho^2$",
        errata=[Erratum(
            where="notes 001, Winnow analysis, choice of epsilon (p. 107)",
            says=r"take $\epsilon = 3r_w/4$ ($\epsilon$ needs to be searched by binary "
-                r"search) $\Rightarrow r_w \le \epsilon \le r_w/2$, so "
-                r"$T \le \frac{16}{3}\frac{\ln n}{r_w^2}$, with $n$ the number of samples",
-           correct=r"The constant does follow: (A) and (B) give "
-                   r"$0 \le \frac{\ln n}{\epsilon} + \epsilon T - r_w T$, so "
-                   r"$T \le \frac{\ln n}{\epsilon(r_w - \epsilon)}$ for $0 < \epsilon < r_w$, "
-                   r"and $\epsilon = 3r_w/4$ gives $\frac{16}{3}\frac{\ln n}{r_w^2}$ (as does "
-                   r"any $\epsilon \in [r_w/4, 3r_w/4]$; $\epsilon = r_w/2$ gives "
-                   r"$4\ln n / r_w^2$). Two things are wrong. The interval "
-                   r"$r_w \le \epsilon \le r_w/2$ is empty for $r_w > 0$. And the $n$ in "
-                   r"$\ln n$ comes from the multiplicative-weights bound, where it is the "
-                   r"number of weights (the $2(d+1)$ coordinates of the doubled points), not "
-                   r"the number $n$ of samples: the notes use $n$ for both."),
+                r"search) $\Rightarrow r_w \le \epsilon \le r_w/2$, so $T \le "
+                r"\frac{16}{3}\frac{\ln n}{r_w^2}$, with $n$ the number of samples",
+           correct=r"The constant does follow: (A) and (B) give $0 \le \frac{\ln "
+                   r"n}{\epsilon} + \epsilon T - r_w T$, so $T \le \frac{\ln "
+                   r"n}{\epsilon(r_w - \epsilon)}$ for $0 < \epsilon < r_w$, and "
+                   r"$\epsilon = 3r_w/4$ gives $\frac{16}{3}\frac{\ln n}{r_w^2}$ (as "
+                   r"does any $\epsilon \in [r_w/4, 3r_w/4]$; $\epsilon = r_w/2$ gives "
+                   r"$4\ln n / r_w^2$). Two things are wrong. The interval $r_w \le "
+                   r"\epsilon \le r_w/2$ is empty for $r_w > 0$. And the $n$ in $\ln "
+                   r"n$ comes from the multiplicative-weights bound, where it is the "
+                   r"number of weights (the $2(d+1)$ coordinates of the doubled "
+                   r"points), not the number $n$ of samples: the notes use $n$ for "
+                   r"both."),
        ],
        foil=r"the notes' bound $\frac{16}{3}\frac{\ln n}{r_w^2}$ with $n$ the number "
             r"of samples: no mistake on a sample of one",
@@ -775,8 +814,8 @@ def eq_subgradient_method(rng, foil=False):
              "beyond the bound")
 def eq_winnow_first_round(rng, foil=False):
     # One example x in {-1, +1}^d labelled by its first coordinate: u = e_1 has margin
-    # rho = 1. foil: the notes' bound with n the number of samples, (16/3) ln(1) / r^2 = 0
-    # mistakes, which the first round already exceeds.
+    # rho = 1. foil: the notes' bound with n the number of samples, (16/3) ln(1) / r^2 =
+    # 0 mistakes, which the first round already exceeds.
     d = int(rng.integers(1, 30))
     X = rng.choice([-1.0, 1.0], size=(1, d))
     y = X[:, 0].copy()
@@ -809,18 +848,19 @@ def _line_search_instance(rng, loss):
 def _reference_min(g, t_hint):
     """min over t >= 0 of the convex g by scipy's bounded Brent search (the oracle)."""
     hi = max(10.0, 4.0 * t_hint)
-    ref = minimize_scalar(g, bounds=(0.0, hi), method="bounded", options={"xatol": 1e-12})
+    ref = minimize_scalar(g, bounds=(0.0, hi), method="bounded",
+                          options={"xatol": 1e-12})
     return min(ref.fun, g(0.0))
 
 
 @claim("eq-line-search-hinge", per_instance=True, chapter=CH, tol=1e-12,
        measure="excess over scipy's minimum",
-       statement=r"along $d$ the hinge objective $g(t)$ is piecewise linear (quadratic with "
-                 r"$\lambda > 0$), its slope rising by $|s_i|/n$ at each breakpoint "
-                 r"$t_i = (1 - M_i)/s_i$: the first $t \ge 0$ where the slope turns "
-                 r"non-negative minimises it",
-       foil=r"the step ends at the first breakpoint after 0 (the first kink taken for the "
-            r"minimum)")
+       statement=r"along $d$ the hinge objective $g(t)$ is piecewise linear (quadratic "
+                 r"with $\lambda > 0$), its slope rising by $|s_i|/n$ at each "
+                 r"breakpoint $t_i = (1 - M_i)/s_i$: the first $t \ge 0$ where the "
+                 r"slope turns non-negative minimises it",
+       foil=r"the step ends at the first breakpoint after 0 (the first kink taken for "
+            r"the minimum)")
 def eq_line_search_hinge(rng, foil=False):
     X, y, w, d, lam, g = _line_search_instance(rng, "hinge")
     t = optim.margin_line_search(X, y, w, d, loss="hinge", lam=lam)
@@ -833,14 +873,16 @@ def eq_line_search_hinge(rng, foil=False):
 
 @claim("eq-line-search-log", per_instance=True, chapter=CH, tol=1e-10,
        measure="excess over scipy's minimum",
-       statement=r"along $d$ the log-loss objective is smooth and convex, "
-                 r"$g''(t) = \frac1n \sum_i s_i^2 \sigma(m_i)\sigma(-m_i) + \lambda \|d\|^2$: "
-                 r"Newton's method on $g'$ inside a bisection bracket reaches its minimum",
+       statement=r"along $d$ the log-loss objective is smooth and convex, $g''(t) = "
+                 r"\frac1n \sum_i s_i^2 \sigma(m_i)\sigma(-m_i) + \lambda \|d\|^2$: "
+                 r"Newton's method on $g'$ inside a bisection bracket reaches its "
+                 r"minimum",
        foil=r"one Newton step from $t = 0$, $t = -g'(0)/g''(0)$ (the quadratic model "
             r"taken for the function)")
 def eq_line_search_log(rng, foil=False):
-    # tol: scipy's Brent search stops within xatol = 1e-12 of its minimiser, so its value is
-    # within rounding of the minimum; the exact search must match it to 1e-10 relative
+    # tol: scipy's Brent search stops within xatol = 1e-12 of its
+    # minimiser, so its value is within rounding of the minimum; the exact
+    # search must match it to 1e-10 relative
     X, y, w, d, lam, g = _line_search_instance(rng, "log")
     if foil:
         M, s = y * (X @ w), y * (X @ d)
@@ -856,13 +898,15 @@ def eq_line_search_log(rng, foil=False):
 
 
 @claim("eq-calibration-derivative", per_instance=True, chapter=CH, tol=1e-6,
-       statement=r"$C_\eta'(0) = (2\eta - 1)\,\varphi'(0)$ for a loss differentiable at 0, so "
-                 r"with $\varphi$ convex and $\varphi'(0) < 0$, $C_\eta(\alpha) \ge C_\eta(0) + "
-                 r"C_\eta'(0)\,\alpha > C_\eta(0)$ for every $\alpha$ of the wrong sign "
-                 r"(quadratic, hinge, log, exponential losses)",
+       statement=r"$C_\eta'(0) = (2\eta - 1)\,\varphi'(0)$ for a loss differentiable "
+                 r"at 0, so with $\varphi$ convex and $\varphi'(0) < 0$, "
+                 r"$C_\eta(\alpha) \ge C_\eta(0) + C_\eta'(0)\,\alpha > C_\eta(0)$ for "
+                 r"every $\alpha$ of the wrong sign (quadratic, hinge, log, "
+                 r"exponential losses)",
        foil=r"$C_\eta'(0) = (1 - 2\eta)\,\varphi'(0)$ (the two terms' roles swapped)")
 def eq_calibration_derivative(rng, foil=False):
-    # tol: a central difference with h = 1e-5 has error O(h^2 phi''') ~ 1e-10, far below 1e-6
+    # tol: a central difference with h = 1e-5 has error O(h^2
+    # phi''') ~ 1e-10, far below 1e-6
     p = float(rng.uniform(0.02, 0.98))
     h, res = 1e-5, []
     for name in ("quadratic", "hinge", "log", "exponential"):
@@ -871,8 +915,8 @@ def eq_calibration_derivative(rng, foil=False):
         numeric = float((C(h) - C(-h)) / (2 * h))
         slope = (1 - 2 * p if foil else 2 * p - 1) * float(dphi(np.array(0.0)))
         res.append(abs(numeric - slope) / max(1.0, abs(numeric)))
-        # the tangent at 0 lies below C_eta (convexity), and strictly above C_eta(0) on the
-        # wrong side: there the score is worse than 0, hence no minimiser
+        # the tangent at 0 lies below C_eta (convexity), and strictly above C_eta(0) on
+        # the wrong side: there the score is worse than 0, hence no minimiser
         wrong = -np.sign(2 * p - 1) * rng.uniform(0.01, 5.0, 50)
         gap = C(wrong) - C(np.array(0.0)) - slope * wrong
         res.append(float(max(0.0, -gap.min())) / max(1.0, abs(float(C(np.array(0.0))))))

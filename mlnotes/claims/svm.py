@@ -1,6 +1,6 @@
-r"""Claims of Chapter 4, "Support vector machines": margins, Lagrange duality, KKT, the SVM dual
-and its solvers, each checked on random instances (and, for the solvers, against independent
-optimisers from scipy)."""
+r"""Claims of Chapter 4, "Support vector machines": margins, Lagrange duality, KKT, the
+SVM dual and its solvers, each checked on random instances (and, for the solvers,
+against independent optimisers from scipy)."""
 
 from __future__ import annotations
 
@@ -13,11 +13,12 @@ from mlnotes.claims import Erratum, claim
 CH = "04_support_vector_machines"
 
 
-# -- random instances --------------------------------------------------------------------------
+# -- random instances ------------------------------------------------------------------
 
 
 def _separable(rng, n: int, d: int, gap: float = 0.3):
-    """n points in d dimensions, labelled by a random hyperplane, none closer than ``gap``."""
+    """n points in d dimensions, labelled by a random
+    hyperplane, none closer than ``gap``."""
     w, b = rng.standard_normal(d), rng.standard_normal() * 0.5
     X = np.empty((0, d))
     while X.shape[0] < n:
@@ -33,7 +34,8 @@ def _separable(rng, n: int, d: int, gap: float = 0.3):
 
 
 def _overlapping(rng, n: int, d: int):
-    """Two Gaussian clouds whose means are 1.5 apart: not separable, some points misclassified."""
+    """Two Gaussian clouds whose means are 1.5 apart: not
+    separable, some points misclassified."""
     y = np.where(rng.random(n) < 0.5, 1.0, -1.0)
     y[:2] = (1.0, -1.0)
     mu = rng.standard_normal(d)
@@ -43,8 +45,9 @@ def _overlapping(rng, n: int, d: int):
 
 
 def _qp(rng):
-    r"""A random strictly convex QP :math:`\min \tfrac12 x^\top P x + q^\top x` s.t. :math:`Ax \le c`,
-    with a strictly feasible point (Slater's condition) and, typically, some active constraints."""
+    r"""A random strictly convex QP :math:`\min \tfrac12 x^\top P x + q^\top x` s.t.
+    :math:`Ax \le c`, with a strictly feasible point (Slater's condition) and,
+    typically, some active constraints."""
     d, m = int(rng.integers(2, 6)), int(rng.integers(2, 8))
     B = rng.standard_normal((d, d))
     P = B @ B.T + 0.5 * np.eye(d)
@@ -56,17 +59,21 @@ def _qp(rng):
 
 
 def _qp_dual_function(P, q, A, c, mu):
-    r""":math:`\theta(\mu) = \min_x L(x, \mu) = -\tfrac12 (q + A^\top\mu)^\top P^{-1} (q + A^\top\mu) - c^\top \mu`."""
+    r""":math:`\theta(\mu) = \min_x L(x, \mu) = -\tfrac12 (q + A^\top\mu)^\top P^{-1} (q
+    + A^\top\mu) - c^\top \mu`."""
     r = q + A.T @ mu
     return -0.5 * r @ np.linalg.solve(P, r) - c @ mu
 
 
 def _qp_solve(P, q, A, c, x0):
-    """Primal by SLSQP, dual by L-BFGS-B on the concave dual: two independent optimisers."""
+    """Primal by SLSQP, dual by L-BFGS-B on the concave dual:
+    two independent optimisers."""
     from scipy.optimize import minimize
 
-    prim = minimize(lambda x: 0.5 * x @ P @ x + q @ x, x0, jac=lambda x: P @ x + q, method="SLSQP",
-                    constraints=[{"type": "ineq", "fun": lambda x: c - A @ x, "jac": lambda x: -A}],
+    prim = minimize(lambda x: 0.5 * x @ P @ x + q @ x, x0, jac=lambda x: P @ x + q,
+                    method="SLSQP",
+                    constraints=[{"type": "ineq", "fun": lambda x: c - A @ x,
+                                  "jac": lambda x: -A}],
                     options={"ftol": 1e-13, "maxiter": 300})
     Pinv = np.linalg.inv(P)
 
@@ -75,14 +82,15 @@ def _qp_solve(P, q, A, c, x0):
         return 0.5 * r @ Pinv @ r + c @ mu, A @ (Pinv @ r) + c
 
     dual = minimize(neg_dual, np.zeros(A.shape[0]), jac=True, method="L-BFGS-B",
-                    bounds=[(0, None)] * A.shape[0], options={"ftol": 1e-15, "gtol": 1e-12, "maxiter": 5000})
+                    bounds=[(0, None)] * A.shape[0],
+                    options={"ftol": 1e-15, "gtol": 1e-12, "maxiter": 5000})
     return prim.x, dual.x
 
 
 def _degenerate_qp(rng):
-    """A convex QP with a singular P, a box on every coordinate and an equality written as two
-    inequalities (no strictly feasible point): min 1/2 x'Px + q'x s.t. Ax <= c, solved by
-    SLSQP; returns the gradient at the solution, A and the slacks c - A x."""
+    """A convex QP with a singular P, a box on every coordinate and an equality written
+    as two inequalities (no strictly feasible point): min 1/2 x'Px + q'x s.t. Ax <= c,
+    solved by SLSQP; returns the gradient at the solution, A and the slacks c - A x."""
     from scipy.optimize import minimize
 
     d = int(rng.integers(2, 6))
@@ -101,9 +109,9 @@ def _degenerate_qp(rng):
 
 @claim("eq-affine-kkt", per_instance=True, chapter=CH, tol=1e-6, n_instances=5,
        n_test_instances=100,
-       statement=r"At the minimiser of a convex QP with affine constraints (here with no "
-                 r"strictly feasible point), $-\nabla f(x^*)$ is a non-negative combination "
-                 r"of the active constraints' normals $a_i$",
+       statement=r"At the minimiser of a convex QP with affine constraints (here with "
+                 r"no strictly feasible point), $-\nabla f(x^*)$ is a non-negative "
+                 r"combination of the active constraints' normals $a_i$",
        foil=r"$\nabla f(x^*) = \sum_{i \in I} \mu_i a_i$, $\mu \ge 0$ (the sign lost)")
 def eq_affine_kkt(rng, foil=False):
     from scipy.optimize import nnls
@@ -118,9 +126,10 @@ def eq_affine_kkt(rng, foil=False):
 
 @claim("eq-svm-zero-gap", per_instance=True, chapter=CH, tol=1e-8, n_instances=5,
        n_test_instances=100,
-       statement=r"At the SMO solution $\alpha$ of the soft-margin dual, the primal value of "
-                 r"$w = \sum_i \alpha_i y_i x_i$, $b$, $\xi_i = [1 - y_i f(x_i)]_+$ equals "
-                 r"$D(\alpha)$: zero duality gap, so both are optimal",
+       statement=r"At the SMO solution $\alpha$ of the soft-margin dual, the primal "
+                 r"value of $w = \sum_i \alpha_i y_i x_i$, $b$, $\xi_i = [1 - y_i "
+                 r"f(x_i)]_+$ equals $D(\alpha)$: zero duality gap, so both are "
+                 r"optimal",
        foil=r"the dual maximum equals $\frac12\|w^*\|^2$ alone (the slack term "
             r"$C\sum_i \xi_i$ lost)")
 def eq_svm_zero_gap(rng, foil=False):
@@ -135,7 +144,7 @@ def eq_svm_zero_gap(rng, foil=False):
     return abs(P - D) / P
 
 
-# -- margins -----------------------------------------------------------------------------------
+# -- margins ---------------------------------------------------------------------------
 
 
 @claim("eq-geometric-margin", per_instance=True, chapter=CH, tol=1e-12,
@@ -143,36 +152,40 @@ def eq_svm_zero_gap(rng, foil=False):
                  r"b| / \|w\|$",
        errata=[Erratum(
            where="notes 003, section 1.5, the distance of $x_i$ to $H$",
-           says=r"the distance between $x_i$ and $H$ is "
-                r"$\frac{\langle x_i - x, w\rangle}{\|w\|_2} = "
-                r"\frac{\langle x_i, w\rangle + b}{\|w\|_2} = "
-                r"\frac{y_i \hat y_i}{\|w\|_2}$ with $\hat y_i = \langle x_i, w\rangle + b$",
+           says=r"the distance between $x_i$ and $H$ is $\frac{\langle x_i - x, "
+                r"w\rangle}{\|w\|_2} = \frac{\langle x_i, w\rangle + b}{\|w\|_2} = "
+                r"\frac{y_i \hat y_i}{\|w\|_2}$ with $\hat y_i = \langle x_i, w\rangle "
+                r"+ b$",
            correct=r"$(\langle x_i, w\rangle + b) / \|w\|_2$ is the *signed* distance, "
-                   r"negative on the side $w$ points away from; the distance is its absolute "
-                   r"value $|\hat y_i| / \|w\|_2$. The last step, $\hat y_i = y_i \hat y_i$, "
-                   r"fails for every $y_i = -1$; $y_i \hat y_i / \|w\|_2$ equals the distance "
-                   r"exactly when $x_i$ is correctly classified, which is the case the margin "
-                   r"definition that follows assumes.")],
+                   r"negative on the side $w$ points away from; the distance is its "
+                   r"absolute value $|\hat y_i| / \|w\|_2$. The last step, $\hat y_i = "
+                   r"y_i \hat y_i$, fails for every $y_i = -1$; $y_i \hat y_i / "
+                   r"\|w\|_2$ equals the distance exactly when $x_i$ is correctly "
+                   r"classified, which is the case the margin definition that follows "
+                   r"assumes.")],
        foil=r"the notes' distance $(w^\top x + b) / \|w\|$, without the absolute value "
             r"(negative on one side)")
 def eq_geometric_margin(rng, foil=False):
     d = int(rng.integers(1, 8))
     w, x = rng.standard_normal((2, d))
     b = rng.standard_normal()
-    # the shortest u with w.(x + u) + b = 0: minimum-norm solution of a 1 x d system (SVD)
+    # the shortest u with w.(x + u) + b = 0: minimum-norm
+    # solution of a 1 x d system (SVD)
     u = np.linalg.lstsq(w[None, :], [-(w @ x + b)], rcond=None)[0]
     distance = (w @ x + b) if foil else abs(w @ x + b)
     return rel_error(np.linalg.norm(u), distance / np.linalg.norm(w))
 
 
-@claim("eq-hard-primal", per_instance=True, chapter=CH, n_instances=10, tol=1e-6, n_test_instances=50,
+@claim("eq-hard-primal", per_instance=True, chapter=CH, n_instances=10, tol=1e-6,
+       n_test_instances=50,
        statement=r"The solution of $\min \frac12\|w\|^2$ s.t. $y_i(w^\top x_i + b) \ge "
                  r"1$ has geometric "
                  r"margin $1/\|w\|$, the largest of all separating hyperplanes",
        foil=r"the solution has geometric margin $2/\|w\|$ (the width of the band)")
 def eq_hard_primal(rng, foil=False):
-    # 2-D data, so the largest margin can be found by brute force over the direction of w:
-    # for a unit u at angle phi the best bias gives margin (min_{y=+1} u.x - max_{y=-1} u.x) / 2.
+    # 2-D data, so the largest margin can be found by brute force over the
+    # direction of w: for a unit u at angle phi the best bias gives margin
+    # (min_{y=+1} u.x - max_{y=-1} u.x) / 2.
     from scipy.optimize import minimize_scalar
 
     X, y = _separable(rng, 30, 2)
@@ -186,14 +199,15 @@ def eq_hard_primal(rng, foil=False):
     P = X @ U
     vals = 0.5 * (P[y > 0].min(0) - P[y < 0].max(0))
     k = int(np.argmax(vals))
-    best = minimize_scalar(lambda p: -margin(p), bounds=(grid[k] - 0.002, grid[k] + 0.002),
+    best = minimize_scalar(lambda p: -margin(p),
+                           bounds=(grid[k] - 0.002, grid[k] + 0.002),
                            method="bounded", options={"xatol": 1e-12})
     brute = max(vals[k], -best.fun)
     fit = svm.smo(X, y, C=np.inf, kernel="linear", tol=1e-10)
     return rel_error((2.0 if foil else 1.0) / np.linalg.norm(fit.coef), brute)
 
 
-# -- Lagrange duality ----------------------------------------------------------------------------
+# -- Lagrange duality ------------------------------------------------------------------
 
 
 @claim("eq-weak-duality", per_instance=True, chapter=CH, tol=0.0, measure="violation",
@@ -205,36 +219,36 @@ def eq_hard_primal(rng, foil=False):
                 r"and at a "
                 r"feasible point $g_i(w^*) < 0$",
            correct=r"$\mu_i \ge 0$ and $g_i(w^*) \le 0$. The bound needs only $\mu_i "
-                   r"g_i(x) \le 0$, "
-                   r"which holds with the weak inequalities; and optimal multipliers "
-                   r"are "
-                   r"typically zero (every constraint that is not active has $\mu_i^* "
-                   r"= 0$ by "
-                   r"complementary slackness), so requiring $\mu_i > 0$ would exclude "
-                   r"the "
-                   r"optimum itself. The claim samples $\mu$ with zeros among its "
-                   r"entries. At the optimum of the claim's problems some constraints "
-                   r"are inactive, $g_i(x^*) < 0$: there $\mu_i^* = 0$, and with the notes' "
-                   r"$\mu_i > 0$ complementary slackness would make every constraint "
-                   r"active.",
+                   r"g_i(x) \le 0$, which holds with the weak inequalities; and "
+                   r"optimal multipliers are typically zero (every constraint that is "
+                   r"not active has $\mu_i^* = 0$ by complementary slackness), so "
+                   r"requiring $\mu_i > 0$ would exclude the optimum itself. The claim "
+                   r"samples $\mu$ with zeros among its entries. At the optimum of the "
+                   r"claim's problems some constraints are inactive, $g_i(x^*) < 0$: "
+                   r"there $\mu_i^* = 0$, and with the notes' $\mu_i > 0$ "
+                   r"complementary slackness would make every constraint active.",
            foil="strict"),
            Erratum(
                where="notes 001, Lagrange duality, 'Duality' (p. 111)",
                kind="clarification",
-               says=r"$\Theta_d(\omega) = \min_\omega \mathcal L(\omega, \alpha, \beta)$ "
-                    r"and $d^* = \max_{\alpha, \beta: \alpha_i \ge 0} \Theta_d(\omega)$",
+               says=r"$\Theta_d(\omega) = \min_\omega \mathcal L(\omega, \alpha, "
+                    r"\beta)$ and $d^* = \max_{\alpha, \beta: \alpha_i \ge 0} "
+                    r"\Theta_d(\omega)$",
                correct=r"The dual function is a function of the multipliers, "
-                       r"$\Theta_d(\alpha, \beta) = \min_\omega \mathcal L(\omega, \alpha, "
-                       r"\beta)$: $\omega$ is minimised out, so it cannot be the argument "
-                       r"(this chapter writes $\theta(\mu, \lambda)$). The primal "
-                       r"$\Theta_P(\omega)$ is the one that depends on $\omega$.")],
-       # the bound itself holds with the notes' strict inequalities (their error, checked
-       # with foil="strict", is the dual optimum): the foil is the other inequality
+                       r"$\Theta_d(\alpha, \beta) = \min_\omega \mathcal L(\omega, "
+                       r"\alpha, \beta)$: $\omega$ is minimised out, so it cannot be "
+                       r"the argument (this chapter writes $\theta(\mu, \lambda)$). "
+                       r"The primal $\Theta_P(\omega)$ is the one that depends on "
+                       r"$\omega$.")],
+       # the bound itself holds with the notes' strict inequalities
+       # (their error, checked with foil="strict", is the dual optimum):
+       # the foil is the other inequality
        foil=r"$\theta(\lambda, \mu) \ge f(x)$ (the other inequality)",
        exact="a violation max(0, .): 0 whenever the inequality holds")
 def eq_weak_duality(rng, foil=False):
     P, q, A, c, x0 = _qp(rng)
-    if foil == "strict":  # the notes' mu_i > 0 at the optimum: mu_i g_i = 0 makes g_i = 0
+    # the notes' mu_i > 0 at the optimum: mu_i g_i = 0 makes g_i = 0
+    if foil == "strict":
         x, _ = _qp_solve(P, q, A, c, x0)
         return float(np.abs(A @ x - c).max())
     mu = rng.exponential(1.0, A.shape[0]) * (rng.random(A.shape[0]) < 0.7)
@@ -247,7 +261,8 @@ def eq_weak_duality(rng, foil=False):
     return max(0.0, -gap if foil else gap)
 
 
-@claim("eq-strong-duality", per_instance=True, chapter=CH, n_instances=10, tol=1e-6, n_test_instances=50,
+@claim("eq-strong-duality", per_instance=True, chapter=CH, n_instances=10, tol=1e-6,
+       n_test_instances=50,
        statement=r"Convex objective, affine constraints and a strictly feasible point "
                  r"(Slater): "
                  r"$d^* = p^*$",
@@ -265,7 +280,8 @@ def eq_strong_duality(rng, foil=False):
     return abs(p_star - d_star) / max(1.0, abs(p_star))
 
 
-@claim("eq-kkt", per_instance=True, chapter=CH, n_instances=10, tol=1e-5, n_test_instances=50,
+@claim("eq-kkt", per_instance=True, chapter=CH, n_instances=10, tol=1e-5,
+       n_test_instances=50,
        statement=r"At the optimum: $\nabla f + \sum_i \mu_i \nabla g_i = 0$, $g_i \le "
                  r"0$, $\mu_i \ge 0$, "
                  r"$\mu_i g_i = 0$",
@@ -292,10 +308,11 @@ def eq_kkt(rng, foil=False):
     scale = max(1.0, np.abs(P @ x).max(), np.abs(q).max())
     weights = np.ones_like(mu) if foil else mu
     stationarity = np.abs(P @ x + q + A.T @ weights).max() / scale
-    return max(stationarity, max(0.0, g.max()), max(0.0, -mu.min()), np.abs(mu * g).max() / scale)
+    return max(stationarity, max(0.0, g.max()), max(0.0, -mu.min()),
+               np.abs(mu * g).max() / scale)
 
 
-# -- the hard-margin dual --------------------------------------------------------------------------
+# -- the hard-margin dual --------------------------------------------------------------
 
 
 def _dual_feasible(rng):
@@ -345,11 +362,13 @@ def eq_hard_dual(rng, foil=False):
     w = (alpha * y) @ X
     at_min = rel_error(L(w, rng.standard_normal()), theta)
     # and it is the minimum: no other (w, b) gives less (L is convex in w, flat in b)
-    others = min(L(w + rng.standard_normal(d), rng.standard_normal()) for _ in range(20))
+    others = min(L(w + rng.standard_normal(d), rng.standard_normal())
+                 for _ in range(20))
     return max(at_min, max(0.0, theta - others) / max(1.0, abs(theta)))
 
 
-@claim("eq-hard-gap", per_instance=True, chapter=CH, n_instances=10, tol=1e-6, n_test_instances=50,
+@claim("eq-hard-gap", per_instance=True, chapter=CH, n_instances=10, tol=1e-6,
+       n_test_instances=50,
        statement=r"At the SMO solution of the hard-margin dual: $\frac12\|w\|^2 = "
                  r"D(\alpha)$, "
                  r"$y_i f(x_i) \ge 1$, $\alpha_i (y_i f(x_i) - 1) = 0$",
@@ -381,19 +400,22 @@ def eq_hard_gap(rng, foil=False):
     return max(gap, max(0.0, 1 - M.min()), slackness)
 
 
-@claim("eq-bias", per_instance=True, chapter=CH, n_instances=10, tol=1e-7, n_test_instances=50,
+@claim("eq-bias", per_instance=True, chapter=CH, n_instances=10, tol=1e-7,
+       n_test_instances=50,
        statement=r"Every support vector gives the same bias $b = y_i - w^\top x_i$",
        errata=[Erratum(
            where="notes 004, slide 'SVM Dual Optimization Problem' (recovering $b$)",
-           says=r"$b = 1 - y^i\langle x^i, w\rangle$ for any $i$ with $0 < \alpha_i < C$ "
-                "(extracted as `b=1-y\"z', w) for any ¢ with 0 < a; < C`: the superscripts "
-                r"and the bracket are garbled, the $1 -$ and the factor $y$ are legible)",
+           says=r"$b = 1 - y^i\langle x^i, w\rangle$ for any $i$ with "
+                r"$0 < \alpha_i < C$ "
+                "(extracted as `b=1-y\"z', w) for any ¢ with 0 < a; < C`: the "
+                r"superscripts and the bracket are garbled, the $1 -$ and the factor "
+                r"$y$ are legible)",
            correct=r"$b = y^i - \langle w, x^i\rangle$. A margin support vector has "
                    r"$y^i(\langle w, x^i\rangle + b) = 1$; multiplying by $y^i$ "
-                   r"($(y^i)^2 = 1$) gives $b = y^i - \langle w, x^i\rangle = "
-                   r"y^i(1 - y^i\langle w, x^i\rangle)$. The slide's formula drops that "
-                   r"factor $y^i$: it is right for $y^i = +1$, and for $y^i = -1$ it gives "
-                   r"$1 + \langle w, x^i\rangle = -b$, the bias with the wrong sign.",
+                   r"($(y^i)^2 = 1$) gives $b = y^i - \langle w, x^i\rangle = y^i(1 - "
+                   r"y^i\langle w, x^i\rangle)$. The slide's formula drops that factor "
+                   r"$y^i$: it is right for $y^i = +1$, and for $y^i = -1$ it gives $1 "
+                   r"+ \langle w, x^i\rangle = -b$, the bias with the wrong sign.",
            foil="notes 004")],
        foil=r"every support vector gives $b = 1 - w^\top x_i$ (the label dropped from "
             r"$y_i(w^\top x_i + b) = 1$)")
@@ -408,7 +430,7 @@ def eq_bias(rng, foil=False):
     return np.abs(bs - fit.b).max() / max(1.0, abs(fit.b))
 
 
-# -- the soft margin -------------------------------------------------------------------------------
+# -- the soft margin -------------------------------------------------------------------
 
 
 @claim("eq-slack", per_instance=True, chapter=CH, tol=1e-9,
@@ -426,12 +448,14 @@ def eq_slack(rng, foil=False):
     w, b = rng.standard_normal(3), rng.standard_normal()
     m = len(y)
     # min sum xi  s.t.  xi_i >= 1 - y_i f(x_i), xi_i >= 0: a linear program in xi
-    lp = linprog(np.ones(m), A_ub=-np.eye(m), b_ub=-(1 - y * (X @ w + b)), bounds=[(0, None)] * m,
+    lp = linprog(np.ones(m), A_ub=-np.eye(m), b_ub=-(1 - y * (X @ w + b)),
+                 bounds=[(0, None)] * m,
                  method="highs")
     return rel_error(lp.x, np.maximum(0.0, (0 if foil else 1) - y * (X @ w + b)))
 
 
-@claim("eq-soft-dual", per_instance=True, chapter=CH, n_instances=10, tol=1e-6, n_test_instances=50,
+@claim("eq-soft-dual", per_instance=True, chapter=CH, n_instances=10, tol=1e-6,
+       n_test_instances=50,
        statement=r"The soft-margin dual (box $0 \le \alpha_i \le C$) has the primal's "
                  r"optimal value: "
                  r"zero duality gap at the SMO solution",
@@ -465,7 +489,8 @@ def eq_soft_dual(rng, foil=False):
     return abs(P - D) / P
 
 
-@claim("eq-three-kinds", per_instance=True, chapter=CH, n_instances=10, tol=1e-7, n_test_instances=50,
+@claim("eq-three-kinds", per_instance=True, chapter=CH, n_instances=10, tol=1e-7,
+       n_test_instances=50,
        statement=r"$\alpha_i = 0 \Rightarrow y_i f(x_i) \ge 1$; $0 < \alpha_i < C "
                  r"\Rightarrow y_i f(x_i) = 1$; "
                  r"$\alpha_i = C \Rightarrow y_i f(x_i) \le 1$",
@@ -488,7 +513,8 @@ def eq_three_kinds(rng, foil=False):
     return max(v)
 
 
-@claim("eq-hinge-form", per_instance=True, chapter=CH, n_instances=10, tol=1e-7, n_test_instances=50,
+@claim("eq-hinge-form", per_instance=True, chapter=CH, n_instances=10, tol=1e-7,
+       n_test_instances=50,
        statement=r"The soft-margin SVM minimises $\sum_i \max(0, 1 - y_i f(x_i)) + "
                  r"\lambda\|w\|^2$ with "
                  r"$\lambda = 1/(2C)$: $\beta = \alpha / C$ certifies $0 \in \partial "
@@ -500,17 +526,19 @@ def eq_hinge_form(rng, foil=False):
     lam = 1.0 / C if foil else 1.0 / (2.0 * C)
     fit = svm.smo(X, y, C=C, kernel="linear", tol=1e-10)
     w, M = fit.coef, y * fit.decision_function(X)
-    beta = fit.alpha / C  # the hinge subgradient multipliers: 1 if M < 1, 0 if M > 1, [0, 1] at 1
+    # the hinge subgradient multipliers: 1 if M < 1, 0 if M > 1, [0, 1] at 1
+    beta = fit.alpha / C
     stat_w = np.abs(2 * lam * w - (beta * y) @ X).max() / max(1.0, np.abs(w).max())
     stat_b = abs(beta @ y)
     wrong = np.concatenate([np.abs(beta[M < 1 - 1e-6] - 1), beta[M > 1 + 1e-6]])
     return max(stat_w, stat_b, wrong.max(initial=0.0))
 
 
-# -- solvers ---------------------------------------------------------------------------------------
+# -- solvers ---------------------------------------------------------------------------
 
 
-@claim("eq-hinge-subgradient", per_instance=True, chapter=CH, tol=1e-12, measure="violation",
+@claim("eq-hinge-subgradient", per_instance=True, chapter=CH, tol=1e-12,
+       measure="violation",
        statement=r"$g = (w - C\sum_{i \in V} y_i x_i,\ -C\sum_{i\in V} y_i)$ is a "
                  r"subgradient of "
                  r"$P(w, b)$: $P(w', b') \ge P(w, b) + g^\top (w' - w, b' - b)$",
@@ -519,28 +547,32 @@ def eq_hinge_form(rng, foil=False):
        errata=[Erratum(
            where="notes 004, slide 'Stochastic Primal SVMs Training', line 8 of the "
                  "algorithm",
-           says=r"on a margin violation, $w_{t+1} \leftarrow (1 - \eta_t) w_t + \eta_t n C y x$ "
-                r"and $b_{t+1} \leftarrow \eta_t n C y$ (extracted as `bir1 < nmnCy`)",
-           correct=r"$b_{t+1} \leftarrow b_t + \eta_t n C y$. The step is $-\eta_t$ times $n$ "
-                   r"times a subgradient of the sample's term "
-                   r"$\frac{1}{2n}\|w\|^2 + C[1 - y f(x)]_+$, whose $b$-component is $-Cy$; "
-                   r"averaged over the sample, $n$ times it is the $b$-component of "
-                   r"{eq}`eq-hinge-subgradient`. The slide's $w$ line keeps $w_t$, its $b$ line "
-                   r"drops $b_t$: $b$ is reset to the last violator's $\eta_t n C y$, and the "
-                   r"mean step in $b$ gains $b_t / \eta_t$ times the fraction of violators, "
-                   r"which is no subgradient of $P$. The claim checks that mean step, at "
-                   r"$\eta_t = 1/2$, in the subgradient inequality.",
+           says=r"on a margin violation, $w_{t+1} \leftarrow (1 - \eta_t) w_t + \eta_t "
+                r"n C y x$ and $b_{t+1} \leftarrow \eta_t n C y$ (extracted as `bir1 < "
+                r"nmnCy`)",
+           correct=r"$b_{t+1} \leftarrow b_t + \eta_t n C y$. The step is $-\eta_t$ "
+                   r"times $n$ times a subgradient of the sample's term "
+                   r"$\frac{1}{2n}\|w\|^2 + C[1 - y f(x)]_+$, whose $b$-component is "
+                   r"$-Cy$; averaged over the sample, $n$ times it is the "
+                   r"$b$-component of {eq}`eq-hinge-subgradient`. The slide's $w$ line "
+                   r"keeps $w_t$, its $b$ line drops $b_t$: $b$ is reset to the last "
+                   r"violator's $\eta_t n C y$, and the mean step in $b$ gains $b_t / "
+                   r"\eta_t$ times the fraction of violators, which is no subgradient "
+                   r"of $P$. The claim checks that mean step, at $\eta_t = 1/2$, in "
+                   r"the subgradient inequality.",
            foil="notes 004",
        ), Erratum(
            where="notes 004, slide 'Stochastic Primal SVMs Training', line 4 of the "
                  "algorithm",
-           says=r"the step is taken without the hinge term when $y\langle x, w\rangle + b \ge 1$",
-           correct=r"The OCR writes $\langle x, w\rangle$ as `(z,w)` and can lose a bracket, so "
-                   r"the slide may read $y(\langle x, w\rangle + b) \ge 1$, the sound condition: "
-                   r"the hinge term contributes to the step exactly when "
-                   r"$y_i f(x_i) < 1$, the set $V$ of {eq}`eq-hinge-subgradient`. Read as "
-                   r"extracted, $y\langle x, w\rangle + b$ differs from $y f(x)$ whenever "
-                   r"$y = -1$ and $b \ne 0$.",
+           says=r"the step is taken without the hinge term when $y\langle x, w\rangle "
+                r"+ b \ge 1$",
+           correct=r"The OCR writes $\langle x, w\rangle$ as `(z,w)` and can lose a "
+                   r"bracket, so the slide may read $y(\langle x, w\rangle + b) \ge "
+                   r"1$, the sound condition: the hinge term contributes to the step "
+                   r"exactly when $y_i f(x_i) < 1$, the set $V$ of "
+                   r"{eq}`eq-hinge-subgradient`. Read as extracted, $y\langle x, "
+                   r"w\rangle + b$ differs from $y f(x)$ whenever $y = -1$ and $b \ne "
+                   r"0$.",
            kind="as extracted",
            raw="4 if y(z,w) + b>1 then",
        )],
@@ -551,15 +583,19 @@ def eq_hinge_subgradient(rng, foil=False):
     w, b = rng.standard_normal(3), rng.standard_normal()
     V = y * (X @ w + b) < (0 if foil is True else 1)
     gw, gb = w - C * (y[V] @ X[V]), -C * y[V].sum()
-    if foil == "notes 004":  # the mean over samples i of the notes' step in b, over -eta:
-        eta, n = 0.5, len(y)  # (b - b_next_i) / eta with b_next_i = eta n C y_i on violation
+    # the mean over samples i of the notes' step in b, over -eta:
+    if foil == "notes 004":
+        # (b - b_next_i) / eta with b_next_i = eta n C y_i on violation
+        eta, n = 0.5, len(y)
         gb = np.mean(b - np.where(V, eta * n * C * y, b)) / eta
     P0 = svm.hinge_objective(w, b, X, y, C)
     worst = 0.0
     for _ in range(20):
-        w2, b2 = w + rng.standard_normal(3) * rng.exponential(), b + rng.standard_normal()
+        w2 = w + rng.standard_normal(3) * rng.exponential()
+        b2 = b + rng.standard_normal()
         lower = P0 + gw @ (w2 - w) + gb * (b2 - b)
-        worst = max(worst, (lower - svm.hinge_objective(w2, b2, X, y, C)) / max(1.0, P0))
+        worst = max(worst,
+                    (lower - svm.hinge_objective(w2, b2, X, y, C)) / max(1.0, P0))
     return max(0.0, worst - 1e-14)
 
 
@@ -590,15 +626,17 @@ def eq_pegasos_step(rng, foil=False):
 
 
 def _squared_slack(rng, foil=False):
-    """A squared-slack SVM solved as the hard-margin dual on K + I/(2C) (the foil: K + I/C);
-    returns the data, C, alpha, the margins y_i f(x_i) with f = sum_j alpha_j y_j x_j^T x + b
-    (the original kernel), the primal value P at (w, b) and the dual value D."""
+    """A squared-slack SVM solved as the hard-margin dual on K + I/(2C) (the
+    foil: K + I/C); returns the data, C, alpha, the margins y_i f(x_i) with f =
+    sum_j alpha_j y_j x_j^T x + b (the original kernel), the primal value P at
+    (w, b) and the dual value D."""
     n, d = int(rng.integers(10, 25)), int(rng.integers(1, 5))
     X, y = _overlapping(rng, n, d)
     C = float(10 ** rng.uniform(-1, 1))
     K = X @ X.T
     ridge = 1 / C if foil else 1 / (2 * C)
-    # alpha_i = 2 C xi_i is bounded, so a box of 1e6 is never active: the hard-margin dual
+    # alpha_i = 2 C xi_i is bounded, so a box of 1e6 is
+    # never active: the hard-margin dual
     fit = svm.smo(K + ridge * np.eye(n), y, C=1e6, kernel="precomputed", tol=1e-11)
     w = (fit.alpha * y) @ X
     m = y * (X @ w + fit.b)
@@ -610,8 +648,8 @@ def _squared_slack(rng, foil=False):
        n_test_instances=50,
        statement=r"The dual of $\min \frac12\|w\|^2 + C\sum_i \xi_i^2$ s.t. $y_i "
                  r"f(x_i) \ge 1 - \xi_i$ is the hard-margin dual on $K + I/(2C)$: its "
-                 r"maximum equals the primal minimum (zero gap, $w = \sum_i \alpha_i y_i "
-                 r"x_i$, $\xi_i = [1 - y_i f(x_i)]_+$)",
+                 r"maximum equals the primal minimum (zero gap, $w = \sum_i \alpha_i "
+                 r"y_i x_i$, $\xi_i = [1 - y_i f(x_i)]_+$)",
        foil=r"the dual on $K + I/C$ (the 2 of $\partial(C\xi^2)/\partial\xi = 2C\xi$ "
             r"lost)")
 def eq_l2svm_dual(rng, foil=False):
@@ -622,8 +660,9 @@ def eq_l2svm_dual(rng, foil=False):
 @claim("eq-l2svm-kkt", per_instance=True, chapter=CH, tol=1e-9, measure="abs. error",
        n_test_instances=50,
        n_instances=3,
-       statement=r"At the optimum of the squared-slack SVM, $y_i f(x_i) = 1 - \alpha_i/(2C)$ "
-                 r"where $\alpha_i > 0$ and $y_i f(x_i) \ge 1$ where $\alpha_i = 0$",
+       statement=r"At the optimum of the squared-slack SVM, $y_i f(x_i) = 1 - "
+                 r"\alpha_i/(2C)$ where $\alpha_i > 0$ and $y_i f(x_i) \ge 1$ where "
+                 r"$\alpha_i = 0$",
        foil=r"$y_i f(x_i) = 1 - \alpha_i / C$ where $\alpha_i > 0$")
 def eq_l2svm_kkt(rng, foil=False):
     C, alpha, m, _, _ = _squared_slack(rng)
@@ -634,9 +673,10 @@ def eq_l2svm_kkt(rng, foil=False):
 
 
 def _pegasos_problem(rng, certify: bool = True):
-    """A no-bias soft-margin problem (a constant feature plays the regularised bias) with its
-    optimum certified by the duality gap (relative gap < 1e-6): rows B_i = y_i z_i, lam = 1/(nC), the optimum w* of
-    f(w) = lam/2 |w|^2 + mean_i hinge(B_i w), a lower bound f_lo <= f(w*) and G = sqrt(lam) + R."""
+    """A no-bias soft-margin problem (a constant feature plays the regularised bias)
+    with its optimum certified by the duality gap (relative gap < 1e-6): rows B_i = y_i
+    z_i, lam = 1/(nC), the optimum w* of f(w) = lam/2 |w|^2 + mean_i hinge(B_i w), a
+    lower bound f_lo <= f(w*) and G = sqrt(lam) + R."""
     from scipy.optimize import minimize
 
     n, d = int(rng.integers(20, 60)), int(rng.integers(1, 5))
@@ -650,7 +690,8 @@ def _pegasos_problem(rng, certify: bool = True):
         return B, lam, u * rng.uniform() / (np.sqrt(lam) * np.linalg.norm(u)), None, G
     a = np.zeros(n)
     for _ in range(5):  # L-BFGS-B on the box dual, restarted until the gap certifies it
-        a = minimize(lambda a: (0.5 * (B.T @ a) @ (B.T @ a) - a.sum(), B @ (B.T @ a) - 1.0),
+        a = minimize(lambda a: (0.5 * (B.T @ a) @ (B.T @ a) - a.sum(),
+                                B @ (B.T @ a) - 1.0),
                      a, jac=True, method="L-BFGS-B", bounds=[(0.0, C)] * n,
                      options={"ftol": 1e-14, "gtol": 1e-10}).x
         w = B.T @ a
@@ -660,13 +701,15 @@ def _pegasos_problem(rng, certify: bool = True):
             break
     else:
         raise RuntimeError(f"no certified optimum: relative gap {(P - D) / P:.1e}")
-    w *= min(1.0, 1.0 / (np.sqrt(lam) * np.linalg.norm(w)))  # in the ball (rounding only)
+    # in the ball (rounding only)
+    w *= min(1.0, 1.0 / (np.sqrt(lam) * np.linalg.norm(w)))
     return B, lam, w, D / (n * C), G
 
 
 def _pegasos_trace(rng, B, lam, u, T, k):
-    """The guarantee's Pegasos (eta_t = 2/(lam (t+1)), projection on |w| <= 1/sqrt(lam)), run
-    for T steps of batch k: per step f_A(w_t) - f_A(u), |w_t - u|^2, eta_t and |g_t|^2."""
+    """The guarantee's Pegasos (eta_t = 2/(lam (t+1)), projection on |w| <=
+    1/sqrt(lam)), run for T steps of batch k: per step f_A(w_t) - f_A(u),
+    |w_t - u|^2, eta_t and |g_t|^2."""
     n = B.shape[0]
     w = np.zeros(B.shape[1])
     rows = []
@@ -682,9 +725,10 @@ def _pegasos_trace(rng, B, lam, u, T, k):
     return np.array(rows)
 
 
-@claim("eq-pegasos-one-step", per_instance=True, chapter=CH, tol=1e-9, n_instances=5, measure="violation",
-       statement=r"At every step of Pegasos with $\eta_t = 2/(\lambda(t+1))$, for any $u$ "
-                 r"in the ball $\|u\| \le 1/\sqrt\lambda$ (which holds $w^*$): "
+@claim("eq-pegasos-one-step", per_instance=True, chapter=CH, tol=1e-9, n_instances=5,
+       measure="violation",
+       statement=r"At every step of Pegasos with $\eta_t = 2/(\lambda(t+1))$, for any "
+                 r"$u$ in the ball $\|u\| \le 1/\sqrt\lambda$ (which holds $w^*$): "
                  r"$f_{A_t}(w_t) - f_{A_t}(u) \le (\frac{1}{2\eta_t} - "
                  r"\frac{\lambda}{2}) \|w_t - u\|^2 - \frac{1}{2\eta_t} \|w_{t+1} - "
                  r"u\|^2 + \frac{\eta_t}{2} \|g_t\|^2$",
@@ -703,11 +747,12 @@ def eq_pegasos_one_step(rng, foil=False):
     return float(np.max(np.maximum(0.0, (gap - right) / scale)))
 
 
-@claim("eq-pegasos-telescoped", per_instance=True, chapter=CH, tol=1e-9, n_instances=5, measure="violation",
-       statement=r"Summed with weights $t$ the steps telescope, for any $u$ in the ball: "
-                 r"$\sum_{t \le T} t\,(f_{A_t}(w_t) - f_{A_t}(u)) \le \sum_{t \le T} \frac{t\eta_t}{2}"
-                 r"\|g_t\|^2 \le \frac{T G^2}{\lambda}$, $G = \sqrt\lambda + \max_i "
-                 r"\|x_i\|$",
+@claim("eq-pegasos-telescoped", per_instance=True, chapter=CH, tol=1e-9, n_instances=5,
+       measure="violation",
+       statement=r"Summed with weights $t$ the steps telescope, for any $u$ in the "
+                 r"ball: $\sum_{t \le T} t\,(f_{A_t}(w_t) - f_{A_t}(u)) \le \sum_{t "
+                 r"\le T} \frac{t\eta_t}{2}\|g_t\|^2 \le \frac{T G^2}{\lambda}$, $G = "
+                 r"\sqrt\lambda + \max_i \|x_i\|$",
        foil=r"$\sum_t \frac{t \eta_t}{2} \|g_t\|^2 \le \frac{G^2}{\lambda}$ (the sum "
             r"of $T$ terms bounded as one)",
        exact="a violation max(0, .), relative to the right side: 0 whenever both "
@@ -723,15 +768,18 @@ def eq_pegasos_telescoped(rng, foil=False):
     return float(max(0.0, (left - middle) / middle, (middle - right) / right))
 
 
-@claim("eq-pegasos-rate", chapter=CH, n_instances=2, n_test_instances=20, tol=0.0, measure="violation",
+@claim("eq-pegasos-rate", chapter=CH, n_instances=2, n_test_instances=20, tol=0.0,
+       measure="violation",
        statement=r"$\E f(\bar w_T) - f^* \le \frac{2G^2}{\lambda (T + 1)}$ for the "
-                 r"$t$-weighted average $\bar w_T$ of `pegasos(schedule=\"weighted\")`, "
-                 r"the expectation estimated by the mean over 5 runs, $f^*$ bounded below "
-                 r"by a certified dual value",
-       foil=r"$\E f(\bar w_T) - f^* \le \frac{2G^2}{\lambda (T + 1)^2}$, a $1/T^2$ rate",
-       exact="a violation max(0, .): 0 whenever the mean suboptimality is below the bound "
-             "(it is a mean of 5 runs standing for an expectation; on these instances the "
-             "bound exceeds it more than tenfold, and the foil shows the check can fail)")
+                 r"$t$-weighted average $\bar w_T$ of "
+                 r"`pegasos(schedule=\"weighted\")`, the expectation estimated by the "
+                 r"mean over 5 runs, $f^*$ bounded below by a certified dual value",
+       foil=r"$\E f(\bar w_T) - f^* \le \frac{2G^2}{\lambda (T + 1)^2}$, a $1/T^2$ "
+            r"rate",
+       exact="a violation max(0, .): 0 whenever the mean suboptimality is below the "
+             "bound (it is a mean of 5 runs standing for an expectation; on these "
+             "instances the bound exceeds it more than tenfold, and the foil shows the "
+             "check can fail)")
 def eq_pegasos_rate(rng, n, foil=False):
     res = []
     for _ in range(n):
@@ -767,18 +815,22 @@ def eq_smo_step(rng, foil=False):
     Q = y[:, None] * y[None, :] * K
     G = Q @ alpha - 1
     i, j = rng.choice(m, 2, replace=False)
-    ai, aj = svm.two_variable_step(alpha[i], alpha[j], y[i], y[j], G[i], G[j], K[i, i], K[j, j],
+    ai, aj = svm.two_variable_step(alpha[i], alpha[j], y[i], y[j], G[i], G[j], K[i, i],
+                                   K[j, j],
                                    K[i, j], C)
     d = np.zeros(m)
     d[i], d[j] = y[i], -y[j]  # alpha + s d keeps y.alpha fixed
     lin, quad = d @ G, d @ Q @ d  # f(alpha + s d) - f(alpha) = lin s + quad s^2 / 2
-    lo = max(-alpha[i] if y[i] > 0 else alpha[i] - C, -(C - alpha[j]) if y[j] > 0 else -alpha[j])
-    hi = min(C - alpha[i] if y[i] > 0 else alpha[i], alpha[j] if y[j] > 0 else C - alpha[j])
+    lo = max(-alpha[i] if y[i] > 0 else alpha[i] - C,
+             -(C - alpha[j]) if y[j] > 0 else -alpha[j])
+    hi = min(C - alpha[i] if y[i] > 0 else alpha[i],
+             alpha[j] if y[j] > 0 else C - alpha[j])
     grid = np.linspace(lo, hi, 4001)
     s = -lin / quad if foil else (ai - alpha[i]) * y[i]
     outside = max(0.0, lo - s, s - hi)
     ours = lin * s + 0.5 * quad * s * s
-    return max(outside, ours - (lin * grid + 0.5 * quad * grid**2).min()) / max(1.0, abs(G).max())
+    best = (lin * grid + 0.5 * quad * grid**2).min()
+    return max(outside, ours - best) / max(1.0, abs(G).max())
 
 
 @claim("eq-wss2", chapter=CH, tol=1e-9,
@@ -799,7 +851,8 @@ def eq_wss2(rng, n, foil=False):
         G = Q @ alpha - 1
         b_it = -y[i] * G[i] + y[t] * G[t]
         a_it = K[i, i] + K[t, t] - 2 * K[i, t]
-        ai, at = svm.two_variable_step(alpha[i], alpha[t], y[i], y[t], G[i], G[t], K[i, i], K[t, t],
+        ai, at = svm.two_variable_step(alpha[i], alpha[t], y[i], y[t], G[i], G[t],
+                                       K[i, i], K[t, t],
                                        K[i, t], 100.0)
         if not (0 < ai < 100 and 0 < at < 100):
             continue  # the step was clipped: the formula is for the unclipped step
@@ -812,7 +865,8 @@ def eq_wss2(rng, n, foil=False):
     return res
 
 
-@claim("eq-kkt-pair", per_instance=True, chapter=CH, tol=1e-6, n_instances=8, n_test_instances=40,
+@claim("eq-kkt-pair", per_instance=True, chapter=CH, tol=1e-6, n_instances=8,
+       n_test_instances=40,
        statement=r"$\alpha$ is optimal iff $m(\alpha) \le M(\alpha)$: SMO stopped by "
                  r"this rule matches "
                  r"an independent QP solver",
@@ -844,32 +898,38 @@ def eq_kernel_decision(rng, foil=False):
     m, d = 15, int(rng.integers(1, 5))
     X, Xn = rng.standard_normal((m, d)), rng.standard_normal((5, d))
     g, c0 = rng.uniform(0.2, 2.0), rng.uniform(0.0, 2.0)
-    alpha, y, b = rng.uniform(0, 1, m), np.where(rng.random(m) < 0.5, 1.0, -1.0), rng.standard_normal()
+    alpha, y = rng.uniform(0, 1, m), np.where(rng.random(m) < 0.5, 1.0, -1.0)
+    b = rng.standard_normal()
 
     def phi(Z, g=g, c0=c0):  # (g x.z + c0)^2 = c0^2 + 2 g c0 x.z + g^2 (x.z)^2
         outer = (Z[:, :, None] * Z[:, None, :]).reshape(len(Z), -1)
-        return np.column_stack([np.full(len(Z), c0), np.sqrt(2 * g * c0) * Z, g * outer])
+        return np.column_stack([np.full(len(Z), c0), np.sqrt(2 * g * c0) * Z,
+                                g * outer])
 
     w = (alpha if foil else alpha * y) @ phi(X)
-    via_kernel = kernels.polynomial_kernel(Xn, X, degree=2, gamma=g, coef0=c0) @ (alpha * y) + b
+    via_kernel = kernels.polynomial_kernel(Xn, X, degree=2, gamma=g,
+                                           coef0=c0) @ (alpha * y) + b
     return rel_error(via_kernel, phi(Xn) @ w + b)
 
 
-# -- checks that discriminate the notes' statements (errata) -------------------------------------
+# -- checks that discriminate the notes' statements (errata) ---------------------------
 
 
-@claim("eq-margin-split", per_instance=True, chapter=CH, tol=0.0, measure="fraction wrong",
-       statement=r"$y_i(w^\top x_i + b) \ge \beta$ iff $w^\top x_i + b \ge \beta$ for $y_i = +1$ "
-                 r"and $w^\top x_i + b \le -\beta$ for $y_i = -1$",
+@claim("eq-margin-split", per_instance=True, chapter=CH, tol=0.0,
+       measure="fraction wrong",
+       statement=r"$y_i(w^\top x_i + b) \ge \beta$ iff $w^\top x_i + b \ge \beta$ for "
+                 r"$y_i = +1$ and $w^\top x_i + b \le -\beta$ for $y_i = -1$",
        errata=[Erratum(
-           where="notes 002, slide \"Support vector machines\" (objects at distance $b/|w|$)",
-           says=r"$x_i^\top w + w_0 \ge b$ for $y_i = +1$ and $x_i^\top w + w_0 \le b$ for "
-                r"$y_i = -1$, \"rewritten as\" $y_i(x_i^\top w + w_0) \ge b$",
-           correct=r"for $y_i = -1$ the condition is $x_i^\top w + w_0 \le -b$: multiplying "
-                   r"$y_i(x_i^\top w + w_0) \ge b$ by $y_i = -1$ flips the inequality and the "
-                   r"sign of $b$. As printed, every negative object with "
-                   r"$-b < x_i^\top w + w_0 \le b$ (inside the margin, or on the wrong side of "
-                   r"the hyperplane) satisfies the first form and not the second.")],
+           where="notes 002, slide \"Support vector machines\" (objects at distance "
+                 "$b/|w|$)",
+           says=r"$x_i^\top w + w_0 \ge b$ for $y_i = +1$ and $x_i^\top w + w_0 \le b$ "
+                r"for $y_i = -1$, \"rewritten as\" $y_i(x_i^\top w + w_0) \ge b$",
+           correct=r"for $y_i = -1$ the condition is $x_i^\top w + w_0 \le -b$: "
+                   r"multiplying $y_i(x_i^\top w + w_0) \ge b$ by $y_i = -1$ flips the "
+                   r"inequality and the sign of $b$. As printed, every negative object "
+                   r"with $-b < x_i^\top w + w_0 \le b$ (inside the margin, or on the "
+                   r"wrong side of the hyperplane) satisfies the first form and not "
+                   r"the second.")],
        foil=r"the notes' split: $w^\top x_i + b \le \beta$ for $y_i = -1$",
        exact="the fraction of points where two sets of inequalities disagree: 0 when "
              "they are equivalent")
@@ -879,7 +939,8 @@ def eq_margin_split(rng, foil=False):
     X, y = rng.standard_normal((m, d)), rng.choice([-1.0, 1.0], m)
     w, w0 = rng.standard_normal(d), rng.standard_normal()
     f = X @ w + w0
-    beta = np.quantile(np.abs(f), rng.uniform(0.2, 0.5))  # a fifth to a half within the margin
+    # a fifth to a half within the margin
+    beta = np.quantile(np.abs(f), rng.uniform(0.2, 0.5))
     negative = f <= beta if foil else f <= -beta
     split = np.where(y > 0, f >= beta, negative)
     return float(np.mean(split != (y * f >= beta)))
@@ -904,57 +965,62 @@ def _margin_at_bound(rng):
     return X, y, C, alpha, w, b
 
 
-@claim("eq-margin-at-bound", per_instance=True, chapter=CH, tol=1e-12, measure="KKT violation",
-       statement=r"$x_\pm$ with $C = 2/\|x_+ - x_-\|^2$, and points beyond the margin: the "
-                 r"optimum has $\alpha_\pm = C$ with $\xi_\pm = 0$ and $y_\pm f(x_\pm) = 1$, and "
-                 r"$\alpha_i = 0$, $\xi_i = 0$, $y_i f(x_i) > 1$ elsewhere",
+@claim("eq-margin-at-bound", per_instance=True, chapter=CH, tol=1e-12,
+       measure="KKT violation",
+       statement=r"$x_\pm$ with $C = 2/\|x_+ - x_-\|^2$, and points beyond the margin: "
+                 r"the optimum has $\alpha_\pm = C$ with $\xi_\pm = 0$ and $y_\pm "
+                 r"f(x_\pm) = 1$, and $\alpha_i = 0$, $\xi_i = 0$, $y_i f(x_i) > 1$ "
+                 r"elsewhere",
        errata=[
            Erratum(
-               where="notes 002, slide \"Classification of training objects\" (boundary "
-                     "support vectors)",
-               says=r"boundary support vectors \"have $\xi_i = 0$ ($\Leftrightarrow r_i > 0 "
-                    r"\Leftrightarrow \alpha_i \in (0, C) \Leftrightarrow y(w^\top x_i + w_0) = "
-                    r"1$)\"",
+               where="notes 002, slide \"Classification of training objects\" "
+                     "(boundary support vectors)",
+               says=r"boundary support vectors \"have $\xi_i = 0$ ($\Leftrightarrow "
+                    r"r_i > 0 \Leftrightarrow \alpha_i \in (0, C) \Leftrightarrow "
+                    r"y(w^\top x_i + w_0) = 1$)\"",
                correct=r"only $r_i > 0 \Leftrightarrow \alpha_i < C$ is an equivalence "
-                       r"($r_i = C - \alpha_i$). The rest hold one way: "
-                       r"$\alpha_i \in (0, C) \Rightarrow \xi_i = 0$ and $y_i f(x_i) = 1$, but a "
+                       r"($r_i = C - \alpha_i$). The rest hold one way: $\alpha_i \in "
+                       r"(0, C) \Rightarrow \xi_i = 0$ and $y_i f(x_i) = 1$, but a "
                        r"point on the margin ($\xi_i = 0$, $y_i f(x_i) = 1$) can have "
-                       r"$\alpha_i = C$, hence $r_i = 0$ (or $\alpha_i = 0$). The claim's "
-                       r"instances have two such points, with $\alpha_i = C$ the unique optimum, "
-                       r"and, read over all objects, $\xi_i = 0$ also holds for every point "
-                       r"beyond the margin, where $y_i f(x_i) > 1$."),
+                       r"$\alpha_i = C$, hence $r_i = 0$ (or $\alpha_i = 0$). The "
+                       r"claim's instances have two such points, with $\alpha_i = C$ "
+                       r"the unique optimum, and, read over all objects, $\xi_i = 0$ "
+                       r"also holds for every point beyond the margin, where $y_i "
+                       r"f(x_i) > 1$."),
            Erratum(
                where="notes 002, slide \"Classification of training objects\"",
-               says=r"non-informative objects have $\alpha_i = 0 \Leftrightarrow \xi_i = 0 "
-                    r"\Leftrightarrow y_i f(x_i) \ge 1$, and violating support vectors have "
-                    r"$\xi_i > 0 \Leftrightarrow \alpha_i = C$",
+               says=r"non-informative objects have $\alpha_i = 0 \Leftrightarrow \xi_i "
+                    r"= 0 \Leftrightarrow y_i f(x_i) \ge 1$, and violating support "
+                    r"vectors have $\xi_i > 0 \Leftrightarrow \alpha_i = C$",
                correct=r"only one direction holds in each: $y_i f(x_i) > 1 \Rightarrow "
-                       r"\alpha_i = 0 \Rightarrow y_i f(x_i) \ge 1$ and $\xi_i > 0 \Rightarrow "
-                       r"\alpha_i = C$. A margin support vector has $\xi_i = 0$ and "
-                       r"$y_i f(x_i) = 1$ but $\alpha_i > 0$, so \"$\xi_i = 0 \Rightarrow "
-                       r"\alpha_i = 0$\" fails for every one of them (the chapter counts them on "
-                       r"real data), and one with $\alpha_i = C$, as in the claim's instances, "
-                       r"has $\xi_i = 0$.",
+                       r"\alpha_i = 0 \Rightarrow y_i f(x_i) \ge 1$ and $\xi_i > 0 "
+                       r"\Rightarrow \alpha_i = C$. A margin support vector has $\xi_i "
+                       r"= 0$ and $y_i f(x_i) = 1$ but $\alpha_i > 0$, so \"$\xi_i = 0 "
+                       r"\Rightarrow \alpha_i = 0$\" fails for every one of them (the "
+                       r"chapter counts them on real data), and one with $\alpha_i = "
+                       r"C$, as in the claim's instances, has $\xi_i = 0$.",
                foil="objects"),
        ],
        foil=r"the notes' chain $\xi_i = 0 \Leftrightarrow r_i > 0 \Leftrightarrow "
-            r"\alpha_i \in (0, C) \Leftrightarrow y_i f(x_i) = 1$ (the fraction of points "
-            r"where its members disagree)")
+            r"\alpha_i \in (0, C) \Leftrightarrow y_i f(x_i) = 1$ (the fraction of "
+            r"points where its members disagree)")
 def eq_margin_at_bound(rng, foil=False):
-    # The KKT conditions of the soft-margin problem at the closed-form optimum (sufficient,
-    # the problem being convex). foil: the notes' chain of equivalences, evaluated on the
-    # same optimum: the fraction of points where its members disagree.
+    # The KKT conditions of the soft-margin problem at the closed-form optimum
+    # (sufficient, the problem being convex). foil: the notes' chain of equivalences,
+    # evaluated on the same optimum: the fraction of points where its members disagree.
     X, y, C, alpha, w, b = _margin_at_bound(rng)
     M = y * (X @ w + b)
     xi = np.maximum(0.0, 1 - M)
     r = C - alpha
     zero = 1e-9  # rounding of M on the margin is ~1e-15
-    if foil == "objects":  # the notes' alpha = 0 <=> xi = 0 <=> yf >= 1; xi > 0 <=> alpha = C
+    # the notes' alpha = 0 <=> xi = 0 <=> yf >= 1; xi > 0 <=> alpha = C
+    if foil == "objects":
         chains = (np.stack([alpha <= zero, xi <= zero, M >= 1 - zero]),
                   np.stack([xi > zero, alpha >= C - zero]))
         return max(float(np.mean(np.any(ch != ch[0], axis=0))) for ch in chains)
     if foil:
-        chain = np.stack([xi <= zero, r > 0, (alpha > 0) & (alpha < C), np.abs(M - 1) <= zero])
+        chain = np.stack([xi <= zero, r > 0, (alpha > 0) & (alpha < C),
+                          np.abs(M - 1) <= zero])
         return float(np.mean(np.any(chain != chain[0], axis=0)))
     scale = max(1.0, np.abs(w).max())
     return max(np.abs(w - (alpha * y) @ X).max() / scale, abs(alpha @ y) / C,
@@ -968,18 +1034,20 @@ def eq_margin_at_bound(rng, foil=False):
                  r"$1 + e^{-2}$ at $f = \pm 1$",
        errata=[Erratum(
            where="notes 002, slide 'Probabilistic interpretation'",
-           says=r"the SVM objective is the MAP estimate for the likelihood "
-                r"$p(x_i, y_i \mid w, w_0) = z_1 e^{-[1 - M_i]_+}$ with a constant $z_1$ and "
-                r"the prior $p(w \mid C) = z_2 e^{-\|w\|^2 / (2C)}$",
-           correct=r"$e^{-[1 - y f]_+}$ is not a likelihood with a constant normaliser: "
-                   r"summed over $y = \pm 1$ it gives $Z(f) = e^{-[1 - f]_+} + e^{-[1 + f]_+}$, "
-                   r"which is $2/e \approx 0.74$ at $f = 0$, $1 + e^{-2} \approx 1.14$ at "
-                   r"$f = \pm 1$ and tends to 1 as $|f|$ grows. The objective is the negative log of an unnormalised "
-                   r"pseudo-likelihood times the Gaussian prior; normalising changes the "
-                   r"estimate (Sollich, 2002).")],
+           says=r"the SVM objective is the MAP estimate for the likelihood $p(x_i, y_i "
+                r"\mid w, w_0) = z_1 e^{-[1 - M_i]_+}$ with a constant $z_1$ and the "
+                r"prior $p(w \mid C) = z_2 e^{-\|w\|^2 / (2C)}$",
+           correct=r"$e^{-[1 - y f]_+}$ is not a likelihood with a constant "
+                   r"normaliser: summed over $y = \pm 1$ it gives $Z(f) = e^{-[1 - "
+                   r"f]_+} + e^{-[1 + f]_+}$, which is $2/e \approx 0.74$ at $f = 0$, "
+                   r"$1 + e^{-2} \approx 1.14$ at $f = \pm 1$ and tends to 1 as $|f|$ "
+                   r"grows. The objective is the negative log of an unnormalised "
+                   r"pseudo-likelihood times the Gaussian prior; normalising changes "
+                   r"the estimate (Sollich, 2002).")],
        foil=r"the notes' constant normaliser: $Z(f) = 2/e$ for every $f$",
        exact="losses.hinge is max(0, 1 - f): both sides are the same floating-point "
-             "operations, and at f = 0, 1, -1 the sum rounds to 2/e and 1 + e^-2 exactly")
+             "operations, and at f = 0, 1, -1 the sum rounds to 2/e and 1 + e^-2 "
+             "exactly")
 def eq_hinge_normaliser(rng, foil=False):
     # the sum over both labels from mlnotes.losses.hinge; foil: the notes' constant z_1,
     # i.e. the same normaliser for every f (its value at f = 0)
@@ -994,48 +1062,53 @@ def eq_hinge_normaliser(rng, foil=False):
 
 
 @claim("eq-duality-gap", per_instance=True, chapter=CH, tol=0.0, measure="violation",
-       statement=r"$\min e^{-x}$ s.t. $x^2 / y \le 0$, $y > 0$ is convex with $p^* = 1$, but "
-                 r"$\theta(\mu) = \inf_{x, y > 0} e^{-x} + \mu x^2 / y = 0$ for every "
-                 r"$\mu \ge 0$: $d^* = 0 < p^*$ (the same gap in the example of notes 001's erratum)",
+       statement=r"$\min e^{-x}$ s.t. $x^2 / y \le 0$, $y > 0$ is convex with $p^* = "
+                 r"1$, but $\theta(\mu) = \inf_{x, y > 0} e^{-x} + \mu x^2 / y = 0$ "
+                 r"for every $\mu \ge 0$: $d^* = 0 < p^*$ (the same gap in the example "
+                 r"of notes 001's erratum)",
        errata=[Erratum(
            where="notes 000, section 4.2, after eq. (4.10)",
-           says=r"if $f$, $h_i$, $f_i$ are convex and the primal and dual problems are feasible, "
-                r"then $d^* = p^*$",
-           correct=r"convexity and feasibility are not enough: a constraint qualification is "
-                   r"needed, e.g. Slater's condition (affine $h_i$, convex $f_i$, and a point "
-                   r"with $f_i(x) < 0$; affine $f_i$ need only be satisfied). Counterexample: "
-                   r"$\min e^{-x}$ s.t. $x^2/y \le 0$ over $y > 0$ is convex with $p^* = 1$, but "
-                   r"$\theta(\mu) = \inf_{x, y > 0} e^{-x} + \mu x^2 / y = 0$ for every "
-                   r"$\mu \ge 0$, so $d^* = 0$. The equality constraints $h_i$ must also be affine "
+           says=r"if $f$, $h_i$, $f_i$ are convex and the primal and dual problems are "
+                r"feasible, then $d^* = p^*$",
+           correct=r"convexity and feasibility are not enough: a constraint "
+                   r"qualification is needed, e.g. Slater's condition (affine $h_i$, "
+                   r"convex $f_i$, and a point with $f_i(x) < 0$; affine $f_i$ need "
+                   r"only be satisfied). Counterexample: $\min e^{-x}$ s.t. $x^2/y \le "
+                   r"0$ over $y > 0$ is convex with $p^* = 1$, but $\theta(\mu) = "
+                   r"\inf_{x, y > 0} e^{-x} + \mu x^2 / y = 0$ for every $\mu \ge 0$, "
+                   r"so $d^* = 0$. The equality constraints $h_i$ must also be affine "
                    r"(convex $h_i = 0$ does not define a convex set)."),
            Erratum(
-               where="notes 001, Lagrange duality, theorem (Karush-Kuhn-Tucker), p. 111",
+               where="notes 001, Lagrange duality, theorem (Karush-Kuhn-Tucker), p. "
+                     "111",
                says=r"if $f$ and the $g_i$ are convex, the $h_i$ affine and the $g_i$ "
-                    r"strictly feasible, $\exists \omega$ with $g_i(\omega) < 0$ for all "
-                    r"$i$, then $d^* = p^* = \mathcal L(\omega^*, \alpha^*, \beta^*)$",
+                    r"strictly feasible, $\exists \omega$ with $g_i(\omega) < 0$ for "
+                    r"all $i$, then $d^* = p^* = \mathcal L(\omega^*, \alpha^*, "
+                    r"\beta^*)$",
                correct=r"The strictly feasible point must also satisfy the equality "
                        r"constraints, $h_i(\omega) = 0$ (Slater's condition asks for a "
                        r"*feasible* point with $g_i < 0$). Counterexample: minimise "
-                       r"$e^{-x}$ over $(x, y, z)$ subject to "
-                       r"$g = \sqrt{x^2 + y^2} - y - z \le 0$ and $h = z = 0$. The point "
-                       r"$(0, 0, 1)$ has $g = -1 < 0$, but on $z = 0$ the constraint "
-                       r"$\sqrt{x^2 + y^2} \le y$ forces $x = 0$, so $p^* = 1$; the dual "
-                       r"function is $-\infty$ unless $\beta = \alpha$, and then along "
-                       r"$x = t$, $y = t^3$ the Lagrangian is "
-                       r"$e^{-t} + \alpha(\sqrt{t^2 + t^6} - t^3) \to 0$: $d^* = 0$.",
+                       r"$e^{-x}$ over $(x, y, z)$ subject to $g = \sqrt{x^2 + y^2} - "
+                       r"y - z \le 0$ and $h = z = 0$. The point $(0, 0, 1)$ has $g = "
+                       r"-1 < 0$, but on $z = 0$ the constraint $\sqrt{x^2 + y^2} \le "
+                       r"y$ forces $x = 0$, so $p^* = 1$; the dual function is "
+                       r"$-\infty$ unless $\beta = \alpha$, and then along $x = t$, $y "
+                       r"= t^3$ the Lagrangian is $e^{-t} + \alpha(\sqrt{t^2 + t^6} - "
+                       r"t^3) \to 0$: $d^* = 0$.",
                foil="notes 001")],
        foil=r"the notes' $d^* = p^*$ (convexity and feasibility suffice): "
             r"$\sup_\mu \theta(\mu) = 1$",
        exact="a violation max(0, .) of an upper bound on the dual function that holds "
              "by a margin of 1")
 def eq_duality_gap(rng, foil=False):
-    # The feasible set is x = 0 (any y > 0), so p* = 1. Along x = t, y = t^3 the Lagrangian is
-    # e^{-t} + mu / t: the dual function is below its minimum over t up to 1e9, at most about
-    # 1e-8 mu here. foil: the notes' d* = p* (convexity and feasibility suffice), so theta(mu)
-    # would reach 1 for the best mu: the residual is then how far below 1 it stays.
-    # Notes 001's example (g strictly feasible only off h = 0): for beta = alpha the
-    # Lagrangian along x = t, y = t^3 is e^{-t} + alpha (sqrt(t^2 + t^6) - t^3), the
-    # difference written t^2 / (sqrt(t^2 + t^6) + t^3) to avoid cancellation; p* = 1 too.
+    # The feasible set is x = 0 (any y > 0), so p* = 1. Along x = t, y = t^3 the
+    # Lagrangian is e^{-t} + mu / t: the dual function is below its minimum over t up to
+    # 1e9, at most about 1e-8 mu here. foil: the notes' d* = p* (convexity and
+    # feasibility suffice), so theta(mu) would reach 1 for the best mu: the residual is
+    # then how far below 1 it stays. Notes 001's example (g strictly feasible only off h
+    # = 0): for beta = alpha the Lagrangian along x = t, y = t^3 is e^{-t} + alpha
+    # (sqrt(t^2 + t^6) - t^3), the difference written t^2 / (sqrt(t^2 + t^6) + t^3) to
+    # avoid cancellation; p* = 1 too.
     mu = float(np.exp(rng.uniform(np.log(1e-3), np.log(1e3))))
     t = np.logspace(0, 9, 2000)
     theta_upper = float(np.min(np.exp(-t) + mu * t**2 / t**3))
@@ -1081,8 +1154,8 @@ def _cs_lagrangian(W, xi, alpha, X, yi, C):
 
 
 @claim("eq-cs-stationarity", per_instance=True, chapter=CH, tol=1e-7,
-       statement=r"$\nabla_{w_m} L = 0$ at "
-                 r"$w_m = \sum_i (C\delta_{m y_i} - \alpha_{im})\, x_i$ when $\sum_k \alpha_{ik} = C$",
+       statement=r"$\nabla_{w_m} L = 0$ at $w_m = \sum_i (C\delta_{m y_i} - "
+                 r"\alpha_{im})\, x_i$ when $\sum_k \alpha_{ik} = C$",
        foil=r"$w_m = \sum_i (\alpha_{im} - C\delta_{m y_i})\, x_i$ (the sign of the "
             r"multipliers' term turned)")
 def eq_cs_stationarity(rng, foil=False):
@@ -1096,8 +1169,8 @@ def eq_cs_stationarity(rng, foil=False):
 
 @claim("eq-cs-dual", per_instance=True, chapter=CH, tol=1e-10,
        statement=r"$\min_{W, \xi} L = D(\alpha) = -\frac12 \sum_m \|w_m(\alpha)\|^2 + "
-                 r"\sum_{i,k} \alpha_{ik} (1 - \delta_{k y_i})$ "
-                 r"for every $\alpha$ with $\alpha_{ik} \ge 0$, $\sum_k \alpha_{ik} = C$",
+                 r"\sum_{i,k} \alpha_{ik} (1 - \delta_{k y_i})$ for every $\alpha$ "
+                 r"with $\alpha_{ik} \ge 0$, $\sum_k \alpha_{ik} = C$",
        foil=r"the same for every $\alpha$ in the box $0 \le \alpha_{ik} \le C$ "
             r"(the binary SVM's constraints; but then $L$ still depends on $\xi$)")
 def eq_cs_dual(rng, foil=False):
