@@ -126,11 +126,14 @@ browser: $(STAMP) $(AXE)
 # mutated function; then the score per module (tools/mutation_score.py), with the equivalent
 # mutants of tests/mutation_triage/ left out. Not part of make test: see CONTRIBUTING for the
 # time it takes. MODULE=losses runs the mutants of one module (mutmut's name glob); results
-# accumulate in mutants/ (git-ignored), so a second run only redoes what changed.
+# accumulate in mutants/ (git-ignored), so a second run only redoes what changed. _source's tests
+# read the library's source, which mutmut rewrites: tools/mutants_outside.py then judges its
+# mutants (bare or MODULE=_source) on a plain copy of the library, with tests/test_source.py.
 MUTMUT := mutmut==3.8.1
 mutants: $(STAMP)
 	$(BIN)/python -m pip install $(PIP_FLAGS) $(MUTMUT)
 	$(BIN)/mutmut run $(if $(MODULE),"mlnotes.$(MODULE).*")
+	$(if $(filter-out _source,$(MODULE)),,$(BIN)/python -m tools.mutants_outside mlnotes/_source.py tests/test_source.py)
 	$(BIN)/python -m tools.mutation_score
 
 # -- working on chapters -----------------------------------------------------------------------
