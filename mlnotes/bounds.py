@@ -62,6 +62,10 @@ def _check_m(m, name: str = "m") -> np.ndarray:
     bad = (arr < 1) | (arr != np.floor(arr))
     if np.any(bad):
         raise ValueError(f"{name} must be an integer >= 1 (a sample size), got {_first_bad(arr, bad)!r}")
+    # 2**63 and beyond would wrap around to a negative int64 (1e19 samples became -2**63)
+    too_big = arr > np.iinfo(np.int64).max if arr.dtype.kind in "iu" else arr >= 2.0**63
+    if np.any(too_big):
+        raise ValueError(f"{name} must be below 2**63 (an int64 count), got {_first_bad(arr, too_big)!r}")
     return arr.astype(np.int64)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -368,22 +370,38 @@ def test_binomial_tail_at_m_1e8_matches_scipy():
             assert ours == pytest.approx(_scipy_tail_scalar(m, phi, gamma), rel=1e-12, abs=0), (phi, gamma)
 
 
+def _ratio_series(s, m, phi, step):
+    """sum_{j >= 0} P(S = s + step j) / P(S = s), the pmf's ratios P(s + 1)/P(s) = (m - s)/(s + 1)
+    * phi/(1 - phi) multiplied out in exact integer arithmetic (the float phi is a ratio of
+    integers; 2**256 stands for 1, each product floored), until a term falls below 1e-22 of the
+    sum. Integers, not 40-digit floats: the same terms, 40 times faster."""
+    num, den = phi.as_integer_ratio()
+    one = 1 << 256
+    term, total = one, 0
+    while term * 10**22 > total:
+        total += term
+        if step == 1:
+            term = term * (m - s) * num // ((s + 1) * (den - num))
+        else:
+            term = term * s * (den - num) // ((m - s + 1) * num)
+        s += step
+    return total, one
+
+
 def _mp_tail(m, phi, gamma):
     """P(|S/m - phi| > gamma) in 40-digit arithmetic: the pmf at the first deviating count on each
-    side, then the ratio recursion outwards until the terms fall below 1e-22 of the sum."""
+    side (mpmath), times the sum of the ratio recursion outwards (_ratio_series)."""
     import mpmath as mp
 
     with mp.workdps(40):
-        p, total = mp.mpf(phi), mp.mpf(0)
+        total = mp.mpf(0)
         lim, mu = mp.mpf(m) * mp.mpf(gamma) * (1 + mp.mpf("1e-9")), m * mp.mpf(phi)  # the tie rule
         for s, step in ((int(np.ceil(m * (phi + gamma))), 1), (int(np.floor(m * (phi - gamma))), -1)):
             while abs(s - mu) <= lim:
                 s += step
-            term = _mp_pmf(s, m, phi) if 0 <= s <= m else mp.mpf(0)
-            while term > total * mp.mpf(10) ** -22:
-                total += term
-                term *= (m - s) * p / ((s + 1) * (1 - p)) if step == 1 else s * (1 - p) / ((m - s + 1) * p)
-                s += step
+            if 0 <= s <= m:
+                num, den = _ratio_series(s, m, float(phi), step)
+                total += _mp_pmf(s, m, phi) * mp.mpf(num) / den
         return float(total)
 
 
@@ -601,3 +619,162 @@ def test_binomial_tail_one_sided_far_tails_match_a_40_digit_oracle(m, phi, gamma
     """Summing too few counts past the boundary (a too narrow window) loses 1e-12 to 1e-6."""
     assert bounds.binomial_tail(m, phi, gamma) == pytest.approx(_mp_tail(m, phi, gamma),
                                                                 rel=1e-12, abs=0)
+
+
+# -- the exact tail's helpers against oracles of their own (mutation triage, second run) ----------
+def _mp_stirlerr(n):
+    """log n! - (n + 1/2) log n + n - log(2 pi)/2 in 60-digit arithmetic."""
+    import mpmath as mp
+
+    with mp.workdps(60):
+        n = mp.mpf(n)
+        return float(mp.loggamma(n + 1) - (n + mp.mpf(1) / 2) * mp.log(n) + n - mp.log(2 * mp.pi) / 2)
+
+
+def test_stirlerr_matches_a_60_digit_oracle():
+    """The asymptotic series (n > 15) to a few ulps; log-gamma (n <= 15) to 1e-14 absolute,
+    the rounding of log n! itself."""
+    n = np.concatenate([np.arange(1.0, 61.0), [99.5, 1e3, 12_345.0, 1e6, 1e8, 1e9, 1e12, 1e15]])
+    ours, ref = bounds._stirlerr(n), np.array([_mp_stirlerr(v) for v in n])
+    series = n > 15
+    np.testing.assert_allclose(ours[series], ref[series], rtol=3e-14, atol=0)
+    np.testing.assert_allclose(ours[~series], ref[~series], rtol=0, atol=1e-14)
+    assert bounds._stirlerr(np.array([[20.0, 3.0]])).shape == (1, 2)
+
+
+def test_two_product_is_exact():
+    """Dekker's product: a * b = p + e exactly (checked in rational arithmetic), p = fl(a * b)."""
+    from fractions import Fraction
+
+    rng = np.random.default_rng(21)
+    def wide():  # signed, 1e-60 to 1e60
+        return rng.uniform(-1, 1, 300) * 10.0 ** rng.integers(-60, 60, 300)
+
+    a = np.concatenate([np.floor(10.0 ** rng.uniform(0, 9.5, 300)), wide()])  # a sample size m,
+    b = np.concatenate([rng.uniform(0, 1, 300), wide()])  # times a mean phi; then any doubles
+    p, e = bounds._two_product(a, b)
+    np.testing.assert_array_equal(p, a * b)
+    exact = [Fraction(x) * Fraction(y) == Fraction(pp) + Fraction(ee) for x, y, pp, ee in zip(a, b, p, e, strict=True)]
+    assert all(exact)
+
+
+def _mp_bd0(x, m, phi, complement):
+    """x log(x / mu) + mu - x at mu = m phi or m (1 - phi) of the float phi, in 50 digits."""
+    import mpmath as mp
+
+    with mp.workdps(50):
+        mu, x = m * (1 - mp.mpf(phi) if complement else mp.mpf(phi)), mp.mpf(x)
+        return float(x * mp.log(x / mu) + mu - x)
+
+
+def test_bd0_exact_mean_matches_a_50_digit_oracle():
+    """Within 8 standard deviations of the mean, m up to 3e9, on both branches of _bd0 (the
+    series where |x - mu| < 0.1 (x + mu), the closed form beyond): relative accuracy 1e-12, and
+    2e-14 of max(bd0, 1), the mean's rounding in m phi or 1 - phi recovered (without it 2e-12)."""
+    rng = np.random.default_rng(22)
+    m = np.floor(10.0 ** rng.uniform(0, 9.5, 400))
+    phi = rng.uniform(0, 1, 400)
+    comp = rng.random(400) < 0.5
+    mu = np.where(comp, m * (1 - phi), m * phi)
+    dev = np.where(rng.random(400) < 0.5, rng.uniform(-8, 8, 400) * np.sqrt(mu), rng.uniform(-3, 3, 400))
+    x = np.clip(np.round(mu + dev), 1, m)
+    for c in (False, True):
+        ours = bounds._bd0_exact_mean(x[comp == c], m[comp == c], phi[comp == c], complement=c)
+        ref = np.array([_mp_bd0(*args, c) for args in zip(x[comp == c], m[comp == c], phi[comp == c], strict=True)])
+        assert np.all(np.abs(ours - ref) <= 1e-12 * ref), c
+        assert np.all(np.abs(ours - ref) <= 2e-14 * np.maximum(ref, 1)), c
+
+
+def test_binomial_logpmf_no_floating_point_warnings_at_extreme_means():
+    """Subnormal and near-1 means: m phi underflows to a subnormal, x / mu overflows."""
+    s = np.arange(0, 31)[:, None]
+    phi = np.array([5e-324, 1e-320, 1e-300, 0.5, 1 - 2**-53])
+    with np.errstate(**FP_ERRORS):
+        ours = bounds.binomial_logpmf(s, 30, phi)
+    ref = stats.binom.logpmf(s, 30, phi)
+    np.testing.assert_allclose(ours[0], ref[0], rtol=1e-12)
+    np.testing.assert_allclose(ours[:, 2:], ref[:, 2:], rtol=1e-12)
+
+
+def test_binomial_tail_on_an_array_equals_it_point_by_point():
+    """Groups of equal m, some holding only phi in {0, 1} (no deviation possible), others not,
+    in any order: each entry is the scalar call's value."""
+    m = np.array([[2, 40, 5, 3], [3, 40, 7, 5]])  # m = 2 (the first group): phi = 0 only
+    phi = np.array([[0.0, 0.3, 1.0, 0.5], [1.0, 0.0, 0.25, 0.6]])
+    gamma = np.array([[0.1, 0.05, 0.2, 0.1], [0.3, 0.1, 0.1, 0.15]])
+    out = bounds.binomial_tail(m, phi, gamma)
+    point = [bounds.binomial_tail(*args) for args in zip(m.ravel(), phi.ravel(), gamma.ravel(), strict=True)]
+    np.testing.assert_array_equal(out, np.reshape(point, m.shape))
+    assert np.count_nonzero(out) == 4
+    assert all(type(v) is float for v in point)  # a scalar call gives a float, a 1-element array an array
+    one = bounds.binomial_tail([10], 0.5, 0.1)
+    assert isinstance(one, np.ndarray) and one.shape == (1,) and one[0] == bounds.binomial_tail(10, 0.5, 0.1)
+
+
+@pytest.mark.parametrize(("call", "message"), [
+    (lambda: bounds.hoeffding_bound("ten", 0.1), "m must be a positive integer (a sample size), got 'ten'"),
+    (lambda: bounds.hoeffding_bound([10, np.inf], 0.1),
+     "m must be a positive integer (a sample size), got [10, inf]"),
+    (lambda: bounds.hoeffding_bound([10, 2.5], 0.1), "m must be an integer >= 1 (a sample size), got 2.5"),
+    (lambda: bounds.uniform_deviation(10, [3, 0], 0.1), "k must be an integer >= 1 (a sample size), got 0"),
+    (lambda: bounds.hoeffding_bound(10, [0.1, -0.2]),
+     "gamma must be a positive finite number (a deviation), got -0.2"),
+    (lambda: bounds.uniform_deviation(10, 5, [0.5, 1.0]),
+     "delta must lie in (0, 1) (a probability of failure), got 1.0"),
+    (lambda: bounds.binomial_tail(10, [0.5, 1.2], 0.1), "phi must lie in [0, 1] (a Bernoulli mean), got 1.2"),
+])
+def test_input_checks_name_the_first_bad_entry_in_full(call, message):
+    """The whole message (anchored), for an array whose other entries are valid."""
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        call()
+
+
+@pytest.mark.parametrize(("m", "first_bad"), [
+    (1e19, 1e19), (2.0**63, 2.0**63), (10**19, 10**19), (np.uint64(2**64 - 1), 2**64 - 1), ([10, 2.0**70], 2.0**70),
+])
+def test_sample_sizes_from_2_to_the_63_are_refused_not_wrapped(m, first_bad):
+    """Bug fixed: an m at or above 2**63 wrapped around to a negative int64 (hoeffding_bound(1e19,
+    0.1) was inf, with an overflow warning). The message names the first such m."""
+    message = f"m must be below 2**63 (an int64 count), got {first_bad!r}"
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        bounds.hoeffding_bound(m, 0.1)
+
+
+def test_sample_sizes_just_below_2_to_the_63_are_exact():
+    for m in (2**63 - 1, np.int64(2**63 - 1), np.uint64(2**63 - 1), 2.0**63 - 1024):
+        assert bounds.hoeffding_bound(m, 1e-9) == 2 * np.exp(-2e-18 * float(m))
+
+
+def test_binomial_logpmf_is_exactly_minus_inf_where_the_count_is_impossible():
+    """Counts outside 0..m, and every count but m phi when phi is 0 or 1: -inf itself (not NaN,
+    not +inf), as scipy's; the sure count has log-probability 0."""
+    s = np.arange(-2, 13)[:, None]
+    ours = bounds.binomial_logpmf(s, 10, np.array([0.0, 1.0, 0.3]))
+    ref = stats.binom.logpmf(s, 10, np.array([0.0, 1.0, 0.3]))
+    np.testing.assert_array_equal(ours[:, :2], ref[:, :2])
+    assert np.array_equal(np.isneginf(ours), np.isneginf(ref)) and not np.isnan(ours).any()
+
+
+@pytest.mark.parametrize("s", ["2", np.array([True, False]), [1, np.nan], 2.5])
+def test_binomial_logpmf_refuses_counts_that_are_not_integers(s):
+    with pytest.raises(ValueError, match=r"^s must hold integer counts, got "):
+        bounds.binomial_logpmf(s, 10, 0.3)
+
+
+@pytest.mark.parametrize(("m", "phi", "gamma"), [
+    (10, 1e-300, 0.05), (10, 1e-320, 0.05), (10, 5e-324, 0.05), (7, 1e-17, 0.1),
+    (10, 1 - 2**-53, 0.05), (1000, 1 - 1e-13, 0.01), (1000, 1e-300, 0.001),
+])
+def test_binomial_tail_at_extreme_means_without_floating_point_warnings(m, phi, gamma):
+    """phi / (1 - phi) and its inverse near the largest double, subnormal means: the ratio
+    recursion overflows in counts it then masks, and must neither warn nor leak inf or NaN."""
+    with np.errstate(**FP_ERRORS):
+        ours = bounds.binomial_tail(m, phi, gamma)
+    assert ours == pytest.approx(_mp_tail(m, phi, gamma), rel=1e-12, abs=0)
+
+
+def test_integer_deviations_are_read_as_the_same_floats():
+    """gamma = 2**32 given as an int is 2.0**32: squared in int64 it would wrap around to 0
+    (a bound of 2 instead of 0, an m of inf instead of 1)."""
+    assert bounds.hoeffding_bound(3, 2**32) == bounds.hoeffding_bound(3, 2.0**32) == 0.0
+    assert bounds.sample_complexity(1, 2**32, 0.5) == bounds.sample_complexity(1, 2.0**32, 0.5) == 1
