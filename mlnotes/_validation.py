@@ -162,12 +162,13 @@ def check_X_y(X, y, *, y_name: str = "y", scale_for=None, finite: bool = True) -
     """Check a design matrix ``X`` of shape (n, d), d >= 1, and targets ``y`` of shape (n,).
 
     ``scale_for``, ``finite``: as in :func:`check_X`. ``X`` is read once, whatever is checked,
-    and not at all with ``finite=False`` (then :func:`check_from_gram` must follow).
+    and not at all with ``finite=False``: neither finiteness nor scale is checked then (a callable
+    ``scale_for`` would get no max |x_ij|), and :func:`check_from_gram` must follow.
     """
     if finite:
         X, top = _finite_array(X, "X", 2)
     else:
-        X, top = check_X(X, finite=False), 0.0
+        X, top, scale_for = check_X(X, finite=False), 0.0, None
     y = as_float_array(y, y_name, ndim=1)
     if X.shape[0] != y.shape[0]:
         raise ValueError(
