@@ -1164,9 +1164,13 @@ class MulticlassFit(OwnsArrays):
 def _classes(X, y, smo_params):
     if smo_params.get("kernel") == "precomputed":
         X, y = as_float_array(X, "X", ndim=2), as_float_array(y, "y", ndim=1)
-        if X.shape != (y.size, y.size):
-            raise ValueError(f"X (the precomputed Gram matrix) must be {y.size} x {y.size} for "
-                             f"the {y.size} labels of y, got shape {X.shape}")
+        # smo's messages: a pair trains on a block of X, so a wrong X must fail here
+        if X.shape[0] != X.shape[1]:
+            raise ValueError("X (the precomputed Gram matrix) must be a square Gram matrix, "
+                             f"got shape {X.shape}")
+        if y.shape[0] != X.shape[0]:
+            raise ValueError(f"X is a {X.shape[0]} x {X.shape[0]} Gram matrix but y has "
+                             f"{y.shape[0]} entries")
     else:
         X, y = check_X_y(X, y)
     classes = np.unique(y)
