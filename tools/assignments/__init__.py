@@ -101,6 +101,8 @@ __all__ = [
     "grading_spec",
     "master_notebook",
     "myst_to_markdown",
+    "problem_set",
+    "prompt_title",
     "questions",
     "summary",
     "test_cases",
@@ -177,10 +179,30 @@ def _wrap_solution_cells(cells: list) -> list:
     return out
 
 
+# A question's keys: otter's (name, points) and ours, which the build removes before otter reads
+# them: what the sandbox withdraws, the problem set's tier and minutes (the prompt's title shows
+# them: :func:`prompt_title`), and for an experiment the real data set it is computed from.
+TIERS = ("warm-up", "core", "challenge")
+OUR_KEYS = ("withdraw", "tier", "minutes", "data")
+
+
 def question_config(cell) -> dict | None:
     """The ``# QUESTION {name: ..., points: ...}`` of a question's tests cell; None for another cell."""
     match = _QUESTION_LINE.search(cell.source) if cell.cell_type == "code" else None
     return yaml.safe_load(match.group(1).replace("\n#", " ")) if match else None
+
+
+def prompt_title(config: dict) -> str:
+    """The title a question's ``{exercise}`` carries, from its ``QUESTION`` line: its tier,
+    points and minutes (``Core · 3 points · about 40 min``), so the book, the student notebook and
+    the PDF show what a teacher plans with. A missing or unknown tier or minutes is refused."""
+    name, tier, minutes = config.get("name", "?"), config.get("tier"), config.get("minutes")
+    if tier not in TIERS:
+        raise ValueError(f"question {name!r}: tier must be one of {', '.join(TIERS)}, not {tier!r}")
+    if not isinstance(minutes, int) or isinstance(minutes, bool) or not 1 <= minutes <= 600:
+        raise ValueError(f"question {name!r}: minutes must be a whole number of minutes, not {minutes!r}")
+    points = config.get("points")
+    return f"{tier.capitalize()} · {points:g} point{'s' if points != 1 else ''} · about {minutes} min"
 
 
 @dataclass(frozen=True)
@@ -237,7 +259,7 @@ def _otter_format(cells: list, chapter: str, secret: str) -> list:
                       or (out[i].cell_type == "markdown" and "{exercise}" in out[i].source)), None)
         if start is None or out[start].cell_type != "markdown":
             raise ValueError(f"question {config['name']!r}: no {{exercise}} above its tests cell")
-        otter = {k: v for k, v in config.items() if k != "withdraw"}  # withdraw: ours (grading_spec)
+        otter = {k: v for k, v in config.items() if k not in OUR_KEYS}  # ours: grading_spec
         out.insert(start, nbformat.v4.new_raw_cell("# BEGIN QUESTION\n" + yaml.safe_dump(otter, sort_keys=False)))
         out.append(nbformat.v4.new_raw_cell("# BEGIN TESTS"))
         tags = cell.metadata.get("tags", [])  # and not jupytext's layout keys
@@ -246,6 +268,20 @@ def _otter_format(cells: list, chapter: str, secret: str) -> list:
                                           metadata={"tags": list(tags)})
                 for k, case in enumerate(test_cases(cell, name))]
         out += [nbformat.v4.new_raw_cell("# END TESTS"), nbformat.v4.new_raw_cell("# END QUESTION")]
+    return out
+
+
+def problem_set(chapter: Path) -> list[dict]:
+    """The chapter's graded questions in order, each its ``QUESTION`` keys plus ``title``: the
+    argument of the ``{exercise}`` above its tests cell (None where it has none)."""
+    out, title = [], None
+    for cell in jupytext.read(chapter).cells:
+        if cell.cell_type == "markdown" and "{exercise}" in cell.source:
+            line = cell.source[cell.source.index("{exercise}"):].split("\n", 1)[0]
+            title = line.removeprefix("{exercise}").strip() or None
+        config = question_config(cell)
+        if config:
+            out.append({**config, "title": title})
     return out
 
 
