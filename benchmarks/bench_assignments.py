@@ -1,6 +1,7 @@
 """Grading time per submission (``tools/assignments``), with 1 job and with every core.
 
-Builds Chapter 4's assignment, copies its reference notebook ``N`` times (a class of identical,
+Builds a chapter's assignment (Chapter 4's, or the chapter script given as the first argument),
+copies its reference notebook ``N`` times (a class of identical,
 full-mark submissions: every test runs, none stops early), grades the folder with ``jobs=1`` and
 with ``jobs=os.cpu_count()``, and reports the ratio. ``python -m benchmarks.bench_assignments``
 also prints the seconds per submission and the projected time for a class of 300 (the goal:
@@ -51,15 +52,15 @@ def _cpu_meter() -> tuple | None:
     return None
 
 
-def _grading_times(n: int = N) -> tuple[float, float, int]:
+def _grading_times(n: int = N, chapter: Path = CHAPTER) -> tuple[float, float, int]:
     from tools import assignments
     from tools.grading import sandbox_problem
 
     unsafe = sandbox_problem() is not None  # still measured, without the sandbox's start-up
 
     with tempfile.TemporaryDirectory() as tmp:
-        built = assignments.build_assignment(CHAPTER, Path(tmp) / "dist")
-        reference = nbformat.read(built / "autograder" / f"{CHAPTER.stem}.ipynb", as_version=4)
+        built = assignments.build_assignment(chapter, Path(tmp) / "dist")
+        reference = nbformat.read(built / "autograder" / f"{chapter.stem}.ipynb", as_version=4)
         subs = Path(tmp) / "submissions"
         subs.mkdir()
         for k in range(n):
@@ -82,9 +83,12 @@ def bench_grade_chapter4() -> Comparison:
 
 
 if __name__ == "__main__":
+    import sys
+
+    chapter = Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else CHAPTER
     load = os.getloadavg()[0]  # the wall times hold for an idle machine only
     meter = _cpu_meter()
-    one, many, cores = _grading_times()
+    one, many, cores = _grading_times(chapter=chapter)
     cpu = None
     if meter:
         cpu = meter[0]() / (2 * N)  # both runs: 2N submissions
@@ -93,6 +97,6 @@ if __name__ == "__main__":
     if cpu is not None:
         print(f"CPU time {cpu:.2f} s per submission, every process counted: 300 submissions on "
               f"{cores} idle cores take about {300 * cpu / cores / 60:.1f} min")
-    print(f"{N} submissions of {CHAPTER.stem}: {one:.1f} s with 1 job ({one / N:.2f} s each), "
+    print(f"{N} submissions of {chapter.stem}: {one:.1f} s with 1 job ({one / N:.2f} s each), "
           f"{many:.1f} s with {cores} jobs ({many / N:.2f} s each); 300 submissions: about "
           f"{300 * many / N / 60:.1f} min with {cores} jobs")
