@@ -166,6 +166,7 @@ class StumpSearch:
         # it out of the search.
         self.valid = np.ones((d, n))
         self.valid[:, :-1] = Xs[:, 1:] > Xs[:, :-1]
+        self.is_split = self.valid > 0
         lo, hi = Xs[:, :-1], Xs[:, 1:]
         with np.errstate(over="ignore", invalid="ignore"):
             mid = 0.5 * lo + 0.5 * hi  # no overflow, unlike (lo + hi) / 2
@@ -191,7 +192,9 @@ class StumpSearch:
         # cumulative sums' rounding depends on the row order), and the first in
         # row-major order wins: the lowest feature index, then the lowest threshold. A
         # tied polarity (an edge of zero, every stump at error 1/2) is +1.
-        tied = edge >= edge.max() - TIE_TOL
+        # A masked split (between equal values) has edge 0, so it is tied too when every
+        # stump has error 1/2: only the valid ones may win.
+        tied = (edge >= edge.max() - TIE_TOL) & self.is_split
         j, k1 = np.unravel_index(int(np.argmax(tied)), corr.shape)
         n = corr.shape[1]
         s = -1 if corr[j, k1] < -TIE_TOL else 1
@@ -428,9 +431,27 @@ def reweight(D, alpha: float, yh) -> tuple[np.ndarray, float]:
     ([0.1667, 0.1667, 0.1667, 0.5], 0.866)
     """
     D, yh = _check_weights_and_margins(D, yh)
-    w = D * np.exp(-check_scalar(alpha, "alpha") * yh)
+    alpha = check_scalar(alpha, "alpha")
+    if not D.sum() > 0:
+        raise ValueError("D must have a positive total weight, got all zeros")
+    with np.errstate(over="ignore", under="ignore", invalid="ignore"):
+        w = D * np.exp(-alpha * yh)
     Z = math.fsum(w)  # correctly rounded: independent of the row order
-    return w / Z, Z
+    if 0.0 < Z < math.inf and np.all(np.isfinite(w)):
+        return w / Z, Z
+    # |alpha| beyond about 700: e^{-alpha y_i h(x_i)} over- or underflows. D_{t+1} is still
+    # defined: shift the exponents by their largest over the examples that carry weight.
+    e = -alpha * yh
+    top = float(e[D > 0].max())
+    w = D * np.exp(np.minimum(e - top, 0.0))
+    s = math.fsum(w)
+    with np.errstate(over="ignore", under="ignore"):
+        Z = float(s * np.exp(top))
+    if not math.isfinite(Z):
+        raise ValueError(f"Z overflows at alpha = {alpha:g}: a mistake's weight grows by "
+                         f"e^|alpha|. A vote this large means a weighted error of about 0; "
+                         f"vote() caps it at {vote(0.0):.4g}")
+    return w / s, Z
 
 
 class _BoostingTrace:

@@ -297,7 +297,9 @@ def _bd0(x: np.ndarray, mu: np.ndarray) -> np.ndarray:
         for j in range(1, 11):
             ej = ej * v * v
             out = out + ej / (2 * j + 1)
-        far = x * np.log(x / mu) + mu - x
+        ratio = x / mu  # overflows for a subnormal mu: then log x - log mu, both finite
+        log_ratio = np.where(np.isfinite(ratio), np.log(ratio), np.log(x) - np.log(mu))
+        far = x * log_ratio + mu - x
     return np.where(near, out, far)
 
 
@@ -545,6 +547,8 @@ class StumpClass:
         t = as_float_array(self.thresholds, "thresholds", ndim=1)
         if t.size == 0 or np.any(np.diff(t) <= 0):
             raise ValueError(f"thresholds must be a non-empty, strictly increasing 1-D array, got {t!r}")
+        if t[0] < 0 or t[-1] > 1:  # e(h) = eta + (1 - 2 eta)|t - theta| holds for t in [0, 1] only
+            raise ValueError(f"thresholds must lie in [0, 1], the support of x, got [{t[0]:g}, {t[-1]:g}]")
         object.__setattr__(self, "theta", check_scalar(self.theta, "theta", low=0.0, high=1.0))
         object.__setattr__(self, "eta", check_scalar(self.eta, "eta", low=0.0, high=0.5, high_open=True))
         object.__setattr__(self, "thresholds", t)

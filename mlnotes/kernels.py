@@ -507,8 +507,13 @@ def may_be_indefinite(kernel, **params) -> bool:
     """
     if callable(kernel):
         return True
-    _kernel_function(kernel)  # an unknown name is an error, not "definite"
-    return kernel in ("sigmoid", "additive_chi2") or (kernel == "poly" and params.get("coef0", 1.0) < 0)
+    function = _kernel_function(kernel)  # an unknown name is an error, not "definite"
+    known = [p for p in inspect.signature(function).parameters if p not in ("X", "Y")]
+    unknown = sorted(set(params) - set(known))
+    if unknown:  # a misspelt coef0 would silently mean the default
+        raise TypeError(f"the {kernel!r} kernel takes {known or 'no parameters'}, got {unknown}")
+    coef0 = check_scalar(params["coef0"], "coef0") if "coef0" in params else 1.0
+    return kernel in ("sigmoid", "additive_chi2") or (kernel == "poly" and coef0 < 0)
 
 
 def gram(X, Y=None, *, kernel="rbf", allow_indefinite: bool = False,
@@ -714,7 +719,15 @@ def kernel_ridge(X, y, *, lam: float, kernel="rbf", allow_indefinite: bool = Fal
         alpha = np.linalg.solve(L.T, np.linalg.solve(L, y))
     # an indefinite kernel (already warned about): plain LU
     except np.linalg.LinAlgError:
-        alpha = np.linalg.solve(A, y)
+        try:
+            alpha = np.linalg.solve(A, y)
+        except np.linalg.LinAlgError:  # a singular K (repeated points) that lam does not lift
+            scale = float(np.abs(K).max()) if K.size else 0.0
+            raise ValueError(
+                f"K + lam I is singular to working precision: lam = {lam:g} is lost beside "
+                f"entries of K up to {scale:.3g} (repeated or dependent points make K "
+                f"singular); use lam of at least {K.shape[0] * np.finfo(float).eps * scale:.1g}"
+            ) from None
     r = y - K @ alpha
     objective = np.array([np.sum(r * r) + lam * np.sum(alpha * (K @ alpha))])
     return KernelRidgeFit(alpha, X, lam, kernel, dict(kernel_params), objective)

@@ -453,9 +453,10 @@ def ridge_dof(X, lam: float) -> float:
     X = as_float_array(X, "X", ndim=2)
     lam = check_positive(lam, "lam", allow_zero=True)
     sv = np.linalg.svd(X, compute_uv=False)
-    sv2 = sv**2
     keep = sv > max(X.shape) * _EPS * (sv[0] if sv.size else 0.0)
-    return float(np.sum(sv2[keep] / (sv2[keep] + lam)))
+    # d^2 / (d^2 + lam) as 1 / (1 + (sqrt(lam) / d)^2): d^2 overflows for d beyond 1e154
+    with np.errstate(over="ignore"):
+        return float(np.sum(1.0 / (1.0 + (np.sqrt(lam) / sv[keep]) ** 2)))
 
 
 # -- lasso -----------------------------------------------------------------------------------
@@ -1044,9 +1045,12 @@ def ard(
         w[:] = 0.0
         w[keep] = mu
         # MacKay's updates ({eq}`eq-ard-update`), in precisions 1 / C_d and 1 / sigma^2
-        g = 1.0 - prec[keep] * np.diag(Sigma)
+        # g_d = 1 - Sigma_dd / C_d lies in [0, 1]; rounding takes it below 0 when C_d is far
+        # below the data's scale (a tiny C_min), and a negative precision breaks Cholesky
+        g = np.clip(1.0 - prec[keep] * np.diag(Sigma), np.finfo(float).eps, 1.0)
         prec[keep] = g / np.maximum(mu**2, np.finfo(float).tiny)
-        beta = (n - g.sum()) / max(sse, np.finfo(float).tiny * max(yy, 1.0))
+        with np.errstate(over="ignore"):  # y = 0: sigma^2 = 0, beta = inf (handled below)
+            beta = (n - g.sum()) / max(sse, np.finfo(float).tiny * max(yy, 1.0))
         keep = prec < 1.0 / C_min
         w[~keep] = 0.0
         if w_old is not None:
@@ -1075,7 +1079,8 @@ def ard(
         gamma[keep] = 1.0 - prec[keep] * np.diag(Sigma)
     else:
         w[:] = 0.0
-        nle = 0.5 * (n * np.log(2 * np.pi / beta) + beta * yy)
+        # y = 0 (after centring): sigma^2 -> 0 and the evidence grows without bound
+        nle = 0.5 * (n * np.log(2 * np.pi / beta) + beta * yy) if yy > 0 else -np.inf
     objective.append(nle)
     C = np.where(keep, 1.0 / prec, 0.0)
     b = y_mean - float(x_mean @ w) if fit_intercept else 0.0

@@ -254,10 +254,14 @@ def is_separable(X, y) -> bool:
     return bool(-res.fun > 1e-7 * max(1.0, np.abs(A).sum() / A.shape[1]))
 
 
-def _singular_message(H_label: str) -> str:
+def _singular_message(H_label: str, lam: float = 0.0) -> str:
+    cure = ("regularise with lam > 0" if lam == 0 else
+            f"lam = {lam:g} is too small to lift it (a lam below about 1e-16 of the Hessian's "
+            "largest entry is lost in rounding): use a larger lam")
     return (
         f"the {H_label} is singular or numerically singular (the columns of X are linearly "
-        "dependent or nearly so): remove redundant columns or regularise with lam > 0"
+        f"dependent or nearly so, or the fitted probabilities are 0 or 1): remove redundant "
+        f"columns or {cure}"
     )
 
 
@@ -288,7 +292,7 @@ def _newton_family(X, y, *, lam, tol, max_iter, w0, method) -> LogisticFit:
             if it == 0 or separation_checked or lam != 0 or not is_separable(X, y):
                 plus = " + lam I" if lam and it == 0 else ""
                 what = "weighted Hessian X^T R X" + plus
-                raise np.linalg.LinAlgError(_singular_message(what))
+                raise np.linalg.LinAlgError(_singular_message(what, lam))
             separable = True
             grad_norms.pop()  # recorded again below, once per iterate
             break
@@ -727,7 +731,7 @@ def softmax_regression(
             # saturate on separable classes: then say that, not "dependent columns"
             if it > 0 and lam == 0 and _softmax_separable(X, y, K):
                 break
-            raise np.linalg.LinAlgError(_singular_message("softmax Hessian")) from None
+            raise np.linalg.LinAlgError(_singular_message("softmax Hessian", lam)) from None
         t = 1.0
         for _ in range(60):
             V_new = V + t * step

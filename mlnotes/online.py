@@ -476,9 +476,15 @@ def _check_sgd_options(eta, lam, power_t, batch_size, n_epochs, tol, running_alp
     return eta, lam, power_t, batch_size, n_epochs, tol
 
 
+def _penalty(lam: float, w: np.ndarray) -> float:
+    r""":math:`\frac{\lambda}{2}\|w\|^2`, and 0 for :math:`\lambda = 0` even when :math:`\|w\|^2`
+    overflowed (0 * inf would make the objective NaN rather than the loss's +inf)."""
+    return 0.5 * lam * float(w @ w) if lam > 0 else 0.0
+
+
 def _sgd_objective(phi, X, y, w, b, lam) -> float:
     """:math:`J(w, b)` on the whole training set ({eq}`def-online-objective`)."""
-    return float(np.mean(phi(y * (X @ w + b))) + 0.5 * lam * (w @ w))
+    return float(np.mean(phi(y * (X @ w + b)))) + _penalty(lam, w)
 
 
 def _running_average(est: float | None, value: float, alpha: float) -> float:
@@ -507,7 +513,7 @@ def _sgd_update(
     """One update on the mini-batch ``(Xb, yb)``: the running estimate of J, then the step."""
     M = yb * (Xb @ run.w + run.b)  # the margins of the batch at the current iterate
     # the mini-batch's estimate of J: its mean loss plus the penalty at the current w
-    batch_loss = float(np.mean(phi(M))) + 0.5 * lam * float(run.w @ run.w)
+    batch_loss = float(np.mean(phi(M))) + _penalty(lam, run.w)
     run.est = _running_average(run.est, batch_loss, running_alpha)
     run.running.append(run.est)
     run.b = _surrogate_step(
@@ -544,7 +550,10 @@ def _check_sgd_scale(X, top: float, eta, fit_intercept) -> None:
 def _warn_sgd(J, *, eta, n_epochs, tol, converged) -> None:
     if not np.isfinite(J[-1]):
         warnings.warn(
-            f"sgd diverged (objective {J[-1]}) with eta={eta!r}: reduce the step size or scale X",
+            # the losses are >= 0, so a J that is not finite overflowed (a NaN is inf - inf
+            # in the margins of weights that overflowed): say that, not "objective nan"
+            f"sgd diverged (the objective overflowed in epoch {len(J) - 1}) with eta={eta!r}: "
+            "reduce the step size or standardise X",
             ConvergenceWarning, stacklevel=3,
         )
     elif tol is not None and not converged:

@@ -205,6 +205,8 @@ def subgradient_method(
     """
     w, etas, tol, max_iter = _check_common(w0, eta, power_t, tol, max_iter)
     f, subgrad = check_callable(f, "f"), check_callable(subgrad, "subgrad")
+    if f_star is not None:  # NaN would never stop the method and only warn at the end
+        f_star = check_scalar(f_star, "f_star")
     path, obj = [w.copy()], [check_returned(f(w), "f")]
     converged = False
     for t in range(max_iter):

@@ -370,6 +370,8 @@ def two_variable_step(ai, aj, yi, yj, Gi, Gj, Kii, Kjj, Kij, C):
     """
     if yi * yi != 1.0 or yj * yj != 1.0:  # not labels in {-1, +1} (NaN too)
         raise ValueError(f"yi and yj must be labels in {{-1, +1}}, got {yi!r}, {yj!r}")
+    if not C > 0.0:  # NaN too; a comparison, not check_positive: this runs every SMO step
+        raise ValueError(f"C must be a positive number (the box [0, C]; inf: hard margin), got {C!r}")
     Qij = yi * yj * Kij
     if yi != yj:
         quad = Kii + Kjj + 2.0 * Qij

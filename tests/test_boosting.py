@@ -273,6 +273,48 @@ def test_exact_tie_picks_lowest_feature_then_lowest_threshold():
     assert (h.feature, h.threshold, h.polarity) == (0, 0.5, 1)
 
 
+def _tie_rule_by_brute_force(X, y, D):
+    """best_stump's documented rule, from every stump's error: among the stumps of least error
+    the lowest feature, then the lowest threshold, then polarity +1. A threshold lies midway
+    between consecutive values; the one at a feature's largest value (every point below it)
+    is the constant stump, reported as -inf with the opposite polarity (the same predictions)."""
+    E = boosting.stump_errors(X, y, D)
+    for j in range(X.shape[1]):
+        values = np.unique(X[:, j])
+        for k, v in enumerate(values, start=1):
+            for p, s in ((0, 1), (1, -1)):
+                if E[j, k, p] == E.min():
+                    if v == values[-1]:
+                        return (j, -np.inf, -s)
+                    return (j, float((v + values[k]) / 2), s)  # midway to the next value
+    raise AssertionError("no stump attains the least error")
+
+
+def test_ties_between_stumps_follow_the_documented_rule():
+    # Weights that are multiples of 1/64 make every partial sum exact, so ties are exact and
+    # any other error is at least 1/64 away: the winner is decided by the rule alone. Few
+    # levels per feature, a duplicated column, constant features and balanced labels make
+    # ties within a feature, across features, between polarities and with the constant stump.
+    rng = np.random.default_rng(42)
+    kinds = set()
+    for _ in range(300):
+        n, d = int(rng.choice([8, 16, 32, 64])), int(rng.integers(1, 5))
+        X = rng.integers(0, int(rng.integers(1, 5)), size=(n, d)).astype(float)
+        if d > 1 and rng.random() < 0.5:
+            X[:, -1] = X[:, 0]
+        y = np.where(rng.random(n) < 0.5, -1.0, 1.0)
+        D = rng.integers(0, 3, size=n).astype(float)
+        D = np.full(n, 1.0 / n) if rng.random() < 0.5 or D.sum() == 0 else D
+        if D.sum() != 1.0:  # bring integer weights to a total of 64 / 64
+            D[-1] += 64 - D.sum() if D.sum() < 64 else 0.0
+            D = D / 64 if D.sum() == 64 else np.full(n, 1.0 / n)
+        h = boosting.best_stump(X, y, D)
+        expected = _tie_rule_by_brute_force(X, y, D)
+        assert (h.feature, h.threshold, h.polarity) == expected, (X.tolist(), y.tolist(), D.tolist())
+        kinds.add((h.feature > 0, h.threshold == -np.inf, h.polarity))
+    assert len(kinds) >= 6, kinds  # the cases above reach most branches of the rule
+
+
 @pytest.mark.parametrize("data", ["breast_cancer", "random_ties"])
 def test_adaboost_is_invariant_to_row_order_and_memory_layout(data):
     rng = np.random.default_rng(13)
@@ -475,3 +517,14 @@ def test_stump_search_huge_values_and_adjacent_floats():
         Xa = np.array([[lo], [hi]])
         h = best_stump(Xa, np.array([-1.0, 1.0]))
         np.testing.assert_array_equal(h.predict(Xa), [-1.0, 1.0])
+
+
+def test_reweight_with_a_huge_vote_is_the_limit_distribution():
+    # alpha = 1000 on examples all classified correctly: every e^{-alpha} underflows, yet
+    # D_{t+1} = D_t (the same factor for all) and Z = e^{-1000} rounds to 0 (it gave NaN)
+    D, Z = boosting.reweight(np.array([0.1, 0.3, 0.6]), 1000.0, np.ones(3))
+    np.testing.assert_allclose(D, [0.1, 0.3, 0.6], rtol=1e-15)
+    assert Z == 0.0
+    # a weightless mistake keeps weight 0, the others share it as before
+    D, _ = boosting.reweight(np.array([0.0, 0.5, 0.5]), 1000.0, np.array([-1.0, 1.0, 1.0]))
+    np.testing.assert_array_equal(D, [0.0, 0.5, 0.5])

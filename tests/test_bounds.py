@@ -778,3 +778,14 @@ def test_integer_deviations_are_read_as_the_same_floats():
     (a bound of 2 instead of 0, an m of inf instead of 1)."""
     assert bounds.hoeffding_bound(3, 2**32) == bounds.hoeffding_bound(3, 2.0**32) == 0.0
     assert bounds.sample_complexity(1, 2**32, 0.5) == bounds.sample_complexity(1, 2.0**32, 0.5) == 1
+
+
+def test_binomial_logpmf_at_a_subnormal_phi_matches_scipy():
+    # phi = 5e-324 and 1e-310: m phi is subnormal and s / (m phi) overflowed, giving -inf for
+    # every interior count (scipy.stats.binom.logpmf is the oracle)
+    from scipy.stats import binom
+
+    s = np.arange(11)
+    for phi in (5e-324, 1e-310, 1e-300):
+        np.testing.assert_allclose(bounds.binomial_logpmf(s, 10, phi), binom.logpmf(s, 10, phi),
+                                   rtol=1e-13)

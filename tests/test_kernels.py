@@ -524,7 +524,8 @@ def test_may_be_indefinite_table():
         assert kern.may_be_indefinite(name) is value, name
     for coef0, value in [(0.0, False), (0.5, False), (1.0, False), (-0.1, True)]:
         assert kern.may_be_indefinite("poly", coef0=coef0) is value
-        assert kern.may_be_indefinite("rbf", coef0=coef0) is False
+        with pytest.raises(TypeError, match=r"the 'rbf' kernel takes \['gamma'\], got \['coef0'\]"):
+            kern.may_be_indefinite("rbf", coef0=coef0)  # as gram(kernel="rbf", coef0=...) would
     assert kern.may_be_indefinite(lambda A, B: A @ B.T) is True
     with pytest.raises(ValueError, match="kernel must be one of"):
         kern.may_be_indefinite("gaussian")

@@ -686,11 +686,13 @@ def test_ard_prunes_everything_when_no_feature_explains_y():
     # the objective at the end is -ln N(y; 0, sigma^2 I)
     assert fit.objective[-1] == pytest.approx(
         -stats.norm(0, np.sqrt(fit.sigma2)).logpdf(y).sum(), rel=1e-10)
-    # y = 0 (Var(y) = 0) too: nothing to explain, no error (sigma^2 = 0 there: the evidence
-    # is unbounded, and its last objective entry NaN, with numpy's warnings, hidden here)
-    with np.errstate(all="ignore"):
+    # y = 0 (Var(y) = 0) too: nothing to explain, no error, no warning; sigma^2 = 0 there and
+    # the evidence is unbounded: the last objective entry is -inf (it was NaN)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
         fit0 = linear.ard(x[:, None], np.zeros(20))
     assert not fit0.relevant.any() and fit0.w.tolist() == [0.0]
+    assert fit0.objective[-1] == -np.inf and not np.isnan(fit0.objective).any(), fit0.objective
 
 
 def test_ard_pruned_variances_are_zero_and_small_weights_reach_the_fixed_point():
@@ -1259,3 +1261,22 @@ def test_ard_iteration_limit_warning_reports_the_last_change_of_w():
         w1 = np.where(kept, linear.ard(X, y, max_iter=1).w, 0.0)  # pruned by the second update: 0
     w0 = linear.ridge(X, y, lam=np.var(y) + np.finfo(float).eps).w
     assert f"relative change {np.abs(w1 - w0).sum() / np.abs(w1).sum():.2e} > tol" in message
+
+
+def test_ridge_dof_of_huge_and_tiny_features_stays_in_0_d():
+    # df(lam) = sum_j d_j^2 / (d_j^2 + lam) for X scaled by 1e200: the d_j^2 (about 1e401)
+    # overflow, and inf / inf gave NaN; df is then d = 4 for any representable lam
+    X = np.random.default_rng(3).normal(size=(25, 4))
+    for lam in (0.0, 1.0, 1e300):
+        np.testing.assert_allclose(linear.ridge_dof(1e200 * X, lam), 4.0, rtol=1e-12)
+    assert 0.0 <= linear.ridge_dof(1e-200 * X, 1.0) < 1e-300  # every d_j^2 far below lam
+    # df is invariant under (X, lam) -> (cX, c^2 lam)
+    np.testing.assert_allclose(linear.ridge_dof(1e150 * X, 1e300), linear.ridge_dof(X, 1.0),
+                               rtol=1e-12)
+
+
+def test_ard_takes_a_tiny_C_min():
+    # C_min = 1e-30: a rounding-negative g_d made a negative precision and Cholesky failed
+    ds = load_prostate()
+    fit = linear.ard(ds.X, ds.y, C_min=1e-30)
+    assert np.all(np.isfinite(fit.objective)) and np.all(fit.C >= 0), fit.C

@@ -1129,3 +1129,12 @@ def test_fits_name_their_hyperparameters_in_errors(fit):
         return
     with pytest.raises(ValueError, match=r"^method must be 'newton' or 'irls'; got 'NEWTON'$"):
         lg.probit(X, y, method="NEWTON")
+
+
+def test_a_lam_too_small_to_lift_a_singular_hessian_is_not_told_to_be_positive():
+    # lam = 1e-300 on separable data: the weights r underflow and X^T R X + lam I is singular
+    # in floating point; the advice "regularise with lam > 0" was wrong for a lam that is > 0
+    X = np.random.default_rng(0).normal(size=(40, 2))
+    y = (X[:, 0] > 0) * 1.0
+    with pytest.raises(np.linalg.LinAlgError, match=r"lam = 1e-300 is too small to lift it"):
+        lg.newton(X, y, lam=1e-300)
