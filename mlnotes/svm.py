@@ -532,16 +532,27 @@ def smo(
     )
 
 
+def _check_gram_and_labels(K, y) -> tuple[np.ndarray, np.ndarray]:
+    """A precomputed Gram matrix ``X`` (square) and one label per row of it, as float arrays."""
+    K = as_float_array(K, _GRAM, ndim=2)
+    if K.shape[0] != K.shape[1]:
+        raise ValueError(f"{_GRAM} must be a square Gram matrix, got shape {K.shape}")
+    y = as_float_array(y, "y", ndim=1)
+    if y.shape[0] != K.shape[0]:
+        raise ValueError(f"X is a {K.shape[0]} x {K.shape[0]} Gram matrix but y has {y.shape[0]} entries")
+    return K, y
+
+
+_GRAM = "X (the precomputed Gram matrix)"
+
+
 def _check_smo_data(X, y, kernel):
     """The data of :func:`smo`: X (or the Gram matrix) and labels in {-1, +1}, both present,
     and whether X is the Gram matrix."""
     precomputed = isinstance(kernel, str) and kernel == "precomputed"
     if precomputed:
-        X = as_float_array(X, "X (the precomputed Gram matrix)", ndim=2)
-        kernels.check_psd(X, name="X (the precomputed Gram matrix)", rtol=1e-8, on_indefinite="raise")
-        y = as_float_array(y, "y", ndim=1)
-        if y.shape[0] != X.shape[0]:
-            raise ValueError(f"X is a {X.shape[0]} x {X.shape[0]} Gram matrix but y has {y.shape[0]} entries")
+        X, y = _check_gram_and_labels(X, y)
+        kernels.check_psd(X, name=_GRAM, rtol=1e-8, on_indefinite="raise")
     else:  # NaN and inf: in the one pass of kernels.kernel_rows, which _Rows calls next
         X, y = check_X_y(X, y, finite=False)
         if isinstance(kernel, str) and kernel not in kernels.KERNELS:
@@ -930,6 +941,31 @@ def subgradient_svm(
     return LinearSVMFit(best[1], float(best[2]), np.asarray(trace), max_iter, C)
 
 
+class _IterateAverage:
+    r"""The point a stochastic method returns: the last iterate (``scheme=None``), the mean of
+    the iterates of the second half of its ``T`` steps (``"suffix"``), or the mean of every
+    iterate :math:`w_t` with weight :math:`t` (``"weighted"``, :math:`\bar w_T =
+    \frac{2}{T(T+1)} \sum_t t\, w_t`). Shared by :func:`pegasos` and :func:`sgd_svm`."""
+
+    def __init__(self, T: int, scheme: str | None):
+        self.T, self.scheme, self.sum, self.weight = T, scheme, None, 0
+
+    def add(self, t: int, v) -> None:
+        """Take the iterate of step t (1-based) into the mean, if the scheme counts it."""
+        if self.scheme == "weighted":
+            c = t
+        elif self.scheme == "suffix" and 2 * t > self.T:
+            c = 1
+        else:
+            return
+        self.sum = c * v if self.sum is None else self.sum + c * v  # a copy, then sums
+        self.weight += c
+
+    def of(self, last):
+        """The mean so far, or ``last`` while the scheme has counted nothing."""
+        return self.sum / self.weight if self.weight else last
+
+
 def pegasos(
     X,
     y,
@@ -989,8 +1025,7 @@ def pegasos(
     steps_per_epoch = -(-n // k)
     T = steps_per_epoch * int(n_epochs)
     w = np.zeros(Z.shape[1])
-    w_sum = np.zeros_like(w)
-    n_avg = 0
+    mean = _IterateAverage(T, ("weighted" if weighted else "suffix") if average else None)
     trace = []
     t = 0
     for _ in range(int(n_epochs)):
@@ -1006,15 +1041,10 @@ def pegasos(
             norm = np.sqrt(w @ w)
             if norm > radius:
                 w *= radius / norm
-            if average and weighted:
-                w_sum += t * w
-                n_avg += t
-            elif average and 2 * t > T:
-                w_sum += w
-                n_avg += 1
-        wc = w_sum / n_avg if average and n_avg else w
+            mean.add(t, w)
+        wc = mean.of(w)
         trace.append(0.5 * wc @ wc + C * np.maximum(0.0, 1.0 - Zy @ wc).sum())
-    w_out = w_sum / n_avg if average and n_avg else w
+    w_out = mean.of(w)
     if fit_intercept:
         return LinearSVMFit(w_out[:-1].copy(), float(w_out[-1]), np.asarray(trace), t, C)
     return LinearSVMFit(w_out.copy(), 0.0, np.asarray(trace), t, C)
@@ -1062,7 +1092,7 @@ def sgd_svm(
     rng = check_rng(rng)
     T = n * int(n_epochs)
     w, b = np.zeros(d), 0.0
-    w_sum, b_sum, n_avg = np.zeros(d), 0.0, 0
+    mean_w, mean_b = (_IterateAverage(T, "suffix" if average else None) for _ in range(2))
     trace = []
     t = 0
     for _ in range(int(n_epochs)):
@@ -1074,11 +1104,9 @@ def sgd_svm(
             if viol:
                 w += (eta_t * n * C * y[i]) * X[i]
                 b += eta_t * n * C * y[i]
-            if average and 2 * t > T:
-                w_sum += w
-                b_sum += b
-                n_avg += 1
-        wc, bc = (w_sum / n_avg, b_sum / n_avg) if average and n_avg else (w, b)
+            mean_w.add(t, w)
+            mean_b.add(t, b)
+        wc, bc = mean_w.of(w), mean_b.of(b)
         with np.errstate(over="ignore", invalid="ignore"):
             P = 0.5 * wc @ wc + C * np.maximum(0.0, 1.0 - y * (X @ wc + bc)).sum()
         if not np.isfinite(P):
@@ -1087,8 +1115,7 @@ def sgd_svm(
                 "smaller eta or a larger t0"
             )
         trace.append(P)
-    w_out, b_out = (w_sum / n_avg, b_sum / n_avg) if average and n_avg else (w, b)
-    return LinearSVMFit(w_out.copy(), float(b_out), np.asarray(trace), t, C)
+    return LinearSVMFit(mean_w.of(w).copy(), float(mean_b.of(b)), np.asarray(trace), t, C)
 
 
 # -- multiclass ------------------------------------------------------------------------------------
@@ -1111,6 +1138,8 @@ class MulticlassFit(OwnsArrays):
     columns : tuple of ndarray
         For one-vs-one on a precomputed Gram matrix, the training points of each fit (the
         columns of a new Gram matrix its scores read); empty otherwise.
+    n_train : int
+        The number of training points (the columns a new Gram matrix must have).
     """
 
     classes: np.ndarray
@@ -1118,6 +1147,7 @@ class MulticlassFit(OwnsArrays):
     pairs: tuple
     scheme: str
     columns: tuple = ()
+    n_train: int = 0
 
     @property
     def n_iter(self) -> int:
@@ -1142,7 +1172,7 @@ class MulticlassFit(OwnsArrays):
         if not self.columns:
             return np.column_stack([f.decision_function(X_new) for f in self.fits])
         Kn = as_float_array(X_new, "X_new", ndim=2)
-        n = 1 + max(int(c[-1]) for c in self.columns)  # every training point is in some pair
+        n = self.n_train
         if Kn.shape[1] != n:
             raise ValueError(f"with kernel='precomputed', X_new must be the (m, n) Gram matrix "
                              f"against the {n} training points: {n} columns, got shape {Kn.shape}")
@@ -1165,14 +1195,8 @@ class MulticlassFit(OwnsArrays):
 
 def _classes(X, y, smo_params):
     if smo_params.get("kernel") == "precomputed":
-        X, y = as_float_array(X, "X", ndim=2), as_float_array(y, "y", ndim=1)
-        # smo's messages: a pair trains on a block of X, so a wrong X must fail here
-        if X.shape[0] != X.shape[1]:
-            raise ValueError("X (the precomputed Gram matrix) must be a square Gram matrix, "
-                             f"got shape {X.shape}")
-        if y.shape[0] != X.shape[0]:
-            raise ValueError(f"X is a {X.shape[0]} x {X.shape[0]} Gram matrix but y has "
-                             f"{y.shape[0]} entries")
+        # smo's checks: a pair trains on a block of X, so a wrong X must fail here
+        X, y = _check_gram_and_labels(X, y)
     else:
         X, y = check_X_y(X, y)
     classes = np.unique(y)
@@ -1198,7 +1222,7 @@ def one_vs_rest(X, y, **smo_params) -> MulticlassFit:
     """
     X, y, classes = _classes(X, y, smo_params)
     fits = tuple(smo(X, np.where(y == c, 1.0, -1.0), **smo_params) for c in classes)
-    return MulticlassFit(classes, fits, (), "ovr")
+    return MulticlassFit(classes, fits, (), "ovr", n_train=y.size)
 
 
 def one_vs_one(X, y, **smo_params) -> MulticlassFit:
@@ -1229,7 +1253,7 @@ def one_vs_one(X, y, **smo_params) -> MulticlassFit:
             pairs.append((a, b))
             columns.append(np.flatnonzero(m))
     return MulticlassFit(classes, tuple(fits), tuple(pairs), "ovo",
-                         tuple(columns) if precomputed else ())
+                         tuple(columns) if precomputed else (), n_train=y.size)
 
 
 # -- the joint (Crammer-Singer) multiclass machine ------------------------------------

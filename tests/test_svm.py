@@ -1236,9 +1236,10 @@ def test_multiclass_on_labels_that_are_not_indices_and_with_a_precomputed_kernel
     K = kernels.rbf_kernel(X, gamma=0.5)
     pre = svm.one_vs_rest(K, y, kernel="precomputed", C=10.0)
     np.testing.assert_allclose(pre.decision_function(K), ovr.decision_function(X), atol=1e-8)
-    with pytest.raises(ValueError, match=r"^X contains NaN"):
+    # smo's own messages for its precomputed X (one check, svm._check_gram_and_labels)
+    with pytest.raises(ValueError, match=r"^X \(the precomputed Gram matrix\) contains NaN"):
         svm.one_vs_rest(np.full((6, 6), np.nan), y, kernel="precomputed")
-    with pytest.raises(ValueError, match=r"^X must be a 2-D array"):
+    with pytest.raises(ValueError, match=r"^X \(the precomputed Gram matrix\) must be a 2-D array"):
         svm.one_vs_rest(K[0], y, kernel="precomputed")
     with pytest.raises(ValueError, match=r"^y contains NaN"):
         svm.one_vs_rest(K, np.full(6, np.nan), kernel="precomputed")
