@@ -437,10 +437,17 @@ def reweight(D, alpha: float, yh) -> tuple[np.ndarray, float]:
     with np.errstate(over="ignore", under="ignore", invalid="ignore"):
         w = D * np.exp(-alpha * yh)
     Z = math.fsum(w)  # correctly rounded: independent of the row order
-    if 0.0 < Z < math.inf and np.all(np.isfinite(w)):
-        return w / Z, Z
-    # |alpha| beyond about 700: e^{-alpha y_i h(x_i)} over- or underflows. D_{t+1} is still
-    # defined: shift the exponents by their largest over the examples that carry weight.
+    if not (0.0 < Z < math.inf and np.all(np.isfinite(w))):
+        return _reweight_shifted(D, alpha, yh)  # |alpha| beyond about 700
+    return w / Z, Z
+
+
+def _reweight_shifted(D, alpha, yh) -> tuple[np.ndarray, float]:
+    """:func:`reweight` where :math:`e^{-\alpha y_i h(x_i)}` over- or underflows.
+
+    :math:`D_{t+1}` is still defined: the exponents are shifted by their largest over the
+    examples that carry weight. :math:`Z_t` underflows to 0 harmlessly; its overflow is an
+    error."""
     e = -alpha * yh
     top = float(e[D > 0].max())
     w = D * np.exp(np.minimum(e - top, 0.0))

@@ -719,18 +719,24 @@ def kernel_ridge(X, y, *, lam: float, kernel="rbf", allow_indefinite: bool = Fal
         alpha = np.linalg.solve(L.T, np.linalg.solve(L, y))
     # an indefinite kernel (already warned about): plain LU
     except np.linalg.LinAlgError:
-        try:
-            alpha = np.linalg.solve(A, y)
-        except np.linalg.LinAlgError:  # a singular K (repeated points) that lam does not lift
-            scale = float(np.abs(K).max()) if K.size else 0.0
-            raise ValueError(
-                f"K + lam I is singular to working precision: lam = {lam:g} is lost beside "
-                f"entries of K up to {scale:.3g} (repeated or dependent points make K "
-                f"singular); use lam of at least {K.shape[0] * np.finfo(float).eps * scale:.1g}"
-            ) from None
+        alpha = _solve_or_explain(A, y, K, lam)
     r = y - K @ alpha
     objective = np.array([np.sum(r * r) + lam * np.sum(alpha * (K @ alpha))])
     return KernelRidgeFit(alpha, X, lam, kernel, dict(kernel_params), objective)
+
+
+def _solve_or_explain(A, y, K, lam):
+    """LU on ``A = K + lam I``; a singular one is a lam too small beside a singular K."""
+    try:
+        return np.linalg.solve(A, y)
+    except np.linalg.LinAlgError:  # a singular K (repeated points) that lam does not lift
+        scale = float(np.abs(K).max()) if K.size else 0.0
+        floor = K.shape[0] * np.finfo(float).eps * scale
+        raise ValueError(
+            f"K + lam I is singular to working precision: lam = {lam:g} is lost beside "
+            f"entries of K up to {scale:.3g} (repeated or dependent points make K "
+            f"singular); use lam of at least {floor:.1g}"
+        ) from None
 
 
 def poly2_features(X, *, coef0: float = 0.0) -> np.ndarray:
