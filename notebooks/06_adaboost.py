@@ -880,13 +880,10 @@ show_source(boosting.StumpSearch)
 # Run AdaBoost for $T$ rounds with $0 < \epsilon_t < \frac12$ at every round, and write
 # $A = \sum_{t=1}^T \alpha_t$ and $m_i = y_i f_T(x_i) / A$ for the normalised margins of the
 # training examples.
-# (a) Show that for every $\theta \in [0, 1]$
-#
-# $$
-# \frac1n \sum_{i=1}^n [m_i \le \theta] \le \prod_{t=1}^T
-#   2\sqrt{\epsilon_t^{1 - \theta} (1 - \epsilon_t)^{1 + \theta}},
-# $$
-#
+# (a) Show that for every $\theta \in [0, 1]$ the fraction of training examples with
+# $m_i \le \theta$ satisfies
+# $\frac1n \sum_{i=1}^n [m_i \le \theta] \le \prod_{t=1}^T
+# 2\sqrt{\epsilon_t^{1 - \theta} (1 - \epsilon_t)^{1 + \theta}}$,
 # and that $\theta = 0$ gives the bound of {prf:ref}`thm-adaboost-train`.
 # (b) Every edge is at least $\gamma > 0$, and $0 \le \theta < \gamma$. Show that each factor
 # of the product is at most $\sqrt{(1 - 2\gamma)^{1 - \theta} (1 + 2\gamma)^{1 + \theta}}$, and
