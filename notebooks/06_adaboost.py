@@ -873,7 +873,54 @@ show_source(boosting.StumpSearch)
 # on $D_{t+1}$ and is never the choice of round $t + 1$ (unless no stump has an edge), though it
 # can come back later. In code: `fit.D_history[t + 1][fit.stumps[t].predict(X) != y].sum()`.
 # ```
+
+# %% [markdown]
+# ```{exercise} Proof: a bound on the training margins
+# :label: ex-adaboost-margin-bound
+# Run AdaBoost for $T$ rounds with $0 < \epsilon_t < \frac12$ at every round, and write
+# $A = \sum_{t=1}^T \alpha_t$ and $m_i = y_i f_T(x_i) / A$ for the normalised margins of the
+# training examples.
+# (a) Show that for every $\theta \in [0, 1]$ the fraction of training examples with
+# $m_i \le \theta$ satisfies
+# $\frac1n \sum_{i=1}^n [m_i \le \theta] \le \prod_{t=1}^T
+# 2\sqrt{\epsilon_t^{1 - \theta} (1 - \epsilon_t)^{1 + \theta}}$,
+# and that $\theta = 0$ gives the bound of {prf:ref}`thm-adaboost-train`.
+# (b) Every edge is at least $\gamma > 0$, and $0 \le \theta < \gamma$. Show that each factor
+# of the product is at most $\sqrt{(1 - 2\gamma)^{1 - \theta} (1 + 2\gamma)^{1 + \theta}}$, and
+# that this number is below 1. Conclude that after enough rounds every training example has a
+# normalised margin above $\theta$.
+# ```
 #
+# ```{solution} ex-adaboost-margin-bound
+# :class: dropdown
+# (a) Since $A > 0$, $m_i \le \theta$ is $\theta A - y_i f_T(x_i) \ge 0$, and then
+# $e^{\theta A - y_i f_T(x_i)} \ge 1$; otherwise the exponential is still positive. So
+# $[m_i \le \theta] \le e^{\theta A} e^{-y_i f_T(x_i)}$ for every $i$, and averaging over the
+# examples with {eq}`eq-exp-loss-product`,
+# $\frac1n \sum_i [m_i \le \theta] \le e^{\theta A} \prod_t Z_t = \prod_t e^{\theta \alpha_t}
+# Z_t$. By {eq}`def-adaboost`, $e^{\theta \alpha_t} = ((1 - \epsilon_t)/\epsilon_t)^{\theta/2}$,
+# and $Z_t = 2\sqrt{\epsilon_t (1 - \epsilon_t)}$ by {eq}`eq-Z-closed-form`, so
+# $e^{\theta \alpha_t} Z_t = 2\, \epsilon_t^{(1 - \theta)/2} (1 - \epsilon_t)^{(1 + \theta)/2}$,
+# which is the factor claimed. At $\theta = 0$ the factor is $Z_t$, and $m_i \le 0$ is
+# $y_i f_T(x_i) \le 0$: the statement is {eq}`eq-train-bound`'s first inequality.
+# (b) Write $\phi(\epsilon) = 2\, \epsilon^{(1 - \theta)/2} (1 - \epsilon)^{(1 + \theta)/2}$.
+# Its logarithm has derivative $\frac{1 - \theta}{2\epsilon} - \frac{1 + \theta}{2(1 - \epsilon)}$,
+# positive for $\epsilon < (1 - \theta)/2$; so $\phi$ increases on $(0, (1 - \theta)/2]$, which
+# contains every $\epsilon_t \le \frac12 - \gamma$ because $\theta < \gamma < 2\gamma$. Hence
+# $\phi(\epsilon_t) \le \phi(\frac12 - \gamma) = (1 - 2\gamma)^{(1 - \theta)/2}
+# (1 + 2\gamma)^{(1 + \theta)/2}$, the number claimed ($\gamma < \frac12$ because
+# $\epsilon_t > 0$). With $u = 2\gamma \in (0, 1)$, twice its logarithm is
+# $\log(1 - u^2) + \theta \log\frac{1 + u}{1 - u}$. The series
+# $\log(1 - u^2) = -\sum_{k \ge 1} u^{2k}/k$ and
+# $\log\frac{1 + u}{1 - u} = 2\sum_{k \ge 0} u^{2k + 1}/(2k + 1) > 0$ with $\theta < u/2$ give
+# $\theta \log\frac{1 + u}{1 - u} < \sum_{k \ge 0} \frac{u^{2k + 2}}{2k + 1}
+# = \sum_{k \ge 1} \frac{u^{2k}}{2k - 1} \le \sum_{k \ge 1} \frac{u^{2k}}{k}$,
+# since $2k - 1 \ge k$. So the logarithm is negative: the number, call it $c$, is below 1. The fraction
+# of training margins at most $\theta$ is then at most $c^T$, which is below $1/n$ once
+# $T > \ln n / \ln(1/c)$; a fraction below $1/n$ is zero, so every margin exceeds $\theta$.
+# ```
+
+# %% [markdown]
 # ```{exercise}
 # :label: ex-adaboost-flip
 # A weak learner returns $h$ with $\epsilon > 1/2$. Show that AdaBoost's formulas applied to $h$
@@ -889,18 +936,40 @@ show_source(boosting.StumpSearch)
 # ```
 #
 # ```{exercise}
-# :label: ex-adaboost-rounds
-# Every weak learner has edge at least $\gamma = 0.1$ and there are $n = 1000$ training examples.
-# After how many rounds is the training error guaranteed to be zero? Compare with the number of
-# rounds the breast cancer run above needed, and explain the difference.
+# :label: ex-adaboost-shrinking-edges
+# The bound $e^{-2\sum_t \gamma_t^2}$ of {prf:ref}`thm-adaboost-train` tends to zero exactly when
+# $\sum_t \gamma_t^2 = \infty$; a constant edge is one way, not the only one. Fix
+# $0 < c < \frac12$.
+# (a) The edges are $\gamma_t = c/\sqrt t$. Show that the training error after $T$ rounds is at
+# most $(T + 1)^{-2c^2}$, and give a number of rounds after which it is zero on $n$ examples.
+# How does it grow with $n$, compared with $\ln n / (2\gamma^2)$ for a constant edge?
+# (b) The edges are $\gamma_t = c/t$. Show that $\prod_{t=1}^T \sqrt{1 - 4\gamma_t^2}$ stays
+# above a positive constant that does not depend on $T$: for large $n$ no number of rounds is
+# certified to reach a zero training error.
+# (c) Why do the edges of a real run shrink? Use {ref}`ex-adaboost-half` and
+# {numref}`fig-adaboost-weights`.
 # ```
 #
-# ```{solution} ex-adaboost-rounds
+# ```{solution} ex-adaboost-shrinking-edges
 # :class: dropdown
-# The error is below $e^{-2T\gamma^2}$ and it is zero once that is below $1/n$: $T > \ln n /
-# (2\gamma^2) = \ln 1000 / 0.02 \approx 345.4$, so $T = 346$ rounds. The breast cancer run reached
-# zero within 20 rounds: its early edges are far larger than 0.1, and the bound chain loses at each
-# step (the zero-one loss is far below the exponential loss on well-classified examples).
+# (a) On $[t, t + 1]$, $1/t \ge 1/x$, so $\sum_{t=1}^T 1/t \ge \int_1^{T+1} dx/x = \ln(T + 1)$
+# and $e^{-2\sum_t \gamma_t^2} = e^{-2c^2 \sum_t 1/t} \le (T + 1)^{-2c^2}$. The training error
+# is zero once this is below $1/n$, that is once $T + 1 > n^{1/(2c^2)}$: a power of $n$ (with
+# $c = 1/4$, $n^8$), where a constant edge needs a number of rounds logarithmic in $n$.
+# (b) With $v = 4\gamma_t^2 = 4c^2/t^2 \le 4c^2 < 1$, $\log(1 - v) \ge 1 - \frac{1}{1 - v} =
+# -\frac{v}{1 - v} \ge -\frac{v}{1 - 4c^2}$ (from $\log x \ge 1 - 1/x$). Summing, with
+# $\sum_t 1/t^2 \le \pi^2/6$,
+# $\log \prod_t \sqrt{1 - 4\gamma_t^2} = \frac12 \sum_t \log(1 - 4\gamma_t^2) \ge
+# -\frac{2c^2}{1 - 4c^2} \cdot \frac{\pi^2}{6}$, so the product stays above
+# $b = \exp\big(-\frac{\pi^2 c^2}{3(1 - 4c^2)}\big) > 0$ for every $T$. When $n > 1/b$ the bound
+# never falls below $1/n$. (The bound says nothing either way: the training error may still
+# reach zero.)
+# (c) By {ref}`ex-adaboost-half` each round moves the weight until the stump just chosen is a
+# coin under the new distribution, and by {eq}`eq-unrolled-D` the weight piles up on the
+# examples of small margin, near the boundary ({numref}`fig-adaboost-weights`), which the
+# stumps found so far disagree on and on which every single stump is close to a coin. The best
+# edge under $D_t$ therefore tends to fall: on the breast cancer run, `fit_bc.gamma` goes from
+# about $0.43$ in round 1 to under $0.2$ on average after round 50.
 # ```
 
 # %% [markdown]
@@ -960,7 +1029,7 @@ show_source(boosting.StumpSearch)
 # ```
 
 # %% [markdown]
-# ```{exercise}
+# ```{exercise} Warm-up · 2 points · about 15 min
 # :label: ex-adaboost-round
 # Write `adaboost_round(D, y, h)` that performs one round of {eq}`def-adaboost`: given
 # the distribution `D`, the labels `y` and the weak learner's predictions `h` (all
@@ -981,7 +1050,7 @@ def adaboost_round(D, y, h):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: adaboost-round, points: 2,
+# QUESTION {name: adaboost-round, points: 2, tier: warm-up, minutes: 15,
 #   withdraw: [mlnotes.boosting.adaboost, mlnotes.boosting.weighted_error,
 #              mlnotes.boosting.vote, mlnotes.boosting.reweight]}
 # TEST: round 2 of the chapter's AdaBoost on 50 points
@@ -1045,7 +1114,7 @@ expected_h = np.where(_h != _y, 1 / (2 * k_h), 1 / (2 * (n_h - k_h)))
 np.testing.assert_allclose(_Dn, expected_h, rtol=1e-10, strict=True)
 
 # %% [markdown]
-# ```{exercise}
+# ```{exercise} Core · 3 points · about 40 min
 # :label: ex-stump-one-feature
 # Write `best_threshold(x, y, D)` that returns the smallest weighted error of a stump on
 # a single feature `x` (shape (n,)), over every threshold and both polarities, in $O(n
@@ -1069,7 +1138,7 @@ def best_threshold(x, y, D):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: stump-one-feature, points: 3,
+# QUESTION {name: stump-one-feature, points: 3, tier: core, minutes: 40,
 #   withdraw: [mlnotes.boosting.best_stump, mlnotes.boosting.stump_errors,
 #              mlnotes.boosting.adaboost]}
 # TEST: 60 values with ties (one decimal), random weights, against the chapter's stump
@@ -1124,126 +1193,7 @@ np.testing.assert_allclose(
 )
 
 # %% [markdown]
-# ```{exercise}
-# :label: ex-code-adaboost-alpha
-# Write `alpha_from_error(eps)`: the weight $\alpha =
-# \frac12\ln\frac{1-\epsilon}{\epsilon}$ that AdaBoost gives a weak classifier of
-# weighted error $\epsilon$, for a number or an array of errors in $(0, 1)$. While this
-# is graded, `mlnotes.boosting.vote` and `mlnotes.boosting.adaboost` are unavailable.
-# ```
-
-# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
-def alpha_from_error(eps):
-    # BEGIN SOLUTION
-    eps = np.asarray(eps, dtype=float)
-    return 0.5 * np.log((1.0 - eps) / eps)
-    # END SOLUTION
-
-
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-# Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: adaboost-alpha, points: 2,
-#   withdraw: [mlnotes.boosting.vote, mlnotes.boosting.adaboost]}
-# TEST: the votes of the chapter's AdaBoost over 6 rounds
-X_test = np.random.default_rng(30).normal(size=(80, 3))
-y_test = (
-    X_test[:, 0]
-    + X_test[:, 1] ** 2
-    - 1
-    + 0.5 * np.random.default_rng(31).normal(size=80)
-)
-y_test = np.where(y_test > 0, 1.0, -1.0)
-fit_test = boosting.adaboost(X_test, y_test, n_rounds=6)
-np.testing.assert_allclose(
-    alpha_from_error(fit_test.eps), fit_test.alpha, rtol=1e-10, strict=True
-)
-
-# HIDDEN TEST: e^{2 alpha} = (1 - eps) / eps for an array of any shape, and for a number
-rng_h = np.random.default_rng(list(b"development secret"))
-e_h = rng_h.uniform(
-    0.001, 0.999, size=tuple(rng_h.integers(1, 5, size=rng_h.integers(1, 3)))
-)
-np.testing.assert_allclose(
-    np.exp(2 * alpha_from_error(e_h)), (1 - e_h) / e_h, rtol=1e-10, strict=True
-)
-e_h = rng_h.uniform(0.001, 0.999)
-np.testing.assert_allclose(
-    np.exp(2 * alpha_from_error(e_h)), (1 - e_h) / e_h, rtol=1e-10
-)
-
-# HIDDEN TEST: alpha(1/2) = 0, alpha(1 - eps) = -alpha(eps), decreasing in eps
-rng_h = np.random.default_rng(list(b"development secret"))
-e_h = np.sort(rng_h.uniform(0.001, 0.499, size=rng_h.integers(2, 30)))
-a_h = alpha_from_error(e_h)
-np.testing.assert_allclose(alpha_from_error(1 - e_h), -a_h, rtol=1e-10, strict=True)
-np.testing.assert_allclose(alpha_from_error(np.full(3, 0.5)), np.zeros(3), atol=1e-15)
-assert np.all(np.diff(a_h) < 0) and np.all(a_h > 0), (
-    f"not decreasing and positive: {a_h}"
-)
-
-# %% [markdown]
-# ```{exercise}
-# :label: ex-code-adaboost-error-bound
-# Write `training_error_bound(eps)`: given the weighted errors $\epsilon_1, \dots,
-# \epsilon_T$ of AdaBoost's rounds (an array), return the bound $\prod_t
-# 2\sqrt{\epsilon_t(1-\epsilon_t)}$ on the training error of the combined classifier.
-# While this is graded, `mlnotes.boosting.adaboost` and `mlnotes.boosting.reweight` are
-# unavailable.
-# ```
-
-# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
-def training_error_bound(eps):
-    # BEGIN SOLUTION
-    eps = np.asarray(eps, dtype=float)
-    return float(np.prod(2.0 * np.sqrt(eps * (1.0 - eps))))
-    # END SOLUTION
-
-
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-# Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: adaboost-error-bound, points: 2,
-#   withdraw: [mlnotes.boosting.adaboost, mlnotes.boosting.reweight]}
-# TEST: the product of the Z_t of 8 rounds of the chapter's AdaBoost
-X_test = np.random.default_rng(32).normal(size=(80, 3))
-y_test = (
-    X_test[:, 0]
-    - X_test[:, 2] ** 2
-    + 0.5
-    + 0.5 * np.random.default_rng(33).normal(size=80)
-)
-y_test = np.where(y_test > 0, 1.0, -1.0)
-fit_test = boosting.adaboost(X_test, y_test, n_rounds=8)
-np.testing.assert_allclose(
-    training_error_bound(fit_test.eps), np.prod(fit_test.Z), rtol=1e-10, strict=True
-)
-
-# HIDDEN TEST: prod_t sqrt(1 - 4 gamma_t^2) with the edges gamma_t = 1/2 - eps_t
-rng_h = np.random.default_rng(list(b"development secret"))
-g_h = rng_h.uniform(0, 0.499, size=rng_h.integers(1, 40))
-np.testing.assert_allclose(
-    training_error_bound(0.5 - g_h),
-    np.prod(np.sqrt(1 - 4 * g_h**2)),
-    rtol=1e-10,
-    strict=True,
-)
-np.testing.assert_allclose(
-    training_error_bound(np.full(rng_h.integers(1, 9), 0.5)),
-    1.0,
-    rtol=1e-12,
-    strict=True,
-)
-
-# HIDDEN TEST: at least the training error of an AdaBoost run, and below 1
-rng_h = np.random.default_rng(list(b"development secret"))
-X_h = rng_h.normal(size=(rng_h.integers(60, 150), rng_h.integers(2, 5)))
-y_h = np.where(np.sin(2 * X_h[:, 0]) + X_h[:, 1] > 0, 1.0, -1.0)
-fit_h = boosting.adaboost(X_h, y_h, n_rounds=int(rng_h.integers(5, 25)))
-b_h = training_error_bound(fit_h.eps)
-np.testing.assert_allclose(b_h, np.prod(fit_h.Z), rtol=1e-10)
-assert np.mean(fit_h.predict(X_h) != y_h) <= b_h < 1, f"bound {b_h}"
-
-# %% [markdown]
-# ```{exercise}
+# ```{exercise} Core · 3 points · about 30 min
 # :label: ex-code-adaboost-loop
 # Write `adaboost_loop(X, y, n_rounds)`, AdaBoost itself: start from the uniform
 # distribution $D_1$; in each round take the best stump for $D_t$
@@ -1274,7 +1224,7 @@ def adaboost_loop(X, y, n_rounds):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: adaboost-loop, points: 3,
+# QUESTION {name: adaboost-loop, points: 3, tier: core, minutes: 30,
 #   withdraw: [mlnotes.boosting.adaboost, mlnotes.boosting.weighted_error,
 #              mlnotes.boosting.vote, mlnotes.boosting.reweight]}
 # TEST: 5 rounds on 60 points, against the chapter's AdaBoost
@@ -1310,7 +1260,291 @@ a_h, F_h = adaboost_loop(X_h, y_h, T_h)
 assert np.shape(a_h) == (T_h,), f"expected {T_h} votes, got shape {np.shape(a_h)}"
 eps_h = 1 / (1 + np.exp(2 * a_h))  # eps from alpha: e^{-a} / (e^{a} + e^{-a})
 assert np.all(a_h > 0), f"votes {a_h}"
-assert np.mean(np.sign(F_h) != y_h) <= np.prod(2 * np.sqrt(eps_h * (1 - eps_h))) + 1e-12
+err_h = np.mean(np.sign(F_h) != y_h)
+bound_h = np.prod(2 * np.sqrt(eps_h * (1 - eps_h)))
+assert err_h <= bound_h + 1e-12, f"training error {err_h} above the bound {bound_h}"
+
+
+# %% [markdown]
+# ```{exercise} Challenge · 4 points · about 60 min
+# :label: ex-code-confidence-vote
+# A *confidence-rated* weak learner returns real values $h(x_i) \in [-1, 1]$: the sign is
+# its guess and $|h(x_i)|$ its confidence, $h(x_i) = 0$ meaning that it abstains. The
+# update of {eq}`def-adaboost` still makes sense, but the vote must be derived again: it
+# is the $\alpha$ that minimises $Z(\alpha) = \sum_i D(i)\, e^{-\alpha y_i h(x_i)}$, as
+# in {eq}`eq-optimal-alpha`, and it has no closed form in general.
+#
+# (a) On paper: compute $Z'(\alpha)$ and $Z''(\alpha)$, show that $Z$ is convex, and that
+# it has exactly one minimiser when some example with $D(i) > 0$ has $y_i h(x_i) > 0$ and
+# another has $y_i h(x_i) < 0$. For a learner with values in {-1, 0, +1}, derive that
+# minimiser and the minimum of $Z$ in closed form, in terms of the weights $W_+$, $W_-$
+# and $W_0$ of the examples it gets right, gets wrong and abstains on.
+#
+# (b) Write `confidence_vote(D, y, h)` that returns the pair `(alpha, Z)`, the minimiser
+# and the minimum, for weights `D` (shape (n,), positive, summing to one), labels `y` in
+# {-1, +1} and predictions `h` in [-1, 1] with both signs of $y_i h(x_i)$ present. Find
+# the root of $Z'$ by Newton's method kept inside a bracket that bisection shrinks
+# (bracket the root first), to about machine precision. The tests compare your $Z$ with
+# the minimum scipy's `minimize_scalar` finds (yours may not exceed it by more than a
+# relative $10^{-12}$), check that $|Z'(\alpha)| \le 10^{-9} \sum_i D(i)\, |y_i h(x_i)|\,
+# e^{-\alpha y_i h(x_i)}$, your closed form of (a), and what scaling $h$ by $c \in (0, 1]$
+# does to `alpha`. While this is graded, `scipy.optimize` is unavailable.
+# ```
+
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+def confidence_vote(D, y, h):
+    # BEGIN SOLUTION
+    u = y * h  # Z(a) = sum D e^{-a u}; Z'(a) = -g(a), with g decreasing
+
+    def g(a):
+        return np.sum(D * u * np.exp(-a * u))
+
+    lo, hi = -1.0, 1.0
+    while g(lo) <= 0:  # the root of g lies left of lo
+        lo *= 2.0
+    while g(hi) >= 0:  # the root of g lies right of hi
+        hi *= 2.0
+    a = new = 0.5 * (lo + hi)
+    for _ in range(200):
+        ga = g(a)
+        lo, hi = (a, hi) if ga > 0 else (lo, a)
+        newton = a + ga / np.sum(D * u**2 * np.exp(-a * u))  # a - g(a) / g'(a)
+        new = newton if lo < newton < hi else 0.5 * (lo + hi)
+        if abs(new - a) <= 1e-15 * (1.0 + abs(a)):
+            break
+        a = new
+    return float(new), float(np.sum(D * np.exp(-new * u)))
+    # END SOLUTION
+
+
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: confidence-vote, points: 4, tier: challenge, minutes: 60,
+#   withdraw: [scipy.optimize]}
+# TEST: 40 examples, confidences in [-1, 1]: the minimum of Z, as scipy finds it
+from scipy.optimize import minimize_scalar
+
+_r = np.random.default_rng(40)
+_D = _r.random(40) + 0.05
+_D /= _D.sum()
+_y = np.where(_r.random(40) < 0.5, 1.0, -1.0)
+_h = _y * np.clip(_r.normal(0.3, 0.5, 40), -1, 1)
+_out = confidence_vote(_D, _y, _h)
+_best = minimize_scalar(lambda a: np.sum(_D * np.exp(-a * _y * _h)))
+assert len(_out) == 2, f"expected the pair (alpha, Z), got {_out}"
+np.testing.assert_allclose(_out[0], _best.x, rtol=1e-6, atol=1e-6, err_msg="alpha")
+np.testing.assert_allclose(
+    _out[1], np.sum(_D * np.exp(-_out[0] * _y * _h)), rtol=1e-12, err_msg="Z(alpha)"
+)
+assert _out[1] <= _best.fun * (1 + 1e-12), f"Z = {_out[1]}, scipy: {_best.fun}"
+
+# HIDDEN TEST: Z'(alpha) = 0 and no alpha gives a smaller Z, any weights and confidences
+from scipy.optimize import minimize_scalar
+
+rng_h = np.random.default_rng(list(b"development secret"))
+for _ in range(3):
+    n_h = int(rng_h.integers(5, 80))
+    _D = rng_h.random(n_h) + 0.01
+    _D /= _D.sum()
+    _y = np.where(rng_h.random(n_h) < 0.5, 1.0, -1.0)
+    _u = np.clip(rng_h.normal(rng_h.uniform(-0.3, 0.6), 0.5, n_h), -1, 1)
+    _u[:2] = rng_h.uniform(0.05, 1), -rng_h.uniform(0.05, 1)  # both signs
+    _a, _Z = confidence_vote(_D, _y, _y * _u)
+    _w = _D * np.exp(-_a * _u)
+    assert abs(np.sum(_w * _u)) <= 1e-9 * np.sum(_w * np.abs(_u)), f"Z'({_a}) != 0"
+    _best = minimize_scalar(lambda a, D=_D, u=_u: np.sum(D * np.exp(-a * u)))
+    np.testing.assert_allclose(_Z, np.sum(_w), rtol=1e-12, err_msg="Z(alpha)")
+    assert _Z <= _best.fun * (1 + 1e-12), f"Z = {_Z}, scipy: {_best.fun}"
+
+# HIDDEN TEST: a learner that abstains (values in {-1, 0, +1}): the closed form of (a)
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h = int(rng_h.integers(6, 80))
+_D = rng_h.random(n_h) + 0.01
+_D /= _D.sum()
+_y = np.where(rng_h.random(n_h) < 0.5, 1.0, -1.0)
+_u = rng_h.integers(-1, 2, n_h).astype(float)
+_u[:3] = rng_h.permutation(3) - 1.0  # a right, a wrong and an abstaining one at least
+_Wp, _Wm, _W0 = _D[_u > 0].sum(), _D[_u < 0].sum(), _D[_u == 0].sum()
+_a, _Z = confidence_vote(_D, _y, _y * _u)
+np.testing.assert_allclose(
+    [_a, _Z],
+    [0.5 * np.log(_Wp / _Wm), _W0 + 2 * np.sqrt(_Wp * _Wm)],
+    rtol=1e-9,
+    atol=1e-12,
+    strict=True,
+)
+
+# HIDDEN TEST: confidences scaled by c in (0, 1] divide alpha by c, keep Z; Z'(alpha)=0
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h = int(rng_h.integers(5, 80))
+_D = rng_h.random(n_h) + 0.01
+_D /= _D.sum()
+_y = np.where(rng_h.random(n_h) < 0.5, 1.0, -1.0)
+_u = rng_h.uniform(-0.7, 1, n_h)
+_u[:2] = rng_h.uniform(0.05, 1), -rng_h.uniform(0.05, 1)
+_c = rng_h.uniform(0.2, 0.9)
+_a, _Z = confidence_vote(_D, _y, _y * _u)
+_ac, _Zc = confidence_vote(_D, _y, _c * _y * _u)
+np.testing.assert_allclose([_ac, _Zc], [_a / _c, _Z], rtol=1e-9, strict=True)
+_w = _D * np.exp(-_a * _u)
+assert abs(np.sum(_w * _u)) <= 1e-9 * np.sum(_w * np.abs(_u)), f"Z'({_a}) != 0"
+
+# %% [markdown]
+# ```{exercise} Core · 3 points · about 35 min
+# :label: ex-code-staged-margins
+# Write `staged_margins(X, y, n_rounds)` that runs AdaBoost with the best stumps
+# (`boosting.best_stump(X, y, D)`, whose `.predict(X)` gives its $\pm 1$ predictions)
+# for `n_rounds` rounds and returns the array of shape `(n_rounds, n)` whose row $t$
+# holds the normalised margins $y_i f_t(x_i) / \sum_{s \le t} \alpha_s$ of the training
+# examples after round $t$ (row 0: after the first round). These are the curves of
+# {numref}`fig-adaboost-margins`. Assume that every round has $0 < \epsilon_t < 1/2$.
+# While this is graded, `mlnotes.boosting.adaboost`, `mlnotes.boosting.weighted_error`,
+# `mlnotes.boosting.vote` and `mlnotes.boosting.reweight` are unavailable.
+# ```
+
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+def staged_margins(X, y, n_rounds):
+    # BEGIN SOLUTION
+    n = len(y)
+    D = np.full(n, 1.0 / n)
+    alphas, scores = np.zeros(n_rounds), np.zeros((n_rounds, n))
+    for t in range(n_rounds):
+        h = boosting.best_stump(X, y, D).predict(X)
+        eps = np.sum(D[h != y])
+        alphas[t] = 0.5 * np.log((1.0 - eps) / eps)
+        D = D * np.exp(-alphas[t] * y * h)
+        D /= D.sum()
+        scores[t] = (scores[t - 1] if t else 0.0) + alphas[t] * h
+    return y * scores / np.cumsum(alphas)[:, None]
+    # END SOLUTION
+
+
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: staged-margins, points: 3, tier: core, minutes: 35,
+#   withdraw: [mlnotes.boosting.adaboost, mlnotes.boosting.weighted_error,
+#              mlnotes.boosting.vote, mlnotes.boosting.reweight]}
+# TEST: 8 rounds on 60 noisy points, against the chapter's AdaBoost
+_X = np.random.default_rng(36).normal(size=(60, 3))
+_y = _X[:, 0] - _X[:, 1] ** 2 + 0.5 + 0.5 * np.random.default_rng(37).normal(size=60)
+_y = np.where(_y > 0, 1.0, -1.0)
+_fit = boosting.adaboost(_X, _y, n_rounds=8)
+_m = _y * _fit.staged_decision_function(_X) / np.cumsum(_fit.alpha)[:, None]
+np.testing.assert_allclose(
+    staged_margins(_X, _y, 8), _m, rtol=1e-9, atol=1e-12, strict=True
+)
+
+# HIDDEN TEST: the chapter's AdaBoost on noisy data, any size and number of rounds
+rng_h = np.random.default_rng(list(b"development secret"))
+X_h = rng_h.normal(size=(rng_h.integers(40, 120), rng_h.integers(1, 5)))
+y_h = X_h[:, 0] * X_h[:, -1] + 0.3 * rng_h.normal(size=len(X_h))
+y_h = np.where(y_h > 0, 1.0, -1.0)
+T_h = int(rng_h.integers(1, 20))
+fit_h = boosting.adaboost(X_h, y_h, n_rounds=T_h)
+m_h = y_h * fit_h.staged_decision_function(X_h) / np.cumsum(fit_h.alpha)[:, None]
+np.testing.assert_allclose(
+    staged_margins(X_h, y_h, T_h), m_h, rtol=1e-9, atol=1e-12, strict=True
+)
+
+# HIDDEN TEST: D_{t+1}(i) is proportional to exp(-(alpha_1 + ... + alpha_t) m_i), row t
+rng_h = np.random.default_rng(list(b"development secret"))
+X_h = rng_h.normal(size=(rng_h.integers(50, 120), rng_h.integers(1, 4)))
+y_h = np.where(np.abs(X_h[:, 0]) < rng_h.uniform(0.5, 1), 1.0, -1.0)
+y_h[rng_h.random(len(y_h)) < 0.1] *= -1  # noise: no stump is perfect
+T_h = int(rng_h.integers(2, 15))
+fit_h = boosting.adaboost(X_h, y_h, n_rounds=T_h, keep_D=True)
+m_h = staged_margins(X_h, y_h, T_h)
+assert np.shape(m_h) == (T_h, len(y_h)), f"expected shape {(T_h, len(y_h))}"
+w_h = fit_h.D_history[1:] * np.exp(np.cumsum(fit_h.alpha)[:, None] * m_h)
+np.testing.assert_allclose(
+    w_h / w_h.mean(axis=1, keepdims=True), np.ones_like(w_h), rtol=1e-8, strict=True
+)
+np.testing.assert_allclose(
+    np.mean(m_h <= 0, axis=1), fit_h.train_error, atol=1e-12, strict=True
+)
+
+# %% [markdown]
+# ```{exercise} Core · 3 points · about 35 min
+# :label: ex-code-rounds-by-validation
+# The number of rounds $T$ is a regularisation parameter ({ref}`sec-adaboost-real-data`):
+# choose it on held-out data. Write `rounds_by_validation(X_train, y_train, X_val, y_val,
+# X_test, y_test, T_max)` that runs `boosting.adaboost` for `T_max` rounds on the
+# training split, takes the $T \le$ `T_max` whose vote $\sign f_T$ has the smallest error
+# on the validation split (the smallest such $T$ if several tie), and returns the pair
+# `(T, test_error)`: that $T$ and the error of $f_T$ on the test split, which was used
+# for nothing else. Count a zero score as a mistake, as `fit.train_error` does (the
+# error of $f_T$ on a split is the fraction of its examples with $y_i f_T(x_i) \le 0$).
+# Labels are in {-1, +1}. The tests run the breast cancer data (a random subsample of
+# about 200 tumours, split in three) through `boosting.adaboost` themselves; your `T` must
+# equal theirs exactly and your test error must be theirs at that $T$ within $10^{-9}$
+# (the same count of mistakes).
+# ```
+
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+def rounds_by_validation(X_train, y_train, X_val, y_val, X_test, y_test, T_max):
+    # BEGIN SOLUTION
+    fit = boosting.adaboost(X_train, y_train, n_rounds=T_max)
+    val_error = np.mean(y_val * fit.staged_decision_function(X_val) <= 0, axis=1)
+    T = int(np.argmin(val_error)) + 1  # the first of the ties; round T is row T - 1
+    f_test = fit.staged_decision_function(X_test)[T - 1]
+    return T, float(np.mean(y_test * f_test <= 0))
+    # END SOLUTION
+
+
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: rounds-by-validation, points: 3, tier: core, minutes: 35,
+#   data: breast_cancer}
+# TEST: 200 tumours split 100 / 50 / 50, T_max = 60, against the chapter's AdaBoost
+_bc = datasets.load_breast_cancer()
+_rows = np.random.default_rng(17).permutation(len(_bc.y))[:200]
+_X, _y = _bc.X[_rows], to_pm1(_bc.y[_rows])
+_parts = _X[:100], _y[:100], _X[100:150], _y[100:150], _X[150:], _y[150:]
+_fit = boosting.adaboost(_parts[0], _parts[1], n_rounds=60)
+_val = np.mean(_parts[3] * _fit.staged_decision_function(_parts[2]) <= 0, axis=1)
+_test = np.mean(_parts[5] * _fit.staged_decision_function(_parts[4]) <= 0, axis=1)
+_T = int(np.argmin(_val)) + 1
+_out = rounds_by_validation(*_parts, 60)
+assert len(_out) == 2 and np.ndim(_out[0]) == 0, f"expected (T, test_error), got {_out}"
+assert _out[0] == _T, f"expected T = {_T}, got {_out[0]}; validation errors {_val}"
+np.testing.assert_allclose(_out[1], _test[_T - 1], atol=1e-9, err_msg="test error")
+
+# HIDDEN TEST: T is the first round of least validation error, on random splits of ~200
+rng_h = np.random.default_rng(list(b"development secret"))
+_bc = datasets.load_breast_cancer()
+for _ in range(3):
+    n_h = int(rng_h.integers(180, 240))
+    _rows = rng_h.permutation(len(_bc.y))[:n_h]
+    _X, _y = _bc.X[_rows], to_pm1(_bc.y[_rows])
+    _a = int(rng_h.integers(n_h // 3, n_h // 2))
+    _b = _a + (n_h - _a) // 2
+    _parts = _X[:_a], _y[:_a], _X[_a:_b], _y[_a:_b], _X[_b:], _y[_b:]
+    T_max = int(rng_h.integers(30, 80))
+    _fit = boosting.adaboost(_parts[0], _parts[1], n_rounds=T_max)
+    _val = np.mean(_y[_a:_b] * _fit.staged_decision_function(_X[_a:_b]) <= 0, axis=1)
+    _T = int(np.argmin(_val)) + 1
+    _out = rounds_by_validation(*_parts, T_max)
+    assert len(_out) == 2 and _out[0] == _T, f"expected T = {_T}, got {_out}"
+
+# HIDDEN TEST: the error returned is f_T's on the test split, on random splits of ~200
+rng_h = np.random.default_rng(list(b"development secret"))
+_bc = datasets.load_breast_cancer()
+for _ in range(3):
+    n_h = int(rng_h.integers(180, 240))
+    _rows = rng_h.permutation(len(_bc.y))[:n_h]
+    _X, _y = _bc.X[_rows], to_pm1(_bc.y[_rows])
+    _a = int(rng_h.integers(n_h // 3, n_h // 2))
+    _b = _a + (n_h - _a) // 2
+    _parts = _X[:_a], _y[:_a], _X[_a:_b], _y[_a:_b], _X[_b:], _y[_b:]
+    T_max = int(rng_h.integers(30, 80))
+    _fit = boosting.adaboost(_parts[0], _parts[1], n_rounds=T_max)
+    _val = np.mean(_y[_a:_b] * _fit.staged_decision_function(_X[_a:_b]) <= 0, axis=1)
+    _f = _fit.staged_decision_function(_X[_b:])[int(np.argmin(_val))]
+    _out = rounds_by_validation(*_parts, T_max)
+    assert len(_out) == 2, f"expected (T, test_error), got {_out}"
+    np.testing.assert_allclose(
+        _out[1], np.mean(_y[_b:] * _f <= 0), atol=1e-9, err_msg="test error"
+    )
 
 # %% [markdown]
 # ## Summary

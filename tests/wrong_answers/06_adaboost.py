@@ -14,6 +14,26 @@ def adaboost_loop(X, y, n_rounds):
         F += alpha * h
     return np.array(alphas), F
 """
+_MARGINS = """
+def staged_margins(X, y, n_rounds):
+    n = len(y)
+    D = np.full(n, 1.0 / n)
+    alphas, scores = np.zeros(n_rounds), np.zeros((n_rounds, n))
+    for t in range(n_rounds):
+        h = boosting.best_stump(X, y, D).predict(X)
+        eps = np.sum(D[h != y])
+        alphas[t] = 0.5 * np.log((1.0 - eps) / eps)
+        D = D * np.exp(-alphas[t] * y * h)
+        D /= D.sum()
+        scores[t] = (scores[t - 1] if t else 0.0) + alphas[t] * h
+    return {margins}
+"""
+_ROUNDS = """
+def rounds_by_validation(X_train, y_train, X_val, y_val, X_test, y_test, T_max):
+    fit = boosting.adaboost(X_train, y_train, n_rounds=T_max)
+    T = int(np.argmin(np.mean({choose} <= 0, axis=1))) + 1
+    return {T}, float(np.mean({report} <= 0))
+"""
 WRONG_ANSWERS: dict[str, list[str]] = {
     "adaboost-round": [
         """
@@ -79,42 +99,30 @@ def best_threshold(x, y, D):
     return float(boosting.best_stump(x[:, None], y, D).eps)  # the forbidden method
 """,
     ],
-    "adaboost-alpha": [
+    "confidence-vote": [
         """
-def alpha_from_error(eps):
-    eps = np.asarray(eps, dtype=float)
-    return np.log((1.0 - eps) / eps)  # the factor 1/2 is lost
+def confidence_vote(D, y, h):
+    r = np.sum(D * y * h)  # Schapire and Singer's approximation: exact for h in {-1, +1} only
+    alpha = 0.5 * np.log((1 + r) / (1 - r))
+    return alpha, float(np.sum(D * np.exp(-alpha * y * h)))
 """,
         """
-def alpha_from_error(eps):
-    eps = np.asarray(eps, dtype=float)
-    return 0.5 * np.log(eps / (1.0 - eps))  # the ratio upside down
+def confidence_vote(D, y, h):
+    u = y * h
+    alpha = np.sum(D * u) / np.sum(D * u**2)  # one Newton step from 0, not to convergence
+    return alpha, float(np.sum(D * np.exp(-alpha * u)))
 """,
         """
-def alpha_from_error(eps):
-    import math
-    return 0.5 * math.log((1.0 - eps) / eps)  # math.log: numbers only, not arrays
+def confidence_vote(D, y, h):
+    eps = np.sum(D[y * h < 0])  # the binary vote: abstentions count as correct
+    alpha = 0.5 * np.log((1 - eps) / eps)
+    return alpha, float(np.sum(D * np.exp(-alpha * y * h)))
 """,
         """
-def alpha_from_error(eps):
-    return np.vectorize(boosting.vote)(eps)  # the forbidden method
-""",
-    ],
-    "adaboost-error-bound": [
-        """
-def training_error_bound(eps):
-    eps = np.asarray(eps, dtype=float)
-    return float(np.prod(np.sqrt(eps * (1.0 - eps))))  # the factor 2 per round is lost
-""",
-        """
-def training_error_bound(eps):
-    eps = np.asarray(eps, dtype=float)
-    return float(np.sum(2.0 * np.sqrt(eps * (1.0 - eps))))  # a sum, not a product
-""",
-        """
-def training_error_bound(eps):
-    eps = np.asarray(eps, dtype=float)
-    return float(np.exp(-2.0 * np.sum((0.5 - eps) ** 2)))  # the looser bound e^{-2 sum gamma^2}
+def confidence_vote(D, y, h):
+    from scipy.optimize import minimize_scalar  # the forbidden method
+    best = minimize_scalar(lambda a: np.sum(D * np.exp(-a * y * h)))
+    return float(best.x), float(best.fun)
 """,
     ],
     "adaboost-loop": [
@@ -132,5 +140,30 @@ def adaboost_loop(X, y, n_rounds):
     fit = boosting.adaboost(X, y, n_rounds=n_rounds)  # the forbidden method
     return fit.alpha, fit.decision_function(X)
 """,
+    ],
+    "staged-margins": [
+        _MARGINS.format(margins="y * scores"),  # not normalised: y f_t, not y f_t / sum alpha
+        _MARGINS.format(margins="y * scores / alphas.sum()"),  # every row by the final total
+        _MARGINS.format(margins="y * scores / np.arange(1, n_rounds + 1)[:, None]"),  # by t
+        _MARGINS.format(margins="scores / np.cumsum(alphas)[:, None]"),  # the labels y forgotten
+        """
+def staged_margins(X, y, n_rounds):
+    fit = boosting.adaboost(X, y, n_rounds=n_rounds)  # the forbidden method
+    return y * fit.staged_decision_function(X) / np.cumsum(fit.alpha)[:, None]
+""",
+    ],
+    "rounds-by-validation": [
+        _ROUNDS.format(  # T chosen on the test split: the test error is then optimistic
+            choose="y_test * fit.staged_decision_function(X_test)",
+            report="y_test * fit.staged_decision_function(X_test)[T - 1]", T="T"),
+        _ROUNDS.format(  # the training error at the chosen T reported as the test error
+            choose="y_val * fit.staged_decision_function(X_val)",
+            report="y_train * fit.staged_decision_function(X_train)[T - 1]", T="T"),
+        _ROUNDS.format(  # off by one: the index of the best row returned as T
+            choose="y_val * fit.staged_decision_function(X_val)",
+            report="y_test * fit.staged_decision_function(X_test)[T]", T="T - 1"),
+        _ROUNDS.format(  # T chosen by the training error: its first zero, usually
+            choose="y_train * fit.staged_decision_function(X_train)",
+            report="y_test * fit.staged_decision_function(X_test)[T - 1]", T="T"),
     ],
 }
