@@ -1025,10 +1025,12 @@ claims.verify("eq-map-ridge")
 # $-2X^\top y$ plus the ball of radius $\tau$. Hence
 #
 # $$
-# \arg\min_w \|y - Xw\|^2 + \tau\|w\|_2 =
-# \begin{cases} 0, & \tau \ge 2\|X^\top y\|_2, \\
+# \begin{aligned}
+# &\arg\min_w \|y - Xw\|^2 + \tau\|w\|_2 \\
+# &\quad = \begin{cases} 0, & \tau \ge 2\|X^\top y\|_2, \\
 # w_\lambda \text{ with } \lambda = \tau / (2\|w_\lambda\|_2), & \text{otherwise:}
 # \end{cases}
+# \end{aligned}
 # $$ (eq-ridge-unsquared)
 #
 # the same path of solutions as ridge, reached with a data-dependent $\lambda$, and an exact
@@ -1062,9 +1064,11 @@ claims.verify("eq-map-lasso")
 # negative log posterior is, up to the evidence,
 #
 # $$
+# \begin{aligned}
 # -\ln\Big(\prod_{i=1}^n p(y_i \mid x_i, w)\; p(w)\Big)
-# = \sum_{i=1}^n \mathcal L_i(w) + \frac12 \sum_{d=1}^D \Big(\ln C_d + \frac{w_d^2}{C_d}\Big)
-# + \frac D2 \ln 2\pi ,
+# &= \sum_{i=1}^n \mathcal L_i(w) \\
+# &\quad + \frac12 \sum_{d=1}^D \Big(\ln C_d + \frac{w_d^2}{C_d}\Big) + \frac D2 \ln 2\pi ,
+# \end{aligned}
 # $$ (eq-map-objective)
 #
 # and a Laplace prior of scale $C$ contributes $\|w\|_1 / C + D \ln 2C$. The constants count
@@ -1238,8 +1242,10 @@ for name, c0, c6 in zip(prostate.feature_names, C_joint[0], C_joint[-1], strict=
 # density at the observed $y$ is the **evidence** (marginal likelihood)
 #
 # $$
-# p(y \mid C, \sigma^2) = \int p(y \mid w, \sigma^2)\, p(w \mid C)\, dw
-# = N\big(y;\ 0,\ \sigma^2 I_n + X \operatorname{diag}(C) X^\top\big) .
+# \begin{aligned}
+# p(y \mid C, \sigma^2) &= \int p(y \mid w, \sigma^2)\, p(w \mid C)\, dw \\
+# &= N\big(y;\ 0,\ \sigma^2 I_n + X \operatorname{diag}(C) X^\top\big) .
+# \end{aligned}
 # $$ (def-ard-evidence)
 #
 # A vanishing $C_d$ now only removes column $d$ from the covariance: the evidence tends to

@@ -994,8 +994,11 @@ claims.verify("eq-pegasos-step")
 # $\sum_t t = T(T+1)/2$ and use the convexity of $f$ (Jensen) on the weighted average:
 #
 # $$
-# \E f(\bar w_T) - f(w^*) \le \frac{2}{T(T+1)} \sum_{t \le T} t\,\E\big(f(w_t) -
-# f(w^*)\big) \le \frac{2G^2}{\lambda(T+1)}.
+# \begin{aligned}
+# \E f(\bar w_T) - f(w^*)
+# &\le \frac{2}{T(T+1)} \sum_{t \le T} t\,\E\big(f(w_t) - f(w^*)\big) \\
+# &\le \frac{2G^2}{\lambda(T+1)}.
+# \end{aligned}
 # $$ (eq-pegasos-rate)
 # ```
 #
@@ -1378,8 +1381,10 @@ print(conf)
 # regularised like the others (as in Pegasos). Eliminating $\xi_i$ gives the unconstrained primal
 #
 # $$
-# P(W) = \frac12 \sum_k \|w_k\|^2 + C \sum_i \max_k g_{ik}, \qquad
-# g_{ik} = 1[k \ne y_i] + w_k^\top x_i - w_{y_i}^\top x_i,
+# \begin{aligned}
+# P(W) &= \frac12 \sum_k \|w_k\|^2 + C \sum_i \max_k g_{ik}, \\
+# g_{ik} &= 1[k \ne y_i] + w_k^\top x_i - w_{y_i}^\top x_i,
+# \end{aligned}
 # $$ (def-cs-primal)
 #
 # where $g_{i y_i} = 0$, so the maximum is the multiclass hinge loss: 0 exactly when the true

@@ -662,8 +662,10 @@ claims.verify("eq-rkhs-well-defined")
 # the *reproducing property*: evaluating $f$ is an inner product,
 #
 # $$
-# \langle f, k(\cdot, x)\rangle_{\mathcal H} = \sum_i a_i k(x_i, x) = f(x), \qquad
-# \langle k(\cdot, x), k(\cdot, y)\rangle_{\mathcal H} = k(x, y),
+# \begin{aligned}
+# \langle f, k(\cdot, x)\rangle_{\mathcal H} &= \sum_i a_i k(x_i, x) = f(x), \\
+# \langle k(\cdot, x), k(\cdot, y)\rangle_{\mathcal H} &= k(x, y),
+# \end{aligned}
 # $$ (eq-reproducing)
 #
 # so $x \mapsto k(\cdot, x)$ is a feature map for $k$. For a kernel that also has an explicit map
@@ -742,8 +744,10 @@ claims.verify("eq-rkhs-cauchy-schwarz")
 # coefficients:
 #
 # $$
-# w = (\Phi^\top\Phi + \lambda I)^{-1}\Phi^\top y = \Phi^\top\alpha, \qquad
-# \alpha = (K + \lambda I)^{-1} y, \quad K = \Phi\Phi^\top .
+# \begin{aligned}
+# w &= (\Phi^\top\Phi + \lambda I)^{-1}\Phi^\top y = \Phi^\top\alpha, \\
+# \alpha &= (K + \lambda I)^{-1} y, \quad K = \Phi\Phi^\top .
+# \end{aligned}
 # $$ (eq-representer)
 
 # %%
