@@ -1217,7 +1217,8 @@ show_source(lg._halving_step)
 # is on the boundary, $\ln 0 = -\infty$), and IRLS steps $w \leftarrow w - 1$ forever: the
 # Poisson analogue of separation in {ref}`sec-separation`.
 # ```
-#
+
+# %% [markdown]
 # ```{exercise} Proof: the log-likelihood is concave, and a maximiser exists iff the classes do not separate
 # :label: ex-logistic-existence
 # Write the log-likelihood {eq}`eq-logloss-nll` as $\ell(w) = -\sum_{i=1}^n L(m_i(w))$ with
@@ -1426,7 +1427,8 @@ def probit_scoring(X, y, n_iter):
         eta = X @ w
         dens, cdf, sf = norm.pdf(eta), norm.cdf(eta), norm.sf(eta)
         s = dens / np.sqrt(cdf * sf)  # sqrt(W_ii), W_ii = phi^2 / (Phi(eta) Phi(-eta))
-        sz = s * eta + (y - cdf) / np.sqrt(cdf * sf)  # sqrt(W_ii) z_i, z = eta + (y - mu) / phi
+        # sqrt(W_ii) z_i, with z_i = eta_i + (y_i - mu_i) / phi(eta_i)
+        sz = s * eta + (y - cdf) / np.sqrt(cdf * sf)
         w = np.linalg.lstsq(X * s[:, None], sz, rcond=None)[0]
     return w
     # END SOLUTION
@@ -1435,11 +1437,11 @@ def probit_scoring(X, y, n_iter):
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
 # QUESTION {name: probit-scoring, points: 3, tier: core, minutes: 40,
-#   withdraw: [mlnotes.logistic.probit, mlnotes.logistic._probit_terms, mlnotes.logistic.glm,
-#              mlnotes.logistic._glm_terms, scipy.optimize]}
+#   withdraw: [mlnotes.logistic.probit, mlnotes.logistic._probit_terms,
+#              mlnotes.logistic.glm, mlnotes.logistic._glm_terms, scipy.optimize]}
 # TEST: 80 samples with an intercept: one step from w = 0 is least squares on
-# sqrt(2 pi) (y - 1/2), 3 steps are the chapter's first 3 Fisher-scoring iterates, and 30
-# steps reach its maximiser
+# sqrt(2 pi) (y - 1/2), 3 steps are the chapter's first 3 Fisher-scoring iterates,
+# and 30 steps reach its maximiser
 import warnings
 
 X_test = np.column_stack([np.ones(80), np.random.default_rng(120).normal(size=(80, 2))])
@@ -1710,7 +1712,8 @@ np.testing.assert_allclose(
 rng_h = np.random.default_rng(list(b"development secret"))
 n_h = rng_h.integers(40, 120)
 X_h = np.column_stack([np.ones(n_h), rng_h.normal(size=(n_h, rng_h.integers(1, 4)))])
-y_h = (rng_h.random(n_h) < lg.sigmoid(X_h @ rng_h.normal(size=X_h.shape[1]))).astype(float)
+p_h = lg.sigmoid(X_h @ rng_h.normal(size=X_h.shape[1]))
+y_h = (rng_h.random(n_h) < p_h).astype(float)
 lam_h = 10 ** rng_h.uniform(-1, 1)
 W_h = softmax_fit(X_h, y_h, 2, lam_h)
 assert np.shape(W_h) == (X_h.shape[1], 2), f"shape {np.shape(W_h)}"
@@ -1770,9 +1773,13 @@ for j, lam in enumerate(lams_test):
             X_test[folds_test != f], y_test[folds_test != f], lam=lam
         )
         P = fit.predict_proba(X_test[folds_test == f])
-        expected[j] -= np.log(P[np.arange(len(P)), y_test[folds_test == f].astype(int)]).sum()
+        true = y_test[folds_test == f].astype(int)
+        expected[j] -= np.log(P[np.arange(len(P)), true]).sum()
 np.testing.assert_allclose(
-    cv_log_loss(X_test, y_test, lams_test, folds_test), expected / 150, rtol=1e-6, strict=True
+    cv_log_loss(X_test, y_test, lams_test, folds_test),
+    expected / 150,
+    rtol=1e-6,
+    strict=True,
 )
 
 # HIDDEN TEST: agrees with the library on a random subsample, random folds and penalties
@@ -1793,7 +1800,8 @@ for j, lam in enumerate(lams_h):
     for f in range(F_h):
         fit = lg.softmax_regression(X_h[folds_h != f], y_h[folds_h != f], lam=lam)
         P = fit.predict_proba(X_h[folds_h == f])
-        expected_h[j] -= np.log(P[np.arange(len(P)), y_h[folds_h == f].astype(int)]).sum()
+        true = y_h[folds_h == f].astype(int)
+        expected_h[j] -= np.log(P[np.arange(len(P)), true]).sum()
 np.testing.assert_allclose(
     cv_log_loss(X_h, y_h, list(lams_h), folds_h), expected_h / len(y_h), rtol=1e-6,
     strict=True,
