@@ -1124,8 +1124,9 @@ show_source(lg._halving_step)
 # ```{exercise}
 # :label: ex-logistic-case-control
 # (Case-control sampling.) The South African heart disease data of
-# {ref}`sec-logistic-real-data` are a retrospective sample: the men with coronary heart
-# disease were sampled at a far higher rate than the others. Suppose that in the population
+# {ref}`sec-logistic-real-data` are a retrospective (case-control) sample, with roughly two
+# controls per case of coronary heart disease {cite}`hastie2009elements`: the cases are far
+# more frequent in the sample than in the population. Suppose that in the population
 # $P(y = 1 \mid x) = g(\beta_0 + \beta^\top x)$, and that the sample keeps each case ($y = 1$)
 # with probability $\pi_1$ and each control ($y = 0$) with probability $\pi_0$, whatever its $x$.
 # (a) Show that in the sample
@@ -1142,12 +1143,9 @@ show_source(lg._halving_step)
 # :class: dropdown
 # (a) Whether a person is kept depends on $y$ only, so by Bayes' rule the odds in the sample
 # are the population's odds times $P(\text{kept} \mid y = 1)/P(\text{kept} \mid y = 0)$:
-# $$
-# \frac{P(y = 1 \mid x, \text{kept})}{P(y = 0 \mid x, \text{kept})}
-# = \frac{\pi_1\, g(\beta_0 + \beta^\top x)}{\pi_0\, \bigl(1 - g(\beta_0 + \beta^\top x)\bigr)}
-# = \frac{\pi_1}{\pi_0}\, e^{\beta_0 + \beta^\top x}
-# $$
-# by {eq}`eq-log-odds`. The sample's log-odds are $\beta_0 + \log(\pi_1/\pi_0) + \beta^\top x$,
+# $P(y = 1 \mid x, \text{kept}) / P(y = 0 \mid x, \text{kept}) = \pi_1 g(a) / \bigl(\pi_0
+# (1 - g(a))\bigr) = (\pi_1/\pi_0)\, e^{a}$ with $a = \beta_0 + \beta^\top x$, by
+# {eq}`eq-log-odds`. The sample's log-odds are $\beta_0 + \log(\pi_1/\pi_0) + \beta^\top x$,
 # still linear in $x$ with the same slopes, so the sample follows a logistic model with
 # intercept $\beta_0 + \log(\pi_1/\pi_0)$, which is what maximum likelihood on the sample
 # estimates. (b) The same computation without $x$ gives
@@ -1252,10 +1250,8 @@ show_source(lg._halving_step)
 # maximum of finitely many linear functions) and $S$ is compact, so $h \ge \delta$ on $S$ for
 # some $\delta > 0$. For $t \ge 0$ and $v \in S$, let $i$ attain $h(v)$; every term of $\ell$
 # is negative, so
-# $$
-# \ell(tv) \le -L\bigl(-t\, h(v)\bigr) = -\log\bigl(1 + e^{t h(v)}\bigr) \le -t\, h(v) \le -t\delta .
-# $$
-# Hence the set $C = \{w \in N^\perp : \ell(w) \ge \ell(0)\}$, where $\ell(0) = -n \log 2$, lies
+# $\ell(tv) \le -L\bigl(-t\, h(v)\bigr) = -\log\bigl(1 + e^{t h(v)}\bigr) \le -t\, h(v)
+# \le -t\delta$. Hence the set $C = \{w \in N^\perp : \ell(w) \ge \ell(0)\}$, where $\ell(0) = -n \log 2$, lies
 # in the ball $\|w\| \le n \log 2 / \delta$. It is closed ($\ell$ is continuous) and bounded, so
 # compact, and not empty ($0 \in C$): $\ell$ attains its maximum over $C$ at some $w^\star$. Any
 # $w \in \R^d$ is $u + w'$ with $u \in N$, $w' \in N^\perp$, and $\ell(w) = \ell(w') \le
@@ -1730,16 +1726,18 @@ np.testing.assert_allclose(W_h[:, 1], 0.0, atol=0.0)
 # maximiser and $\lambda$ has to be chosen. Write `cv_log_loss(X, y, lams, folds)` that
 # returns, for each $\lambda$ in `lams`, the cross-validated log-loss of
 # `lg.softmax_regression(..., lam=lam)`: for each fold label $f$ in `folds`, fit on the
-# samples with `folds != f` and score each sample $i$ with `folds == f` by $-\log p_{iy_i}$,
-# the natural logarithm of the probability the fit gives its true class; return the average
-# of the $n$ held-out scores (every sample is held out once), one number per $\lambda$, as an
-# array of shape `(len(lams),)`. The tests pass `X` with an intercept column and the
-# standardised measurements of `datasets.load_iris()` (all 150 flowers, or a random
-# subsample and some of the features), `y` the species and fold labels `folds`, and compare
-# with the same computation done with the library at a relative tolerance of $10^{-6}$.
-# Then run it on the full data with five folds and
-# $\lambda \in \{10^{-3}, 10^{-2}, \dots, 10^{2}\}$: which $\lambda$ does cross-validation
-# choose, and why does the log-loss grow at both ends of the grid?
+# samples with `folds != f` and score each sample $i$ with `folds == f` by $-\log p_{iy_i}$
+# (natural logarithm; $p_{iy_i}$ is the probability the fit gives its true class); return the
+# average of the $n$ held-out scores (every sample is held out once), one number per
+# $\lambda$, as an array of shape `(len(lams),)`. The tests pass `X` with an intercept
+# column and the standardised measurements of `datasets.load_iris()` (all 150 flowers, or a
+# random subsample and some of the features), `y` the species and fold labels `folds`, and
+# compare with the same computation done with the library at a relative tolerance of
+# $10^{-6}$.
+# Then run it on the full data with the five folds `np.arange(150) % 5` and
+# $\lambda \in \{10^{-6}, 10^{-5}, \dots, 10^{2}\}$: which $\lambda$ does cross-validation
+# choose, what happens to the largest weight as $\lambda$ falls, and why does the log-loss
+# grow at both ends of the grid?
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
