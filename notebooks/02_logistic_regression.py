@@ -1821,7 +1821,7 @@ np.testing.assert_allclose(got_h[0], np.log(3.0), rtol=1e-3)
 fit_h = lg.softmax_regression(X_h, y_h, lam=lam_h)
 P_h = fit_h.predict_proba(X_h)
 train_h = -np.mean(np.log(P_h[np.arange(len(y_h)), y_h.astype(int)]))
-assert train_h < got_h[1] < 0.5, f"held-out {got_h[1]:.4g}, training {train_h:.4g}"
+assert train_h < got_h[1] < 0.6, f"held-out {got_h[1]:.4g}, training {train_h:.4g}"
 
 # %% [markdown]
 # ## Summary
