@@ -1122,17 +1122,45 @@ show_source(lg._halving_step)
 # ```
 #
 # ```{exercise}
-# :label: ex-logistic-costs
-# A screening test is logistic regression with fitted posterior $g(\beta_0' + \beta^\top x)$ of
-# disease. Missing a diseased patient is judged 9 times as costly as a false alarm. Which
-# threshold on the fitted probability does {eq}`eq-cost-intercept` give?
+# :label: ex-logistic-case-control
+# (Case-control sampling.) The South African heart disease data of
+# {ref}`sec-logistic-real-data` are a retrospective (case-control) sample, with roughly two
+# controls per case of coronary heart disease {cite}`hastie2009elements`: the cases are far
+# more frequent in the sample than in the population. Suppose that in the population
+# $P(y = 1 \mid x) = g(\beta_0 + \beta^\top x)$, and that the sample keeps each case ($y = 1$)
+# with probability $\pi_1$ and each control ($y = 0$) with probability $\pi_0$, whatever its $x$.
+# (a) Show that in the sample
+# $P(y = 1 \mid x, \text{kept}) = g\bigl(\beta_0 + \log(\pi_1/\pi_0) + \beta^\top x\bigr)$: a
+# logistic regression on the sample estimates the population's slopes $\beta$, and only its
+# intercept is off. (b) The disease has prevalence $\rho$ in the population and the expected
+# fraction $\rho_s$ of cases in the sample. Express $\log(\pi_1/\pi_0)$ through $\rho$ and $\rho_s$,
+# and say how to correct the fitted intercept. (c) Compare with {eq}`eq-cost-intercept`: the
+# uncorrected model, thresholded at $\frac12$, is the minimum-risk rule in the population for
+# which costs? (d) Why does the argument of (a) not carry over to the probit model?
 # ```
 #
-# ```{solution} ex-logistic-costs
+# ```{solution} ex-logistic-case-control
 # :class: dropdown
-# $\gamma_1/\gamma_2 = 9$, so decide "disease" when $\beta_0' + \beta^\top x > -\log 9$, that is
-# when $g(\beta_0' + \beta^\top x) > g(-\log 9) = 1/(1 + 9) = 0.1$: the threshold moves from 1/2
-# to 1/10.
+# (a) Whether a person is kept depends on $y$ only, so by Bayes' rule the odds in the sample
+# are the population's odds times $P(\text{kept} \mid y = 1)/P(\text{kept} \mid y = 0)$:
+# $P(y = 1 \mid x, \text{kept}) / P(y = 0 \mid x, \text{kept}) = \pi_1 g(a) / \bigl(\pi_0
+# (1 - g(a))\bigr) = (\pi_1/\pi_0)\, e^{a}$ with $a = \beta_0 + \beta^\top x$, by
+# {eq}`eq-log-odds`. The sample's log-odds are $\beta_0 + \log(\pi_1/\pi_0) + \beta^\top x$,
+# still linear in $x$ with the same slopes, so the sample follows a logistic model with
+# intercept $\beta_0 + \log(\pi_1/\pi_0)$, which is what maximum likelihood on the sample
+# estimates. (b) The same computation without $x$ gives
+# $\rho_s/(1 - \rho_s) = (\pi_1/\pi_0)\, \rho/(1 - \rho)$, so
+# $\log(\pi_1/\pi_0) = \log\frac{\rho_s}{1 - \rho_s} - \log\frac{\rho}{1 - \rho}$, and the
+# population intercept is estimated by
+# $\hat\beta_0^{\,s} - \log\frac{\rho_s}{1 - \rho_s} + \log\frac{\rho}{1 - \rho}$, with
+# $\rho_s$ the observed fraction of cases in the sample and $\rho$ known from elsewhere (the
+# sample cannot tell it). (c) The uncorrected model decides $y = 1$ when
+# $\beta_0 + \log(\pi_1/\pi_0) + \beta^\top x > 0$, which is {eq}`eq-cost-intercept` with
+# $\gamma_1/\gamma_2 = \pi_1/\pi_0$: over-sampling the cases by a factor $\pi_1/\pi_0$ acts
+# like making a missed case $\pi_1/\pi_0$ times as costly as a false alarm. (d) The odds
+# are still multiplied by $\pi_1/\pi_0$, but only the logit turns a multiplication of the odds
+# into a shift of the linear predictor: $\Phi^{-1}$ of the sample's probability is no longer
+# affine in $x$, so the probit model does not even hold on the sample, and its slopes change.
 # ```
 #
 # ```{exercise}
@@ -1187,80 +1215,55 @@ show_source(lg._halving_step)
 # is on the boundary, $\ln 0 = -\infty$), and IRLS steps $w \leftarrow w - 1$ forever: the
 # Poisson analogue of separation in {ref}`sec-separation`.
 # ```
+
+# %% [markdown]
+# ```{exercise} Proof: the log-likelihood is concave, and a maximiser exists iff the classes do not separate
+# :label: ex-logistic-existence
+# Write the log-likelihood {eq}`eq-logloss-nll` as $\ell(w) = -\sum_{i=1}^n L(m_i(w))$ with
+# the margins $m_i(w) = y^\pm_i\, x_i^\top w$ and $L(t) = \log(1 + e^{-t})$. Prove that
+# (a) $\ell$ is concave on $\R^d$; (b) if some $v$ with $Xv \ne 0$ has
+# $y^\pm_i\, x_i^\top v \ge 0$ for every $i$ (complete or quasi-complete separation), no $w$
+# maximises $\ell$; (c) if there is no such $v$, some $w$ maximises $\ell$. This is the
+# theorem of {cite}`albert1984existence` quoted in {ref}`sec-separation`.
+# ```
+#
+# ```{solution} ex-logistic-existence
+# :class: dropdown
+# (a) $L'(t) = -e^{-t}/(1 + e^{-t}) = -g(-t) < 0$ and, by {eq}`eq-sigmoid-derivative`,
+# $L''(t) = g(-t)\bigl(1 - g(-t)\bigr) > 0$: $L$ is strictly decreasing and convex. A convex
+# function of an affine function, $w \mapsto L(m_i(w))$, is convex, a sum of convex functions
+# is convex, so $-\ell$ is convex and $\ell$ concave (which is also {eq}`eq-hessian-nsd`).
+#
+# (b) Let $c_i = y^\pm_i\, x_i^\top v \ge 0$. Since $Xv \ne 0$, some $x_j^\top v \ne 0$, so
+# $c_j > 0$. Suppose $w^\star$ maximised $\ell$. Then $m_i(w^\star + v) = m_i(w^\star) + c_i \ge
+# m_i(w^\star)$ for every $i$ and $m_j(w^\star + v) > m_j(w^\star)$; as $L$ is strictly
+# decreasing, every term $-L(m_i)$ is at least as large at $w^\star + v$ as at $w^\star$, and
+# the $j$-th one is larger. So $\ell(w^\star + v) > \ell(w^\star)$, a contradiction: there is no
+# maximiser.
+#
+# (c) If $X = 0$, $\ell$ is constant and every $w$ maximises it. Otherwise let
+# $N = \{u : Xu = 0\}$ and $S$ the unit sphere of its orthogonal complement $N^\perp \ne \{0\}$.
+# The margins depend on $w$ through $Xw$ only, so $\ell(u + w) = \ell(w)$ for $u \in N$, and it
+# suffices to maximise over $N^\perp$. Every $v \in S$ has $Xv \ne 0$, so by the assumption
+# some $i$ has $y^\pm_i\, x_i^\top v < 0$: the function
+# $h(v) = \max_i\bigl(-y^\pm_i\, x_i^\top v\bigr)$ is positive on $S$. It is continuous (a
+# maximum of finitely many linear functions) and $S$ is compact, so $h \ge \delta$ on $S$ for
+# some $\delta > 0$. For $t \ge 0$ and $v \in S$, let $i$ attain $h(v)$; every term of $\ell$
+# is negative, so
+# $\ell(tv) \le -L\bigl(-t\, h(v)\bigr) = -\log\bigl(1 + e^{t h(v)}\bigr) \le -t\, h(v)
+# \le -t\delta$. Hence the set $C = \{w \in N^\perp : \ell(w) \ge \ell(0)\}$, where $\ell(0) = -n \log 2$, lies
+# in the ball $\|w\| \le n \log 2 / \delta$. It is closed ($\ell$ is continuous) and bounded, so
+# compact, and not empty ($0 \in C$): $\ell$ attains its maximum over $C$ at some $w^\star$. Any
+# $w \in \R^d$ is $u + w'$ with $u \in N$, $w' \in N^\perp$, and $\ell(w) = \ell(w') \le
+# \ell(w^\star)$, whether $w' \in C$ or not (then $\ell(w') < \ell(0) \le \ell(w^\star)$). So
+# $w^\star$ maximises $\ell$ on $\R^d$.
+# ```
 #
 # The remaining exercises are coding exercises; the course's assignments turn them into
 # autograded questions.
 
 # %% [markdown]
-# ```{exercise}
-# :label: ex-code-logistic-gradient
-# Write `loglik_gradient(X, y, w)` that returns the gradient {eq}`eq-loglik-gradient` of
-# the log-likelihood for labels in $\{0, 1\}$, with matrix products only (no loop over
-# samples) and no overflow for large scores (use `lg.sigmoid`). While this is graded,
-# `mlnotes.check.numerical_gradient`, `mlnotes.check.numerical_jacobian` and
-# `scipy.optimize` are unavailable.
-# ```
-
-# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
-def loglik_gradient(X, y, w):
-    # BEGIN SOLUTION
-    return X.T @ (y - lg.sigmoid(X @ w))
-    # END SOLUTION
-
-
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-# Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: logistic-gradient, points: 2,
-#   withdraw: [mlnotes.check.numerical_gradient, mlnotes.check.numerical_jacobian,
-#              scipy.optimize]}
-# TEST: 25 samples, 3 features, against a numerical gradient of the log-likelihood
-from mlnotes.check import numerical_gradient
-
-X_test = np.random.default_rng(10).normal(size=(25, 3))
-y_test, w_test = (X_test[:, 0] > 0).astype(float), np.array([0.3, -0.2, 0.1])
-np.testing.assert_allclose(
-    loglik_gradient(X_test, y_test, w_test),
-    numerical_gradient(lambda v: lg.log_likelihood(v, X_test, y_test), w_test),
-    rtol=1e-6,
-    strict=True,
-)
-
-# HIDDEN TEST: matches a numerical gradient of the log-likelihood at random w, any size
-from mlnotes.check import numerical_gradient
-
-rng_h = np.random.default_rng(list(b"development secret"))
-X_h = rng_h.normal(size=(rng_h.integers(5, 80), rng_h.integers(1, 6)))
-y_h = (rng_h.random(len(X_h)) < rng_h.uniform(0.2, 0.8)).astype(float)
-w_h = rng_h.normal(scale=rng_h.uniform(0.1, 3), size=X_h.shape[1])
-np.testing.assert_allclose(
-    loglik_gradient(X_h, y_h, w_h),
-    numerical_gradient(lambda v: lg.log_likelihood(v, X_h, y_h), w_h),
-    rtol=1e-6,
-    atol=1e-8 * len(X_h),
-    strict=True,
-)
-
-# HIDDEN TEST: lam w at the maximiser of l(w) - lam ||w||^2 / 2; exact at huge scores
-rng_h = np.random.default_rng(list(b"development secret"))
-X_h = rng_h.normal(size=(rng_h.integers(20, 80), rng_h.integers(1, 6)))
-y_h = (rng_h.random(len(X_h)) < 0.5).astype(float)
-lam_h = rng_h.uniform(0.1, 5)
-w_h = lg.newton(X_h, y_h, lam=lam_h).w
-np.testing.assert_allclose(
-    loglik_gradient(X_h, y_h, w_h), lam_h * w_h, atol=1e-8, strict=True
-)
-w_h = (
-    rng_h.normal(size=X_h.shape[1]) * 1e4
-)  # scores in the thousands: g is 0 or 1 exactly
-np.testing.assert_allclose(
-    loglik_gradient(X_h, y_h, w_h),
-    X_h.T @ (y_h - (X_h @ w_h >= 0)),
-    atol=1e-8,
-    strict=True,
-)
-
-# %% [markdown]
-# ```{exercise}
+# ```{exercise} Warm-up · 2 points · about 15 min
 # :label: ex-code-irls-step
 # Write `irls_step(X, y, w)` that returns the next IRLS iterate {eq}`eq-irls-step`:
 # compute the weights $R_{ii} = g_i(1 - g_i)$ and the adjusted response $z$, then solve
@@ -1284,7 +1287,7 @@ def irls_step(X, y, w):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: irls-step, points: 3,
+# QUESTION {name: irls-step, points: 2, tier: warm-up, minutes: 15,
 #   withdraw: [mlnotes.logistic.irls, mlnotes.logistic.newton,
 #              mlnotes.logistic._newton_family, mlnotes.logistic._newton_direction]}
 # TEST: from w = 0, one IRLS step is one full Newton step
@@ -1324,124 +1327,7 @@ w_h = lg.irls(X_h, y_h).w
 np.testing.assert_allclose(irls_step(X_h, y_h, w_h), w_h, atol=1e-8, strict=True)
 
 # %% [markdown]
-# ```{exercise}
-# :label: ex-code-logistic-loglik
-# Write `log_likelihood(w, X, y)`: the log-likelihood {eq}`def-loglik` of the weights
-# `w` for labels $y_i \in \{0, 1\}$, $\ell(w) = \sum_i [y_i a_i - \log(1 + e^{a_i})]$
-# with $a = Xw$, computed without overflow for large $|a_i|$ (`np.logaddexp` helps).
-# While this is graded, `mlnotes.logistic.log_likelihood`, `mlnotes.logistic._loglik`,
-# `mlnotes.logistic._penalised_loglik`, `mlnotes.logistic.log_loss`, `mlnotes.losses`
-# and `scipy.special` are unavailable.
-# ```
-
-# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
-def log_likelihood(w, X, y):
-    # BEGIN SOLUTION
-    a = X @ w
-    return float(np.sum(y * a - np.logaddexp(0.0, a)))
-    # END SOLUTION
-
-
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-# Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: logistic-loglik, points: 2,
-#   withdraw: [mlnotes.logistic.log_likelihood, mlnotes.logistic._loglik,
-#              mlnotes.logistic._penalised_loglik, mlnotes.logistic.log_loss,
-#              mlnotes.losses, scipy.special]}
-# TEST: 40 samples, 3 features, at moderate and at huge scores (where e^a overflows)
-X_test = np.random.default_rng(100).normal(size=(40, 3))
-y_test = (np.random.default_rng(101).random(40) < 0.5).astype(float)
-for w_test in (np.array([0.5, -1.0, 2.0]), np.array([500.0, -100.0, 200.0])):
-    np.testing.assert_allclose(
-        log_likelihood(w_test, X_test, y_test),
-        lg.log_likelihood(w_test, X_test, y_test),
-        rtol=1e-10,
-        strict=True,
-    )
-
-# HIDDEN TEST: equals the chapter's log-likelihood at scores in the hundreds, any size
-rng_h = np.random.default_rng(list(b"development secret"))
-X_h = rng_h.normal(size=(rng_h.integers(5, 60), rng_h.integers(1, 6)))
-y_h = (rng_h.random(len(X_h)) < rng_h.uniform(0.2, 0.8)).astype(float)
-w_h = rng_h.normal(scale=rng_h.uniform(100, 1000), size=X_h.shape[1])
-np.testing.assert_allclose(
-    log_likelihood(w_h, X_h, y_h),
-    lg.log_likelihood(w_h, X_h, y_h),
-    rtol=1e-10,
-    strict=True,
-)
-
-# HIDDEN TEST: at w = 0 every probability is 1/2, so the log-likelihood is -n log 2
-rng_h = np.random.default_rng(list(b"development secret"))
-X_h = rng_h.normal(size=(rng_h.integers(5, 60), rng_h.integers(1, 6)))
-y_h = (rng_h.random(len(X_h)) < rng_h.uniform(0.2, 0.8)).astype(float)
-np.testing.assert_allclose(
-    log_likelihood(np.zeros(X_h.shape[1]), X_h, y_h),
-    -len(X_h) * np.log(2.0),
-    rtol=1e-12,
-    strict=True,
-)
-
-# %% [markdown]
-# ```{exercise}
-# :label: ex-code-logistic-hessian
-# Write `loglik_hessian(X, w)`: the Hessian $-X^\top R X$ of the log-likelihood, with $R
-# = \mathrm{diag}(g_i(1 - g_i))$ and $g = g(Xw)$, without forming the $n \times n$
-# matrix $R$. While this is graded, `mlnotes.check.numerical_jacobian`,
-# `mlnotes.check.numerical_hessian`, `mlnotes.check.numerical_gradient` and
-# `scipy.optimize` are unavailable.
-# ```
-
-# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
-def loglik_hessian(X, w):
-    # BEGIN SOLUTION
-    g = lg.sigmoid(X @ w)
-    return -(X.T * (g * (1.0 - g))) @ X
-    # END SOLUTION
-
-
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-# Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: logistic-hessian, points: 2,
-#   withdraw: [mlnotes.check.numerical_jacobian, mlnotes.check.numerical_hessian,
-#              mlnotes.check.numerical_gradient, scipy.optimize]}
-# TEST: 30 samples, 3 features, against a numerical Jacobian of the gradient
-from mlnotes.check import numerical_jacobian
-
-X_test = np.random.default_rng(105).normal(size=(30, 3))
-y_test = (np.random.default_rng(106).random(30) < 0.5).astype(float)
-w_test = np.array([0.3, -0.5, 0.8])
-H_num = numerical_jacobian(
-    lambda u: X_test.T @ (y_test - lg.sigmoid(X_test @ u)), w_test
-)
-np.testing.assert_allclose(
-    loglik_hessian(X_test, w_test), H_num, atol=1e-6, strict=True
-)
-
-# HIDDEN TEST: matches a numerical Jacobian of the gradient at a random w, any size
-from mlnotes.check import numerical_jacobian
-
-rng_h = np.random.default_rng(list(b"development secret"))
-X_h = rng_h.normal(size=(rng_h.integers(5, 80), rng_h.integers(1, 6)))
-y_h = (rng_h.random(len(X_h)) < 0.5).astype(float)
-w_h = rng_h.normal(scale=rng_h.uniform(0.3, 2), size=X_h.shape[1])
-H_h = numerical_jacobian(lambda u: X_h.T @ (y_h - lg.sigmoid(X_h @ u)), w_h)
-np.testing.assert_allclose(
-    loglik_hessian(X_h, w_h), H_h, atol=1e-7 * len(X_h), strict=True
-)
-
-# HIDDEN TEST: at w = 0 every weight is 1/4, so the Hessian is -X^T X / 4
-rng_h = np.random.default_rng(list(b"development secret"))
-X_h = rng_h.normal(size=(rng_h.integers(5, 80), rng_h.integers(1, 6)))
-np.testing.assert_allclose(
-    loglik_hessian(X_h, np.zeros(X_h.shape[1])),
-    -0.25 * X_h.T @ X_h,
-    rtol=1e-12,
-    strict=True,
-)
-
-# %% [markdown]
-# ```{exercise}
+# ```{exercise} Core · 3 points · about 25 min
 # :label: ex-code-irls-full
 # Write `irls(X, y, n_iter)`: logistic regression by IRLS, starting from $w = 0$ and
 # making `n_iter` steps {eq}`eq-irls-step` (your `irls_step` does one). Return the final
@@ -1466,7 +1352,7 @@ def irls(X, y, n_iter):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: irls-full, points: 3,
+# QUESTION {name: irls-full, points: 3, tier: core, minutes: 25,
 #   withdraw: [mlnotes.logistic.irls, mlnotes.logistic.newton,
 #              mlnotes.logistic._newton_family, mlnotes.logistic._newton_direction,
 #              mlnotes.logistic.gradient_ascent, scipy.optimize]}
@@ -1508,6 +1394,434 @@ w_h = irls(X_h, y_h, 30)
 d_h = X_h.shape[1]
 assert np.shape(w_h) == (d_h,), f"expected shape {(d_h,)}, received {np.shape(w_h)}"
 np.testing.assert_allclose(X_h.T @ (y_h - lg.sigmoid(X_h @ w_h)), 0.0, atol=1e-8)
+
+# %% [markdown]
+# ```{exercise} Core · 3 points · about 40 min
+# :label: ex-code-probit-scoring
+# Write `probit_scoring(X, y, n_iter)`: the probit model $P(y = 1 \mid x) = \Phi(w^\top x)$
+# of {ref}`sec-probit` fitted by Fisher scoring, starting from $w = 0$ and making `n_iter`
+# full steps (no halving) of {eq}`eq-glm-irls-step`. Work out the probit's weights $W_{ii}$
+# and working response $z_i$ from {eq}`eq-glm-score-fisher` with $\mu = \Phi(\eta)$,
+# $V(\mu) = \mu(1 - \mu)$ and $\phi = 1$, and solve each weighted least-squares problem with
+# `np.linalg.lstsq` on the rows of $X$ and $z$ scaled by $\sqrt{W_{ii}}$. Compute
+# $1 - \Phi(\eta)$ as `scipy.stats.norm.sf(eta)`, not by a subtraction. Return the final $w$,
+# of shape $(d,)$. Newton's method ({eq}`eq-probit-hessian`) reaches the same maximiser
+# through other iterates, and the tests check the iterates. (At $w = 0$ every weight is the
+# same, and Newton's first step is the same as Fisher's: work out what it is.) While this
+# is graded, `mlnotes.logistic.probit`, `mlnotes.logistic._probit_terms`,
+# `mlnotes.logistic.glm`, `mlnotes.logistic._glm_terms` and `scipy.optimize` are
+# unavailable.
+# ```
+
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+def probit_scoring(X, y, n_iter):
+    # BEGIN SOLUTION
+    from scipy.stats import norm
+
+    w = np.zeros(X.shape[1])
+    for _ in range(n_iter):
+        eta = X @ w
+        dens, cdf, sf = norm.pdf(eta), norm.cdf(eta), norm.sf(eta)
+        s = dens / np.sqrt(cdf * sf)  # sqrt(W_ii), W_ii = phi^2 / (Phi(eta) Phi(-eta))
+        # sqrt(W_ii) z_i, with z_i = eta_i + (y_i - mu_i) / phi(eta_i)
+        sz = s * eta + (y - cdf) / np.sqrt(cdf * sf)
+        w = np.linalg.lstsq(X * s[:, None], sz, rcond=None)[0]
+    return w
+    # END SOLUTION
+
+
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: probit-scoring, points: 3, tier: core, minutes: 40,
+#   withdraw: [mlnotes.logistic.probit, mlnotes.logistic._probit_terms,
+#              mlnotes.logistic.glm, mlnotes.logistic._glm_terms, scipy.optimize]}
+# TEST: 80 samples with an intercept: one step from w = 0 is least squares on
+# sqrt(2 pi) (y - 1/2), 3 steps are the chapter's first 3 Fisher-scoring iterates,
+# and 30 steps reach its maximiser
+import warnings
+
+X_test = np.column_stack([np.ones(80), np.random.default_rng(120).normal(size=(80, 2))])
+y_test = X_test @ np.array([0.3, 0.8, -0.6])
+y_test = (y_test + np.random.default_rng(121).normal(size=80) > 0).astype(float)
+np.testing.assert_allclose(
+    probit_scoring(X_test, y_test, 1),
+    np.linalg.lstsq(X_test, np.sqrt(2 * np.pi) * (y_test - 0.5), rcond=None)[0],
+    rtol=1e-9,
+    strict=True,
+)
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # three steps stop at max_iter on purpose
+    three = lg.probit(X_test, y_test, method="irls", max_iter=3)
+np.testing.assert_allclose(
+    probit_scoring(X_test, y_test, 3), three.w, rtol=1e-9, strict=True
+)
+np.testing.assert_allclose(
+    probit_scoring(X_test, y_test, 30),
+    lg.probit(X_test, y_test, method="irls").w,
+    atol=1e-7,
+    strict=True,
+)
+
+# HIDDEN TEST: exactly n_iter Fisher-scoring steps from w = 0 (n_iter = 0 returns w = 0)
+from scipy.stats import norm
+
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h = rng_h.integers(40, 150)
+X_h = np.column_stack([np.ones(n_h), rng_h.normal(size=(n_h, rng_h.integers(1, 4)))])
+y_h = (X_h @ rng_h.normal(scale=0.7, size=X_h.shape[1]) + rng_h.normal(size=n_h) > 0)
+y_h = y_h.astype(float)
+w_h = np.zeros(X_h.shape[1])
+for k_h in range(4):
+    np.testing.assert_allclose(
+        probit_scoring(X_h, y_h, k_h), w_h, rtol=1e-8, atol=1e-10, strict=True
+    )
+    e_h = X_h @ w_h
+    W_h = norm.pdf(e_h) ** 2 / (norm.cdf(e_h) * norm.sf(e_h))
+    w_h = w_h + np.linalg.solve(
+        (X_h.T * W_h) @ X_h, X_h.T @ (W_h * (y_h - norm.cdf(e_h)) / norm.pdf(e_h))
+    )
+
+# HIDDEN TEST: after 40 steps the probit's score equations X^T lambda = 0 hold
+from scipy.stats import norm
+
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h = rng_h.integers(100, 250)
+X_h = np.column_stack([np.ones(n_h), rng_h.normal(size=(n_h, rng_h.integers(1, 5)))])
+y_h = (X_h @ rng_h.normal(size=X_h.shape[1]) + rng_h.normal(size=n_h) > 0).astype(float)
+w_h = probit_scoring(X_h, y_h, 40)
+d_h = X_h.shape[1]
+assert np.shape(w_h) == (d_h,), f"expected shape {(d_h,)}, received {np.shape(w_h)}"
+q_h = 2 * y_h - 1
+lam_h = q_h * norm.pdf(X_h @ w_h) / norm.cdf(q_h * (X_h @ w_h))
+np.testing.assert_allclose(X_h.T @ lam_h, 0.0, atol=1e-8 * n_h)
+np.testing.assert_allclose(w_h, lg.probit(X_h, y_h).w, atol=1e-6)
+
+# %% [markdown]
+# ```{exercise} Core · 3 points · about 40 min
+# :label: ex-code-softmax-hessian
+# Derive the Hessian of the softmax log-likelihood
+# $\ell(W) = \sum_i \bigl[\sum_k Y_{ik}\, w_k^\top x_i - \log \sum_l e^{w_l^\top x_i}\bigr]$ of
+# {ref}`sec-softmax` with respect to all $dK$ entries of $W \in \R^{d \times K}$ (every column
+# free, no reference class), starting from {eq}`eq-softmax-gradient` or from part (b) of
+# {ref}`ex-softmax-penalised` and the chain rule. You should find that the labels drop out,
+# as they did for two classes, and that the Hessian is a sum over the samples of Kronecker
+# products. Write `softmax_hessian(X, W)` that returns it as a $dK \times dK$ array whose
+# entry `[j * K + k, h * K + l]` is $\partial^2 \ell / \partial W_{jk}\, \partial W_{hl}$,
+# the order of `W.ravel()`. Use `lg.softmax` for the probabilities and no loop over the
+# samples (`np.einsum` or `np.kron` on stacked arrays helps). While this is graded,
+# `mlnotes.check.numerical_jacobian`, `mlnotes.check.numerical_hessian`,
+# `mlnotes.check.numerical_gradient` and `scipy.optimize` are unavailable.
+# ```
+
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+def softmax_hessian(X, W):
+    # BEGIN SOLUTION
+    d, K = W.shape
+    P = lg.softmax(X @ W)
+    # d^2 l / dW_jk dW_hl = -sum_i x_ij x_ih (p_ik [k = l] - p_ik p_il)
+    H = np.einsum("ij,ih,ik,il->jkhl", X, X, P, P, optimize=True)
+    H -= np.einsum("ij,ih,ik,kl->jkhl", X, X, P, np.eye(K), optimize=True)
+    return H.reshape(d * K, d * K)
+    # END SOLUTION
+
+
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: softmax-hessian, points: 3, tier: core, minutes: 40,
+#   withdraw: [mlnotes.check.numerical_jacobian, mlnotes.check.numerical_hessian,
+#              mlnotes.check.numerical_gradient, scipy.optimize]}
+# TEST: 30 samples, 3 features, 3 classes, against a numerical Jacobian of the gradient
+from mlnotes.check import numerical_jacobian
+
+X_test = np.random.default_rng(130).normal(size=(30, 3))
+Y_test = np.eye(3)[np.random.default_rng(131).integers(0, 3, size=30)]
+W_test = np.random.default_rng(132).normal(size=(3, 3))
+H_num = numerical_jacobian(
+    lambda u: (X_test.T @ (Y_test - lg.softmax(X_test @ u.reshape(3, 3)))).ravel(),
+    W_test.ravel(),
+)
+np.testing.assert_allclose(
+    softmax_hessian(X_test, W_test), H_num, atol=1e-6, strict=True
+)
+
+# HIDDEN TEST: matches a numerical Jacobian of the gradient X^T (Y - P), any d and K
+from mlnotes.check import numerical_jacobian
+
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h, d_h, K_h = rng_h.integers(5, 60), rng_h.integers(2, 5), rng_h.integers(2, 6)
+X_h = rng_h.normal(size=(n_h, d_h))
+Y_h = np.eye(K_h)[rng_h.integers(0, K_h, size=n_h)]
+W_h = rng_h.normal(scale=rng_h.uniform(0.2, 2), size=(d_h, K_h))
+H_h = numerical_jacobian(
+    lambda u: (X_h.T @ (Y_h - lg.softmax(X_h @ u.reshape(d_h, K_h)))).ravel(),
+    W_h.ravel(),
+)
+np.testing.assert_allclose(
+    softmax_hessian(X_h, W_h), H_h, atol=1e-7 * n_h, strict=True
+)
+
+# HIDDEN TEST: symmetric, negative semidefinite, and zero along the shifts W + c 1^T
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h, d_h, K_h = rng_h.integers(5, 60), rng_h.integers(2, 5), rng_h.integers(2, 6)
+X_h = rng_h.normal(size=(n_h, d_h))
+W_h = rng_h.normal(size=(d_h, K_h))
+H_h = softmax_hessian(X_h, W_h)
+assert np.shape(H_h) == (d_h * K_h, d_h * K_h), f"shape {np.shape(H_h)}"
+np.testing.assert_allclose(H_h, H_h.T, atol=1e-12 * n_h, strict=True)
+top_h = np.linalg.eigvalsh(H_h).max()
+assert top_h <= 1e-10 * n_h, f"largest eigenvalue {top_h:.3g} > 0: not concave"
+shift_h = np.outer(rng_h.normal(size=d_h), np.ones(K_h)).ravel()
+np.testing.assert_allclose(H_h @ shift_h, 0.0, atol=1e-10 * n_h)
+v_h = rng_h.normal(size=(d_h, K_h))  # a direction that changes the probabilities
+P_h = lg.softmax(X_h @ W_h)
+S_h = X_h @ v_h  # the change of the scores along v_h
+quad_h = -np.sum(P_h * S_h**2) + np.sum(np.sum(P_h * S_h, axis=1) ** 2)
+np.testing.assert_allclose(v_h.ravel() @ H_h @ v_h.ravel(), quad_h, rtol=1e-9)
+
+# %% [markdown]
+# ```{exercise} Challenge · 4 points · about 60 min
+# :label: ex-code-softmax-fit
+# Write `softmax_fit(X, y, K, lam)`: softmax regression on labels $y_i \in \{0, \dots, K - 1\}$
+# in the chapter's parametrisation, the last class's weights fixed at 0 (the redundancy
+# {eq}`eq-softmax-redundancy`), maximising
+# $F(W) = \sum_i \log p_{iy_i} - \frac\lambda2 \|W\|_F^2$ over the $W \in \R^{d \times K}$
+# whose last column is 0, for a $\lambda \ge 0$ (with $\lambda = 0$ the tests use classes
+# that overlap, so the maximiser exists). Return $W$, of shape $(d, K)$ with its last column
+# exactly 0. Use any method that converges, and run it until every entry of the gradient of
+# $F$ in the $K - 1$ free columns is at most $10^{-8} n$ in absolute value, for instance
+#
+# - Newton's method on the $d(K - 1)$ free entries: the Hessian of the exercise above
+#   restricted to them, minus $\lambda I$, with the step halved until $F$ does not decrease; or
+# - gradient ascent with the fixed step $1/L$, where $L = \|X\|_2^2/2 + \lambda$ bounds the
+#   curvature of $F$ (every $\diag(p_i) - p_i p_i^\top$ has eigenvalues at most $\frac12$).
+#
+# Keep the gradient consistent with $F$: both are sums over the samples (a gradient of the
+# mean log-likelihood next to the penalty $\lambda W$ maximises another function). The tests
+# compare $W$ and $F(W)$ with the chapter's `lg.softmax_regression` (relative tolerance
+# $10^{-8}$ on $F$), check that with $\lambda = 0$ the fitted probabilities of each class sum
+# over the samples to its count (the gradient's intercept row), and that with $K = 2$ the fit
+# is logistic regression ({eq}`eq-softmax-two-classes`). While this is graded,
+# `mlnotes.logistic.softmax_regression`, `mlnotes.logistic._softmax_loglik` and
+# `scipy.optimize` are unavailable.
+# ```
+
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+def softmax_fit(X, y, K, lam):
+    # BEGIN SOLUTION
+    n, d = X.shape
+    m = K - 1  # the free classes: column K - 1 of W stays 0
+    Y = np.eye(K)[np.asarray(y, dtype=int)]
+    W = np.zeros((d, K))
+
+    def objective(W):
+        A = X @ W
+        top = A.max(axis=1)
+        lse = top + np.log(np.exp(A - top[:, None]).sum(axis=1))
+        return np.sum(Y * A) - lse.sum() - 0.5 * lam * np.sum(W * W)
+
+    F = objective(W)
+    for _ in range(100):
+        P = lg.softmax(X @ W)
+        G = (X.T @ (Y - P) - lam * W)[:, :m]  # gradient in the free entries, (d, m)
+        if np.max(np.abs(G)) <= 1e-9 * n:
+            break
+        Pm = P[:, :m]
+        # minus the Hessian in the free entries, ordered as G.ravel()
+        H = np.einsum("ij,ih,ik,kl->jkhl", X, X, Pm, np.eye(m), optimize=True)
+        H -= np.einsum("ij,ih,ik,il->jkhl", X, X, Pm, Pm, optimize=True)
+        H = H.reshape(d * m, d * m) + lam * np.eye(d * m)
+        step = np.zeros((d, K))
+        step[:, :m] = np.linalg.solve(H, G.ravel()).reshape(d, m)
+        t = 1.0
+        while objective(W + t * step) < F and t > 1e-10:
+            t *= 0.5
+        W = W + t * step
+        F = objective(W)
+    return W
+    # END SOLUTION
+
+
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: softmax-fit, points: 4, tier: challenge, minutes: 60,
+#   withdraw: [mlnotes.logistic.softmax_regression, mlnotes.logistic._softmax_loglik,
+#              scipy.optimize]}
+# TEST: 90 samples, an intercept and 2 features, 3 classes, lam = 0.5: the chapter's W
+X_test = np.column_stack([np.ones(90), np.random.default_rng(140).normal(size=(90, 2))])
+y_test = np.argmax(
+    X_test @ np.array([[0.5, 0.0, 0.0], [1.5, -1.0, 0.0], [0.0, 1.5, 0.0]])
+    + np.random.default_rng(141).gumbel(size=(90, 3)),
+    axis=1,
+).astype(float)
+W_got = softmax_fit(X_test, y_test, 3, 0.5)
+assert np.shape(W_got) == (3, 3), f"expected shape (3, 3), received {np.shape(W_got)}"
+assert np.all(W_got[:, -1] == 0), f"the last column is {W_got[:, -1]}, not 0"
+np.testing.assert_allclose(
+    W_got, lg.softmax_regression(X_test, y_test, lam=0.5).W, atol=1e-6, strict=True
+)
+
+# HIDDEN TEST: reaches the chapter's penalised objective, with a vanishing gradient
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h, d_h, K_h = rng_h.integers(40, 120), rng_h.integers(1, 4), rng_h.integers(2, 5)
+X_h = np.column_stack([np.ones(n_h), rng_h.normal(size=(n_h, d_h))])
+y_h = np.argmax(
+    X_h @ rng_h.normal(size=(d_h + 1, K_h)) + rng_h.gumbel(size=(n_h, K_h)), axis=1
+)
+y_h = np.concatenate([np.arange(K_h), y_h[K_h:]]).astype(float)  # every class present
+lam_h = 10 ** rng_h.uniform(-0.5, 1)
+W_h = softmax_fit(X_h, y_h, int(K_h), lam_h)
+assert np.shape(W_h) == (d_h + 1, K_h), f"shape {np.shape(W_h)}, not {(d_h + 1, K_h)}"
+assert np.all(W_h[:, -1] == 0), f"the last column is {W_h[:, -1]}, not 0"
+Y_h = np.eye(K_h)[y_h.astype(int)]
+
+
+def F_h(W):
+    A = X_h @ W
+    return np.sum(Y_h * A) - np.sum(np.log(np.sum(np.exp(A), axis=1))) - (
+        0.5 * lam_h * np.sum(W * W)
+    )
+
+
+np.testing.assert_allclose(
+    F_h(W_h), F_h(lg.softmax_regression(X_h, y_h, lam=lam_h).W), rtol=1e-8
+)
+G_h = (X_h.T @ (Y_h - lg.softmax(X_h @ W_h)) - lam_h * W_h)[:, :-1]
+assert np.max(np.abs(G_h)) <= 1e-6 * n_h, f"gradient {np.max(np.abs(G_h)):.3g}"
+
+# HIDDEN TEST: with lam = 0 the class probabilities sum to the class counts
+rng_h = np.random.default_rng(list(b"development secret"))
+K_h = rng_h.integers(2, 5)
+n_h = rng_h.integers(60, 80) * K_h
+X_h = np.column_stack([np.ones(n_h), rng_h.normal(size=(n_h, rng_h.integers(1, 3)))])
+y_h = rng_h.permutation(np.arange(n_h) % K_h).astype(float)  # labels that ignore x
+W_h = softmax_fit(X_h, y_h, int(K_h), 0.0)
+assert np.shape(W_h) == (X_h.shape[1], K_h), f"shape {np.shape(W_h)}"
+assert np.all(W_h[:, -1] == 0), f"the last column is {W_h[:, -1]}, not 0"
+np.testing.assert_allclose(
+    lg.softmax(X_h @ W_h).sum(axis=0), np.bincount(y_h.astype(int)), atol=1e-6 * n_h
+)
+np.testing.assert_allclose(
+    W_h, lg.softmax_regression(X_h, y_h).W, atol=1e-5, strict=True
+)
+
+# HIDDEN TEST: with K = 2 the first column is penalised logistic regression of [y = 0]
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h = rng_h.integers(40, 120)
+X_h = np.column_stack([np.ones(n_h), rng_h.normal(size=(n_h, rng_h.integers(1, 4)))])
+p_h = lg.sigmoid(X_h @ rng_h.normal(size=X_h.shape[1]))
+y_h = (rng_h.random(n_h) < p_h).astype(float)
+lam_h = 10 ** rng_h.uniform(-1, 1)
+W_h = softmax_fit(X_h, y_h, 2, lam_h)
+assert np.shape(W_h) == (X_h.shape[1], 2), f"shape {np.shape(W_h)}"
+np.testing.assert_allclose(
+    W_h[:, 0], lg.newton(X_h, (y_h == 0).astype(float), lam=lam_h).w, atol=1e-6
+)
+np.testing.assert_allclose(W_h[:, 1], 0.0, atol=0.0)
+
+# %% [markdown]
+# ```{exercise} Core · 3 points · about 35 min
+# :label: ex-code-softmax-cv
+# (Experiment: choosing the penalty on iris.) With all four measurements of Fisher's iris data,
+# setosa is separable from the other species, so unpenalised softmax regression has no
+# maximiser and $\lambda$ has to be chosen. Write `cv_log_loss(X, y, lams, folds)` that
+# returns, for each $\lambda$ in `lams`, the cross-validated log-loss of
+# `lg.softmax_regression(..., lam=lam)`: for each fold label $f$ in `folds`, fit on the
+# samples with `folds != f` and score each sample $i$ with `folds == f` by $-\log p_{iy_i}$
+# (natural logarithm; $p_{iy_i}$ is the probability the fit gives its true class); return the
+# average of the $n$ held-out scores (every sample is held out once), one number per
+# $\lambda$, as an array of shape `(len(lams),)`. The tests pass `X` with an intercept
+# column and the standardised measurements of `datasets.load_iris()` (all 150 flowers, or a
+# random subsample and some of the features), `y` the species and fold labels `folds`, and
+# compare with the same computation done with the library at a relative tolerance of
+# $10^{-6}$.
+# Then run it on the full data with the five folds `np.arange(150) % 5` and
+# $\lambda \in \{10^{-6}, 10^{-5}, \dots, 10^{2}\}$: which $\lambda$ does cross-validation
+# choose, what happens to the largest weight as $\lambda$ falls, and why does the log-loss
+# grow at both ends of the grid?
+# ```
+
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+def cv_log_loss(X, y, lams, folds):
+    # BEGIN SOLUTION
+    y, folds = np.asarray(y), np.asarray(folds)
+    rows = np.arange(len(y))
+    out = np.zeros(len(lams))
+    for j, lam in enumerate(lams):
+        for f in np.unique(folds):
+            test = folds == f
+            fit = lg.softmax_regression(X[~test], y[~test], lam=lam)
+            P = fit.predict_proba(X[test])
+            out[j] -= np.sum(np.log(P[rows[: test.sum()], y[test].astype(int)]))
+    return out / len(y)
+    # END SOLUTION
+
+
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: softmax-cv, points: 3, tier: core, minutes: 35, data: iris}
+# TEST: all 150 irises, 4 folds of unequal sizes, three penalties, against the library
+iris_test = datasets.load_iris()
+Z_test = (iris_test.X - iris_test.X.mean(0)) / iris_test.X.std(0)
+X_test, y_test = np.column_stack([np.ones(150), Z_test]), iris_test.y
+folds_test, lams_test = np.arange(150) % 4, [0.01, 0.3, 10.0]
+expected = np.zeros(3)
+for j, lam in enumerate(lams_test):
+    for f in range(4):
+        fit = lg.softmax_regression(
+            X_test[folds_test != f], y_test[folds_test != f], lam=lam
+        )
+        P = fit.predict_proba(X_test[folds_test == f])
+        true = y_test[folds_test == f].astype(int)
+        expected[j] -= np.log(P[np.arange(len(P)), true]).sum()
+np.testing.assert_allclose(
+    cv_log_loss(X_test, y_test, lams_test, folds_test),
+    expected / 150,
+    rtol=1e-6,
+    strict=True,
+)
+
+# HIDDEN TEST: agrees with the library on a random subsample, random folds and penalties
+rng_h = np.random.default_rng(list(b"development secret"))
+iris_h = datasets.load_iris()
+keep_h = np.concatenate(
+    [rng_h.choice(np.flatnonzero(iris_h.y == k), rng_h.integers(20, 51), replace=False)
+     for k in range(3)]
+)
+cols_h = np.sort(rng_h.choice(4, rng_h.integers(2, 5), replace=False))
+Z_h = iris_h.X[np.ix_(keep_h, cols_h)]
+X_h = np.column_stack([np.ones(len(keep_h)), (Z_h - Z_h.mean(0)) / Z_h.std(0)])
+y_h, F_h = iris_h.y[keep_h], rng_h.integers(3, 7)
+folds_h = rng_h.permutation(len(y_h)) % F_h
+lams_h = 10 ** rng_h.uniform(-2, 1.5, size=3)
+expected_h = np.zeros(3)
+for j, lam in enumerate(lams_h):
+    for f in range(F_h):
+        fit = lg.softmax_regression(X_h[folds_h != f], y_h[folds_h != f], lam=lam)
+        P = fit.predict_proba(X_h[folds_h == f])
+        true = y_h[folds_h == f].astype(int)
+        expected_h[j] -= np.log(P[np.arange(len(P)), true]).sum()
+np.testing.assert_allclose(
+    cv_log_loss(X_h, y_h, list(lams_h), folds_h), expected_h / len(y_h), rtol=1e-6,
+    strict=True,
+)
+
+# HIDDEN TEST: a huge penalty predicts 1/3 for each species (log-loss log 3), a moderate
+# one does far better, and the held-out loss exceeds the training loss
+rng_h = np.random.default_rng(list(b"development secret"))
+iris_h = datasets.load_iris()
+keep_h = rng_h.permutation(150)[: rng_h.integers(90, 151)]
+Z_h = iris_h.X[keep_h]
+X_h = np.column_stack([np.ones(len(keep_h)), (Z_h - Z_h.mean(0)) / Z_h.std(0)])
+y_h = iris_h.y[keep_h]
+folds_h = rng_h.permutation(len(y_h)) % rng_h.integers(3, 6)
+lam_h = 10 ** rng_h.uniform(-1, 0.5)
+got_h = cv_log_loss(X_h, y_h, [1e7, lam_h], folds_h)
+assert np.shape(got_h) == (2,), f"expected shape (2,), received {np.shape(got_h)}"
+np.testing.assert_allclose(got_h[0], np.log(3.0), rtol=1e-3)
+fit_h = lg.softmax_regression(X_h, y_h, lam=lam_h)
+P_h = fit_h.predict_proba(X_h)
+train_h = -np.mean(np.log(P_h[np.arange(len(y_h)), y_h.astype(int)]))
+assert train_h < got_h[1] < 0.6, f"held-out {got_h[1]:.4g}, training {train_h:.4g}"
 
 # %% [markdown]
 # ## Summary

@@ -1,24 +1,6 @@
 """Plausible wrong answers to the coding questions of notebooks/02_logistic_regression.py (see README.md)."""
 
 WRONG_ANSWERS: dict[str, list[str]] = {
-    "logistic-gradient": [
-        """
-def loglik_gradient(X, y, w):
-    return X.T @ (lg.sigmoid(X @ w) - y)  # sign flipped: the gradient of the negative
-""",
-        """
-def loglik_gradient(X, y, w):
-    return X.T @ (y - lg.sigmoid(X @ w)) / len(y)  # the mean log-likelihood's gradient
-""",
-        """
-def loglik_gradient(X, y, w):
-    return X.T @ (y - lg.sigmoid(-X @ w))  # g(-a) where g(a) belongs
-""",
-        """
-def loglik_gradient(X, y, w):
-    return numerical_gradient(lambda v: lg.log_likelihood(v, X, y), w)  # forbidden
-""",
-    ],
     "irls-step": [
         """
 def irls_step(X, y, w):
@@ -49,49 +31,6 @@ def irls_step(X, y, w):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return lg.newton(X, y, max_iter=1, w0=w).w  # the forbidden method
-""",
-    ],
-    "logistic-loglik": [
-        """
-def log_likelihood(w, X, y):
-    a = X @ w
-    return float(np.sum(y * a - np.log(1.0 + np.exp(a))))  # overflows for large scores
-""",
-        """
-def log_likelihood(w, X, y):
-    a = X @ w
-    return float(np.mean(y * a - np.logaddexp(0.0, a)))  # the mean, not the sum
-""",
-        """
-def log_likelihood(w, X, y):
-    a = X @ w
-    return float(-np.sum(np.logaddexp(0.0, -y * a)))  # the {-1, +1} formula on {0, 1} labels
-""",
-        """
-def log_likelihood(w, X, y):
-    return lg.log_likelihood(w, X, y)  # the forbidden method
-""",
-    ],
-    "logistic-hessian": [
-        """
-def loglik_hessian(X, w):
-    g = lg.sigmoid(X @ w)
-    return -(X.T * g) @ X  # g instead of g (1 - g)
-""",
-        """
-def loglik_hessian(X, w):
-    g = lg.sigmoid(X @ w)
-    return (X.T * (g * (1.0 - g))) @ X  # the sign: the Hessian of the negative
-""",
-        """
-def loglik_hessian(X, w):
-    g = lg.sigmoid(X @ w)
-    return -np.mean(g * (1.0 - g)) * X.T @ X  # one average weight for every sample
-""",
-        """
-def loglik_hessian(X, w):
-    y = np.zeros(len(X))  # the Hessian does not depend on y
-    return numerical_jacobian(lambda u: X.T @ (y - lg.sigmoid(X @ u)), w)  # forbidden
 """,
     ],
     "irls-full": [
@@ -131,6 +70,227 @@ def irls(X, y, n_iter):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return lg.irls(X, y, max_iter=n_iter).w  # the forbidden method
+""",
+    ],
+    "probit-scoring": [
+        """
+def probit_scoring(X, y, n_iter):
+    from scipy.stats import norm
+    w = np.zeros(X.shape[1])
+    for _ in range(n_iter):  # Newton's observed weights lambda (lambda + a), not Fisher's
+        a = X @ w
+        q = 2 * y - 1
+        lam = q * norm.pdf(a) / norm.cdf(q * a)
+        s = np.sqrt(lam * (lam + a))
+        w = np.linalg.lstsq(X * s[:, None], s * a + lam / s, rcond=None)[0]
+    return w
+""",
+        """
+def probit_scoring(X, y, n_iter):
+    w = np.zeros(X.shape[1])
+    for _ in range(n_iter):  # the logit's IRLS: weights g (1 - g), not the probit's
+        g = lg.sigmoid(X @ w)
+        s = np.sqrt(g * (1 - g))
+        w = np.linalg.lstsq(X * s[:, None], s * (X @ w) + (y - g) / s, rcond=None)[0]
+    return w
+""",
+        """
+def probit_scoring(X, y, n_iter):
+    from scipy.stats import norm
+    w = np.zeros(X.shape[1])
+    for _ in range(n_iter):
+        eta = X @ w
+        dens, cdf, sf = norm.pdf(eta), norm.cdf(eta), norm.sf(eta)
+        s = dens / np.sqrt(cdf * sf)
+        sz = (y - cdf) / np.sqrt(cdf * sf)  # the working response without eta: the step
+        w = np.linalg.lstsq(X * s[:, None], sz, rcond=None)[0]
+    return w
+""",
+        """
+def probit_scoring(X, y, n_iter):
+    from scipy.stats import norm
+    w = np.zeros(X.shape[1])
+    for _ in range(n_iter):
+        eta = X @ w
+        dens, cdf, sf = norm.pdf(eta), norm.cdf(eta), norm.sf(eta)
+        s = dens / np.sqrt(cdf * sf)
+        sz = s * eta + (y - cdf) / dens  # (y - mu) / phi not scaled by sqrt(W_ii)
+        w = np.linalg.lstsq(X * s[:, None], sz, rcond=None)[0]
+    return w
+""",
+        """
+def probit_scoring(X, y, n_iter):
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return lg.probit(X, y, method="irls", max_iter=max(n_iter, 1)).w  # forbidden
+""",
+    ],
+    "softmax-hessian": [
+        """
+def softmax_hessian(X, W):
+    d, K = W.shape
+    P = lg.softmax(X @ W)
+    H = np.einsum("ij,ih,ik,il->jkhl", X, X, P, P)
+    H -= np.einsum("ij,ih,ik,kl->jkhl", X, X, P, np.eye(K))
+    return -H.reshape(d * K, d * K)  # the sign: the Hessian of the negative log-likelihood
+""",
+        """
+def softmax_hessian(X, W):
+    d, K = W.shape
+    P = lg.softmax(X @ W)
+    H = np.einsum("ij,ih,ik,il->kjlh", X, X, P, P)  # class-major: the order of W.T.ravel()
+    H -= np.einsum("ij,ih,ik,kl->kjlh", X, X, P, np.eye(K))
+    return H.reshape(d * K, d * K)
+""",
+        """
+def softmax_hessian(X, W):
+    d, K = W.shape
+    P = lg.softmax(X @ W)  # each class its own logistic regression: no cross-class terms
+    H = -np.einsum("ij,ih,ik,kl->jkhl", X, X, P * (1 - P), np.eye(K))
+    return H.reshape(d * K, d * K)
+""",
+        """
+def softmax_hessian(X, W):
+    d, K = W.shape
+    A = X @ W
+    P = np.exp(A - A.max(axis=0)) / np.exp(A - A.max(axis=0)).sum(axis=0)  # wrong axis
+    H = np.einsum("ij,ih,ik,il->jkhl", X, X, P, P)
+    H -= np.einsum("ij,ih,ik,kl->jkhl", X, X, P, np.eye(K))
+    return H.reshape(d * K, d * K)
+""",
+        """
+def softmax_hessian(X, W):
+    d, K = W.shape
+    Y = np.zeros((len(X), K))  # the Hessian does not depend on the labels
+    return numerical_jacobian(
+        lambda u: (X.T @ (Y - lg.softmax(X @ u.reshape(d, K)))).ravel(), W.ravel()
+    )  # forbidden
+""",
+    ],
+    "softmax-fit": [
+        """
+def softmax_fit(X, y, K, lam):
+    n, d = X.shape
+    Y = np.eye(K)[np.asarray(y, dtype=int)]
+    W = np.zeros((d, K))
+    eta = 1.0 / (np.linalg.norm(X, 2) ** 2 / 2 + lam)
+    for _ in range(3000):
+        G = X.T @ (Y - lg.softmax(X @ W)) - lam * W
+        G[:, -1] = 0.0
+        W = W - eta * G  # the sign: a descent step on the log-likelihood
+        if np.max(np.abs(G)) <= 1e-8 * n:
+            break
+    return W
+""",
+        """
+def softmax_fit(X, y, K, lam):
+    n, d = X.shape
+    Y = np.eye(K)[np.asarray(y, dtype=int)]
+    W = np.zeros((d, K))
+    eta = 1.0 / (np.linalg.norm(X, 2) ** 2 / 2 + lam)
+    for _ in range(20000):
+        A = X @ W
+        E = np.exp(A - A.max(axis=0))
+        P = E / E.sum(axis=0)  # the softmax over the samples, not over the classes
+        G = X.T @ (Y - P) - lam * W
+        G[:, -1] = 0.0
+        if np.max(np.abs(G)) <= 1e-8 * n:
+            break
+        W = W + eta * G
+    return W
+""",
+        """
+def softmax_fit(X, y, K, lam):
+    n, d = X.shape
+    Y = np.eye(K)[np.asarray(y, dtype=int)]
+    W = np.zeros((d, K))
+    eta = 1.0 / (np.linalg.norm(X, 2) ** 2 / (2 * n) + lam)
+    for _ in range(20000):
+        G = X.T @ (Y - lg.softmax(X @ W)) / n - lam * W  # mean log-likelihood, summed penalty
+        G[:, -1] = 0.0
+        if np.max(np.abs(G)) <= 1e-10:
+            break
+        W = W + eta * G
+    return W
+""",
+        """
+def softmax_fit(X, y, K, lam):
+    n, d = X.shape
+    Y = np.eye(K)[np.asarray(y, dtype=int)]
+    W = np.zeros((d, K))
+    eta = 1.0 / (np.linalg.norm(X, 2) ** 2 / 2 + lam)
+    for _ in range(20000):  # all K columns free: no reference class
+        G = X.T @ (Y - lg.softmax(X @ W)) - lam * W
+        if np.max(np.abs(G)) <= 1e-8 * n:
+            break
+        W = W + eta * G
+    return W
+""",
+        """
+def softmax_fit(X, y, K, lam):
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return lg.softmax_regression(X, y, lam=lam).W  # the forbidden method
+""",
+    ],
+    "softmax-cv": [
+        """
+def cv_log_loss(X, y, lams, folds):
+    out = []
+    for lam in lams:  # fitted on every sample, held-out ones included: the folds leak
+        P = lg.softmax_regression(X, y, lam=lam).predict_proba(X)
+        out.append(-np.mean(np.log(P[np.arange(len(y)), np.asarray(y, dtype=int)])))
+    return np.array(out)
+""",
+        """
+def cv_log_loss(X, y, lams, folds):
+    y, folds, out = np.asarray(y), np.asarray(folds), []
+    for lam in lams:
+        total = 0.0
+        for f in np.unique(folds):
+            test = folds == f
+            P = lg.softmax_regression(X[~test], y[~test], lam=lam).predict_proba(X[test])
+            total -= np.sum(np.log2(P[np.arange(len(P)), y[test].astype(int)]))  # in bits
+        out.append(total / len(y))
+    return np.array(out)
+""",
+        """
+def cv_log_loss(X, y, lams, folds):
+    y, folds, out = np.asarray(y), np.asarray(folds), []
+    for lam in lams:
+        total = 0.0
+        for f in np.unique(folds):
+            test = folds == f
+            P = lg.softmax_regression(X[~test], y[~test], lam=lam).predict_proba(X[test])
+            total -= np.sum(np.log(P.max(axis=1)))  # the predicted class, not the true one
+        out.append(total / len(y))
+    return np.array(out)
+""",
+        """
+def cv_log_loss(X, y, lams, folds):
+    y, folds, out = np.asarray(y), np.asarray(folds), []
+    for lam in lams:
+        means = []
+        for f in np.unique(folds):
+            test = folds == f
+            P = lg.softmax_regression(X[~test], y[~test], lam=lam).predict_proba(X[test])
+            means.append(-np.mean(np.log(P[np.arange(len(P)), y[test].astype(int)])))
+        out.append(np.mean(means))  # the mean of the fold means, not of the n scores
+    return np.array(out)
+""",
+        """
+def cv_log_loss(X, y, lams, folds):
+    y, folds, out = np.asarray(y), np.asarray(folds), []
+    for lam in lams:
+        total = 0.0
+        for f in np.unique(folds):
+            train = folds != f
+            P = lg.softmax_regression(X[train], y[train], lam=lam).predict_proba(X[train])
+            total -= np.mean(np.log(P[np.arange(len(P)), y[train].astype(int)]))
+        out.append(total / len(np.unique(folds)))  # scored on the training folds
+    return np.array(out)
 """,
     ],
 }
