@@ -1734,25 +1734,17 @@ show_source(linear._coordinate_sweep)
 # (a) Let $A = X^\top X + \lambda I$. For $v \ne 0$, $v^\top A v = \|Xv\|^2 + \lambda\|v\|^2
 # > 0$, so $A$ is symmetric positive definite, hence invertible; let
 # $w_\lambda = A^{-1}X^\top y$. Expanding, $J_\lambda(w) = \|y\|^2 - 2w^\top X^\top y +
-# w^\top A w$, and since $X^\top y = A w_\lambda$,
-#
-# $$
-# J_\lambda(w) = \|y\|^2 - w_\lambda^\top A w_\lambda + (w - w_\lambda)^\top A (w - w_\lambda)
-# = J_\lambda(w_\lambda) + (w - w_\lambda)^\top A (w - w_\lambda).
-# $$
-#
-# The last term is positive for every $w \ne w_\lambda$, so $w_\lambda$ is a minimiser and the
-# only one. Nothing here used the rank of $X$.
+# w^\top A w$, and since $X^\top y = A w_\lambda$, completing the square gives
+# $J_\lambda(w) = \|y\|^2 - w_\lambda^\top A w_\lambda + (w - w_\lambda)^\top A (w - w_\lambda)
+# = J_\lambda(w_\lambda) + (w - w_\lambda)^\top A (w - w_\lambda)$. The last term is
+# positive for every $w \ne w_\lambda$, so $w_\lambda$ is a minimiser and the only one.
+# Nothing here used the rank of $X$.
 #
 # (b) Write $R(w) = \|y - Xw\|^2$ and $N(w) = \|w\|^2$. Each of $w_\lambda$, $w_\mu$ is at least
 # as good as the other for its own objective:
-#
-# $$
-# R(w_\lambda) + \lambda N(w_\lambda) \le R(w_\mu) + \lambda N(w_\mu), \qquad
-# R(w_\mu) + \mu N(w_\mu) \le R(w_\lambda) + \mu N(w_\lambda).
-# $$
-#
-# Adding the two and cancelling $R(w_\lambda) + R(w_\mu)$ leaves
+# $R(w_\lambda) + \lambda N(w_\lambda) \le R(w_\mu) + \lambda N(w_\mu)$ and
+# $R(w_\mu) + \mu N(w_\mu) \le R(w_\lambda) + \mu N(w_\lambda)$. Adding the two and
+# cancelling $R(w_\lambda) + R(w_\mu)$ leaves
 # $(\mu - \lambda)\big(N(w_\lambda) - N(w_\mu)\big) \ge 0$, so $N(w_\mu) \le N(w_\lambda)$ since
 # $\mu > \lambda$. The first inequality then gives
 # $R(w_\lambda) \le R(w_\mu) + \lambda\big(N(w_\mu) - N(w_\lambda)\big) \le R(w_\mu)$.
@@ -2440,8 +2432,8 @@ for t_h in (n_h - 10 ** rng_h.uniform(-4, -2), n_h * rng_h.uniform(0.05, 0.95)):
     assert isinstance(lam_h, float), f"expected a float, got {type(lam_h)}"
     df_h = linear.ridge_dof(X_h, lam_h)
     np.testing.assert_allclose(df_h, t_h, rtol=1e-9, strict=True)
-    root_h = brentq(lambda lam: linear.ridge_dof(X_h, lam) - t_h, 1e-12 * s2_h[-1],
-                    1e9 * s2_h[0], xtol=1e-300, rtol=1e-13)
+    root_h = brentq(lambda lam, t=t_h: linear.ridge_dof(X_h, lam) - t,
+                    1e-12 * s2_h[-1], 1e9 * s2_h[0], xtol=1e-300, rtol=1e-13)
     np.testing.assert_allclose(lam_h, root_h, rtol=1e-8, strict=True)
 
 # HIDDEN TEST: a smaller target gives a larger lam, down to df ~ 1e-3 (lam >> d_1^2)
