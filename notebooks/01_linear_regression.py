@@ -1731,8 +1731,9 @@ show_source(linear._coordinate_sweep)
 #
 # ```{solution} ex-proof-ridge-monotone
 # :class: dropdown
-# (a) Let $A = X^\top X + \lambda I$. For $v \ne 0$, $v^\top A v = \|Xv\|^2 + \lambda\|v\|^2
-# > 0$, so $A$ is symmetric positive definite, hence invertible; let
+# (a) Let $A = X^\top X + \lambda I$. For $v \ne 0$,
+# $v^\top A v = \|Xv\|^2 + \lambda\|v\|^2 > 0$, so $A$ is symmetric positive definite, hence
+# invertible; let
 # $w_\lambda = A^{-1}X^\top y$. Expanding, $J_\lambda(w) = \|y\|^2 - 2w^\top X^\top y +
 # w^\top A w$, and since $X^\top y = A w_\lambda$, completing the square gives
 # $J_\lambda(w) = \|y\|^2 - w_\lambda^\top A w_\lambda + (w - w_\lambda)^\top A (w - w_\lambda)
@@ -2361,9 +2362,10 @@ np.testing.assert_allclose(
 # singular values below $\max(n, d)\,\varepsilon\, d_1$ as zero ($\varepsilon$ the machine
 # epsilon). By {ref}`ex-ridge-dof-limits` df falls continuously and strictly from the rank to
 # 0, so the root exists and is unique; find it either by bisection on $\log\lambda$ (first
-# find a bracket: the root may be anywhere from $10^{-6}$ to $10^{8}$ times $d_1^2$), or by
-# Newton's method: work out $\mathrm{df}'(\lambda)$ and $\mathrm{df}''(\lambda)$, and show
-# that from $\lambda_0 = 0$ the Newton iterates increase to the root without overshooting.
+# find a bracket, multiplying or dividing by 10 until df crosses the target: the root can
+# lie many orders of magnitude away from $d_1^2$ either way), or by Newton's method: work
+# out $\mathrm{df}'(\lambda)$ and $\mathrm{df}''(\lambda)$, and show that from
+# $\lambda_0 = 0$ the Newton iterates increase to the root without overshooting.
 # While this is graded, `mlnotes.linear.ridge_dof` and `scipy.optimize` are unavailable.
 # ```
 
