@@ -1724,6 +1724,48 @@ show_source(linear._coordinate_sweep)
 # (sec-linear-exercises)=
 # ## Exercises
 #
+# ```{exercise} Proof: the ridge solution is unique, and its norm falls as the penalty grows
+# :label: ex-proof-ridge-monotone
+# Let $J_\lambda$ be the ridge objective {eq}`def-ridge-objective` and $\lambda > 0$.
+# (a) Prove that $J_\lambda$ has exactly one minimiser $w_\lambda$, the vector
+# {eq}`eq-ridge-solution`, whatever the rank of $X$. (b) Prove, from the optimality of
+# $w_\lambda$ and $w_\mu$ alone (no SVD), that $0 < \lambda < \mu$ implies
+# $\|w_\mu\| \le \|w_\lambda\|$ and $\|y - Xw_\mu\| \ge \|y - Xw_\lambda\|$: more penalty buys a
+# shorter vector with a worse fit. (c) Prove that both inequalities are strict when
+# $X^\top y \ne 0$, and that $w_\lambda = 0$ for every $\lambda$ when $X^\top y = 0$.
+# ```
+#
+# ```{solution} ex-proof-ridge-monotone
+# :class: dropdown
+# (a) Let $A = X^\top X + \lambda I$. For $v \ne 0$,
+# $v^\top A v = \|Xv\|^2 + \lambda\|v\|^2 > 0$, so $A$ is symmetric positive definite, hence
+# invertible; let
+# $w_\lambda = A^{-1}X^\top y$. Expanding, $J_\lambda(w) = \|y\|^2 - 2w^\top X^\top y +
+# w^\top A w$, and since $X^\top y = A w_\lambda$, completing the square gives
+# $J_\lambda(w) = \|y\|^2 - w_\lambda^\top A w_\lambda + (w - w_\lambda)^\top A (w - w_\lambda)
+# = J_\lambda(w_\lambda) + (w - w_\lambda)^\top A (w - w_\lambda)$. The last term is
+# positive for every $w \ne w_\lambda$, so $w_\lambda$ is a minimiser and the only one.
+# Nothing here used the rank of $X$.
+#
+# (b) Write $R(w) = \|y - Xw\|^2$ and $N(w) = \|w\|^2$. Each of $w_\lambda$, $w_\mu$ is at least
+# as good as the other for its own objective:
+# $R(w_\lambda) + \lambda N(w_\lambda) \le R(w_\mu) + \lambda N(w_\mu)$ and
+# $R(w_\mu) + \mu N(w_\mu) \le R(w_\lambda) + \mu N(w_\lambda)$. Adding the two and
+# cancelling $R(w_\lambda) + R(w_\mu)$ leaves
+# $(\mu - \lambda)\big(N(w_\lambda) - N(w_\mu)\big) \ge 0$, so $N(w_\mu) \le N(w_\lambda)$ since
+# $\mu > \lambda$. The first inequality then gives
+# $R(w_\lambda) \le R(w_\mu) + \lambda\big(N(w_\mu) - N(w_\lambda)\big) \le R(w_\mu)$.
+#
+# (c) If $w_\lambda \ne w_\mu$, uniqueness in (a) makes both optimality inequalities strict,
+# so their sum gives $N(w_\mu) < N(w_\lambda)$, and the first one gives
+# $R(w_\lambda) < R(w_\mu) + \lambda(N(w_\mu) - N(w_\lambda)) < R(w_\mu)$. It remains to see
+# that $w_\lambda \ne w_\mu$. If they were equal, to $w$ say, subtracting
+# $(X^\top X + \mu I)w = X^\top y$ from $(X^\top X + \lambda I)w = X^\top y$ would give
+# $(\lambda - \mu)w = 0$, so $w = 0$ and $X^\top y = A \cdot 0 = 0$, against the assumption.
+# Conversely, if $X^\top y = 0$ then $w_\lambda = A^{-1} 0 = 0$ for every $\lambda > 0$, and
+# both inequalities hold with equality.
+# ```
+#
 # ```{exercise}
 # :label: ex-lasso-orthonormal
 # Suppose the columns of $X$ are orthonormal, $X^\top X = I$. Show that the lasso solution is
@@ -1962,7 +2004,7 @@ show_source(linear._coordinate_sweep)
 # autograded questions.
 
 # %% [markdown]
-# ```{exercise}
+# ```{exercise} Core · 2 points · about 20 min
 # :label: ex-code-ridge-svd
 # Write `ridge_svd(X, y, lam)` returning the ridge coefficients {eq}`eq-ridge-solution`
 # (no intercept) computed from the thin SVD of `X` as in {eq}`eq-ridge-shrinkage`,
@@ -1982,7 +2024,7 @@ def ridge_svd(X, y, lam):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: ridge-svd, points: 2,
+# QUESTION {name: ridge-svd, points: 2, tier: core, minutes: 20,
 #   withdraw: [mlnotes.linear.ridge, mlnotes.linear.ridge_path,
 #              mlnotes.linear._svd_min_norm]}
 # TEST: 25 samples, 4 features, lam = 2, against the chapter's ridge
@@ -2033,7 +2075,7 @@ np.testing.assert_allclose(
 )
 
 # %% [markdown]
-# ```{exercise}
+# ```{exercise} Challenge · 3 points · about 50 min
 # :label: ex-code-lasso-cd
 # Write `lasso_cd(X, y, lam, n_sweeps)` that minimises {eq}`def-lasso-objective` (no
 # intercept) by `n_sweeps` cycles of the coordinate update {eq}`eq-lasso-coordinate`,
@@ -2062,7 +2104,7 @@ def lasso_cd(X, y, lam, n_sweeps=500):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: lasso-cd, points: 3,
+# QUESTION {name: lasso-cd, points: 3, tier: challenge, minutes: 50,
 #   withdraw: [mlnotes.linear.lasso, mlnotes.linear.lasso_path,
 #              mlnotes.linear.soft_threshold, scipy.optimize]}
 # TEST: 40 samples, 5 features, lam = 20, against the chapter's lasso
@@ -2109,7 +2151,7 @@ assert np.all(np.abs(g_h) <= lam_h * (1 + 1e-6)), "a coefficient at 0 with |g_j|
 np.testing.assert_allclose(g_h[w_h != 0], -lam_h * np.sign(w_h[w_h != 0]), rtol=1e-6)
 
 # %% [markdown]
-# ```{exercise}
+# ```{exercise} Warm-up · 2 points · about 15 min
 # :label: ex-code-lstsq-qr
 # Write `lstsq_qr(X, y)`: the least-squares coefficients from the thin QR factorisation
 # $X = QR$ (`np.linalg.qr`): solve $R w = Q^\top y$, which never forms $X^\top X$ (whose
@@ -2128,7 +2170,7 @@ def lstsq_qr(X, y):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: lstsq-qr, points: 3,
+# QUESTION {name: lstsq-qr, points: 2, tier: warm-up, minutes: 15,
 #   withdraw: [mlnotes.linear.least_squares, mlnotes.linear._qr_refined,
 #              mlnotes.linear._gram_cholesky, mlnotes.linear._svd_min_norm]}
 # TEST: 50 samples, 4 features, against the chapter's least squares
@@ -2169,7 +2211,7 @@ np.testing.assert_allclose(
 )
 
 # %% [markdown]
-# ```{exercise}
+# ```{exercise} Core · 2 points · about 20 min
 # :label: ex-code-ridge-augmented
 # Write `ridge_augmented(X, y, lam)` that computes the ridge coefficients (no intercept)
 # as the ordinary least-squares solution on the augmented data of
@@ -2191,7 +2233,7 @@ def ridge_augmented(X, y, lam):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: ridge-augmented, points: 2,
+# QUESTION {name: ridge-augmented, points: 2, tier: core, minutes: 20,
 #   withdraw: [mlnotes.linear.ridge, mlnotes.linear.ridge_path,
 #              mlnotes.linear._svd_min_norm]}
 # TEST: 30 samples, 4 features, lam = 4, against the chapter's ridge
@@ -2238,52 +2280,324 @@ gs_h = [
 np.testing.assert_allclose(gs_h, np.zeros((4, X_h.shape[1])), atol=1e-8)
 
 # %% [markdown]
-# ```{exercise}
-# :label: ex-code-ridge-dof
-# Write `ridge_dof(X, lam)`: the effective degrees of freedom {eq}`eq-ridge-dof` of
-# ridge regression, $\mathrm{df}(\lambda) = \sum_j d_j^2/(d_j^2 + \lambda)$ over the
-# singular values $d_j$ of `X`, as a float (for $\lambda > 0$). While this is graded,
-# `mlnotes.linear.ridge_dof`, `mlnotes.linear.ridge` and `mlnotes.linear.ridge_path` are
-# unavailable.
+# ```{exercise} Core · 2 points · about 25 min
+# :label: ex-code-ridge-intercept
+# Write `ridge_intercept(X, y, lam)` returning `(w, b)`, the minimiser of
+# $\|y - Xw - b\mathbf 1\|^2 + \lambda\|w\|^2$ over $w \in \R^d$ and an intercept $b \in \R$
+# that is *not* penalised, with `w` an array of shape `(d,)` and `b` a float. Work it out
+# first: set the derivative in $b$ to zero to find the best $b$ for a given $w$, substitute
+# it back, and recognise the problem that is left for $w$ (it is a ridge regression on
+# other data). A column of ones appended to `X` is not the answer: ridge would then
+# penalise $b$. While this is graded, `mlnotes.linear.ridge`, `mlnotes.linear.ridge_path`,
+# `mlnotes.linear._center` and `mlnotes.linear._svd_min_norm` are unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
-def ridge_dof(X, lam):
+def ridge_intercept(X, y, lam):
     # BEGIN SOLUTION
-    d2 = np.linalg.svd(X, compute_uv=False) ** 2
-    return float(np.sum(d2 / (d2 + lam)))
+    # d/db = 0 gives b = mean(y) - mean(X)^T w; substituted, w is ridge on centred data
+    x_mean, y_mean = X.mean(axis=0), float(np.mean(y))
+    Xc = X - x_mean
+    A = Xc.T @ Xc + lam * np.eye(X.shape[1])
+    w = np.linalg.solve(A, Xc.T @ (y - y_mean))
+    return w, float(y_mean - x_mean @ w)
     # END SOLUTION
 
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: ridge-dof, points: 2,
-#   withdraw: [mlnotes.linear.ridge_dof, mlnotes.linear.ridge,
-#              mlnotes.linear.ridge_path]}
-# TEST: 40 samples, 6 features, lam = 5, against the chapter's ridge_dof
-X_test = np.random.default_rng(90).normal(size=(40, 6))
+# QUESTION {name: ridge-intercept, points: 2, tier: core, minutes: 25,
+#   withdraw: [mlnotes.linear.ridge, mlnotes.linear.ridge_path,
+#              mlnotes.linear._center, mlnotes.linear._svd_min_norm]}
+# TEST: 30 samples, 4 features far from 0, lam = 3, against the chapter's ridge
+X_test = 5 + np.random.default_rng(86).normal(size=(30, 4))
+y_test = 10 + X_test @ np.arange(4.0) + np.random.default_rng(87).normal(size=30)
+w_test, b_test = ridge_intercept(X_test, y_test, 3.0)
+fit_test = linear.ridge(X_test, y_test, lam=3.0, fit_intercept=True)
+assert isinstance(b_test, float), f"b should be a float, got {type(b_test)}"
+np.testing.assert_allclose(w_test, fit_test.w, rtol=1e-9, strict=True)
+np.testing.assert_allclose(b_test, fit_test.b, rtol=1e-9, strict=True)
+
+# HIDDEN TEST: equals the chapter's ridge with an unpenalised intercept, any scales
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h, d_h = rng_h.integers(10, 40), rng_h.integers(1, 6)
+X_h = rng_h.normal(size=(n_h, d_h)) * 10 ** rng_h.uniform(-1, 1, d_h)
+X_h += rng_h.normal(scale=5, size=d_h)  # columns far from 0
+y_h = rng_h.normal(scale=10) + rng_h.normal(size=n_h)
+lam_h = 10 ** rng_h.uniform(-2, 2)
+w_h, b_h = ridge_intercept(X_h, y_h, lam_h)
+fit_h = linear.ridge(X_h, y_h, lam=lam_h, fit_intercept=True)
+assert isinstance(b_h, float), f"b should be a float, got {type(b_h)}"
+np.testing.assert_allclose(w_h, fit_h.w, rtol=1e-8, atol=1e-12, strict=True)
+np.testing.assert_allclose(b_h, fit_h.b, rtol=1e-8, atol=1e-12, strict=True)
+
+# HIDDEN TEST: both gradients vanish (residuals sum to 0), also for d > n
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h = rng_h.integers(4, 15)
+X_h = rng_h.normal(size=(n_h, n_h + rng_h.integers(1, 10))) + rng_h.normal(scale=3)
+y_h, lam_h = rng_h.normal(size=n_h) + rng_h.normal(scale=5), 10 ** rng_h.uniform(-1, 1)
+w_h, b_h = ridge_intercept(X_h, y_h, lam_h)
+r_h = y_h - X_h @ w_h - b_h
 np.testing.assert_allclose(
-    ridge_dof(X_test, 5.0), linear.ridge_dof(X_test, 5.0), rtol=1e-12, strict=True
+    np.append(np.sum(r_h), -2 * X_h.T @ r_h + 2 * lam_h * w_h),
+    np.zeros(X_h.shape[1] + 1),
+    atol=1e-8 * (1 + np.abs(y_h).sum()),
+    strict=True,
 )
 
-# HIDDEN TEST: df is the trace of the ridge hat matrix
+# HIDDEN TEST: shifting y and the columns of X moves b only: w is unchanged
 rng_h = np.random.default_rng(list(b"development secret"))
-X_h = rng_h.normal(size=(rng_h.integers(5, 30), rng_h.integers(1, 8)))
-X_h *= rng_h.uniform(0.1, 10)
-lam_h, d_h = 10 ** rng_h.uniform(-1, 2), X_h.shape[1]
-H_h = X_h @ np.linalg.solve(X_h.T @ X_h + lam_h * np.eye(d_h), X_h.T)
+X_h = rng_h.normal(size=(rng_h.integers(10, 30), rng_h.integers(2, 6)))
+y_h, lam_h = rng_h.normal(size=len(X_h)), 10 ** rng_h.uniform(-1, 1.5)
+s_h, c_h = rng_h.normal(scale=5, size=X_h.shape[1]), rng_h.normal(scale=5)
+w_h, b_h = ridge_intercept(X_h, y_h, lam_h)
+w2_h, b2_h = ridge_intercept(X_h + s_h, y_h + c_h, lam_h)
+np.testing.assert_allclose(w2_h, w_h, rtol=1e-8, atol=1e-10, strict=True)
 np.testing.assert_allclose(
-    ridge_dof(X_h, lam_h), np.trace(H_h), rtol=1e-10, strict=True
+    b2_h, b_h + c_h - s_h @ w_h, rtol=1e-8, atol=1e-8, strict=True
 )
 
-# HIDDEN TEST: df falls from the rank of X (lam -> 0) towards 0 (lam -> infinity)
+# %% [markdown]
+# ```{exercise} Core · 3 points · about 40 min
+# :label: ex-code-ridge-lambda-for-dof
+# The effective degrees of freedom {eq}`eq-ridge-dof` are a friendlier scale than
+# $\lambda$ (the prostate figures plot against them), so one often asks the converse: which
+# $\lambda$ gives $\mathrm{df}(\lambda) = t$? Write `ridge_lambda_for_dof(X, target)`
+# returning that $\lambda$ as a float, for any $0 < t < \operatorname{rank} X$, with a
+# relative error below $10^{-10}$. Use `X` as given (not centred), one SVD, and count
+# singular values below $\max(n, d)\,\varepsilon\, d_1$ as zero ($\varepsilon$ the machine
+# epsilon). By {ref}`ex-ridge-dof-limits` df falls continuously and strictly from the rank to
+# 0, so the root exists and is unique; find it either by bisection on $\log\lambda$ (first
+# find a bracket, multiplying or dividing by 10 until df crosses the target: the root can
+# lie many orders of magnitude away from $d_1^2$ either way), or by Newton's method: work
+# out $\mathrm{df}'(\lambda)$ and $\mathrm{df}''(\lambda)$, and show that from
+# $\lambda_0 = 0$ the Newton iterates increase to the root without overshooting.
+# While this is graded, `mlnotes.linear.ridge_dof` and `scipy.optimize` are unavailable.
+# ```
+
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+def ridge_lambda_for_dof(X, target):
+    # BEGIN SOLUTION
+    s = np.linalg.svd(X, compute_uv=False)
+    d2 = s[s > max(X.shape) * np.finfo(float).eps * s[0]] ** 2
+    # df is decreasing and convex (df'' = 2 sum d2 / (d2 + lam)^3 > 0): from lam = 0,
+    # left of the root, each tangent meets the level target before df does, so
+    # Newton's iterates increase to the root
+    lam = 0.0
+    for _ in range(500):
+        f = np.sum(d2 / (d2 + lam)) - target
+        slope = -np.sum(d2 / (d2 + lam) ** 2)
+        step = -f / slope
+        lam += step
+        if abs(step) <= 1e-13 * lam:
+            break
+    return float(lam)
+    # END SOLUTION
+
+
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: ridge-lambda-for-dof, points: 3, tier: core, minutes: 40,
+#   withdraw: [mlnotes.linear.ridge_dof, scipy.optimize]}
+# TEST: 40 samples, 6 features, df = 3.5: df(lam) = 3.5 and lam is scipy's root
+from scipy.optimize import brentq
+
+X_test = 1 + np.random.default_rng(90).normal(size=(40, 6))
+lam_test = ridge_lambda_for_dof(X_test, 3.5)
+assert isinstance(lam_test, float), f"expected a float, got {type(lam_test)}"
+np.testing.assert_allclose(
+    linear.ridge_dof(X_test, lam_test), 3.5, rtol=1e-9, strict=True
+)
+root_test = brentq(lambda lam: linear.ridge_dof(X_test, lam) - 3.5, 1e-8, 1e8,
+                   xtol=1e-14, rtol=1e-13)
+np.testing.assert_allclose(lam_test, root_test, rtol=1e-8, strict=True)
+
+# HIDDEN TEST: df(lam) = target and lam is the root, columns of very different scales
+from scipy.optimize import brentq
+
 rng_h = np.random.default_rng(list(b"development secret"))
-n_h = rng_h.integers(3, 12)
-X_h = rng_h.normal(size=(n_h, n_h + rng_h.integers(1, 6)))  # rank n
-np.testing.assert_allclose(ridge_dof(X_h, 1e-10), float(n_h), rtol=1e-6, strict=True)
-df_h = [ridge_dof(X_h, lam) for lam in np.sort(10 ** rng_h.uniform(-2, 2, size=5))]
-assert np.all(np.diff(df_h) < 0), f"df for increasing lam: {df_h}"
-assert ridge_dof(X_h, 1e10) < 1e-6, f"df for lam = 1e10: {ridge_dof(X_h, 1e10)}"
+n_h, d_h = rng_h.integers(10, 50), rng_h.integers(2, 8)
+X_h = rng_h.normal(size=(n_h, d_h)) * 10 ** rng_h.uniform(-2, 2, d_h)
+X_h += rng_h.normal(size=d_h)
+t_h = d_h * rng_h.uniform(0.05, 0.95)
+lam_h = ridge_lambda_for_dof(X_h, t_h)
+assert isinstance(lam_h, float), f"expected a float, got {type(lam_h)}"
+np.testing.assert_allclose(linear.ridge_dof(X_h, lam_h), t_h, rtol=1e-9, strict=True)
+s2_h = np.linalg.svd(X_h, compute_uv=False) ** 2
+root_h = brentq(lambda lam: linear.ridge_dof(X_h, lam) - t_h, 1e-9 * s2_h[-1],
+                1e9 * s2_h[0], xtol=1e-300, rtol=1e-13)
+np.testing.assert_allclose(lam_h, root_h, rtol=1e-8, strict=True)
+
+# HIDDEN TEST: more features than rows (rank n): a target just below n gives a tiny lam
+from scipy.optimize import brentq
+
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h = rng_h.integers(4, 12)
+X_h = rng_h.normal(size=(n_h, n_h + rng_h.integers(1, 8))) * 10 ** rng_h.uniform(-2, 0)
+s2_h = np.linalg.svd(X_h, compute_uv=False) ** 2
+for t_h in (n_h - 10 ** rng_h.uniform(-4, -2), n_h * rng_h.uniform(0.05, 0.95)):
+    lam_h = ridge_lambda_for_dof(X_h, t_h)
+    assert isinstance(lam_h, float), f"expected a float, got {type(lam_h)}"
+    df_h = linear.ridge_dof(X_h, lam_h)
+    np.testing.assert_allclose(df_h, t_h, rtol=1e-9, strict=True)
+    root_h = brentq(lambda lam, t=t_h: linear.ridge_dof(X_h, lam) - t,
+                    1e-12 * s2_h[-1], 1e9 * s2_h[0], xtol=1e-300, rtol=1e-13)
+    np.testing.assert_allclose(lam_h, root_h, rtol=1e-8, strict=True)
+
+# HIDDEN TEST: a smaller target gives a larger lam, down to df ~ 1e-3 (lam >> d_1^2)
+rng_h = np.random.default_rng(list(b"development secret"))
+X_h = rng_h.normal(size=(rng_h.integers(10, 40), rng_h.integers(2, 6)))
+X_h *= 10 ** rng_h.uniform(1, 2)
+t_h = X_h.shape[1] * 10 ** np.sort(np.append(rng_h.uniform(-3.5, -2.5),
+                                             rng_h.uniform(-2.5, -0.05, size=3)))
+lam_h = [ridge_lambda_for_dof(X_h, t) for t in t_h]
+assert all(isinstance(v, float) for v in lam_h), f"expected floats, got {lam_h}"
+assert np.all(np.diff(lam_h) < 0), f"lam for increasing targets {t_h}: {lam_h}"
+np.testing.assert_allclose(
+    [linear.ridge_dof(X_h, v) for v in lam_h], t_h, rtol=1e-9, strict=True
+)
+
+# %% [markdown]
+# ```{exercise} Challenge · 4 points · about 60 min
+# :label: ex-code-ridge-cv
+# (Experiment: the prostate data.) Write `ridge_cv(X, y, lams, folds)` that chooses the
+# penalty of ridge regression with an unpenalised intercept by $K$-fold cross-validation.
+# `folds` gives each row its fold, an integer in $0, \dots, K-1$; the folds may have
+# different sizes. For each fold $k$ and each $\lambda$ in `lams`:
+#
+# 1. standardise the columns of `X` with the mean and the sample standard deviation
+#    (`ddof=1`) of the rows *outside* fold $k$ only (the validation rows must not leak into
+#    any part of the fit);
+# 2. on those rows, fit ridge with an unpenalised intercept
+#    ({ref}`ex-code-ridge-intercept`) to the standardised columns;
+# 3. predict the rows of fold $k$, standardised with the same mean and deviation.
+#
+# Return `(cv, lam)`: `cv`, a NumPy array with one entry per penalty, is the pooled error
+# {eq}`def-cv-error`, the squared errors of all $n$ rows summed and divided by $n$ (not the
+# mean of the $K$ per-fold means), and `lam` is the penalty of `lams` with the smallest
+# `cv`, as a float. The tests run it on rows of the prostate data (`load_prostate()`):
+# ESL's 67 training rows with fold $i \bmod 5$ for row $i$ (which $\lambda$ of
+# `np.logspace(-1, 3, 8)` wins?) and random subsamples, fold assignments and grids; they
+# compare `cv` with their own computation at a relative tolerance of $10^{-6}$ and `lam`
+# exactly. While this is graded, `mlnotes.linear.cross_validate` is unavailable.
+# ```
+
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+def ridge_cv(X, y, lams, folds):
+    # BEGIN SOLUTION
+    folds = np.asarray(folds)
+    sq_err = np.zeros(len(lams))
+    for k in np.unique(folds):
+        tr, va = folds != k, folds == k
+        mu, sd = X[tr].mean(axis=0), X[tr].std(axis=0, ddof=1)
+        Z_tr, Z_va = (X[tr] - mu) / sd, (X[va] - mu) / sd
+        z_mean, y_mean = Z_tr.mean(axis=0), y[tr].mean()
+        U, s, Vt = np.linalg.svd(Z_tr - z_mean, full_matrices=False)
+        uty = U.T @ (y[tr] - y_mean)
+        for m, lam in enumerate(lams):
+            w = Vt.T @ (s / (s**2 + lam) * uty)
+            pred = y_mean + (Z_va - z_mean) @ w
+            sq_err[m] += np.sum((y[va] - pred) ** 2)
+    cv = sq_err / len(y)
+    return cv, float(lams[int(np.argmin(cv))])
+    # END SOLUTION
+
+
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: ridge-cv, points: 4, tier: challenge, minutes: 60, data: prostate,
+#   withdraw: [mlnotes.linear.cross_validate]}
+# TEST: ESL's 67 training rows of the prostate data, fold i mod 5, 8 penalties
+D_test = load_prostate()
+X_test, y_test = D_test.X[D_test.extra["train"]], D_test.y[D_test.extra["train"]]
+folds_test, lams_test = np.arange(len(y_test)) % 5, np.logspace(-1, 3, 8)
+cv_test, lam_test = ridge_cv(X_test, y_test, lams_test, folds_test)
+ref_test = np.zeros(len(lams_test))  # the pooled error, with linear.ridge
+for k in range(5):
+    tr, va = folds_test != k, folds_test == k
+    mu, sd = X_test[tr].mean(axis=0), X_test[tr].std(axis=0, ddof=1)
+    for m, lam in enumerate(lams_test):
+        Z_tr, Z_va = (X_test[tr] - mu) / sd, (X_test[va] - mu) / sd
+        fit = linear.ridge(Z_tr, y_test[tr], lam=lam, fit_intercept=True)
+        ref_test[m] += np.sum((y_test[va] - fit.predict(Z_va)) ** 2)
+ref_test /= len(y_test)
+np.testing.assert_allclose(cv_test, ref_test, rtol=1e-6, strict=True)
+best_test = lams_test[np.argmin(ref_test)]
+assert lam_test == best_test, f"expected lam = {best_test}, got {lam_test}"
+
+# HIDDEN TEST: the pooled error and the best lam, folds of unequal sizes on a subsample
+rng_h = np.random.default_rng(list(b"development secret"))
+D_h = load_prostate()
+K_h = rng_h.integers(3, 6)
+sizes_h = rng_h.integers(5, 9) + 2 * rng_h.permutation(K_h)  # all different
+ok_h = False
+while not ok_h:  # every training part must have a spread in every column
+    rows_h = rng_h.choice(len(D_h.y), size=sizes_h.sum(), replace=False)
+    folds_h = rng_h.permutation(np.repeat(np.arange(K_h), sizes_h))
+    X_h, y_h = D_h.X[rows_h], D_h.y[rows_h]
+    ok_h = all(np.all(np.ptp(X_h[folds_h != k], axis=0) > 0) for k in range(K_h))
+lams_h = np.sort(10 ** rng_h.uniform(-1, 2.5, size=6))
+cv_h, lam_h = ridge_cv(X_h, y_h, lams_h, folds_h)
+ref_h = np.zeros(len(lams_h))
+for k in range(K_h):
+    tr, va = folds_h != k, folds_h == k
+    mu, sd = X_h[tr].mean(axis=0), X_h[tr].std(axis=0, ddof=1)
+    for m, lam in enumerate(lams_h):
+        fit = linear.ridge((X_h[tr] - mu) / sd, y_h[tr], lam=lam, fit_intercept=True)
+        ref_h[m] += np.sum((y_h[va] - fit.predict((X_h[va] - mu) / sd)) ** 2)
+ref_h /= len(y_h)
+np.testing.assert_allclose(cv_h, ref_h, rtol=1e-6, strict=True)
+best_h = lams_h[np.argmin(ref_h)]
+assert lam_h == best_h, f"expected lam = {best_h}, got {lam_h}"
+
+# HIDDEN TEST: rescaling and shifting the columns and shifting y change nothing
+rng_h = np.random.default_rng(list(b"development secret"))
+D_h = load_prostate()
+K_h = rng_h.integers(3, 5)
+ok_h = False
+while not ok_h:  # every training part must have a spread in every column
+    rows_h = rng_h.choice(len(D_h.y), size=rng_h.integers(25, 45), replace=False)
+    folds_h = rng_h.integers(0, K_h, size=len(rows_h))
+    X_h, y_h = D_h.X[rows_h], D_h.y[rows_h]
+    ok_h = all(np.sum(folds_h == k) > 1 for k in range(K_h)) and all(
+        np.all(np.ptp(X_h[folds_h != k], axis=0) > 0) for k in range(K_h))
+lams_h = np.sort(10 ** rng_h.uniform(-1, 2.5, size=5))
+cv_h, lam_h = ridge_cv(X_h, y_h, lams_h, folds_h)
+scale_h = 10 ** rng_h.uniform(-2, 2, size=X_h.shape[1])
+X2_h = X_h * scale_h + rng_h.normal(scale=10, size=X_h.shape[1])
+cv2_h, lam2_h = ridge_cv(X2_h, y_h + rng_h.normal(scale=10), lams_h, folds_h)
+np.testing.assert_allclose(cv2_h, cv_h, rtol=1e-7, strict=True)
+assert lam2_h == lam_h, f"lam changed from {lam_h} to {lam2_h}"
+ref_h = np.zeros(len(lams_h))
+for k in range(K_h):
+    tr, va = folds_h != k, folds_h == k
+    mu, sd = X_h[tr].mean(axis=0), X_h[tr].std(axis=0, ddof=1)
+    for m, lam in enumerate(lams_h):
+        fit = linear.ridge((X_h[tr] - mu) / sd, y_h[tr], lam=lam, fit_intercept=True)
+        ref_h[m] += np.sum((y_h[va] - fit.predict((X_h[va] - mu) / sd)) ** 2)
+np.testing.assert_allclose(cv_h, ref_h / len(y_h), rtol=1e-6, strict=True)
+
+# HIDDEN TEST: the returned lam is the grid's argmin, also for a grid in random order
+rng_h = np.random.default_rng(list(b"development secret"))
+D_h = load_prostate()
+ok_h = False
+while not ok_h:  # two folds, validation as large as training, each with a spread
+    rows_h = rng_h.choice(len(D_h.y), size=rng_h.integers(60, 97), replace=False)
+    X_h, y_h = D_h.X[rows_h], D_h.y[rows_h]
+    folds_h = rng_h.permutation(len(y_h)) % 2
+    ok_h = all(np.all(np.ptp(X_h[folds_h == k], axis=0) > 0) for k in range(2))
+lams_h = 10 ** rng_h.uniform(-1, 2.5, size=7)
+cv_h, lam_h = ridge_cv(X_h, y_h, lams_h, folds_h)
+ref_h = np.zeros(len(lams_h))
+for k in range(2):
+    tr, va = folds_h != k, folds_h == k
+    mu, sd = X_h[tr].mean(axis=0), X_h[tr].std(axis=0, ddof=1)
+    for m, lam in enumerate(lams_h):
+        fit = linear.ridge((X_h[tr] - mu) / sd, y_h[tr], lam=lam, fit_intercept=True)
+        ref_h[m] += np.sum((y_h[va] - fit.predict((X_h[va] - mu) / sd)) ** 2)
+np.testing.assert_allclose(cv_h, ref_h / len(y_h), rtol=1e-6, strict=True)
+best_h = lams_h[np.argmin(ref_h)]
+assert lam_h == best_h, f"expected lam = {best_h}, got {lam_h}"
 
 # %% [markdown]
 # ```{exercise}
