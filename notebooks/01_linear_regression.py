@@ -459,9 +459,10 @@ def digits(lre_value):
     return "< 4"
 
 
-def digits_or_refused(fn):
+def cholesky_digits(X, y, cert):
+    """The digits of the Cholesky solution, or "refused" where the method declines X."""
     try:
-        return digits(fn())
+        return digits(lre(linear.least_squares(X, y, method="cholesky").w, cert))
     except ValueError:
         return "refused"
 
@@ -477,11 +478,9 @@ for name in NIST_NAMES:
     with np.errstate(all="ignore"):
         textbook = lre(np.linalg.solve(X.T @ X, X.T @ y), cert)
     auto = linear.least_squares(X, y)
-    # the lambdas are called at once, inside this iteration (B023 warns of a later call)
-    cholesky = lambda: linear.least_squares(X, y, method="cholesky").w  # noqa: B023
     print(
         f"{name:9s} {data.difficulty:7s} {digits(textbook):>8s} "
-        f"{digits_or_refused(lambda: lre(cholesky(), cert)):>8s} "  # noqa: B023
+        f"{cholesky_digits(X, y, cert):>8s} "
         f"{digits(lre(linear.least_squares(X, y, method='qr').w, cert)):>7s} "
         f"{digits(lre(linear.least_squares(X, y, method='svd').w, cert)):>7s} "
         f"{digits(lre(auto.w, cert)):>7s} {auto.method:>9s} "
