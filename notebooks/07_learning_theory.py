@@ -1600,7 +1600,7 @@ def union_sample_size(k, phi, gamma, delta):
         m_hoeffding += 1
     log_fact = np.concatenate([[0.0], np.cumsum(np.log(np.arange(1, m_hoeffding + 1)))])
     m_exact = m_hoeffding
-    for m in range(m_hoeffding - 1, 0, -1):  # down from m_hoeffding to the first failure
+    for m in range(m_hoeffding - 1, 0, -1):  # down from m_hoeffding to a failure
         s = np.arange(m + 1)
         log_pmf = (log_fact[m] - log_fact[s] - log_fact[m - s]
                    + s * np.log(phi) + (m - s) * np.log1p(-phi))
@@ -1618,7 +1618,7 @@ def union_sample_size(k, phi, gamma, delta):
 #   withdraw: [mlnotes.bounds.sample_complexity, mlnotes.bounds.uniform_deviation,
 #              mlnotes.bounds.binomial_tail, mlnotes.bounds.binomial_logpmf,
 #              mlnotes.bounds._binomial_pmf_rows, scipy.stats, scipy.special]}
-# TEST: k = 10, phi = 0.3, gamma = 0.1 sqrt(2), delta = 0.05, against the chapter's bounds
+# TEST: k = 10, phi = 0.3, gamma = 0.1 sqrt(2), delta = 0.05, against the chapter's tail
 g_test = 0.1 * np.sqrt(2)
 got_test = union_sample_size(10, 0.3, g_test, 0.05)
 assert len(got_test) == 2, f"expected (m_hoeffding, m_exact), got {got_test}"
@@ -1629,7 +1629,7 @@ tails_test = 10 * bounds.binomial_tail(np.arange(me_test - 1, mh_test + 1), 0.3,
 assert np.all(tails_test[1:] <= 0.05), f"k P > delta at m = {me_test} or later"
 assert tails_test[0] > 0.05, f"k P <= delta from m = {me_test - 1} on already"
 
-# HIDDEN TEST: m_hoeffding is the chapter's sample complexity; k P <= delta from m_exact on
+# HIDDEN TEST: m_hoeffding is the chapter's sample complexity, k P <= delta from m_exact
 rng_h = np.random.default_rng(list(b"development secret"))
 for _ in range(2):
     k_h, phi_h = int(10 ** rng_h.uniform(0, 3)), rng_h.uniform(0.05, 0.95)
@@ -1637,7 +1637,7 @@ for _ in range(2):
     got_h = union_sample_size(k_h, phi_h, g_h, d_h)
     assert len(got_h) == 2, f"expected (m_hoeffding, m_exact), got {got_h}"
     mh_h, me_h = got_h
-    assert isinstance(mh_h, (int, np.integer)) and isinstance(me_h, (int, np.integer)), (
+    assert all(isinstance(v, (int, np.integer)) for v in got_h), (
         f"expected two ints, got {got_h}"
     )
     assert mh_h == bounds.sample_complexity(k_h, g_h, d_h), f"m_hoeffding = {mh_h}"
@@ -1656,7 +1656,9 @@ a_h = union_sample_size(int(k_h[0]), phi_h, g_h, d_h)
 b_h = union_sample_size(int(k_h[1]), phi_h, g_h, d_h)
 c_h = union_sample_size(int(k_h[1]), 1 - phi_h, g_h, d_h)
 assert tuple(b_h) == tuple(c_h), f"phi: {b_h}, 1 - phi: {c_h}"
-assert a_h[1] <= b_h[1] and a_h[0] <= b_h[0], f"k = {k_h[0]}: {a_h}, k = {k_h[1]}: {b_h}"
+assert a_h[1] <= b_h[1] and a_h[0] <= b_h[0], (
+    f"k = {k_h[0]}: {a_h}, k = {k_h[1]}: {b_h}"
+)
 ms_h = np.arange(max(b_h[1] - 1, 1), b_h[0] + 1)
 tails_h = k_h[1] * bounds.binomial_tail(ms_h, phi_h, g_h)
 assert np.all(tails_h[ms_h >= b_h[1]] <= d_h) and (b_h[1] == 1 or tails_h[0] > d_h), (
@@ -1754,9 +1756,9 @@ def growth_count(x, cls):
     # BEGIN SOLUTION
     x = np.asarray(x, dtype=float)
     u = np.unique(x)
-    # one threshold per gap between sorted distinct values, one below, one above them all
+    # one threshold per gap between the sorted distinct values, one below, one above
     cuts = np.concatenate([[u[0] - 1.0], (u[:-1] + u[1:]) / 2, [u[-1] + 1.0]])
-    if cls == "intervals":  # (cuts[a], cuts[b]) holds a run of values; then the empty one
+    if cls == "intervals":  # (cuts[a], cuts[b]) holds a run of values, then none
         a, b = np.triu_indices(len(cuts), 1)
         inside = (x[None, :] > cuts[a, None]) & (x[None, :] < cuts[b, None])
         labels = np.vstack([np.where(inside, 1, -1), -np.ones((1, x.size), int)])
@@ -1789,7 +1791,7 @@ for _ in range(3):
     m_h = int(rng_h.integers(4, 12))
     x_h = rng_h.integers(0, m_h, size=m_h) / m_h  # repeats are likely
     x_h[0] = x_h[-1]  # and certain
-    t_h = np.concatenate([[x_h.min() - 1], x_h])  # t = each point: every gap, once at least
+    t_h = np.concatenate([[x_h.min() - 1], x_h])  # t at each point: every gap
     thr_h = {tuple(np.where(x_h > t, 1, -1)) for t in t_h}
     stumps_h = thr_h | {tuple(-np.array(r)) for r in thr_h}
     runs_h = {tuple(np.where((x_h >= a) & (x_h <= b), 1, -1)) for a in x_h for b in x_h}
@@ -1816,10 +1818,12 @@ for m_h in range(1, int(rng_h.integers(4, 9)) + 1):
                           ("intervals", runs_h)):
         want_h = (len(rows_h), len(rows_h) == 2**m_h)
         got_h = growth_count(x_h, cls_h)
-        assert tuple(got_h) == want_h, f"{cls_h}, m = {m_h}: expected {want_h}, got {got_h}"
-        assert isinstance(got_h[1], (bool, np.bool_)), f"shattered: a bool, got {got_h[1]}"
-        got_h = growth_count(np.repeat(x_h, 2), cls_h)  # each point twice: never shattered
-        assert tuple(got_h) == (len(rows_h), False), f"{cls_h}, points twice: got {got_h}"
+        assert tuple(got_h) == want_h, (
+            f"{cls_h}, m = {m_h}: expected {want_h}, got {got_h}"
+        )
+        assert isinstance(got_h[1], (bool, np.bool_)), f"not a bool: {got_h[1]}"
+        got_h = growth_count(np.repeat(x_h, 2), cls_h)  # each point twice
+        assert tuple(got_h) == (len(rows_h), False), f"{cls_h}, points twice: {got_h}"
 
 # %% [markdown]
 # ```{exercise} Challenge · 4 points · about 60 min
@@ -1863,20 +1867,20 @@ def halfspace_labelings(X):
 # QUESTION {name: halfspace-labelings, points: 4, tier: challenge, minutes: 60}
 # TEST: the corners of a square: 14 labellings, all but the two diagonal ones (XOR)
 rows_test = np.asarray(halfspace_labelings(np.array([[0, 0], [1, 0], [1, 1], [0, 1]])))
-assert rows_test.shape == (14, 4), f"expected 14 rows of 4 labels, got {rows_test.shape}"
+assert rows_test.shape == (14, 4), f"expected 14 rows of 4, got {rows_test.shape}"
 set_test = {tuple(int(v) for v in r) for r in rows_test}
 assert len(set_test) == 14, f"{14 - len(set_test)} repeated rows"
 assert not {(1, -1, 1, -1), (-1, 1, -1, 1)} & set_test, "a diagonal labelling"
 assert np.all(np.abs(rows_test) == 1), f"labels must be +1 or -1: {rows_test}"
 
-# HIDDEN TEST: the labellings of a sweep over all directions of w, Cover's count n^2 - n + 2
+# HIDDEN TEST: the labellings of a sweep over the directions of w; n^2 - n + 2 of them
 rng_h = np.random.default_rng(list(b"development secret"))
 n_h = int(rng_h.integers(5, 10))
 X_h = rng_h.normal(size=(n_h, 2)) * rng_h.uniform(0.1, 10, size=2)
 i_h, j_h = np.triu_indices(n_h, 1)
 d_h = X_h[j_h] - X_h[i_h]  # w orthogonal to x_j - x_i: the order of w'x changes there
-crit_h = np.sort(np.mod(np.arctan2(d_h[:, 1], d_h[:, 0])[:, None] + [np.pi / 2, -np.pi / 2],
-                        2 * np.pi).ravel())
+normal_h = np.arctan2(d_h[:, 1], d_h[:, 0])[:, None] + [np.pi / 2, -np.pi / 2]
+crit_h = np.sort(np.mod(normal_h, 2 * np.pi).ravel())
 mids_h = (crit_h + np.append(crit_h[1:], crit_h[0] + 2 * np.pi)) / 2
 sweep_h = set()
 for a in mids_h:  # one direction between each two critical ones: every order of w'x
@@ -1951,7 +1955,7 @@ def stump_bound_experiment(x, y, train, thresholds, delta):
 #   withdraw: [mlnotes.bounds.uniform_deviation, mlnotes.bounds.sample_complexity,
 #              mlnotes.bounds.stump_class, mlnotes.bounds.erm_simulation,
 #              mlnotes.boosting.best_stump, mlnotes.boosting.stump_errors]}
-# TEST: mean radius (feature 0), the first 100 tumours to train, 20 thresholds, delta = 0.05
+# TEST: mean radius (feature 0), the first 100 tumours to train, 20 thresholds
 D_test = load_breast_cancer()
 x_test, y_test = D_test.X[:, 0], D_test.y
 train_test = np.arange(len(y_test)) < 100
@@ -1959,12 +1963,11 @@ t_test = np.quantile(x_test, (np.arange(20) + 0.5) / 20)
 got_test = stump_bound_experiment(x_test, y_test, train_test, t_test, 0.05)
 assert len(got_test) == 3, f"expected (train_error, test_error, bound), got {got_test}"
 lab_test = np.where(y_test == 1, 1, -1)
-E_test = np.array([[np.mean(s * np.where(x_test[train_test] > t, 1, -1)
-                            != lab_test[train_test]) for t in t_test] for s in (1, -1)])
+P_test = np.array([[s * np.where(x_test > t, 1, -1) for t in t_test] for s in (1, -1)])
+E_test = (P_test != lab_test)[:, :, train_test].mean(axis=2)  # (polarity, threshold)
 np.testing.assert_allclose(got_test[0], E_test.min(), atol=1e-9,
                            err_msg="the smallest training error")
-T_test = np.array([[np.mean(s * np.where(x_test[~train_test] > t, 1, -1)
-                            != lab_test[~train_test]) for t in t_test] for s in (1, -1)])
+T_test = (P_test != lab_test)[:, :, ~train_test].mean(axis=2)
 ties_test = T_test[np.isclose(E_test, E_test.min(), rtol=0, atol=1e-12)]
 assert np.min(np.abs(ties_test - got_test[1])) < 1e-9, (
     f"test error {got_test[1]}, expected one of {np.unique(ties_test)}"
@@ -1972,7 +1975,7 @@ assert np.min(np.abs(ties_test - got_test[1])) < 1e-9, (
 np.testing.assert_allclose(got_test[2], bounds.uniform_deviation(100, 40, 0.05),
                            rtol=1e-9, err_msg="the uniform deviation of 40 stumps")
 
-# HIDDEN TEST: the three numbers, on a random feature and training subsample, both labels
+# HIDDEN TEST: the three numbers, on a random feature and training sample, both labels
 rng_h = np.random.default_rng(list(b"development secret"))
 D_h = load_breast_cancer()
 x_h = D_h.X[:, rng_h.integers(D_h.X.shape[1])]
@@ -1994,8 +1997,9 @@ for y_h in (D_h.y, 1 - D_h.y):  # benign as +1, then malignant: both polarities 
         f"test error {got_h[1]}, expected one of {np.unique(ties_h)}"
     )
     k_h = 2 * len(t_h)
-    np.testing.assert_allclose(got_h[2], bounds.uniform_deviation(train_h.sum(), k_h, d_h),
-                               rtol=1e-9, err_msg=f"the uniform deviation of {k_h} stumps")
+    gamma_h = bounds.uniform_deviation(train_h.sum(), k_h, d_h)
+    np.testing.assert_allclose(got_h[2], gamma_h, rtol=1e-9,
+                               err_msg=f"the uniform deviation of {k_h} stumps")
 
 # HIDDEN TEST: a larger training set: the ERM errors and a smaller deviation bound
 rng_h = np.random.default_rng(list(b"development secret"))
@@ -2014,7 +2018,8 @@ for mm in m_h:
     got_h = stump_bound_experiment(x_h, y_h, train_h, t_h, d_h)
     assert len(got_h) == 3, f"expected (train_error, test_error, bound), got {got_h}"
     ties_h = E_te[np.isclose(E_tr, E_tr.min(), rtol=0, atol=1e-12)]
-    assert abs(got_h[0] - E_tr.min()) < 1e-9 and np.min(abs(ties_h - got_h[1])) < 1e-9, (
+    ok_h = abs(got_h[0] - E_tr.min()) < 1e-9 and np.min(abs(ties_h - got_h[1])) < 1e-9
+    assert ok_h, (
         f"m = {mm}: got {got_h[:2]}, training error {E_tr.min()}"
     )
     bound_h.append(got_h[2])
