@@ -1343,12 +1343,81 @@ show_source(bounds.erm_simulation)
 # $\hat e(\hat h) \le \hat e(h^*)$ fails: ERM minimises over $\mathcal H$, and the Bayes
 # classifier is not in it.
 # ```
+
+# %% [markdown]
+# ```{exercise} Proof: Sauer's lemma by induction
+# :label: ex-lt-sauer-proof
+# Let $C = \{x_1, \dots, x_m\}$ be a set of $m$ distinct points and $H$ a set of labellings
+# $C \to \{-1, +1\}$ (the labellings a class realises on $C$). Prove by induction on $m$
+# that $H$ has at most as many elements as there are subsets $B \subseteq C$ that $H$
+# shatters (the empty set counts, and is shattered by any non-empty $H$). Hint: split $H$
+# by its restrictions to $C' = \{x_2, \dots, x_m\}$, counting a restriction once if one
+# label of $x_1$ extends it in $H$ and twice if both do. Deduce the first inequality of
+# {eq}`eq-sauer`, then the second, $\sum_{i \le d} \binom{m}{i} \le (em/d)^d$ for
+# $m \ge d \ge 1$. Finally check that intervals meet the first inequality with equality:
+# $\binom{m}{2} + m + 1 = m(m + 1)/2 + 1$, as in {eq}`eq-growth-functions`.
+# ```
+#
+# ```{solution} ex-lt-sauer-proof
+# :class: dropdown
+# Write $S(H)$ for the set of subsets of $C$ that $H$ shatters; we show $|H| \le |S(H)|$.
+#
+# *Base case*, $m = 0$: $C$ is empty, there is one labelling of it (the empty one), so
+# $|H| \le 1$; if $H$ is non-empty it shatters $\emptyset$, so $|H| = |S(H)|$.
+#
+# *Induction step.* Let $m \ge 1$, assume the claim for sets of $m - 1$ points, and let
+# $C' = \{x_2, \dots, x_m\}$. Define two sets of labellings of $C'$:
+#
+# $$
+# Y_0 = \{h|_{C'} : h \in H\}, \qquad
+# Y_1 = \{g : \text{both extensions of } g \text{ with } x_1 \mapsto +1
+# \text{ and } x_1 \mapsto -1 \text{ are in } H\} .
+# $$
+#
+# Each $h \in H$ is determined by its restriction $h|_{C'}$ and its label at $x_1$. A
+# restriction $g \in Y_0$ therefore comes from one element of $H$, or from two when
+# $g \in Y_1$, so $|H| = |Y_0| + |Y_1|$. Now count shattered sets.
+#
+# - A subset $B \subseteq C'$ is shattered by $Y_0$ exactly when it is shattered by $H$
+#   (the labels on $B$ do not involve $x_1$). By the induction hypothesis,
+#   $|Y_0| \le |S(Y_0)| = |\{B \in S(H) : x_1 \notin B\}|$.
+# - If $Y_1$ shatters $B \subseteq C'$, then $H$ shatters $B \cup \{x_1\}$: for a labelling
+#   of $B \cup \{x_1\}$, take $g \in Y_1$ that agrees with it on $B$; both extensions of $g$
+#   are in $H$, one of them with the wanted label at $x_1$. The map $B \mapsto B \cup
+#   \{x_1\}$ is injective, so by the induction hypothesis
+#   $|Y_1| \le |S(Y_1)| \le |\{B \in S(H) : x_1 \in B\}|$.
+#
+# Adding, $|H| = |Y_0| + |Y_1| \le |S(H)|$, which completes the induction.
+#
+# *The first inequality.* Take any $m$ points. If some coincide, a labelling realised by a
+# class gives them the same label, so the class realises no more labellings of them than of
+# the fewer distinct points among them, and $\sum_{i \le d}\binom{m'}{i}$ grows with $m'$;
+# so let them be distinct, and let $H$ be the labellings of $C = \{x_1, \dots, x_m\}$ the
+# class realises. A set $H$ shatters is shattered by the class, so it has at most $d$
+# points: $|H| \le |S(H)| \le |\{B \subseteq C : |B| \le d\}| = \sum_{i=0}^{d}
+# \binom{m}{i}$. Maximising over the points gives $\Pi_{\mathcal H}(m) \le \sum_{i=0}^{d}
+# \binom{m}{i}$.
+#
+# *The second.* For $m \ge d$, $(m/d)^{d - i} \ge 1$ for $i \le d$, so
+#
+# $$
+# \sum_{i=0}^{d} \binom{m}{i} \le \Bigl(\frac{m}{d}\Bigr)^d \sum_{i=0}^{d} \binom{m}{i}
+# \Bigl(\frac{d}{m}\Bigr)^i \le \Bigl(\frac{m}{d}\Bigr)^d \sum_{i=0}^{m} \binom{m}{i}
+# \Bigl(\frac{d}{m}\Bigr)^i = \Bigl(\frac{m}{d}\Bigr)^d \Bigl(1 + \frac{d}{m}\Bigr)^m
+# \le \Bigl(\frac{m}{d}\Bigr)^d e^d,
+# $$
+#
+# by the binomial theorem and $1 + u \le e^u$.
+#
+# *Intervals* have $d = 2$, and $\binom{m}{0} + \binom{m}{1} + \binom{m}{2} = 1 + m +
+# m(m - 1)/2 = m(m + 1)/2 + 1$, the count of {eq}`eq-growth-functions`: equality.
+# ```
 #
 # The remaining exercises are coding exercises; the course's assignments turn them into
 # autograded questions.
 
 # %% [markdown]
-# ```{exercise}
+# ```{exercise} Warm-up · 2 points · about 15 min
 # :label: ex-code-exact-tail
 # Write `exact_deviation_probability(m, phi, gamma)` that returns the exact
 # $P(|\hat\phi - \phi| > \gamma)$ of {eq}`def-binomial-tail` for one sample size $m$, a Bernoulli
@@ -1374,7 +1443,7 @@ def exact_deviation_probability(m, phi, gamma):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: exact-binomial-tail, points: 2,
+# QUESTION {name: exact-binomial-tail, points: 2, tier: warm-up, minutes: 15,
 #   withdraw: [mlnotes.bounds.binomial_tail, mlnotes.bounds.binomial_logpmf,
 #              mlnotes.bounds._binomial_pmf_rows, scipy.stats, scipy.special]}
 # TEST: m = 20, phi = 0.3, gamma = 0.1 sqrt(2), against the chapter's binomial tail
@@ -1417,7 +1486,7 @@ np.testing.assert_allclose(
 assert exact_deviation_probability(m_h, phi_h, max(phi_h, 1 - phi_h) + 1e-3) == 0
 
 # %% [markdown]
-# ```{exercise}
+# ```{exercise} Core · 2 points · about 25 min
 # :label: ex-code-erm-threshold
 # Write `erm_stump(x, y, thresholds)` that returns the pair `(j, s)` of the stump
 # $h_{t_j, s}$ with the smallest training error {eq}`def-training-error` on the 1-D
@@ -1443,7 +1512,7 @@ def erm_stump(x, y, thresholds):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: erm-threshold, points: 2,
+# QUESTION {name: erm-threshold, points: 2, tier: core, minutes: 25,
 #   withdraw: [mlnotes.bounds.stump_class, mlnotes.bounds.erm_simulation,
 #              mlnotes.boosting.best_stump, mlnotes.boosting.stump_errors]}
 # TEST: 60 samples of the chapter's stump class with 15 thresholds
@@ -1491,97 +1560,113 @@ assert best_h[1] == -1 and np.all(np.where(x_h > t_h[best_h[0]], -1, 1) == -y_h)
 assert tuple(erm_stump(x_h, np.ones(len(x_h)), t_h)) == (0, 1), "the tie: (0, +1)"
 
 # %% [markdown]
-# ```{exercise}
-# :label: ex-code-hoeffding-sample-size
-# Write `hoeffding_sample_size(gamma, delta)`: the smallest number of samples $m$ for
-# which Hoeffding's two-sided bound $2e^{-2\gamma^2 m}$ on $P(|\hat\phi - \phi| >
-# \gamma)$ is at most $\delta$, as a Python `int`. While this is graded,
-# `mlnotes.bounds.sample_complexity` and `mlnotes.bounds.uniform_deviation` are
-# unavailable.
+# ```{exercise} Core · 3 points · about 45 min
+# :label: ex-code-union-sample-size
+# How many samples does the union bound really ask for, and how many would it ask for with
+# the exact binomial tail in place of Hoeffding's bound? Take a class of $k$ hypotheses whose
+# generalisation errors all equal $\phi$ (the worst case of the union bound), a target
+# deviation $\gamma$ and a confidence $1 - \delta$. Write
+# `union_sample_size(k, phi, gamma, delta)` that returns the pair of Python `int`s
+# `(m_hoeffding, m_exact)`:
+#
+# - `m_hoeffding`, the smallest $m$ with $2k e^{-2\gamma^2 m} \le \delta$, so that every one
+#   of the $k$ training errors is within $\gamma$ of its generalisation error with
+#   probability at least $1 - \delta$ (beware a ceiling of a rounded quotient);
+# - `m_exact`, the smallest $m$ such that $k\,P(|\hat\phi_{m'} - \phi| > \gamma) \le
+#   \delta$ for **every** $m' \ge m$, with the exact tail {eq}`def-binomial-tail` of a mean
+#   $\hat\phi_{m'}$ of $m'$ Bernoulli($\phi$) variables.
+#
+# The exact tail does not fall monotonically in $m$ (the lattice of counts $s$ shifts against
+# the boundary $m\phi \pm m\gamma$), so the first $m$ at which it drops below $\delta/k$ is
+# not the answer; but past `m_hoeffding` Hoeffding's inequality guarantees it, so a search
+# downwards from there is finite. Compute the binomial probabilities through logarithms
+# (`math.lgamma` or a cumulative sum of $\log i$): $\binom{m}{s}$ overflows a float from
+# $m \approx 1030$. The grader checks both numbers with its own exact tail. While this is
+# graded, `mlnotes.bounds.sample_complexity`, `mlnotes.bounds.uniform_deviation`,
+# `mlnotes.bounds.binomial_tail`, `mlnotes.bounds.binomial_logpmf`,
+# `mlnotes.bounds._binomial_pmf_rows`, `scipy.stats` and `scipy.special` are unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
-def hoeffding_sample_size(gamma, delta):
+def union_sample_size(k, phi, gamma, delta):
     # BEGIN SOLUTION
-    return int(np.ceil(np.log(2.0 / delta) / (2.0 * gamma**2)))
+    def fails(m):  # the union bound of Hoeffding's inequality exceeds delta at m
+        return 2 * k * math.exp(-2 * gamma**2 * m) > delta
+
+    m_hoeffding = max(math.ceil(math.log(2 * k / delta) / (2 * gamma**2)), 1)
+    while m_hoeffding > 1 and not fails(m_hoeffding - 1):  # the quotient rounded up
+        m_hoeffding -= 1
+    while fails(m_hoeffding):  # or down
+        m_hoeffding += 1
+    log_fact = np.concatenate([[0.0], np.cumsum(np.log(np.arange(1, m_hoeffding + 1)))])
+    m_exact = m_hoeffding
+    for m in range(m_hoeffding - 1, 0, -1):  # down from m_hoeffding to a failure
+        s = np.arange(m + 1)
+        log_pmf = (log_fact[m] - log_fact[s] - log_fact[m - s]
+                   + s * np.log(phi) + (m - s) * np.log1p(-phi))
+        tail = np.exp(log_pmf[np.abs(s - m * phi) > m * gamma]).sum()
+        if k * tail > delta:
+            break
+        m_exact = m
+    return int(m_hoeffding), int(m_exact)
     # END SOLUTION
 
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: hoeffding-sample-size, points: 2,
-#   withdraw: [mlnotes.bounds.sample_complexity, mlnotes.bounds.uniform_deviation]}
-# TEST: gamma = 0.1, delta = 0.05, against the chapter's sample complexity for k = 1
-m_test = hoeffding_sample_size(0.1, 0.05)
-assert isinstance(m_test, (int, np.integer)), f"expected an int, got {type(m_test)}"
-assert m_test == bounds.sample_complexity(1, 0.1, 0.05), f"expected 185, got {m_test}"
-
-# HIDDEN TEST: the smallest m with 2 exp(-2 gamma^2 m) <= delta, any gamma and delta
-rng_h = np.random.default_rng(list(b"development secret"))
-for _ in range(5):
-    g_h, d_h = 10 ** rng_h.uniform(-2.5, -0.3), 10 ** rng_h.uniform(-6, -0.5)
-    m_h = hoeffding_sample_size(g_h, d_h)
-    assert isinstance(m_h, (int, np.integer)), f"expected an int, got {type(m_h)}"
-    assert 2 * np.exp(-2 * g_h**2 * m_h) <= d_h, f"m = {m_h} is too small"
-    assert d_h < 2 * np.exp(-2 * g_h**2 * (m_h - 1)), f"m = {m_h} is not the smallest"
-
-# HIDDEN TEST: the chapter's sample complexity with k = 1
-rng_h = np.random.default_rng(list(b"development secret"))
-g_h, d_h = 10 ** rng_h.uniform(-2.5, -0.3), 10 ** rng_h.uniform(-6, -0.5)
-m_h = hoeffding_sample_size(g_h, d_h)
-assert m_h == bounds.sample_complexity(1, g_h, d_h), f"got {m_h}"
-
-# %% [markdown]
-# ```{exercise}
-# :label: ex-code-uniform-sample-size
-# Write `uniform_sample_size(k, gamma, delta)`: the smallest $m$ for which the union
-# bound over $k$ hypotheses, $2k e^{-2\gamma^2 m}$, is at most $\delta$ (so that, with
-# probability at least $1 - \delta$, every one of the $k$ training errors is within
-# $\gamma$ of its generalisation error). Return a Python `int`. While this is graded,
-# `mlnotes.bounds.sample_complexity`, `mlnotes.bounds.uniform_deviation` and
-# `mlnotes.bounds.union_bound` are unavailable.
-# ```
-
-# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
-def uniform_sample_size(k, gamma, delta):
-    # BEGIN SOLUTION
-    return int(np.ceil(np.log(2.0 * k / delta) / (2.0 * gamma**2)))
-    # END SOLUTION
-
-
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-# Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: uniform-sample-size, points: 2,
+# QUESTION {name: union-sample-size, points: 3, tier: core, minutes: 45,
 #   withdraw: [mlnotes.bounds.sample_complexity, mlnotes.bounds.uniform_deviation,
-#              mlnotes.bounds.union_bound]}
-# TEST: k = 100, gamma = delta = 0.05, against the chapter's sample complexity
-m_test = uniform_sample_size(100, 0.05, 0.05)
-assert isinstance(m_test, (int, np.integer)), f"expected an int, got {type(m_test)}"
-expected_test = bounds.sample_complexity(100, 0.05, 0.05)
-assert m_test == expected_test, f"expected {expected_test}, got {m_test}"
+#              mlnotes.bounds.binomial_tail, mlnotes.bounds.binomial_logpmf,
+#              mlnotes.bounds._binomial_pmf_rows, scipy.stats, scipy.special]}
+# TEST: k = 10, phi = 0.3, gamma = 0.1 sqrt(2), delta = 0.05, against the chapter's tail
+g_test = 0.1 * np.sqrt(2)
+got_test = union_sample_size(10, 0.3, g_test, 0.05)
+assert len(got_test) == 2, f"expected (m_hoeffding, m_exact), got {got_test}"
+mh_test, me_test = got_test
+assert mh_test == bounds.sample_complexity(10, g_test, 0.05), f"m_hoeffding = {mh_test}"
+assert 1 < me_test <= mh_test, f"m_exact = {me_test}, m_hoeffding = {mh_test}"
+tails_test = 10 * bounds.binomial_tail(np.arange(me_test - 1, mh_test + 1), 0.3, g_test)
+assert np.all(tails_test[1:] <= 0.05), f"k P > delta at m = {me_test} or later"
+assert tails_test[0] > 0.05, f"k P <= delta from m = {me_test - 1} on already"
 
-# HIDDEN TEST: the smallest m with 2 k exp(-2 gamma^2 m) <= delta, any k, gamma, delta
+# HIDDEN TEST: m_hoeffding is the chapter's sample complexity, k P <= delta from m_exact
 rng_h = np.random.default_rng(list(b"development secret"))
-for _ in range(5):
-    k_h = int(10 ** rng_h.uniform(0.5, 6))
-    g_h, d_h = 10 ** rng_h.uniform(-2.5, -0.3), 10 ** rng_h.uniform(-6, -0.5)
-    m_h = uniform_sample_size(k_h, g_h, d_h)
-    assert isinstance(m_h, (int, np.integer)), f"expected an int, got {type(m_h)}"
-    assert 2 * k_h * np.exp(-2 * g_h**2 * m_h) <= d_h, f"m = {m_h} is too small"
-    assert d_h < 2 * k_h * np.exp(-2 * g_h**2 * (m_h - 1)), (
-        f"m = {m_h} is not the smallest"
+for _ in range(2):
+    k_h, phi_h = int(10 ** rng_h.uniform(0, 3)), rng_h.uniform(0.05, 0.95)
+    g_h, d_h = rng_h.uniform(0.06, 0.2), 10 ** rng_h.uniform(-3, -1)
+    got_h = union_sample_size(k_h, phi_h, g_h, d_h)
+    assert len(got_h) == 2, f"expected (m_hoeffding, m_exact), got {got_h}"
+    mh_h, me_h = got_h
+    assert all(isinstance(v, (int, np.integer)) for v in got_h), (
+        f"expected two ints, got {got_h}"
     )
+    assert mh_h == bounds.sample_complexity(k_h, g_h, d_h), f"m_hoeffding = {mh_h}"
+    assert 1 <= me_h <= mh_h, f"m_exact = {me_h}, m_hoeffding = {mh_h}"
+    ms_h = np.arange(max(me_h - 1, 1), mh_h + 1)
+    tails_h = k_h * bounds.binomial_tail(ms_h, phi_h, g_h)
+    assert np.all(tails_h[ms_h >= me_h] <= d_h), f"k P > delta at some m >= {me_h}"
+    assert me_h == 1 or tails_h[0] > d_h, f"k P <= delta from m = {me_h - 1} on already"
 
-# HIDDEN TEST: grows like log k: the chapter's sample complexity for growing classes
+# HIDDEN TEST: symmetric in phi and 1 - phi, and m_exact grows with k
 rng_h = np.random.default_rng(list(b"development secret"))
-g_h, d_h = 10 ** rng_h.uniform(-2.5, -0.3), 10 ** rng_h.uniform(-6, -0.5)
-ks_h = np.sort(rng_h.integers(2, 10**6, size=4))
-m_h = [uniform_sample_size(int(k), g_h, d_h) for k in ks_h]
-expected_h = [int(bounds.sample_complexity(int(k), g_h, d_h)) for k in ks_h]
-assert m_h == expected_h, f"expected {expected_h}, got {m_h}"
+phi_h, g_h = rng_h.uniform(0.05, 0.95), rng_h.uniform(0.08, 0.2)
+d_h = 10 ** rng_h.uniform(-3, -1)
+k_h = np.sort(rng_h.integers(1, 1000, size=2))
+a_h = union_sample_size(int(k_h[0]), phi_h, g_h, d_h)
+b_h = union_sample_size(int(k_h[1]), phi_h, g_h, d_h)
+c_h = union_sample_size(int(k_h[1]), 1 - phi_h, g_h, d_h)
+assert tuple(b_h) == tuple(c_h), f"phi: {b_h}, 1 - phi: {c_h}"
+assert a_h[1] <= b_h[1] and a_h[0] <= b_h[0], (
+    f"k = {k_h[0]}: {a_h}, k = {k_h[1]}: {b_h}"
+)
+ms_h = np.arange(max(b_h[1] - 1, 1), b_h[0] + 1)
+tails_h = k_h[1] * bounds.binomial_tail(ms_h, phi_h, g_h)
+assert np.all(tails_h[ms_h >= b_h[1]] <= d_h) and (b_h[1] == 1 or tails_h[0] > d_h), (
+    f"m_exact = {b_h[1]} for k = {k_h[1]}"
+)
 
 # %% [markdown]
-# ```{exercise}
+# ```{exercise} Core · 3 points · about 25 min
 # :label: ex-code-monte-carlo-deviation
 # Write `mc_deviation(m, phi, gamma, n_rep, seed)`, a Monte Carlo estimate of
 # $P(|\hat\phi - \phi| > \gamma)$: draw `n_rep` training sets of `m` Bernoulli($\phi$)
@@ -1606,7 +1691,7 @@ def mc_deviation(m, phi, gamma, n_rep, seed):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: monte-carlo-deviation, points: 3,
+# QUESTION {name: monte-carlo-deviation, points: 3, tier: core, minutes: 25,
 #   withdraw: [mlnotes.bounds.simulate_deviation, mlnotes.bounds.binomial_tail,
 #              mlnotes.bounds.binomial_logpmf, mlnotes.bounds._binomial_pmf_rows,
 #              mlnotes.bounds.mc_interval, scipy.stats]}
@@ -1649,6 +1734,298 @@ for q_h in rng_h.uniform(0.5, 0.9, size=3):
     g_q = q_h * np.sqrt(phi_h * (1 - phi_h) / m_h)
     runs_h = [mc_deviation(m_h, phi_h, g_q, n_h, seed_h) for _ in range(2)]
     assert runs_h[0] == runs_h[1], "the seed is not used"
+
+# %% [markdown]
+# ```{exercise} Core · 3 points · about 40 min
+# :label: ex-code-growth-count
+# Write `growth_count(x, cls)` that returns the pair `(count, shattered)`: the number of
+# distinct labellings $(h(x_1), \dots, h(x_m)) \in \{-1, +1\}^m$ that the class `cls`
+# realises on the points of the 1-D array `x`, as an `int`, and whether `cls` shatters
+# them, as a `bool`. The classes are those of {eq}`eq-growth-functions`: `"thresholds"`,
+# $h_t(x) = +1$ if $x > t$ and $-1$ otherwise, for every real $t$; `"stumps"`, the
+# thresholds and their negations $-h_t$; `"intervals"`, $+1$ on $[a, b]$ and $-1$
+# elsewhere, for every $a \le b$. The points come in any order and may repeat (a repeated
+# point gets the same label from every hypothesis), so count the labellings themselves,
+# not a formula in $m$: enumerate one representative hypothesis per distinct labelling
+# and remove the duplicates. The grader counts the labellings by brute force. While this
+# is graded, `mlnotes.claims.bounds` is unavailable.
+# ```
+
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+def growth_count(x, cls):
+    # BEGIN SOLUTION
+    x = np.asarray(x, dtype=float)
+    u = np.unique(x)
+    # one threshold per gap between the sorted distinct values, one below, one above
+    cuts = np.concatenate([[u[0] - 1.0], (u[:-1] + u[1:]) / 2, [u[-1] + 1.0]])
+    if cls == "intervals":  # (cuts[a], cuts[b]) holds a run of values, then none
+        a, b = np.triu_indices(len(cuts), 1)
+        inside = (x[None, :] > cuts[a, None]) & (x[None, :] < cuts[b, None])
+        labels = np.vstack([np.where(inside, 1, -1), -np.ones((1, x.size), int)])
+    else:
+        labels = np.where(x[None, :] > cuts[:, None], 1, -1)
+        if cls == "stumps":
+            labels = np.vstack([labels, -labels])
+    count = len(np.unique(labels, axis=0))
+    return int(count), bool(count == 2**x.size)
+    # END SOLUTION
+
+
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: growth-count, points: 3, tier: core, minutes: 40,
+#   withdraw: [mlnotes.claims.bounds]}
+# TEST: 4 distinct points and one repeated, every class (values of eq-growth-functions)
+x_test = np.array([0.7, 0.1, 0.4, 0.1, 0.9])  # four distinct values
+for cls_test, count_test in (("thresholds", 5), ("stumps", 8), ("intervals", 11)):
+    got_test = growth_count(x_test, cls_test)
+    assert tuple(got_test) == (count_test, False), (
+        f"{cls_test}: expected ({count_test}, False), got {got_test}"
+    )
+    got_test = growth_count(np.array([0.3, 0.3]), cls_test)  # one point, given twice
+    assert tuple(got_test) == (2, False), f"{cls_test}, a point twice: got {got_test}"
+
+# HIDDEN TEST: the number of labellings found by brute force, on points with repeats
+rng_h = np.random.default_rng(list(b"development secret"))
+for _ in range(3):
+    m_h = int(rng_h.integers(4, 12))
+    x_h = rng_h.integers(0, m_h, size=m_h) / m_h  # repeats are likely
+    x_h[0] = x_h[-1]  # and certain
+    t_h = np.concatenate([[x_h.min() - 1], x_h])  # t at each point: every gap
+    thr_h = {tuple(np.where(x_h > t, 1, -1)) for t in t_h}
+    stumps_h = thr_h | {tuple(-np.array(r)) for r in thr_h}
+    runs_h = {tuple(np.where((x_h >= a) & (x_h <= b), 1, -1)) for a in x_h for b in x_h}
+    runs_h.add(tuple(-np.ones(m_h, int)))  # the empty interval
+    for cls_h, rows_h in (("thresholds", thr_h), ("stumps", stumps_h),
+                          ("intervals", runs_h)):
+        got_h = growth_count(x_h, cls_h)
+        assert tuple(got_h) == (len(rows_h), False), (
+            f"{cls_h} on {m_h} points: expected ({len(rows_h)}, False), got {got_h}"
+        )
+        got_h = growth_count(np.full(2, x_h[0]), cls_h)  # a point twice: 2 labellings
+        assert tuple(got_h) == (2, False), f"{cls_h}, one point twice: got {got_h}"
+
+# HIDDEN TEST: distinct points: shattered exactly when count = 2^m, intervals at d = 2
+rng_h = np.random.default_rng(list(b"development secret"))
+for m_h in range(1, int(rng_h.integers(4, 9)) + 1):
+    x_h = rng_h.permutation(rng_h.uniform(-5, 5, size=m_h))
+    t_h = np.concatenate([[x_h.min() - 1], x_h])
+    thr_h = {tuple(np.where(x_h > t, 1, -1)) for t in t_h}
+    stumps_h = thr_h | {tuple(-np.array(r)) for r in thr_h}
+    runs_h = {tuple(np.where((x_h >= a) & (x_h <= b), 1, -1)) for a in x_h for b in x_h}
+    runs_h.add(tuple(-np.ones(m_h, int)))
+    for cls_h, rows_h in (("thresholds", thr_h), ("stumps", stumps_h),
+                          ("intervals", runs_h)):
+        want_h = (len(rows_h), len(rows_h) == 2**m_h)
+        got_h = growth_count(x_h, cls_h)
+        assert tuple(got_h) == want_h, (
+            f"{cls_h}, m = {m_h}: expected {want_h}, got {got_h}"
+        )
+        assert isinstance(got_h[1], (bool, np.bool_)), f"not a bool: {got_h[1]}"
+        got_h = growth_count(np.repeat(x_h, 2), cls_h)  # each point twice
+        assert tuple(got_h) == (len(rows_h), False), f"{cls_h}, points twice: {got_h}"
+
+# %% [markdown]
+# ```{exercise} Challenge · 4 points · about 60 min
+# :label: ex-code-halfspace-labelings
+# Write `halfspace_labelings(X)` that returns every labelling of the $n$ points of the plane
+# in the rows of `X` (shape $n \times 2$, in general position: no three on a line) that a
+# halfspace with offset realises, $y_i = \sign(w^\top x_i + b)$ with $w \in \R^2$,
+# $b \in \R$ and no point on the line $w^\top x + b = 0$: an integer array of shape
+# $N \times n$ with entries $\pm 1$, one row per labelling, each once, in any order.
+# Its number of rows is $\Pi(n)$ for these points. Use this: a separating line of a
+# labelling that is not constant can be moved, without crossing a point, until it passes
+# through two points $x_i$ and $x_j$ (translate it until it meets one, then turn it about
+# that one until it meets another). Then enumerate the lines through two points, both
+# orientations, and the four ways of labelling the two points on the line. The grader
+# compares your rows with a sweep over the directions of $w$ and with Cover's count for
+# points in general position, and checks which sets are shattered.
+# ```
+
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+def halfspace_labelings(X):
+    # BEGIN SOLUTION
+    X = np.asarray(X, dtype=float)
+    n = len(X)
+    rows = {(1,) * n, (-1,) * n}
+    for i in range(n):
+        for j in range(i + 1, n):
+            d = X[j] - X[i]  # the side of each point of the line through x_i and x_j
+            side = np.sign(d[0] * (X[:, 1] - X[i, 1]) - d[1] * (X[:, 0] - X[i, 0]))
+            for s in (1, -1):
+                for y_i in (1, -1):
+                    for y_j in (1, -1):
+                        y = (s * side).astype(int)
+                        y[i], y[j] = y_i, y_j
+                        rows.add(tuple(y.tolist()))
+    return np.array(sorted(rows), dtype=int)
+    # END SOLUTION
+
+
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: halfspace-labelings, points: 4, tier: challenge, minutes: 60}
+# TEST: the corners of a square: 14 labellings, all but the two diagonal ones (XOR)
+rows_test = np.asarray(halfspace_labelings(np.array([[0, 0], [1, 0], [1, 1], [0, 1]])))
+assert rows_test.shape == (14, 4), f"expected 14 rows of 4, got {rows_test.shape}"
+set_test = {tuple(int(v) for v in r) for r in rows_test}
+assert len(set_test) == 14, f"{14 - len(set_test)} repeated rows"
+assert not {(1, -1, 1, -1), (-1, 1, -1, 1)} & set_test, "a diagonal labelling"
+assert np.all(np.abs(rows_test) == 1), f"labels must be +1 or -1: {rows_test}"
+
+# HIDDEN TEST: the labellings of a sweep over the directions of w; n^2 - n + 2 of them
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h = int(rng_h.integers(5, 10))
+X_h = rng_h.normal(size=(n_h, 2)) * rng_h.uniform(0.1, 10, size=2)
+i_h, j_h = np.triu_indices(n_h, 1)
+d_h = X_h[j_h] - X_h[i_h]  # w orthogonal to x_j - x_i: the order of w'x changes there
+normal_h = np.arctan2(d_h[:, 1], d_h[:, 0])[:, None] + [np.pi / 2, -np.pi / 2]
+crit_h = np.sort(np.mod(normal_h, 2 * np.pi).ravel())
+mids_h = (crit_h + np.append(crit_h[1:], crit_h[0] + 2 * np.pi)) / 2
+sweep_h = set()
+for a in mids_h:  # one direction between each two critical ones: every order of w'x
+    p_h = X_h @ np.array([np.cos(a), np.sin(a)])
+    for c in np.concatenate([[p_h.min() - 1], p_h]):  # b = -c: every cut of that order
+        sweep_h.add(tuple(np.where(p_h > c, 1, -1).tolist()))
+rows_h = np.asarray(halfspace_labelings(X_h))
+assert rows_h.shape == (n_h**2 - n_h + 2, n_h), (
+    f"{n_h} points: expected {n_h**2 - n_h + 2} rows, got shape {rows_h.shape}"
+)
+got_h = {tuple(int(v) for v in r) for r in rows_h}
+assert got_h == sweep_h, (
+    f"{len(got_h - sweep_h)} rows no halfspace realises, "
+    f"{len(sweep_h - got_h)} labellings missing, {len(rows_h) - len(got_h)} repeated"
+)
+
+# HIDDEN TEST: 3 points in general position are shattered, 4 are not; Cover's count
+rng_h = np.random.default_rng(list(b"development secret"))
+for n_h in range(1, int(rng_h.integers(5, 9))):
+    X_h = rng_h.uniform(-1, 1, size=(n_h, 2)) * 10 ** rng_h.uniform(-2, 2)
+    rows_h = np.asarray(halfspace_labelings(X_h))
+    cover_h = 2 * sum(math.comb(n_h - 1, i) for i in range(3))
+    assert rows_h.shape == (cover_h, n_h), f"n = {n_h}: expected {cover_h} rows"
+    assert len(np.unique(rows_h, axis=0)) == cover_h, f"n = {n_h}: repeated rows"
+    assert np.all(np.abs(rows_h) == 1), f"labels must be +1 or -1: {rows_h}"
+    assert (len(rows_h) == 2**n_h) == (n_h <= 3), f"n = {n_h}: shattered is wrong"
+
+# %% [markdown]
+# ```{exercise} Core · 3 points · about 45 min
+# :label: ex-code-stump-bound-experiment
+# An experiment on the breast cancer data of section {ref}`sec-test-interval`. Write
+# `stump_bound_experiment(x, y, train, thresholds, delta)`: `x` is one feature of all
+# 569 tumours, `y` their labels in $\{0, 1\}$ (1 benign; read it as $+1$, 0 as $-1$),
+# `train` a boolean mask of the training points and `thresholds` a grid fixed before the
+# labels are seen. Run ERM over the $k = 2 \times$ `len(thresholds)` stumps $h_{t_j, s}$ of
+# {eq}`def-stump-error` (both polarities) on the training points, and return the three
+# floats `(train_error, test_error, bound)`: the training error of the chosen stump, its
+# error on the points outside `train`, and the deviation $\gamma$ for which Hoeffding's
+# inequality and the union bound over the $k$ stumps guarantee, with probability at least
+# $1 - \delta$, that every stump's training error on the $m$ training points is within
+# $\gamma$ of its generalisation error. The grader
+# computes the three numbers itself and accepts yours within $10^{-9}$; when several stumps
+# tie for the smallest training error, the test error of any of them is accepted. Compare
+# `test_error - train_error` with `bound` on a few features: how loose is the bound? While
+# this is graded, `mlnotes.bounds.uniform_deviation`, `mlnotes.bounds.sample_complexity`,
+# `mlnotes.bounds.stump_class`, `mlnotes.bounds.erm_simulation`,
+# `mlnotes.boosting.best_stump` and `mlnotes.boosting.stump_errors` are unavailable.
+# ```
+
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+def stump_bound_experiment(x, y, train, thresholds, delta):
+    # BEGIN SOLUTION
+    train = np.asarray(train, dtype=bool)
+    labels = np.where(y == 1, 1, -1)
+    pred = np.where(x[None, :] > thresholds[:, None], 1, -1)  # s = +1, one row per t_j
+    wrong = pred != labels[None, :]
+    err_train = np.concatenate([wrong[:, train].mean(axis=1),  # s = +1, then s = -1
+                                1 - wrong[:, train].mean(axis=1)])
+    err_test = np.concatenate([wrong[:, ~train].mean(axis=1),
+                               1 - wrong[:, ~train].mean(axis=1)])
+    best = int(np.argmin(err_train))
+    m, k = int(train.sum()), 2 * len(thresholds)
+    bound = np.sqrt(np.log(2 * k / delta) / (2 * m))
+    return float(err_train[best]), float(err_test[best]), float(bound)
+    # END SOLUTION
+
+
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: stump-bound-experiment, points: 3, tier: core, minutes: 45,
+#   data: breast_cancer,
+#   withdraw: [mlnotes.bounds.uniform_deviation, mlnotes.bounds.sample_complexity,
+#              mlnotes.bounds.stump_class, mlnotes.bounds.erm_simulation,
+#              mlnotes.boosting.best_stump, mlnotes.boosting.stump_errors]}
+# TEST: mean radius (feature 0), the first 100 tumours to train, 20 thresholds
+D_test = load_breast_cancer()
+x_test, y_test = D_test.X[:, 0], D_test.y
+train_test = np.arange(len(y_test)) < 100
+t_test = np.quantile(x_test, (np.arange(20) + 0.5) / 20)
+got_test = stump_bound_experiment(x_test, y_test, train_test, t_test, 0.05)
+assert len(got_test) == 3, f"expected (train_error, test_error, bound), got {got_test}"
+lab_test = np.where(y_test == 1, 1, -1)
+P_test = np.array([[s * np.where(x_test > t, 1, -1) for t in t_test] for s in (1, -1)])
+E_test = (P_test != lab_test)[:, :, train_test].mean(axis=2)  # (polarity, threshold)
+np.testing.assert_allclose(got_test[0], E_test.min(), atol=1e-9,
+                           err_msg="the smallest training error")
+T_test = (P_test != lab_test)[:, :, ~train_test].mean(axis=2)
+ties_test = T_test[np.isclose(E_test, E_test.min(), rtol=0, atol=1e-12)]
+assert np.min(np.abs(ties_test - got_test[1])) < 1e-9, (
+    f"test error {got_test[1]}, expected one of {np.unique(ties_test)}"
+)
+np.testing.assert_allclose(got_test[2], bounds.uniform_deviation(100, 40, 0.05),
+                           rtol=1e-9, err_msg="the uniform deviation of 40 stumps")
+
+# HIDDEN TEST: the three numbers, on a random feature and training sample, both labels
+rng_h = np.random.default_rng(list(b"development secret"))
+D_h = load_breast_cancer()
+x_h = D_h.X[:, rng_h.integers(D_h.X.shape[1])]
+train_h = np.zeros(len(x_h), bool)
+train_h[rng_h.choice(len(x_h), size=int(rng_h.integers(40, 200)), replace=False)] = True
+t_h = np.sort(np.quantile(x_h, rng_h.uniform(0.02, 0.98, size=rng_h.integers(5, 60))))
+d_h = 10 ** rng_h.uniform(-3, -1)
+for y_h in (D_h.y, 1 - D_h.y):  # benign as +1, then malignant: both polarities win once
+    lab_h = np.where(y_h == 1, 1, -1)
+    P_h = np.array([[s * np.where(x_h > t, 1, -1) for t in t_h] for s in (1, -1)])
+    W_h = P_h != lab_h  # (polarity, threshold, point)
+    E_tr, E_te = W_h[:, :, train_h].mean(axis=2), W_h[:, :, ~train_h].mean(axis=2)
+    got_h = stump_bound_experiment(x_h, y_h, train_h, t_h, d_h)
+    assert len(got_h) == 3, f"expected (train_error, test_error, bound), got {got_h}"
+    np.testing.assert_allclose(got_h[0], E_tr.min(), atol=1e-9,
+                               err_msg="the smallest training error")
+    ties_h = E_te[np.isclose(E_tr, E_tr.min(), rtol=0, atol=1e-12)]
+    assert np.min(np.abs(ties_h - got_h[1])) < 1e-9, (
+        f"test error {got_h[1]}, expected one of {np.unique(ties_h)}"
+    )
+    k_h = 2 * len(t_h)
+    gamma_h = bounds.uniform_deviation(train_h.sum(), k_h, d_h)
+    np.testing.assert_allclose(got_h[2], gamma_h, rtol=1e-9,
+                               err_msg=f"the uniform deviation of {k_h} stumps")
+
+# HIDDEN TEST: a larger training set: the ERM errors and a smaller deviation bound
+rng_h = np.random.default_rng(list(b"development secret"))
+D_h = load_breast_cancer()
+x_h, y_h = D_h.X[:, rng_h.integers(D_h.X.shape[1])], D_h.y
+order_h = rng_h.permutation(len(x_h))
+m_h = np.sort(rng_h.integers(30, 400, size=2))
+t_h = np.sort(rng_h.choice(x_h, size=int(rng_h.integers(5, 40)), replace=False))
+d_h = 10 ** rng_h.uniform(-3, -1)
+lab_h = np.where(y_h == 1, 1, -1)
+W_h = np.array([[s * np.where(x_h > t, 1, -1) for t in t_h] for s in (1, -1)]) != lab_h
+bound_h = []
+for mm in m_h:
+    train_h = np.isin(np.arange(len(x_h)), order_h[:mm])
+    E_tr, E_te = W_h[:, :, train_h].mean(axis=2), W_h[:, :, ~train_h].mean(axis=2)
+    got_h = stump_bound_experiment(x_h, y_h, train_h, t_h, d_h)
+    assert len(got_h) == 3, f"expected (train_error, test_error, bound), got {got_h}"
+    ties_h = E_te[np.isclose(E_tr, E_tr.min(), rtol=0, atol=1e-12)]
+    ok_h = abs(got_h[0] - E_tr.min()) < 1e-9 and np.min(abs(ties_h - got_h[1])) < 1e-9
+    assert ok_h, (
+        f"m = {mm}: got {got_h[:2]}, training error {E_tr.min()}"
+    )
+    bound_h.append(got_h[2])
+want_h = bounds.uniform_deviation(m_h, 2 * len(t_h), d_h)
+np.testing.assert_allclose(np.array(bound_h), want_h, rtol=1e-9, err_msg="the bounds")
+assert m_h[0] == m_h[1] or bound_h[1] < bound_h[0], f"the bound grows with m: {bound_h}"
 
 # %% [markdown]
 # ## Summary
