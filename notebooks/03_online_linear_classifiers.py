@@ -1830,11 +1830,77 @@ show_source(optim.step_sizes)
 # it decays geometrically to 0, which is where the penalty alone puts it.
 # ```
 #
+# ```{exercise} Proof: SGD on a strongly convex objective
+# :label: ex-sgd-strongly-convex
+# Let $F : \R^d \to \R$ be **$\lambda$-strongly convex**, $\lambda > 0$: for all $w, v$
+# and every subgradient $g$ of $F$ at $w$, $F(v) \ge F(w) + g^\top (v - w) +
+# \frac\lambda2 \|v - w\|^2$; let $w^\star$ be its minimiser. SGD takes the steps
+# $w_{t+1} = w_t - \eta_t g_t$ ($t = 1, 2, \dots$, any $w_1$), where $g_t$ is random, its
+# conditional mean given $w_1, \dots, w_t$ is a subgradient of $F$ at $w_t$, and
+# $\E\|g_t\|^2 \le G^2$ for every $t$. Prove that the steps $\eta_t = 1/(\lambda t)$ give
+# $\E\|w_t - w^\star\|^2 \le 4G^2/(\lambda^2 t)$ for every $t \ge 2$, whatever $w_1$.
+# Why is the regularised objective {eq}`def-online-objective` of a convex loss (no bias)
+# $\lambda$-strongly convex, and which $g_t$ does one-example SGD on it use? Compare
+# $\eta_t$ with the schedule of the coding exercise `sgd_logistic` below.
+# ```
+#
+# ```{solution} ex-sgd-strongly-convex
+# :class: dropdown
+# *A lower bound on the mean step.* Let $\bar g_t = \E[g_t \mid w_1, \dots, w_t]$, a
+# subgradient of $F$ at $w_t$. Strong convexity at $w_t$, with $v = w^\star$, gives
+# $F(w^\star) \ge F(w_t) + \bar g_t^\top (w^\star - w_t) + \frac\lambda2 \|w_t - w^\star\|^2$.
+# Strong convexity at $w^\star$, with the subgradient $0$ (it is the minimiser) and
+# $v = w_t$, gives $F(w_t) \ge F(w^\star) + \frac\lambda2 \|w_t - w^\star\|^2$. Adding the
+# two inequalities, the values of $F$ cancel and
+# $\bar g_t^\top (w_t - w^\star) \ge \lambda \|w_t - w^\star\|^2$.
+#
+# *One step.* Expanding the square,
+# $\|w_{t+1} - w^\star\|^2 = \|w_t - w^\star\|^2 - 2\eta_t\, g_t^\top (w_t - w^\star) +
+# \eta_t^2 \|g_t\|^2$. Take the conditional expectation given $w_1, \dots, w_t$: $w_t$ is
+# fixed, $g_t$ is replaced by $\bar g_t$ in the middle term, and by the bound above
+# $\E[\|w_{t+1} - w^\star\|^2 \mid w_1, \dots, w_t] \le (1 - 2\lambda\eta_t)
+# \|w_t - w^\star\|^2 + \eta_t^2\, \E[\|g_t\|^2 \mid w_1, \dots, w_t]$. Taking the
+# expectation of both sides (the steps are not random), $a_t = \E\|w_t - w^\star\|^2$
+# obeys $a_{t+1} \le (1 - 2\lambda\eta_t)\, a_t + \eta_t^2 G^2$.
+#
+# *The recursion with $\eta_t = 1/(\lambda t)$.* Write $c = G^2/\lambda^2$; then
+# $a_{t+1} \le (1 - 2/t)\, a_t + c/t^2$. At $t = 1$ the factor is $-1$ and $a_1 \ge 0$,
+# so $a_2 \le c \le 4c/2$: the claim holds at $t = 2$, whatever $w_1$. Suppose
+# $a_t \le 4c/t$ for some $t \ge 2$. Then $1 - 2/t \ge 0$, so
+# $a_{t+1} \le (1 - 2/t)\, 4c/t + c/t^2 = 4c/t - 7c/t^2$. Since
+# $4c/t - 4c/(t+1) = 4c/(t(t+1)) \le 4c/t^2 \le 7c/t^2$, this is at most $4c/(t+1)$,
+# and the claim follows by induction: $\E\|w_t - w^\star\|^2 \le 4G^2/(\lambda^2 t)$.
+# By Jensen's inequality $\E\|w_t - w^\star\| \le 2G/(\lambda\sqrt t)$.
+#
+# *The regularised objective.* $J(w) = \frac1n \sum_i \varphi(y_i w^\top x_i) +
+# \frac\lambda2 \|w\|^2$ is a convex function plus $\frac\lambda2\|w\|^2$. For a convex
+# $h$ with subgradient $s$ at $w$, $h(v) \ge h(w) + s^\top (v - w)$, and the identity
+# $\frac\lambda2\|v\|^2 = \frac\lambda2\|w\|^2 + \lambda w^\top (v - w) +
+# \frac\lambda2\|v - w\|^2$ adds the quadratic term: $J$ is $\lambda$-strongly convex,
+# with subgradients $s + \lambda w$. One-example SGD draws $i$ uniformly and takes
+# $g_t = \lambda w_t + \varphi'(M_i)\, y_i x_i$ ({eq}`eq-sgd-gradient`), whose conditional
+# mean is the gradient of $J$ at $w_t$. The bound $G$ holds when the iterates stay in a
+# ball, since then $\|g_t\| \le \lambda \|w_t\| + \max_i |\varphi'(M_i)|\,\|x_i\|$ is
+# bounded. (Going through the data in epochs of a fixed order, as `order` does, is not an
+# independent draw; the proof covers sampling with replacement.)
+#
+# *The schedule.* At its update $t = 0, 1, \dots$ the coding exercise takes
+# $\eta_0/(1 + \eta_0 \lambda t) = 1/\big(\lambda (t + 1/(\eta_0\lambda))\big)$: the
+# steps $1/(\lambda t)$ shifted in time by $1/(\eta_0 \lambda)$, never larger than
+# $\eta_0$. For $\eta_0 = 1/\lambda$ it is $1/(\lambda(t + 1))$, exactly the steps above. A
+# larger $\eta_0$ makes the factor $1 - 2\lambda\eta_t$ negative for the first steps; the
+# recursion then drops $a_t$ and keeps $\eta_t^2 G^2$, so a large first step costs a large
+# distance once, which the later steps, close to $1/(\lambda t)$, shrink again. A constant
+# step $\eta > 2/\lambda$ instead breaks the stability condition {eq}`eq-gd-stability` at
+# every step (every eigenvalue of the Hessian of $J$ is at least $\lambda$), and the
+# iterates diverge.
+# ```
+#
 # The remaining exercises are coding exercises; the course's assignments turn them into
 # autograded questions.
 
 # %% [markdown]
-# ```{exercise}
+# ```{exercise} Core · 3 points · about 30 min
 # :label: ex-code-perceptron
 # Write `my_perceptron(X, y, max_epochs)` that runs the perceptron of
 # {ref}`sec-online-perceptron` without bias: start from $w = 0$, go through the rows of
@@ -1864,7 +1930,7 @@ def my_perceptron(X, y, max_epochs=100):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: perceptron-epochs, points: 3,
+# QUESTION {name: perceptron-epochs, points: 3, tier: core, minutes: 30,
 #   withdraw: [mlnotes.online.perceptron, mlnotes.online._mistake_driven]}
 # TEST: 60 separable points in 3-D, against the chapter's perceptron, run to the end and
 # stopped after one epoch
@@ -1909,7 +1975,7 @@ np.testing.assert_allclose(w_h, ref_h.w, strict=True)
 assert k_h == ref_h.n_mistakes, f"expected {ref_h.n_mistakes} mistakes, got {k_h}"
 
 # %% [markdown]
-# ```{exercise}
+# ```{exercise} Warm-up · 2 points · about 15 min
 # :label: ex-code-svm-subgradient
 # Write `svm_subgradient(X, y, w, lam)` returning a subgradient of $J(w) = \frac1n
 # \sum_i \max(0, 1 - y_i w^\top x_i) + \frac\lambda2 \|w\|^2$ (no bias), using
@@ -1929,7 +1995,7 @@ def svm_subgradient(X, y, w, lam):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: svm-subgradient, points: 2,
+# QUESTION {name: svm-subgradient, points: 2, tier: warm-up, minutes: 15,
 #   withdraw: [mlnotes.check.numerical_gradient, mlnotes.check.numerical_jacobian,
 #              mlnotes.online._surrogate_step, mlnotes.online._sgd_update,
 #              scipy.optimize]}
@@ -1994,115 +2060,7 @@ np.testing.assert_allclose(
 )
 
 # %% [markdown]
-# ```{exercise}
-# :label: ex-code-perceptron-bound
-# Write `mistake_bound(X, y, u)`: the perceptron's mistake bound
-# {eq}`eq-perceptron-bound`, $(R/\gamma)^2$ with $R = \max_i\|x_i\|$ and $\gamma =
-# \min_i y_i u^\top x_i/\|u\|$, certified by a separator `u` (no bias). You may assume
-# that `u` separates the data. While this is graded, `mlnotes.online.perceptron_bound`
-# is unavailable.
-# ```
-
-# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
-def mistake_bound(X, y, u):
-    # BEGIN SOLUTION
-    R = np.max(np.linalg.norm(X, axis=1))
-    gamma = np.min(y * (X @ u)) / np.linalg.norm(u)
-    return float((R / gamma) ** 2)
-    # END SOLUTION
-
-
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-# Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: perceptron-bound, points: 2,
-#   withdraw: [mlnotes.online.perceptron_bound]}
-# TEST: 50 points in 3-D and a separator u of norm 2.3, against the chapter's bound
-X_test = np.random.default_rng(120).normal(size=(50, 3))
-u_test = np.array([1.0, -2.0, 0.5])
-y_test = np.sign(X_test @ u_test)
-np.testing.assert_allclose(
-    mistake_bound(X_test, y_test, u_test),
-    online.perceptron_bound(X_test, y_test, u_test),
-    rtol=1e-12,
-    strict=True,
-)
-
-# HIDDEN TEST: the chapter's bound for any data and any scale of u
-rng_h = np.random.default_rng(list(b"development secret"))
-d_h = rng_h.integers(1, 7)
-u_h = rng_h.normal(size=d_h) * 10 ** rng_h.uniform(-3, 3)
-X_h = rng_h.normal(size=(rng_h.integers(10, 200), d_h)) * rng_h.uniform(0.1, 10)
-y_h = np.sign(X_h @ u_h)
-np.testing.assert_allclose(
-    mistake_bound(X_h, y_h, u_h),
-    online.perceptron_bound(X_h, y_h, u_h),
-    rtol=1e-10,
-    strict=True,
-)
-
-# HIDDEN TEST: (R / gamma)^2 when one point of norm R sits on u and one at margin gamma
-rng_h = np.random.default_rng(list(b"development secret"))
-d_h = rng_h.integers(2, 7)
-u_h = rng_h.normal(size=d_h)
-e_h = u_h / np.linalg.norm(u_h)
-v_h = rng_h.normal(size=d_h)
-v_h -= (v_h @ e_h) * e_h  # orthogonal to u
-R_h, gamma_h = rng_h.uniform(1, 10), rng_h.uniform(0.05, 0.5)
-X_h = np.vstack([R_h * e_h, gamma_h * e_h + 0.5 * v_h / np.linalg.norm(v_h)])
-y_h = np.ones(2)
-np.testing.assert_allclose(
-    mistake_bound(X_h, y_h, u_h), (R_h / gamma_h) ** 2, rtol=1e-10, strict=True
-)
-
-# %% [markdown]
-# ```{exercise}
-# :label: ex-code-winnow-bound
-# Write `winnow_mistake_bound(rho, N, eta)`: winnow's bound {eq}`eq-winnow-bound` $\ln N
-# / (\eta\rho - \eta^2/2)$ on its number of mistakes, for $0 < \eta < 2\rho$. While this
-# is graded, `mlnotes.online.winnow_bound` is unavailable.
-# ```
-
-# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
-def winnow_mistake_bound(rho, N, eta):
-    # BEGIN SOLUTION
-    return float(np.log(N) / (eta * rho - eta**2 / 2))
-    # END SOLUTION
-
-
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-# Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: winnow-bound, points: 2, withdraw: [mlnotes.online.winnow_bound]}
-# TEST: rho = 0.2, N = 100, eta = 0.1, against the chapter's bound
-np.testing.assert_allclose(
-    winnow_mistake_bound(0.2, 100, 0.1),
-    online.winnow_bound(0.2, 100, 0.1),
-    rtol=1e-12,
-    strict=True,
-)
-
-# HIDDEN TEST: the chapter's bound for any rho, N and eta in (0, 2 rho)
-rng_h = np.random.default_rng(list(b"development secret"))
-rho_h, N_h = rng_h.uniform(0.01, 1), int(rng_h.integers(2, 10**6))
-eta_h = rng_h.uniform(0.01, 1.99) * rho_h
-np.testing.assert_allclose(
-    winnow_mistake_bound(rho_h, N_h, eta_h),
-    online.winnow_bound(rho_h, N_h, eta_h),
-    rtol=1e-12,
-    strict=True,
-)
-
-# HIDDEN TEST: smallest at eta = rho, where it is 2 ln N / rho^2
-rng_h = np.random.default_rng(list(b"development secret"))
-rho_h, N_h = rng_h.uniform(0.01, 1), int(rng_h.integers(2, 10**6))
-best_h = winnow_mistake_bound(rho_h, N_h, rho_h)
-np.testing.assert_allclose(best_h, 2 * np.log(N_h) / rho_h**2, rtol=1e-12, strict=True)
-for eta_h in rng_h.uniform(0.02, 1.98, size=20) * rho_h:
-    assert winnow_mistake_bound(rho_h, N_h, eta_h) >= best_h, (
-        f"smaller at eta = {eta_h}"
-    )
-
-# %% [markdown]
-# ```{exercise}
+# ```{exercise} Core · 3 points · about 30 min
 # :label: ex-code-winnow-run
 # Write `my_winnow(X, y, eta, max_epochs)`, winnow with non-negative weights on the
 # coordinates of $x$ (no doubling, no bias; features in $[-1, 1]$): start from the
@@ -2134,7 +2092,7 @@ def my_winnow(X, y, eta, max_epochs):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: winnow-run, points: 3,
+# QUESTION {name: winnow-run, points: 3, tier: core, minutes: 30,
 #   withdraw: [mlnotes.online.winnow, mlnotes.online._mistake_driven]}
 # TEST: 8 features, eta = 0.1, against the chapter's winnow
 def winnow_data(seed, n, d):
@@ -2175,6 +2133,453 @@ assert np.shape(w_h) == (d_h,), f"expected shape {(d_h,)}, got {np.shape(w_h)}"
 np.testing.assert_allclose(np.sum(w_h), 1.0, rtol=1e-12)
 assert np.all(w_h > 0) and np.all(y_h * (X_h @ w_h) > 0), "w does not separate"
 assert m_h <= online.winnow_bound(0.1, d_h, 0.1), f"{m_h} mistakes"
+
+# %% [markdown]
+# ```{exercise} Core · 4 points · about 45 min
+# :label: ex-code-sgd-logistic
+# Write `sgd_logistic(X, y, lam, eta0, order)`: SGD, one example per update, on the
+# objective {eq}`def-online-objective` with the log loss and no bias,
+# $J(w) = \frac1n \sum_i \ln(1 + e^{-y_i w^\top x_i}) + \frac\lambda2 \|w\|^2$. Start from
+# $w_0 = 0$. Update $t = 0, 1, \dots, T - 1$, with $T$ = `len(order)`, uses the example
+# $i$ = `order[t]` (so the caller fixes the order of the samples) and the step
+# $\eta_t = \eta_0 / (1 + \eta_0 \lambda t)$, and moves $w_t$ against the gradient at $w_t$
+# of that example's term $\ln(1 + e^{-y_i w^\top x_i}) + \frac\lambda2 \|w\|^2$ (see
+# {eq}`eq-logistic-sgd` and {eq}`eq-weight-decay`). Return the pair $(w_T, \bar w_T)$: the
+# last iterate and the average $\bar w_T = \frac1T \sum_{t=1}^T w_t$ of the iterates after
+# each update ($w_0$ left out).
+#
+# The tests compute the minimum $J^\star$ of $J$ by Newton's method and require
+# $J(w_T) \le 1.02\, J^\star$ and $J(\bar w_T) \le 1.02\, J^\star$ (a relative tolerance of
+# 2 %) after 20 epochs or more with $\lambda \ge 0.1$; they check that $\bar w_T$ is the mean
+# of your iterates (the last iterates of the prefixes of `order`) and that $J(\bar w_T)$
+# falls as the epochs grow. Some take a large first step, $\eta_0 \lambda$ up to 4: the
+# schedule recovers from it, where a constant step $\eta_0$ would diverge (the proof
+# exercise above explains both). Which of $w_T$ and $\bar w_T$ ends closer to $J^\star$, and
+# why? While this is graded, `mlnotes.online.sgd`, `mlnotes.online._sgd_update`,
+# `mlnotes.online._surrogate_step`, `mlnotes.logistic.newton` and `scipy.optimize` are
+# unavailable.
+# ```
+
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+def sgd_logistic(X, y, lam, eta0, order):
+    # BEGIN SOLUTION
+    w = np.zeros(X.shape[1])
+    w_sum = np.zeros_like(w)
+    for t, i in enumerate(order):
+        eta_t = eta0 / (1.0 + eta0 * lam * t)
+        M_i = y[i] * (X[i] @ w)
+        # phi'(M) = -1 / (1 + e^M): the gradient of the example's term at w
+        grad = lam * w - y[i] * X[i] / (1.0 + np.exp(M_i))
+        w = w - eta_t * grad
+        w_sum += w
+    return w, w_sum / len(order)
+    # END SOLUTION
+
+
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: sgd-logistic-schedule, points: 4, tier: core, minutes: 45,
+#   withdraw: [mlnotes.online.sgd, mlnotes.online._sgd_update,
+#              mlnotes.online._surrogate_step, mlnotes.logistic.newton, scipy.optimize]}
+# TEST: 80 points in 3-D, lam = 0.2, eta0 * lam = 3, 20 epochs: J(w_T) and J(average)
+# within 2 % of the minimum; the average of the first 30 iterates is their mean
+r_test = np.random.default_rng(31)
+X_test = r_test.standard_normal((80, 3))
+p_test = logistic.sigmoid(X_test @ np.array([2.0, -2.0, 1.0]))
+y_test = np.where(r_test.random(80) < p_test, 1.0, -1.0)
+lam_test = 0.2
+order_test = np.concatenate([r_test.permutation(80) for _ in range(20)])
+
+
+def J_test(v):
+    return float(np.mean(losses.log_loss(y_test * (X_test @ v))) + lam_test / 2 * v @ v)
+
+
+J_star_test = J_test(logistic.newton(X_test, to_01(y_test), lam=80 * lam_test).w)
+w_last_test, w_avg_test = sgd_logistic(X_test, y_test, lam_test, 15.0, order_test)
+for name_test, v_test in (("w_T", w_last_test), ("the average", w_avg_test)):
+    assert np.shape(v_test) == (3,), f"{name_test}: shape {np.shape(v_test)}, expected (3,)"
+    assert J_test(v_test) <= 1.02 * J_star_test, (
+        f"J({name_test}) = {J_test(v_test):.6f}, the minimum is {J_star_test:.6f}"
+    )
+iterates_test = [sgd_logistic(X_test, y_test, lam_test, 15.0, order_test[:k])[0]
+                 for k in range(1, 31)]
+np.testing.assert_allclose(
+    sgd_logistic(X_test, y_test, lam_test, 15.0, order_test[:30])[1],
+    np.mean(iterates_test, axis=0), rtol=1e-9, atol=1e-12, strict=True,
+)
+
+# HIDDEN TEST: with an ordinary first step, w_T and the average are within 2 % of min J,
+# and the average is the mean of the iterates
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h, d_h = rng_h.integers(40, 120), rng_h.integers(2, 7)
+X_h = rng_h.standard_normal((n_h, d_h)) * rng_h.uniform(0.5, 2)
+p_h = logistic.sigmoid(2 * X_h @ rng_h.standard_normal(d_h))
+y_h = np.where(rng_h.random(n_h) < p_h, 1.0, -1.0)
+lam_h = 10 ** rng_h.uniform(-1, 0)
+eta0_h = rng_h.uniform(0.3, 2) / lam_h
+order_h = np.concatenate([rng_h.permutation(n_h) for _ in range(rng_h.integers(20, 40))])
+
+
+def J_h(v):
+    return float(np.mean(losses.log_loss(y_h * (X_h @ v))) + lam_h / 2 * v @ v)
+
+
+J_star_h = J_h(logistic.newton(X_h, to_01(y_h), lam=n_h * lam_h).w)
+for v_h in sgd_logistic(X_h, y_h, lam_h, eta0_h, order_h):
+    assert np.shape(v_h) == (d_h,), f"shape {np.shape(v_h)}, expected {(d_h,)}"
+    assert J_h(v_h) <= 1.02 * J_star_h, f"J = {J_h(v_h):.6f}, min J = {J_star_h:.6f}"
+short_h = order_h[: rng_h.integers(5, 30)]
+iterates_h = [sgd_logistic(X_h, y_h, lam_h, eta0_h, short_h[:k])[0]
+              for k in range(1, len(short_h) + 1)]
+np.testing.assert_allclose(sgd_logistic(X_h, y_h, lam_h, eta0_h, short_h)[1],
+                           np.mean(iterates_h, axis=0), rtol=1e-9, atol=1e-12, strict=True)
+
+# HIDDEN TEST: after a large first step (eta0 lam > 2), J(average) falls as the epochs
+# double and ends within 2 % of min J
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h, d_h = rng_h.integers(40, 120), rng_h.integers(2, 7)
+X_h = rng_h.standard_normal((n_h, d_h)) * rng_h.uniform(0.5, 2)
+p_h = logistic.sigmoid(2 * X_h @ rng_h.standard_normal(d_h))
+y_h = np.where(rng_h.random(n_h) < p_h, 1.0, -1.0)
+lam_h = 10 ** rng_h.uniform(-1, 0)
+eta0_h = rng_h.uniform(2.5, 4) / lam_h
+epochs_h = rng_h.integers(5, 10)
+perms_h = [rng_h.permutation(n_h) for _ in range(4 * epochs_h)]
+
+
+def J_h(v):
+    return float(np.mean(losses.log_loss(y_h * (X_h @ v))) + lam_h / 2 * v @ v)
+
+
+J_avg_h = [J_h(sgd_logistic(X_h, y_h, lam_h, eta0_h, np.concatenate(perms_h[:m]))[1])
+           for m in (epochs_h, 2 * epochs_h, 4 * epochs_h)]
+J_star_h = J_h(logistic.newton(X_h, to_01(y_h), lam=n_h * lam_h).w)
+assert J_avg_h[0] > J_avg_h[1] > J_avg_h[2], f"J(average) after E, 2E, 4E epochs: {J_avg_h}"
+assert J_avg_h[2] <= 1.02 * J_star_h, f"J = {J_avg_h[2]:.6f}, min J = {J_star_h:.6f}"
+
+# HIDDEN TEST: one update from w = 0 is eta0 y_i x_i / 2 (the log loss has slope -1/2 at 0);
+# on any order, with repeats, the average is the mean of the iterates
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h, d_h = rng_h.integers(5, 50), rng_h.integers(1, 7)
+X_h = rng_h.standard_normal((n_h, d_h)) * rng_h.uniform(0.1, 3)
+y_h = 2.0 * rng_h.integers(0, 2, size=n_h) - 1
+lam_h, eta0_h = rng_h.uniform(0.01, 2), rng_h.uniform(0.1, 5)
+i_h = rng_h.integers(n_h, size=1)
+w1_h, a1_h = sgd_logistic(X_h, y_h, lam_h, eta0_h, i_h)
+np.testing.assert_allclose(w1_h, eta0_h / 2 * y_h[i_h[0]] * X_h[i_h[0]], rtol=1e-12,
+                           strict=True)
+np.testing.assert_allclose(a1_h, w1_h, rtol=1e-12, strict=True)
+order_h = rng_h.integers(n_h, size=rng_h.integers(10, 40))
+iterates_h = [sgd_logistic(X_h, y_h, lam_h, eta0_h, order_h[:k])[0]
+              for k in range(1, len(order_h) + 1)]
+np.testing.assert_allclose(sgd_logistic(X_h, y_h, lam_h, eta0_h, order_h)[1],
+                           np.mean(iterates_h, axis=0), rtol=1e-9, atol=1e-12, strict=True)
+
+# HIDDEN TEST: the schedule recovers from a first step up to eta0 lam = 4: w_T and the
+# average are finite and within 2 % of min J
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h, d_h = rng_h.integers(40, 120), rng_h.integers(2, 7)
+X_h = rng_h.standard_normal((n_h, d_h)) * rng_h.uniform(0.5, 2)
+p_h = logistic.sigmoid(2 * X_h @ rng_h.standard_normal(d_h))
+y_h = np.where(rng_h.random(n_h) < p_h, 1.0, -1.0)
+lam_h = 10 ** rng_h.uniform(-1, 0)
+eta0_h = rng_h.uniform(2.5, 4) / lam_h
+order_h = np.concatenate([rng_h.permutation(n_h) for _ in range(rng_h.integers(20, 40))])
+
+
+def J_h(v):
+    return float(np.mean(losses.log_loss(y_h * (X_h @ v))) + lam_h / 2 * v @ v)
+
+
+J_star_h = J_h(logistic.newton(X_h, to_01(y_h), lam=n_h * lam_h).w)
+for v_h in sgd_logistic(X_h, y_h, lam_h, eta0_h, order_h):
+    assert np.shape(v_h) == (d_h,), f"shape {np.shape(v_h)}, expected {(d_h,)}"
+    assert np.all(np.isfinite(v_h)), f"the iterates diverged: {v_h}"
+    assert J_h(v_h) <= 1.02 * J_star_h, f"J = {J_h(v_h):.6f}, min J = {J_star_h:.6f}"
+
+# %% [markdown]
+# ```{exercise} Challenge · 4 points · about 60 min
+# :label: ex-code-hinge-line-search
+# Write `hinge_line_search(X, y, w, d, lam)`, the exact line search of
+# {eq}`eq-line-search-hinge`: return (as a float) the smallest minimiser over $t \ge 0$ of
+# $g(t) = \frac1n \sum_i \max(0, 1 - M_i - t s_i) + \frac\lambda2 \|w + t d\|^2$, with
+# $M_i = y_i w^\top x_i$ and $s_i = y_i d^\top x_i$, in $O(n \log n)$ operations and
+# without evaluating $g$ on a grid: sort the breakpoints, walk along the pieces from
+# $t = 0$ keeping the slope of the hinge part up to date, and stop at the first $t$ where
+# $g'(t^+) \ge 0$, a breakpoint or, when $\lambda > 0$, the root of $g'$ inside a piece. It
+# returns 0 when $d$ is not a descent direction. Mind the terms with $M_i = 1$ (on the
+# kink at $t = 0$: which side of it does $t > 0$ take them to?) and those with $s_i = 0$.
+# The tests compare with the chapter's search to a relative $10^{-9}$ and check that no
+# $t \ge 0$ gives a smaller $g$. While this is graded, `mlnotes.optim.margin_line_search`,
+# `mlnotes.optim._hinge_line_search` and `scipy.optimize` are unavailable.
+# ```
+
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+def hinge_line_search(X, y, w, d, lam):
+    # BEGIN SOLUTION
+    n = len(y)
+    M, s = y * (X @ w), y * (X @ d)
+    # the slope of the hinge part just right of t = 0: the terms with 1 - M_i - t s_i > 0
+    on = (M < 1) | ((M == 1) & (s < 0))
+    slope = -np.sum(s[on]) / n
+    moving = s != 0
+    knots = (1 - M[moving]) / s[moving]
+    ahead = knots > 0
+    order = np.argsort(knots[ahead])
+    knots, jumps = knots[ahead][order], np.abs(s[moving][ahead][order]) / n
+    wd, dd = w @ d, d @ d
+    lo = 0.0
+    for k in range(len(knots) + 1):
+        hi = knots[k] if k < len(knots) else np.inf
+        if slope + lam * (wd + lo * dd) >= 0:  # g'(lo+) >= 0: the minimiser
+            return float(lo)
+        if lam * dd > 0:  # g' is affine on (lo, hi): its root, if it is in the piece
+            t = -(slope + lam * wd) / (lam * dd)
+            if t < hi:
+                return float(t)
+        elif k == len(knots):  # flat beyond the last breakpoint
+            return float(lo)
+        if k < len(knots):
+            slope += jumps[k]  # each breakpoint raises the slope by |s_i| / n
+            lo = hi
+    return float(lo)
+    # END SOLUTION
+
+
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: hinge-line-search, points: 4, tier: challenge, minutes: 60,
+#   withdraw: [mlnotes.optim.margin_line_search, mlnotes.optim._hinge_line_search,
+#              scipy.optimize]}
+# TEST: 20 points with integer features (many margins exactly 1, on the kink), lam = 1,
+# along the negative subgradient of J at w: against the chapter's line search
+r_test = np.random.default_rng(41)
+X_test = r_test.integers(-2, 3, size=(20, 3)).astype(float)
+y_test = r_test.choice([-1.0, 1.0], 20)
+w_test = np.array([1.0, -1.0, 0.0])
+active_test = y_test * (X_test @ w_test) < 1
+d_test = X_test.T @ (y_test * active_test) / 20 - w_test + 0.3 * r_test.standard_normal(3)
+t_test = hinge_line_search(X_test, y_test, w_test, d_test, 1.0)
+assert isinstance(t_test, float), f"expected a float, got {type(t_test)}"
+np.testing.assert_allclose(
+    t_test, optim.margin_line_search(X_test, y_test, w_test, d_test, lam=1.0),
+    rtol=1e-9, strict=True,
+)
+
+# HIDDEN TEST: lam = 0: g is piecewise linear and the step is the chapter's breakpoint
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h, d_h = rng_h.integers(5, 200), rng_h.integers(1, 6)
+X_h = rng_h.standard_normal((n_h, d_h)) * rng_h.uniform(0.1, 10)
+y_h = 2.0 * rng_h.integers(0, 2, size=n_h) - 1
+w_h, d_h_dir = rng_h.standard_normal(d_h), rng_h.standard_normal(d_h)
+t_h = hinge_line_search(X_h, y_h, w_h, d_h_dir, 0.0)
+assert isinstance(t_h, float), f"expected a float, got {type(t_h)}"
+np.testing.assert_allclose(
+    t_h, optim.margin_line_search(X_h, y_h, w_h, d_h_dir, lam=0.0), rtol=1e-9, strict=True
+)
+
+# HIDDEN TEST: lam > 0, margins on the kink, the minimiser inside a piece (the root of
+# g'): the chapter's step
+rng_h = np.random.default_rng(list(b"development secret"))
+for _ in range(1000):  # draw until the minimiser is not a breakpoint
+    n_h, d_h = rng_h.integers(5, 40), rng_h.integers(1, 6)
+    X_h = rng_h.integers(-2, 3, size=(n_h, d_h)) * 1.0
+    y_h = 2.0 * rng_h.integers(0, 2, size=n_h) - 1
+    w_h = rng_h.integers(-1, 2, size=d_h) * 1.0
+    lam_h, d_h_dir = 10 ** rng_h.uniform(-1, 1), rng_h.standard_normal(d_h)
+    ref_h = optim.margin_line_search(X_h, y_h, w_h, d_h_dir, lam=lam_h)
+    s_h = y_h * (X_h @ d_h_dir)
+    knots_h = (1 - y_h * (X_h @ w_h))[s_h != 0] / s_h[s_h != 0]
+    if ref_h > 0 and np.min(np.abs(knots_h - ref_h), initial=np.inf) > 1e-6 * ref_h:
+        break
+t_h = hinge_line_search(X_h, y_h, w_h, d_h_dir, lam_h)
+assert isinstance(t_h, float), f"expected a float, got {type(t_h)}"
+np.testing.assert_allclose(t_h, ref_h, rtol=1e-9, strict=True)
+
+# HIDDEN TEST: no t >= 0 gives a smaller g (margins on the kink, the minimiser inside a
+# piece)
+rng_h = np.random.default_rng(list(b"development secret"))
+for _ in range(1000):  # draw until the minimiser is not a breakpoint
+    n_h, d_h = rng_h.integers(5, 40), rng_h.integers(1, 6)
+    X_h = rng_h.integers(-2, 3, size=(n_h, d_h)) * 1.0
+    y_h = 2.0 * rng_h.integers(0, 2, size=n_h) - 1
+    w_h = rng_h.integers(-1, 2, size=d_h) * 1.0
+    lam_h, d_h_dir = 10 ** rng_h.uniform(-1, 1), rng_h.standard_normal(d_h)
+    ref_h = optim.margin_line_search(X_h, y_h, w_h, d_h_dir, lam=lam_h)
+    s_h = y_h * (X_h @ d_h_dir)
+    knots_h = (1 - y_h * (X_h @ w_h))[s_h != 0] / s_h[s_h != 0]
+    if ref_h > 0 and np.min(np.abs(knots_h - ref_h), initial=np.inf) > 1e-6 * ref_h:
+        break
+
+
+def g_h(t):
+    v = w_h + t * d_h_dir
+    return float(np.mean(losses.hinge(y_h * (X_h @ v))) + lam_h / 2 * v @ v)
+
+
+t_h = hinge_line_search(X_h, y_h, w_h, d_h_dir, lam_h)
+assert isinstance(t_h, float) and t_h >= 0, f"expected a float >= 0, got {t_h!r}"
+T_h = np.r_[ref_h, ref_h * (1 + rng_h.uniform(-1e-3, 1e-3, size=20)),
+            rng_h.uniform(0, 3 * ref_h + 1, size=200)]
+better_h = [t for t in T_h if g_h(t) < g_h(t_h) - 1e-13 * abs(g_h(t_h))]
+assert not better_h, f"g({t_h}) = {g_h(t_h)} but g is smaller at t = {better_h[:3]}"
+
+# HIDDEN TEST: 0 along a subgradient (an ascent direction) and for a zero direction; a
+# point on the kink at t = 0 is on its active side for s_i < 0
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h, d_h = rng_h.integers(5, 100), rng_h.integers(1, 6)
+X_h = rng_h.standard_normal((n_h, d_h))
+y_h = 2.0 * rng_h.integers(0, 2, size=n_h) - 1
+lam_h, w_h = 10 ** rng_h.uniform(-2, 1), rng_h.standard_normal(d_h)
+on_h = y_h * (X_h @ w_h) < 1
+up_h = -(X_h.T @ (y_h * on_h)) / n_h + lam_h * w_h
+for dir_h in (up_h, 0 * up_h):
+    t_h = hinge_line_search(X_h, y_h, w_h, dir_h, lam_h)
+    assert isinstance(t_h, float) and t_h == 0.0, f"expected the step 0.0, got {t_h!r}"
+X_k, y_k, w_k = np.eye(2), np.ones(2), np.eye(2)[0]  # margins 1 and 0 at w_k; lam = 0
+dir_k = np.array([-rng_h.uniform(1, 2), rng_h.uniform(0.2, 0.9)])  # the step 0
+t_k = hinge_line_search(X_k, y_k, w_k, dir_k, 0.0)
+np.testing.assert_allclose(
+    t_k, optim.margin_line_search(X_k, y_k, w_k, dir_k, lam=0.0), rtol=1e-9, strict=True
+)
+
+# %% [markdown]
+# ```{exercise} Core · 4 points · about 50 min
+# :label: ex-code-perceptron-margin
+# How loose is the perceptron's bound on real data? Write `perceptron_margin(rows)`. Take
+# the rows `rows` (an array of row indices, in the order given) of the breast-cancer data
+# (`load_breast_cancer()`, labels `to_pm1(...)` of its `y`), standardise each of the 30
+# features with the mean and standard deviation of those rows only (`np.std`, ddof = 0), and
+# form the points $a_i = y_i (x_i, 1)$ of {eq}`eq-homogeneous-form`. Return the triple
+# `(k, R, gamma)`: the number $k$ of mistakes the perceptron with bias makes (from $w = 0$,
+# in the order of `rows`, until an epoch without a mistake); $R = \max_i \|a_i\|$; and the
+# margin of the points, $\gamma = \max_{\|u\| = 1} \min_i u^\top a_i$
+# ({ref}`sec-online-homogeneous`): the margin of the best separator, not of the one the
+# perceptron finds. Hint: $\gamma = 1/\|u^\star\|$, where $u^\star$ minimises $\|u\|^2$
+# subject to $u^\top a_i \ge 1$ for every $i$ (why?); solve that problem by any method
+# (`scipy.optimize.minimize` with `method="SLSQP"` will do). The tests draw subsamples of 30
+# to 200 rows, on which the data are separable, and want $k$ exactly, $R$ to a relative
+# $10^{-9}$ and $\gamma$ to a relative $10^{-3}$; they check $k \le (R/\gamma)^2$. By what
+# factor is the bound {eq}`eq-perceptron-bound` above $k$ on a few subsamples? While this is
+# graded, `mlnotes.online.perceptron`, `mlnotes.online._mistake_driven` and
+# `mlnotes.online.perceptron_bound` are unavailable.
+# ```
+
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+def perceptron_margin(rows):
+    # BEGIN SOLUTION
+    from scipy.optimize import minimize
+
+    data = load_breast_cancer()
+    X, y = data.X[rows], to_pm1(data.y[rows])
+    X = (X - X.mean(axis=0)) / X.std(axis=0)
+    A = y[:, None] * np.hstack([X, np.ones((len(y), 1))])
+    w, k, clean = np.zeros(A.shape[1]), 0, False
+    while not clean:  # the data are separable: the perceptron stops
+        clean = True
+        for a in A:
+            if w @ a <= 0:
+                w, k, clean = w + a, k + 1, False
+    R = float(np.max(np.linalg.norm(A, axis=1)))
+    # min ||u||^2 subject to A u >= 1, from the perceptron's separator scaled to be feasible
+    res = minimize(
+        lambda u: u @ u, w / np.min(A @ w), jac=lambda u: 2 * u, method="SLSQP",
+        constraints=[{"type": "ineq", "fun": lambda u: A @ u - 1.0, "jac": lambda u: A}],
+        options={"ftol": 1e-12, "maxiter": 1000},
+    )
+    return k, R, float(1.0 / np.linalg.norm(res.x))
+    # END SOLUTION
+
+
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: perceptron-margin-experiment, points: 4, tier: core, minutes: 50,
+#   data: breast_cancer,
+#   withdraw: [mlnotes.online.perceptron, mlnotes.online._mistake_driven,
+#              mlnotes.online.perceptron_bound]}
+# TEST: every fourth row: k and R against the chapter's perceptron; gamma at least the
+# margin of the perceptron's own separator and at most min ||a_i||; k <= (R / gamma)^2
+rows_test = np.arange(0, 569, 4)
+k_test, R_test, gamma_test = perceptron_margin(rows_test)
+bc_test = load_breast_cancer()
+X_test = bc_test.X[rows_test]
+X_test = (X_test - X_test.mean(axis=0)) / X_test.std(axis=0)
+y_test = to_pm1(bc_test.y[rows_test])
+A_test = y_test[:, None] * np.hstack([X_test, np.ones((len(y_test), 1))])
+fit_test = online.perceptron(X_test, y_test, fit_intercept=True, n_epochs=10_000)
+assert k_test == fit_test.n_mistakes, f"expected {fit_test.n_mistakes} mistakes, got {k_test}"
+np.testing.assert_allclose(R_test, np.max(np.linalg.norm(A_test, axis=1)), rtol=1e-9,
+                           strict=True)
+u_test = np.append(fit_test.w, fit_test.b)
+assert isinstance(gamma_test, float), f"expected a float, got {type(gamma_test)}"
+assert np.min(A_test @ u_test) / np.linalg.norm(u_test) <= gamma_test * (1 + 1e-9), (
+    f"gamma = {gamma_test}, but the perceptron's separator has a larger margin"
+)
+assert gamma_test <= np.min(np.linalg.norm(A_test, axis=1)), f"gamma = {gamma_test}"
+assert k_test <= (R_test / gamma_test) ** 2, f"k = {k_test} > (R / gamma)^2"
+
+# HIDDEN TEST: a random subsample in a random order: k, R and gamma (by least-distance
+# programming, Lawson and Hanson's NNLS), and k <= (R / gamma)^2
+from scipy.optimize import nnls  # noqa: E402
+
+rng_h = np.random.default_rng(list(b"development secret"))
+rows_h = rng_h.choice(569, size=rng_h.integers(80, 200), replace=False)
+k_h, R_h, gamma_h = perceptron_margin(rows_h)
+bc_h = load_breast_cancer()
+X_h = (bc_h.X[rows_h] - bc_h.X[rows_h].mean(axis=0)) / bc_h.X[rows_h].std(axis=0)
+y_h = to_pm1(bc_h.y[rows_h])
+A_h = y_h[:, None] * np.hstack([X_h, np.ones((len(y_h), 1))])
+E_h = np.vstack([A_h.T, np.ones((1, len(y_h)))])
+res_h = E_h @ nnls(E_h, np.eye(32)[31])[0] - np.eye(32)[31]
+fit_h = online.perceptron(X_h, y_h, fit_intercept=True, n_epochs=10_000)
+assert k_h == fit_h.n_mistakes, f"expected {fit_h.n_mistakes} mistakes, got {k_h}"
+np.testing.assert_allclose(R_h, np.max(np.linalg.norm(A_h, axis=1)), rtol=1e-9, strict=True)
+np.testing.assert_allclose(gamma_h, abs(res_h[31]) / np.linalg.norm(res_h[:31]),
+                           rtol=1e-3, strict=True)
+assert k_h <= (R_h / gamma_h) ** 2, f"k = {k_h} > (R / gamma)^2"
+
+# HIDDEN TEST: the same rows in two orders: R and gamma do not depend on the order, k
+# does (each is the chapter's perceptron's), and gamma is the least-distance margin
+from scipy.optimize import nnls  # noqa: E402
+
+rng_h = np.random.default_rng(list(b"development secret"))
+rows_h = rng_h.choice(569, size=rng_h.integers(80, 200), replace=False)
+bc_h = load_breast_cancer()
+X_h = (bc_h.X[rows_h] - bc_h.X[rows_h].mean(axis=0)) / bc_h.X[rows_h].std(axis=0)
+y_h = to_pm1(bc_h.y[rows_h])
+A_h = y_h[:, None] * np.hstack([X_h, np.ones((len(y_h), 1))])
+E_h = np.vstack([A_h.T, np.ones((1, len(y_h)))])
+res_h = E_h @ nnls(E_h, np.eye(32)[31])[0] - np.eye(32)[31]
+perm_h = rng_h.permutation(len(rows_h))
+out_h = [perceptron_margin(rows_h), perceptron_margin(rows_h[perm_h])]
+for (k_h, R_h, gamma_h), p_h in zip(out_h, (np.arange(len(rows_h)), perm_h), strict=True):
+    fit_h = online.perceptron(X_h[p_h], y_h[p_h], fit_intercept=True, n_epochs=10_000)
+    assert k_h == fit_h.n_mistakes, f"expected {fit_h.n_mistakes} mistakes, got {k_h}"
+    np.testing.assert_allclose(R_h, np.max(np.linalg.norm(A_h, axis=1)), rtol=1e-9,
+                               strict=True)
+    np.testing.assert_allclose(gamma_h, abs(res_h[31]) / np.linalg.norm(res_h[:31]),
+                               rtol=1e-3, strict=True)
+
+# HIDDEN TEST: a small subsample (30 to 80 rows, wider margins): k, R and gamma, and
+# k <= (R / gamma)^2
+from scipy.optimize import nnls  # noqa: E402
+
+rng_h = np.random.default_rng(list(b"development secret"))
+rows_h = rng_h.choice(569, size=rng_h.integers(30, 80), replace=False)
+k_h, R_h, gamma_h = perceptron_margin(rows_h)
+bc_h = load_breast_cancer()
+X_h = (bc_h.X[rows_h] - bc_h.X[rows_h].mean(axis=0)) / bc_h.X[rows_h].std(axis=0)
+y_h = to_pm1(bc_h.y[rows_h])
+A_h = y_h[:, None] * np.hstack([X_h, np.ones((len(y_h), 1))])
+E_h = np.vstack([A_h.T, np.ones((1, len(y_h)))])
+res_h = E_h @ nnls(E_h, np.eye(32)[31])[0] - np.eye(32)[31]
+fit_h = online.perceptron(X_h, y_h, fit_intercept=True, n_epochs=10_000)
+assert k_h == fit_h.n_mistakes, f"expected {fit_h.n_mistakes} mistakes, got {k_h}"
+np.testing.assert_allclose(R_h, np.max(np.linalg.norm(A_h, axis=1)), rtol=1e-9, strict=True)
+np.testing.assert_allclose(gamma_h, abs(res_h[31]) / np.linalg.norm(res_h[:31]),
+                           rtol=1e-3, strict=True)
+assert k_h <= (R_h / gamma_h) ** 2, f"k = {k_h} > (R / gamma)^2"
 
 # %% [markdown]
 # (sec-online-summary)=
