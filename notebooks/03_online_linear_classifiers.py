@@ -1255,7 +1255,7 @@ for name, w0 in inits.items():
     print(f"  {name:26s} {J_p(w0):.2f} -> {np.mean(Js):.2f}")
 
 print("sampling (mean J after 100 updates over 5 runs)")
-by_loss = lambda w: losses.log_loss(y_p * (X_p @ w))  # noqa: E731
+by_loss = lambda w: losses.log_loss(y_p * (X_p @ w))
 for name, wf in (("uniform", None), ("in proportion to the loss", by_loss)):
     Js = [
         J_p(sgd_p(np.zeros(D_p), np.random.default_rng(s), n_updates=100,
@@ -1359,7 +1359,7 @@ claims.verify("eq-online-to-batch")
 hs = load_heart_scale()
 X_h = np.hstack([hs.X, np.ones((len(hs.y), 1))])
 u_h = logistic.newton(X_h, to_01(hs.y)).w
-F_h = lambda V: np.mean(losses.log_loss(hs.y * (V @ X_h.T)), axis=-1)  # noqa: E731
+F_h = lambda V: np.mean(losses.log_loss(hs.y * (V @ X_h.T)), axis=-1)
 B_h, G_h = np.linalg.norm(u_h), np.max(np.linalg.norm(X_h, axis=1))
 steps_h = np.array([30, 100, 300, 1000, 3000])
 gap_h = []
@@ -1500,12 +1500,12 @@ plt.show()
 claims.verify("eq-subgradient-method")
 
 # %% jupyter={"source_hidden": true} mystnb={"figure": {"caption": "The subgradient method on $f(w) = \\|Cw - c\\|_1$: the best value so far minus the optimum (from a linear program), for constant steps and for steps decaying like $1/\\sqrt t$ and $1/t$; a constant step stalls at a floor that shrinks with the step.", "name": "fig-subgradient-convergence"}, "image": {"alt": "Log-log plot of the best objective gap against iterations for four step-size rules, the constant ones levelling off."}} tags=["hide-input"]
-from scipy.optimize import linprog  # noqa: E402  (the oracle for this figure)
+from scipy.optimize import linprog  # the oracle for this figure
 
 r_sg = np.random.default_rng(7)
 C_sg, c_sg = r_sg.standard_normal((30, 5)), r_sg.standard_normal(30)
-f_sg = lambda w: float(np.abs(C_sg @ w - c_sg).sum())  # noqa: E731
-v_sg = lambda w: C_sg.T @ np.sign(C_sg @ w - c_sg)  # noqa: E731
+f_sg = lambda w: float(np.abs(C_sg @ w - c_sg).sum())
+v_sg = lambda w: C_sg.T @ np.sign(C_sg @ w - c_sg)
 lp = linprog(
     np.r_[np.zeros(5), np.ones(30)],
     A_ub=np.block([[C_sg, -np.eye(30)], [-C_sg, -np.eye(30)]]),
@@ -2000,7 +2000,7 @@ def svm_subgradient(X, y, w, lam):
 #              mlnotes.online._surrogate_step, mlnotes.online._sgd_update,
 #              scipy.optimize]}
 # TEST: at a random w (no margin exactly 1), against a numerical gradient of J
-from mlnotes.check import numerical_gradient  # noqa: E402
+from mlnotes.check import numerical_gradient
 
 r_test = np.random.default_rng(13)
 X_test, y_test = r_test.standard_normal((40, 3)), r_test.choice([-1.0, 1.0], 40)
@@ -2521,7 +2521,7 @@ assert k_test <= (R_test / gamma_test) ** 2, f"k = {k_test} > (R / gamma)^2"
 
 # HIDDEN TEST: a random subsample in a random order: k, R and gamma (by least-distance
 # programming, Lawson and Hanson's NNLS), and k <= (R / gamma)^2
-from scipy.optimize import nnls  # noqa: E402
+from scipy.optimize import nnls
 
 rng_h = np.random.default_rng(list(b"development secret"))
 rows_h = rng_h.choice(569, size=rng_h.integers(80, 200), replace=False)
@@ -2541,7 +2541,7 @@ assert k_h <= (R_h / gamma_h) ** 2, f"k = {k_h} > (R / gamma)^2"
 
 # HIDDEN TEST: the same rows in two orders: R and gamma do not depend on the order, k
 # does (each is the chapter's perceptron's), and gamma is the least-distance margin
-from scipy.optimize import nnls  # noqa: E402
+from scipy.optimize import nnls
 
 rng_h = np.random.default_rng(list(b"development secret"))
 rows_h = rng_h.choice(569, size=rng_h.integers(80, 200), replace=False)
@@ -2563,7 +2563,7 @@ for (k_h, R_h, gamma_h), p_h in zip(out_h, (np.arange(len(rows_h)), perm_h), str
 
 # HIDDEN TEST: a small subsample (30 to 80 rows, wider margins): k, R and gamma, and
 # k <= (R / gamma)^2
-from scipy.optimize import nnls  # noqa: E402
+from scipy.optimize import nnls
 
 rng_h = np.random.default_rng(list(b"development secret"))
 rows_h = rng_h.choice(569, size=rng_h.integers(30, 80), replace=False)
