@@ -398,6 +398,34 @@ def test_the_course_has_fifty_graded_questions() -> None:
     assert total >= 50, f"{total} graded questions in the course, fewer than 50"
 
 
+def test_the_term_plan_adds_up_the_problem_sets() -> None:
+    """book/teaching.md, "A term with the course": one row per problem set, whose tiers, points
+    and hours are what the chapter's QUESTION lines add up to and whose exam questions are
+    questions of that set, so the plan a teacher adopts cannot drift from the chapters."""
+    text = (ROOT / "book" / "teaching.md").read_text()
+    rows = {int(m["chapter"]): m for m in re.finditer(
+        r"^\| *(?P<week>\d+) *\| *Chapter (?P<chapter>\d) [^|]*\| *(?P<tiers>\d+ / \d+ / \d+) *"
+        r"\| *(?P<points>\d+) *\| *(?P<hours>[\d.]+) *\| *(?P<exam>[^|]*)\|$", text, re.M)}
+    assert sorted(rows) == list(range(len(CHAPTER_SCRIPTS))), f"term plan rows for chapters {sorted(rows)}"
+    problems = []
+    for chapter in CHAPTER_SCRIPTS:
+        qs, row = assignments.problem_set(chapter), rows[int(chapter.stem[:2])]
+        tiers = " / ".join(str([q["tier"] for q in qs].count(t)) for t in assignments.TIERS)
+        points = sum(q["points"] for q in qs)
+        hours = f"{sum(q['minutes'] for q in qs) / 60:.1f}"
+        if (row["tiers"], int(row["points"]), row["hours"]) != (tiers, points, hours):
+            problems.append(f"{chapter.stem}: plan says {row['tiers']}, {row['points']} points, "
+                            f"{row['hours']} h; the chapter has {tiers}, {points} points, {hours} h")
+        names = {q["name"] for q in qs}
+        exam = re.findall(r"`([a-z0-9-]+)`", row["exam"])
+        if not exam or not set(exam) <= names:
+            problems.append(f"{chapter.stem}: exam questions {exam} not all among {sorted(names)}")
+    weeks = [int(rows[k]["week"]) for k in sorted(rows)]
+    if weeks != sorted(weeks) or max(weeks) > 10:
+        problems.append(f"the sets are not in order within 10 weeks: weeks {weeks}")
+    assert not problems, problems
+
+
 @pytest.mark.parametrize("chapter", CHAPTER_SCRIPTS, ids=[c.stem for c in CHAPTER_SCRIPTS])
 def test_prompts_carry_tier_points_and_minutes(chapter: Path) -> None:
     """Each graded exercise's title is its tier, points and minutes, as its QUESTION line says."""
@@ -437,8 +465,8 @@ def test_each_chapter_has_a_proof_exercise(chapter: Path) -> None:
     """At least one conceptual exercise a chapter asks for a proof: its title starts "Proof"."""
     import jupytext
 
-    titles = [c.source.split("{exercise}", 1)[1].split("\n", 1)[0].strip()
-              for c in jupytext.read(chapter).cells if c.cell_type == "markdown" and "{exercise}" in c.source]
+    titles = [t.strip() for c in jupytext.read(chapter).cells if c.cell_type == "markdown"
+              for t in re.findall(r"\{exercise\}(.*)", c.source)]
     assert any(t.startswith("Proof") for t in titles), f"{chapter.stem}: no exercise titled Proof ...: {titles}"
 
 

@@ -277,7 +277,8 @@ def problem_set(chapter: Path) -> list[dict]:
     out, title = [], None
     for cell in jupytext.read(chapter).cells:
         if cell.cell_type == "markdown" and "{exercise}" in cell.source:
-            line = cell.source[cell.source.index("{exercise}"):].split("\n", 1)[0]
+            # the last exercise of the cell: the one right above the question's answer
+            line = cell.source[cell.source.rindex("{exercise}"):].split("\n", 1)[0]
             title = line.removeprefix("{exercise}").strip() or None
         config = question_config(cell)
         if config:
