@@ -512,20 +512,60 @@ show_source(rel_error)
 # column rank.
 # ```
 #
-# ```{exercise}
+# ```{exercise} Proof: log-sum-exp is convex
 # :label: ex-softmax-jacobian
-# Show that the Hessian of $\operatorname{lse}(z)$ is $\diag(p) - p p^\top$ with
-# $p = \mathrm{softmax}(z)$, and that it is positive semidefinite, so log-sum-exp is convex.
-# Which direction is in its null space, and why does that make sense?
+# Let $p = \mathrm{softmax}(z)$ for $z \in \R^K$. Prove that the Hessian of
+# $\operatorname{lse}(z)$ is $\diag(p) - p p^\top$, that it is positive semidefinite, and
+# that its null space is exactly the line spanned by the all-ones vector $\mathbf 1$. Then
+# prove that a twice continuously differentiable function with a positive semidefinite
+# Hessian everywhere is convex, and conclude that log-sum-exp is convex. Why does the null
+# direction make sense?
 # ```
 #
 # ```{solution} ex-softmax-jacobian
 # :class: dropdown
-# $\partial p_k / \partial z_l = p_k [k = l] - p_k p_l$, which is the stated matrix. For any $v$,
-# $v^\top (\diag(p) - pp^\top) v = \sum_k p_k v_k^2 - (\sum_k p_k v_k)^2$, the variance of $v$
-# under the distribution $p$, hence non-negative. The all-ones vector has zero variance: adding
-# the same constant to every $z_k$ does not change the softmax, and changes lse by exactly that
-# constant.
+# *The Hessian.* By {eq}`eq-grad-logsumexp` the gradient is $p$, so the Hessian is the
+# Jacobian of $p$. With $s = \sum_l e^{z_l}$ and $p_k = e^{z_k} / s$, the quotient rule and
+# $\partial s / \partial z_l = e^{z_l}$ give
+# $\partial p_k / \partial z_l = [k = l]\, e^{z_k} / s - e^{z_k} e^{z_l} / s^2
+# = [k = l]\, p_k - p_k p_l$, which is entry $(k, l)$ of $\diag(p) - pp^\top$.
+#
+# *Positive semidefinite.* For $v \in \R^K$ write $\bar v = \sum_k p_k v_k = p^\top v$. Since
+# $p_k > 0$ and $\sum_k p_k = 1$,
+#
+# $$
+# v^\top \big(\diag(p) - pp^\top\big) v = \sum_k p_k v_k^2 - \bar v^2
+# = \sum_k p_k (v_k - \bar v)^2 \ge 0 ,
+# $$
+#
+# where the middle step expands $\sum_k p_k (v_k - \bar v)^2 = \sum_k p_k v_k^2 -
+# 2\bar v^2 + \bar v^2$. The quadratic form is the variance of $v$ under the distribution $p$.
+#
+# *The null space.* A positive semidefinite $H$ has $Hv = 0$ exactly when $v^\top H v = 0$
+# (write $H = B^\top B$; then $v^\top H v = \|Bv\|^2$, and $Bv = 0$ gives $Hv = 0$). Every
+# $p_k$ is positive, so the sum of squares above vanishes exactly when $v_k = \bar v$ for
+# every $k$, that is when $v = c\mathbf 1$: the null space is the line spanned by
+# $\mathbf 1$, and the Hessian has rank $K - 1$.
+#
+# *Convexity.* Let $f$ be twice continuously differentiable with $\nabla^2 f \succeq 0$
+# everywhere. For two points $x, y$ put $g(t) = f(x + t(y - x))$; then
+# $g''(t) = (y - x)^\top \nabla^2 f(x + t(y - x))\,(y - x) \ge 0$, so $g'$ is non-decreasing
+# and $g(1) - g(0) = \int_0^1 g'(t)\, dt \ge g'(0)$, that is
+# $f(y) \ge f(x) + \nabla f(x)^\top (y - x)$: $f$ lies above each of its tangent planes.
+# Now take $x, y$, $\theta \in [0, 1]$ and $u = \theta x + (1 - \theta) y$. The tangent plane
+# at $u$ gives $f(x) \ge f(u) + \nabla f(u)^\top (x - u)$ and
+# $f(y) \ge f(u) + \nabla f(u)^\top (y - u)$; adding $\theta$ times the first to
+# $1 - \theta$ times the second, the gradient terms cancel because
+# $\theta (x - u) + (1 - \theta)(y - u) = 0$, and
+# $\theta f(x) + (1 - \theta) f(y) \ge f(\theta x + (1 - \theta) y)$, which is convexity.
+# Log-sum-exp is infinitely differentiable with the positive semidefinite Hessian above, so
+# it is convex.
+#
+# *The null direction.* Moving along $\mathbf 1$ adds the same constant $c$ to every
+# $z_k$; by {eq}`eq-logsumexp-shift` this changes lse by exactly $c$, a linear function of
+# $c$, so the curvature in that direction is zero, and the softmax (the gradient) does not
+# change at all. Log-sum-exp is therefore convex but not strictly convex; the same invariance
+# makes one class's weights redundant in softmax regression (Chapter 2).
 # ```
 #
 # ```{exercise}
@@ -555,7 +595,7 @@ show_source(rel_error)
 # autograded questions (see the page on teaching with this course).
 
 # %% [markdown]
-# ```{exercise}
+# ```{exercise} Warm-up · 1 point · about 10 min
 # :label: ex-code-logsumexp
 # Write `stable_logsumexp(z)` that returns $\log \sum_k e^{z_k}$ for a 1-D array `z`
 # without overflow or underflow, using {eq}`eq-logsumexp-shift`. It must be exact for `z
@@ -574,7 +614,8 @@ def stable_logsumexp(z):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: logsumexp, points: 2, withdraw: [scipy.special]}
+# QUESTION {name: logsumexp, points: 1, tier: warm-up, minutes: 10,
+#   withdraw: [scipy.special]}
 # TEST: z = [1000, 1000] and z = [-1000, -1000], where exp overflows or underflows
 np.testing.assert_allclose(stable_logsumexp(np.array([1000.0, 1000.0])),
                            1000 + np.log(2.0), rtol=1e-12, strict=True)
@@ -601,54 +642,7 @@ for shift_h in (c_h, -c_h):
     )
 
 # %% [markdown]
-# ```{exercise}
-# :label: ex-code-rss-gradient
-# Write `rss_gradient(X, y, w)` returning the gradient {eq}`eq-grad-rss` of $\|y -
-# Xw\|^2$ as a vector of length $d$, using matrix products only (no loop over samples).
-# While this is graded, `mlnotes.check.numerical_gradient`,
-# `mlnotes.check.numerical_jacobian` and `scipy.optimize` are unavailable.
-# ```
-
-# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
-def rss_gradient(X, y, w):
-    # BEGIN SOLUTION
-    return -2 * X.T @ (y - X @ w)
-    # END SOLUTION
-
-
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-# Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: rss-gradient, points: 2,
-#   withdraw: [mlnotes.check.numerical_gradient, mlnotes.check.numerical_jacobian,
-#              scipy.optimize]}
-# TEST: at w = 0 the gradient is -2 X^T y
-X_test = np.random.default_rng(2).normal(size=(15, 3))
-y_test, w_test = X_test @ np.array([1.0, -2.0, 0.5]), np.zeros(3)
-np.testing.assert_allclose(rss_gradient(X_test, y_test, w_test), -2 * X_test.T @ y_test,
-                           rtol=1e-10, strict=True)
-
-# HIDDEN TEST: matches a central difference of the RSS at a random w, any n and d
-rng_h = np.random.default_rng(list(b"development secret"))
-n_h, d_h = rng_h.integers(2, 40, size=2)
-X_h, y_h = rng_h.normal(size=(n_h, d_h)), rng_h.normal(size=n_h)
-w_h = rng_h.normal(size=d_h)
-f_h = lambda v: np.sum((y_h - X_h @ v) ** 2)  # noqa: E731
-# a central difference with step 1 is exact for a quadratic
-g_h = np.array([(f_h(w_h + e) - f_h(w_h - e)) / 2 for e in np.eye(d_h)])
-np.testing.assert_allclose(rss_gradient(X_h, y_h, w_h), g_h, rtol=1e-7, atol=1e-7 * n_h,
-                           strict=True)
-
-# HIDDEN TEST: the gradient vanishes at the least-squares solution
-rng_h = np.random.default_rng(list(b"development secret"))
-d_h = rng_h.integers(1, 8)
-X_h = rng_h.normal(size=(rng_h.integers(d_h + 2, 60), d_h))
-y_h = rng_h.normal(size=len(X_h))
-w_h = np.linalg.lstsq(X_h, y_h, rcond=None)[0]
-np.testing.assert_allclose(rss_gradient(X_h, y_h, w_h), np.zeros(d_h), atol=1e-9,
-                           strict=True)
-
-# %% [markdown]
-# ```{exercise}
+# ```{exercise} Core · 2 points · about 15 min
 # :label: ex-code-softmax-rows
 # Write `softmax_rows(A)`: the row-wise softmax $p_{ik} = e^{A_{ik}} / \sum_l
 # e^{A_{il}}$ of a matrix, computed without overflow (subtract each row's maximum first,
@@ -666,7 +660,7 @@ def softmax_rows(A):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: softmax-rows, points: 2,
+# QUESTION {name: softmax-rows, points: 2, tier: core, minutes: 15,
 #   withdraw: [mlnotes.logistic.softmax, scipy.special]}
 # TEST: a 6 x 4 matrix, against the chapter's softmax
 from mlnotes import logistic
@@ -687,16 +681,18 @@ np.testing.assert_allclose(P_h, logistic.softmax(A_h), rtol=1e-12, atol=1e-300,
 
 # HIDDEN TEST: rows sum to 1, and adding a constant to a row changes nothing
 rng_h = np.random.default_rng(list(b"development secret"))
-n_h, k_h = rng_h.integers(1, 12), rng_h.integers(1, 8)
+n_h, k_h = rng_h.integers(2, 12), rng_h.integers(1, 8)
 A_h = rng_h.normal(scale=rng_h.uniform(1, 50), size=(n_h, k_h))
-A_h += rng_h.uniform(-3000, 3000, size=(n_h, 1))
+offsets_h = rng_h.uniform(-3000, 3000, size=(n_h, 1))
+offsets_h[:2, 0] = rng_h.uniform(1000, 3000), -rng_h.uniform(1000, 3000)  # rows far apart
+A_h += offsets_h
 P_h = softmax_rows(A_h)
 np.testing.assert_allclose(P_h.sum(axis=1), np.ones(n_h), rtol=1e-12, strict=True)
 np.testing.assert_allclose(softmax_rows(A_h + rng_h.normal(size=(n_h, 1))), P_h,
                            rtol=1e-10, atol=1e-300, strict=True)
 
 # %% [markdown]
-# ```{exercise}
+# ```{exercise} Core · 2 points · about 20 min
 # :label: ex-code-log-sigmoid
 # Write `log_sigmoid(a)`: $\log g(a) = -\log(1 + e^{-a})$ for an array `a`, accurate for
 # every $a$: neither $-\infty$ for large negative $a$ nor $0$ for large positive $a$
@@ -715,7 +711,7 @@ def log_sigmoid(a):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: log-sigmoid, points: 2,
+# QUESTION {name: log-sigmoid, points: 2, tier: core, minutes: 20,
 #   withdraw: [mlnotes.logistic.log_sigmoid, mlnotes.logistic.log_loss, mlnotes.losses,
 #              scipy.special]}
 # TEST: a grid of [-10, 10], and both tails, a = -1000 and a = 40
@@ -747,60 +743,296 @@ np.testing.assert_allclose(
 )
 
 # %% [markdown]
-# ```{exercise}
-# :label: ex-code-quadratic-gradient
-# Write `quadratic_gradient(A, b, x)`: the gradient of $f(x) = \frac12 x^\top A x -
-# b^\top x$ for a square matrix $A$ that need not be symmetric. While this is graded,
-# `mlnotes.check.numerical_gradient`, `mlnotes.check.numerical_jacobian` and
-# `scipy.optimize` are unavailable.
+# ```{exercise} Core · 3 points · about 40 min
+# :label: ex-code-softmax-ce
+# A linear classifier with $K$ classes scores sample $i$ by $a_i = W^\top x_i$, with one
+# column $w_k$ of $W \in \R^{d \times K}$ per class (the rows of $A = XW$ are the $a_i^\top$),
+# and is fitted by minimising the mean cross-entropy with a ridge penalty,
+#
+# $$
+# J(W) = \frac1n \sum_{i=1}^n -\log \mathrm{softmax}(W^\top x_i)_{y_i}
+# + \frac{\lambda}{2} \|W\|_F^2 ,
+# $$
+#
+# for labels $y_i \in \{0, \dots, K - 1\}$ (Python indices; a class may have no sample).
+# Derive $\nabla_W J$ by the recipe of {eq}`def-matrix-gradient`: write the loss of sample
+# $i$ as $\operatorname{lse}(W^\top x_i) - w_{y_i}^\top x_i$, perturb $W$ by $H$ (which moves
+# $a_i$ by $H^\top x_i$), use {eq}`eq-grad-logsumexp`, and collect the linear part as
+# $\tr(G^\top H)$ with the softmax probabilities and the one-hot labels as $n \times K$
+# matrices. Then write `softmax_ce(W, X, y, lam)` returning the pair `(J, G)`: the value
+# $J(W)$ as a float and the gradient as a $d \times K$ array, without a loop over samples.
+# Both must stay accurate when the scores are in the thousands, where $e^{a_{ik}}$
+# overflows (shift as in {eq}`eq-logsumexp-shift`). The tests compare `G` with central
+# differences of $J$ at a relative tolerance of $10^{-6}$. While this is graded,
+# `mlnotes.check.numerical_gradient`, `mlnotes.check.numerical_jacobian`, `mlnotes.logistic`,
+# `scipy.optimize` and `scipy.special` are unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
-def quadratic_gradient(A, b, x):
+def softmax_ce(W, X, y, lam):
     # BEGIN SOLUTION
-    return 0.5 * (A + A.T) @ x - b
+    y = np.asarray(y, dtype=int)
+    n, K = X.shape[0], W.shape[1]
+    A = X @ W
+    m = np.max(A, axis=1, keepdims=True)  # the shift of each row: every exponent <= 0
+    E = np.exp(A - m)
+    s = np.sum(E, axis=1, keepdims=True)
+    rows = np.arange(n)
+    lse = m[:, 0] + np.log(s[:, 0])
+    value = np.mean(lse - A[rows, y]) + 0.5 * lam * np.sum(W * W)
+    Y = np.zeros((n, K))
+    Y[rows, y] = 1.0  # one-hot labels
+    # the linear part of J(W + H) is (1/n) sum_i (p_i - e_{y_i})^T H^T x_i + lam tr(W^T H)
+    G = X.T @ (E / s - Y) / n + lam * W
+    return float(value), G
     # END SOLUTION
 
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: quadratic-gradient, points: 2,
+# QUESTION {name: softmax-ce-gradient, points: 3, tier: core, minutes: 40,
+#   withdraw: [mlnotes.check.numerical_gradient, mlnotes.check.numerical_jacobian,
+#              mlnotes.logistic, scipy.optimize, scipy.special]}
+# TEST: 20 samples, 3 features, 4 classes, lam = 0.1: the value, and G by central differences
+r_test = np.random.default_rng(140)
+X_test, y_test = r_test.normal(size=(20, 3)), r_test.integers(0, 4, size=20)
+W_test = r_test.normal(size=(3, 4))
+J_test = lambda V: (np.mean(np.logaddexp.reduce(X_test @ V, axis=1)  # noqa: E731
+                            - (X_test @ V)[np.arange(20), y_test]) + 0.05 * np.sum(V * V))
+value_test, G_test = softmax_ce(W_test, X_test, y_test, 0.1)
+np.testing.assert_allclose(value_test, J_test(W_test), rtol=1e-10, strict=True)
+np.testing.assert_allclose(G_test, numerical_gradient(J_test, W_test, h=1e-5), rtol=1e-6,
+                           atol=1e-8, strict=True)
+
+# HIDDEN TEST: value and gradient stay accurate when every score is in the thousands
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h, d_h, k_h = rng_h.integers(5, 40), rng_h.integers(2, 6), rng_h.integers(2, 7)
+X_h = np.column_stack([np.ones(n_h), rng_h.normal(size=(n_h, d_h - 1))])
+W_h = rng_h.normal(scale=rng_h.uniform(1, 5), size=(d_h, k_h))
+W_h[0] += rng_h.uniform(800, 3000)  # adds the same offset to every score
+y_h, lam_h = rng_h.integers(0, k_h, size=n_h), 10 ** rng_h.uniform(-3, 0)
+A_h = X_h @ W_h
+data_h = lambda V: np.mean(np.logaddexp.reduce(X_h @ V, axis=1)  # noqa: E731
+                           - (X_h @ V)[np.arange(n_h), y_h])
+value_h, G_h = softmax_ce(W_h, X_h, y_h, lam_h)
+np.testing.assert_allclose(value_h, data_h(W_h) + lam_h / 2 * np.sum(W_h**2), rtol=1e-10,
+                           strict=True)
+np.testing.assert_allclose(G_h, numerical_gradient(data_h, W_h, h=1e-5) + lam_h * W_h,
+                           rtol=1e-6, atol=1e-6, strict=True)
+
+# HIDDEN TEST: the gradient is right for any sizes, also for a class no sample has
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h, d_h, k_h = rng_h.integers(2, 12), rng_h.integers(2, 6), rng_h.integers(3, 7)
+X_h = np.column_stack([np.ones(n_h), rng_h.normal(size=(n_h, d_h - 1))])
+W_h = rng_h.normal(scale=rng_h.uniform(0.5, 3), size=(d_h, k_h))
+W_h[0] += rng_h.uniform(800, 1500)
+y_h, lam_h = rng_h.integers(0, k_h - 1, size=n_h), 10 ** rng_h.uniform(-3, 0)
+data_h = lambda V: np.mean(np.logaddexp.reduce(X_h @ V, axis=1)  # noqa: E731
+                           - (X_h @ V)[np.arange(n_h), y_h])
+value_h, G_h = softmax_ce(W_h, X_h, y_h, lam_h)
+np.testing.assert_allclose(value_h, data_h(W_h) + lam_h / 2 * np.sum(W_h**2), rtol=1e-10,
+                           strict=True)
+# the penalty's gradient is exact; differencing it at |W| ~ 1000 would only add rounding
+np.testing.assert_allclose(G_h, numerical_gradient(data_h, W_h, h=1e-5) + lam_h * W_h,
+                           rtol=1e-6, atol=1e-6, strict=True)
+
+# HIDDEN TEST: with lam = 0 each row of G sums to 0 (probabilities and labels sum to 1)
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h, d_h, k_h = rng_h.integers(5, 40), rng_h.integers(2, 6), rng_h.integers(2, 7)
+X_h = rng_h.normal(scale=rng_h.uniform(0.5, 3), size=(n_h, d_h))
+W_h = rng_h.normal(scale=rng_h.uniform(200, 500), size=(d_h, k_h))
+y_h = rng_h.integers(0, k_h, size=n_h)
+J_h = lambda V: np.mean(np.logaddexp.reduce(X_h @ V, axis=1)  # noqa: E731
+                        - (X_h @ V)[np.arange(n_h), y_h])
+value_h, G_h = softmax_ce(W_h, X_h, y_h, 0.0)
+np.testing.assert_allclose(value_h, J_h(W_h), rtol=1e-10, strict=True)
+np.testing.assert_allclose(G_h @ np.ones(k_h), np.zeros(d_h), atol=1e-9, strict=True)
+np.testing.assert_allclose(G_h, numerical_gradient(J_h, W_h, h=1e-5), rtol=1e-6, atol=1e-6,
+                           strict=True)
+
+# %% [markdown]
+# ```{exercise} Core · 3 points · about 40 min
+# :label: ex-code-lipschitz
+# Gradient descent on $J(w) = \frac1{2n}\|y - Zw\|^2$ converges for every step size below
+# $2/L$, where $L$ is the Lipschitz constant of the gradient, the smallest $L$ with
+# $\|\nabla J(u) - \nabla J(v)\| \le L\|u - v\|$ for all $u, v$. For a quadratic $J$ it is
+# the largest eigenvalue of the constant Hessian $\nabla^2_w J$ (derive it from
+# {eq}`eq-grad-rss`). Write `lipschitz_power(X, v0, n_iter)` that first standardises the
+# columns of the raw data `X` into $Z$ (subtract each column's mean, divide by its standard
+# deviation with the divisor $n$, `np.std`'s default), then runs `n_iter` steps of power
+# iteration on that Hessian $M$: $v_0 = $ `v0` $/ \|$`v0`$\|$,
+# $v_t = M v_{t-1} / \|M v_{t-1}\|$ for $t = 1, \dots, T$ with $T$ = `n_iter`, and returns the
+# Rayleigh quotient $v_T^\top M v_T$ as a float. Then use it on the eight predictors of the
+# prostate data, `datasets.load_prostate().X` (`from mlnotes import datasets`): how large a
+# step does plain gradient descent tolerate on them? The tests judge a few hundred steps
+# against `np.linalg.eigvalsh` at a relative tolerance of $10^{-6}$, a few steps against
+# power iteration at $10^{-9}$, and run on random subsets of the rows. While this is graded,
+# `mlnotes.check.numerical_hessian` is unavailable.
+# ```
+
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+def lipschitz_power(X, v0, n_iter):
+    # BEGIN SOLUTION
+    X = np.asarray(X, dtype=float)
+    Z = (X - X.mean(axis=0)) / X.std(axis=0)
+    M = Z.T @ Z / len(Z)  # the Hessian of (1/2n) ||y - Z w||^2
+    v = np.asarray(v0, dtype=float)
+    v = v / np.sqrt(v @ v)
+    for _ in range(n_iter):
+        u = M @ v
+        v = u / np.sqrt(u @ u)
+    return float(v @ M @ v)
+    # END SOLUTION
+
+
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: lipschitz-power, points: 3, tier: core, minutes: 40, data: prostate,
+#   withdraw: [mlnotes.check.numerical_hessian]}
+# TEST: 500 steps on the standardised prostate predictors, against numpy's eigenvalues
+from mlnotes import datasets
+from mlnotes.check import numerical_hessian
+
+X_test = datasets.load_prostate().X
+Z_test = (X_test - X_test.mean(axis=0)) / X_test.std(axis=0)
+# the Hessian of (1/2n) ||y - Z w||^2, by finite differences (exact up to rounding)
+H_test = numerical_hessian(lambda w: np.sum((Z_test @ w) ** 2) / (2 * 97), np.zeros(8))
+np.testing.assert_allclose(lipschitz_power(X_test, np.ones(8), 500),
+                           np.linalg.eigvalsh(H_test)[-1], rtol=1e-6, strict=True)
+
+# HIDDEN TEST: a few steps from a random start are power iteration's, on a subset of the rows
+from mlnotes import datasets
+
+rng_h = np.random.default_rng(list(b"development secret"))
+X_h = datasets.load_prostate().X
+X_h = X_h[rng_h.choice(len(X_h), size=rng_h.integers(40, len(X_h)), replace=False)]
+Z_h = (X_h - X_h.mean(axis=0)) / X_h.std(axis=0)
+M_h, v0_h, t_h = Z_h.T @ Z_h / len(Z_h), rng_h.normal(size=8), rng_h.integers(1, 6)
+v_h = v0_h / np.sqrt(v0_h @ v0_h)
+for _ in range(t_h):
+    v_h = M_h @ v_h / np.sqrt((M_h @ v_h) @ (M_h @ v_h))
+np.testing.assert_allclose(lipschitz_power(X_h, v0_h, t_h), v_h @ M_h @ v_h, rtol=1e-9,
+                           strict=True)
+
+# HIDDEN TEST: shifting and rescaling the columns changes nothing: the data are standardised
+from mlnotes import datasets
+
+rng_h = np.random.default_rng(list(b"development secret"))
+X_h = datasets.load_prostate().X
+X_h = X_h[rng_h.choice(len(X_h), size=rng_h.integers(40, len(X_h)), replace=False)]
+Z_h = (X_h - X_h.mean(axis=0)) / X_h.std(axis=0)
+M_h, v0_h, t_h = Z_h.T @ Z_h / len(Z_h), rng_h.normal(size=8), rng_h.integers(0, 4)
+v_h = v0_h / np.sqrt(v0_h @ v0_h)
+for _ in range(t_h):
+    v_h = M_h @ v_h / np.sqrt((M_h @ v_h) @ (M_h @ v_h))
+X2_h = X_h * 10 ** rng_h.uniform(-2, 2, size=8) + rng_h.normal(scale=100, size=8)
+np.testing.assert_allclose(lipschitz_power(X2_h, v0_h, t_h), v_h @ M_h @ v_h, rtol=1e-9,
+                           strict=True)
+
+# HIDDEN TEST: a few hundred steps reach the largest eigenvalue of the Hessian, any row subset
+from mlnotes import datasets
+
+rng_h = np.random.default_rng(list(b"development secret"))
+X_h = datasets.load_prostate().X
+X_h = X_h[rng_h.choice(len(X_h), size=rng_h.integers(40, len(X_h)), replace=False)]
+Z_h = (X_h - X_h.mean(axis=0)) / X_h.std(axis=0)
+L_h = np.linalg.eigvalsh(Z_h.T @ Z_h / len(Z_h))[-1]
+np.testing.assert_allclose(lipschitz_power(X_h, rng_h.normal(size=8), rng_h.integers(300, 600)),
+                           L_h, rtol=1e-6, strict=True)
+
+# %% [markdown]
+# ```{exercise} Challenge · 3 points · about 50 min
+# :label: ex-code-gaussian-factor
+# A zero-mean Gaussian model of samples $x_1, \dots, x_n \in \R^d$ with covariance
+# $S = LL^\top$, parametrised by an invertible factor $L \in \R^{d \times d}$ (so that $S$ is
+# positive definite for every $L$ an optimiser tries), has the negative log-likelihood, up to
+# a constant,
+#
+# $$
+# J(L) = \frac n2 \ln\det(LL^\top) + \frac12 \sum_{i=1}^n x_i^\top (LL^\top)^{-1} x_i .
+# $$
+#
+# Derive $\nabla_L J$: write the sum as a trace, take the gradient with respect to $S$ with
+# {eq}`eq-grad-logdet`, then carry it through $S = LL^\top$ by expanding $(L + H)(L + H)^\top$
+# and reading off the part linear in $H$ as in {eq}`def-matrix-gradient`. Simplify until the
+# only inverse left is $L^{-1}$. Write `gaussian_factor_gradient(X, L)` returning
+# $\nabla_L J$ as a $d \times d$ array for the samples as the rows of `X`, for any invertible
+# $L$ (not only a triangular one), without a loop over samples. Where does your gradient
+# vanish? The tests compare with central differences of $J$ at a relative tolerance of
+# $10^{-6}$. While this is graded, `mlnotes.check.numerical_gradient`,
+# `mlnotes.check.numerical_jacobian` and `scipy.optimize` are unavailable.
+# ```
+
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+def gaussian_factor_gradient(X, L):
+    # BEGIN SOLUTION
+    n, d = X.shape
+    L_inv = np.linalg.inv(L)
+    B = L_inv @ X.T  # column i is L^{-1} x_i, so B B^T = L^{-1} X^T X L^{-T}
+    # grad_S J = (n S^{-1} - S^{-1} X^T X S^{-1}) / 2 is symmetric, and the linear part of
+    # S(L + H) is H L^T + L H^T, so grad_L J = 2 grad_S J L = L^{-T} (n I - B B^T)
+    return L_inv.T @ (n * np.eye(d) - B @ B.T)
+    # END SOLUTION
+
+
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: gaussian-factor-gradient, points: 3, tier: challenge, minutes: 50,
 #   withdraw: [mlnotes.check.numerical_gradient, mlnotes.check.numerical_jacobian,
 #              scipy.optimize]}
-# TEST: a symmetric 4 x 4 matrix: the gradient is A x - b
-r_test = np.random.default_rng(133)
-S_test = r_test.normal(size=(4, 4))
-A_test, b_test, x_test = S_test + S_test.T, r_test.normal(size=4), r_test.normal(size=4)
-np.testing.assert_allclose(quadratic_gradient(A_test, b_test, x_test),
-                           A_test @ x_test - b_test, rtol=1e-10, strict=True)
-
-# HIDDEN TEST: matches a central difference of f for a non-symmetric A, any size
-rng_h = np.random.default_rng(list(b"development secret"))
-d_h = rng_h.integers(2, 12)
-A_h, b_h = rng_h.normal(size=(d_h, d_h)), rng_h.normal(size=d_h)
-x_h = rng_h.normal(size=d_h)
-f_h = lambda u: 0.5 * u @ A_h @ u - b_h @ u  # noqa: E731
-# a central difference with step 1 is exact for a quadratic
-g_h = np.array([(f_h(x_h + e) - f_h(x_h - e)) / 2 for e in np.eye(d_h)])
-np.testing.assert_allclose(quadratic_gradient(A_h, b_h, x_h), g_h, rtol=1e-8,
-                           atol=1e-8 * d_h, strict=True)
-
-# HIDDEN TEST: for an antisymmetric A the gradient is -b everywhere
-rng_h = np.random.default_rng(list(b"development secret"))
-d_h = rng_h.integers(2, 12)
-S_h, b_h = rng_h.normal(size=(d_h, d_h)), rng_h.normal(size=d_h)
-x_h = rng_h.normal(scale=10, size=d_h)
-np.testing.assert_allclose(quadratic_gradient(S_h - S_h.T, b_h, x_h), -b_h, atol=1e-10,
+# TEST: 30 samples, d = 3, a lower-triangular L, against central differences of J
+r_test = np.random.default_rng(141)
+X_test = r_test.normal(size=(30, 3)) @ np.array([[2.0, 0, 0], [0.5, 1, 0], [0, 0.3, 0.5]])
+L_test = np.array([[1.5, 0, 0], [0.4, 0.8, 0], [-0.2, 0.1, 0.6]])
+J_test = lambda V: (30 * np.linalg.slogdet(V)[1]  # noqa: E731
+                    + 0.5 * np.sum(np.linalg.solve(V, X_test.T) ** 2))
+np.testing.assert_allclose(gaussian_factor_gradient(X_test, L_test),
+                           numerical_gradient(J_test, L_test), rtol=1e-6, atol=1e-6,
                            strict=True)
 
-# HIDDEN TEST: the gradient vanishes at the minimiser of a positive definite quadratic
+# HIDDEN TEST: the gradient is right for any invertible L, neither triangular nor symmetric
 rng_h = np.random.default_rng(list(b"development secret"))
-d_h = rng_h.integers(1, 10)
-S_h = rng_h.normal(size=(d_h, d_h))
-A_h, b_h = S_h @ S_h.T + np.eye(d_h) + (S_h - S_h.T), rng_h.normal(size=d_h)
-x_h = np.linalg.solve(0.5 * (A_h + A_h.T), b_h)
-np.testing.assert_allclose(quadratic_gradient(A_h, b_h, x_h), np.zeros(d_h), atol=1e-9,
-                           strict=True)
+d_h = rng_h.integers(1, 7)
+n_h = rng_h.integers(2 * d_h + 2, 60)
+X_h = rng_h.normal(size=(n_h, d_h)) * rng_h.uniform(0.5, 3, size=d_h)
+B_h = rng_h.normal(size=(d_h, d_h))
+L_h = np.linalg.cholesky(B_h @ B_h.T / d_h + np.eye(d_h))
+L_h = L_h @ np.linalg.qr(rng_h.normal(size=(d_h, d_h)))[0]
+J_h = lambda V: (n_h * np.linalg.slogdet(V)[1]  # noqa: E731
+                 + 0.5 * np.sum(np.linalg.solve(V, X_h.T) ** 2))
+G_h = numerical_gradient(J_h, L_h)
+np.testing.assert_allclose(gaussian_factor_gradient(X_h, L_h), G_h, rtol=1e-6,
+                           atol=1e-6 * np.max(np.abs(G_h)), strict=True)
+
+# HIDDEN TEST: it vanishes at every factor of X^T X / n, triangular or rotated (the MLE)
+rng_h = np.random.default_rng(list(b"development secret"))
+d_h = rng_h.integers(1, 7)
+n_h = rng_h.integers(2 * d_h + 2, 60)
+X_h = rng_h.normal(size=(n_h, d_h)) * rng_h.uniform(0.5, 3, size=d_h)
+L_h = np.linalg.cholesky(X_h.T @ X_h / n_h)
+Q_h = np.linalg.qr(rng_h.normal(size=(d_h, d_h)))[0]
+scale_h = n_h * np.linalg.norm(np.linalg.inv(L_h))  # the size of either term
+for F_h in (L_h, L_h @ Q_h):
+    np.testing.assert_allclose(gaussian_factor_gradient(X_h, F_h), np.zeros((d_h, d_h)),
+                               atol=1e-9 * scale_h, strict=True)
+
+# HIDDEN TEST: right at any scale of the data, and grad J(LQ) = grad J(L) Q for orthogonal Q
+rng_h = np.random.default_rng(list(b"development secret"))
+d_h, s_h = rng_h.integers(2, 7), 10 ** rng_h.uniform(-2, 2)
+n_h = rng_h.integers(2 * d_h + 2, 60)
+X_h = s_h * rng_h.normal(size=(n_h, d_h))
+B_h = rng_h.normal(size=(d_h, d_h))
+L_h = s_h * np.linalg.cholesky(B_h @ B_h.T / d_h + np.eye(d_h))
+Q_h = np.linalg.qr(rng_h.normal(size=(d_h, d_h)))[0]
+J_h = lambda V: (n_h * np.linalg.slogdet(V)[1]  # noqa: E731
+                 + 0.5 * np.sum(np.linalg.solve(V, X_h.T) ** 2))
+G_h = numerical_gradient(J_h, L_h, h=1e-5 * s_h)
+np.testing.assert_allclose(gaussian_factor_gradient(X_h, L_h), G_h, rtol=1e-6,
+                           atol=1e-6 * np.max(np.abs(G_h)), strict=True)
+np.testing.assert_allclose(gaussian_factor_gradient(X_h, L_h @ Q_h),
+                           gaussian_factor_gradient(X_h, L_h) @ Q_h, rtol=1e-8,
+                           atol=1e-9 * np.max(np.abs(G_h)), strict=True)
+
 
 # %% [markdown]
 # ## Summary
