@@ -1666,11 +1666,75 @@ show_source(svm.smo)
 # since $0 \le \alpha_i \le C$ and $\xi_i \ge 1 - y_i f(x_i)$, $\xi_i \ge 0$.
 # ```
 #
+# ```{exercise} Proof: the soft-margin dual by the max trick
+# :label: ex-svm-dual-max-trick
+# This exercise derives the dual {eq}`eq-soft-dual` without slack variables and proves that
+# its value is the primal minimum without {prf:ref}`thm-qp-strong-duality`. Write
+# $P(w, b) = \frac12\|w\|^2 + C\sum_i [1 - y_i f(x_i)]_+$ (the primal after {eq}`eq-slack`),
+# $B = [0, C]^n$ and $L(w, b, \alpha) = \frac12\|w\|^2 + \sum_i \alpha_i (1 - y_i f(x_i))$.
+# Assume both classes occur.
+# (a) Show that $C\max(0, t) = \max_{0 \le a \le C} a t$ for every real $t$, and deduce
+# $P(w, b) = \max_{\alpha \in B} L(w, b, \alpha)$.
+# (b) Show that $\inf_{w, b} \max_{\alpha \in B} L \ge \sup_{\alpha \in B} \inf_{w, b} L$, and
+# compute $\inf_{w, b} L(w, b, \alpha)$: it is $D(\alpha)$ if $\sum_i \alpha_i y_i = 0$ and
+# $-\infty$ otherwise. Conclude that the right side is the value of {eq}`eq-soft-dual`.
+# (c) Let $\alpha^*$ maximise $D$ over the feasible set of {eq}`eq-soft-dual` (why does it
+# exist?). With $v_t$, $I_{up}$, $I_{low}$, $m$ and $M$ as in {eq}`eq-kkt-pair`, show by a pair
+# step as in {eq}`eq-smo-step` that $m(\alpha^*) \le M(\alpha^*)$. Then show that
+# $w^* = \sum_i \alpha_i^* y_i x_i$ with any $b \in [m(\alpha^*), M(\alpha^*)]$ has
+# $P(w^*, b) = D(\alpha^*)$, and conclude that the infimum and the supremum of (b) can be
+# exchanged and that $(w^*, b)$ minimises $P$.
+# ```
+#
+# ```{solution} ex-svm-dual-max-trick
+# :class: dropdown
+# (a) If $t \le 0$, then $a t \le 0$ for every $a \ge 0$, with equality at $a = 0$: the
+# maximum is $0 = C\max(0, t)$. If $t > 0$, $a t$ increases with $a$ and the maximum is $Ct$.
+# With $t_i = 1 - y_i f(x_i)$ the $n$ terms of $\sum_i \alpha_i t_i$ are maximised
+# independently over the box, so $\max_{\alpha \in B} L(w, b, \alpha) = \frac12\|w\|^2 +
+# \sum_i \max_{0 \le \alpha_i \le C} \alpha_i t_i = P(w, b)$.
+#
+# (b) For every $\alpha' \in B$ and every $(w, b)$,
+# $\max_{\alpha \in B} L(w, b, \alpha) \ge L(w, b, \alpha') \ge \inf_{w', b'} L(w', b', \alpha')$;
+# the infimum over $(w, b)$ of the left side and then the supremum over $\alpha'$ of the right
+# side keep the inequality. For fixed $\alpha$ let $u = \sum_i \alpha_i y_i x_i$ and
+# $s = \sum_i \alpha_i y_i$; then $L = \frac12\|w\|^2 - w^\top u + \sum_i \alpha_i - b s$. If
+# $s \ne 0$, $b = t s$ with $t \to \infty$ sends $L$ to $-\infty$. If $s = 0$,
+# $L = \frac12\|w - u\|^2 - \frac12\|u\|^2 + \sum_i \alpha_i$, smallest at $w = u$, with value
+# $\sum_i \alpha_i - \frac12\sum_{i,k}\alpha_i\alpha_k y_i y_k x_i^\top x_k = D(\alpha)$. So the
+# supremum over $B$ is the maximum of $D$ over $B \cap \{\sum_i \alpha_i y_i = 0\}$, the dual
+# {eq}`eq-soft-dual`, and (b) is weak duality: $\inf P \ge \max D$.
+#
+# (c) The feasible set is closed, bounded and non-empty ($\alpha = 0$), and $D$ is continuous,
+# so a maximiser $\alpha^*$ exists. Both $I_{up}$ and $I_{low}$ are non-empty at a feasible
+# point: $I_{up} = \emptyset$ would put every $\alpha_t$ with $y_t = +1$ at $C$ and every other
+# at 0, so $\sum_t \alpha_t y_t > 0$; likewise for $I_{low}$. Let $G = Q\alpha^* - 1$ and
+# suppose $m > M$: take $i \in I_{up}$ with $v_i = m$ and $j \in I_{low}$ with $v_j = M$, so
+# $i \ne j$. The segment $\alpha^* + s(y_i e_i - y_j e_j)$ keeps $\sum_t \alpha_t y_t$ and, for
+# small $s > 0$, stays in the box (this is what $i \in I_{up}$, $j \in I_{low}$ mean). Along it
+# $f = -D$ changes by $-b_{ij}s + \frac12 a_{ij}s^2$ with $b_{ij} = v_i - v_j = m - M > 0$
+# ({ref}`sec-svm-smo`), which is negative for small $s > 0$: $D$ increases, a contradiction.
+# So $m(\alpha^*) \le M(\alpha^*)$.
+#
+# Take $b \in [m, M]$ and $w = w^*$. As $y_t^2 = 1$, $v_t = y_t - \sum_k \alpha^*_k y_k
+# x_k^\top x_t$, so $f(x_t) = y_t - v_t + b$ and $y_t f(x_t) = 1 + y_t (b - v_t)$. If
+# $\alpha^*_t = 0$: for $y_t = 1$, $t \in I_{up}$ and $v_t \le m \le b$; for $y_t = -1$,
+# $t \in I_{low}$ and $v_t \ge M \ge b$; either way $y_t f(x_t) \ge 1$. If
+# $0 < \alpha^*_t < C$: $t$ is in both sets, $v_t \le m \le b \le M \le v_t$, so
+# $y_t f(x_t) = 1$. If $\alpha^*_t = C$: the sets swap and $y_t f(x_t) \le 1$. In each case
+# $C[1 - y_t f(x_t)]_+ = \alpha^*_t (1 - y_t f(x_t))$ (both are 0 in the first two cases, and
+# $\alpha^*_t = C$ with $1 - y_t f(x_t) \ge 0$ in the third), so
+# $P(w^*, b) = L(w^*, b, \alpha^*)$, which by (b) ($w^* = u$, $s = 0$) is $D(\alpha^*)$. Hence
+# $D(\alpha^*) = P(w^*, b) \ge \inf P \ge \max D = D(\alpha^*)$: equality throughout, the
+# infimum and the supremum of (b) exchange, and $(w^*, b)$ attains $\inf P$. With a kernel,
+# replace $x$ by $\phi(x)$: nothing else changes.
+# ```
+#
 # The remaining exercises are coding exercises; the course's assignments turn them into
 # autograded questions.
 
 # %% [markdown]
-# ```{exercise}
+# ```{exercise} Warm-up · 2 points · about 15 min
 # :label: ex-code-svm-bias
 # Write `svm_bias(alpha, y, K, C)` that returns the bias $b$ of a soft-margin SVM from
 # its optimal dual variables: the average of $y_i - \sum_k \alpha_k y_k K_{ik}$ over the
@@ -1689,7 +1753,7 @@ def svm_bias(alpha, y, K, C):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: svm-bias, points: 2,
+# QUESTION {name: svm-bias, points: 2, tier: warm-up, minutes: 15,
 #   withdraw: [mlnotes.svm.bias_from_gradient, mlnotes.svm.smo, mlnotes.svm.smo_basic]}
 # TEST: a linear SVM on 40 points, C = 1, against the b of the chapter's SMO
 X_test = np.random.default_rng(7).normal(size=(40, 2))
@@ -1735,132 +1799,231 @@ f_h = K_h[free_h] @ (fit_h.alpha * y_h) + b_h
 np.testing.assert_allclose(y_h[free_h] * f_h, np.ones(free_h.sum()), atol=1e-5)
 
 # %% [markdown]
-# ```{exercise}
-# :label: ex-code-hinge-subgradient
-# Write `hinge_subgradient(w, b, X, y, C)` returning a pair `(g_w, g_b)`: a subgradient
-# {eq}`eq-hinge-subgradient` of $P(w, b) = \frac12\|w\|^2 + C\sum_i \max(0, 1 -
-# y_i(w^\top x_i + b))$, computed with matrix products (no loop over samples). While
-# this is graded, `mlnotes.check.numerical_gradient`, `mlnotes.check.numerical_jacobian`
-# and `scipy.optimize` are unavailable.
+# ```{exercise} Core · 3 points · about 40 min
+# :label: ex-code-duality-gap
+# Every feasible point $\alpha$ of {eq}`eq-soft-dual`, not only the optimum, gives a primal
+# point: $w(\alpha) = \sum_i \alpha_i y_i \phi(x_i)$, so that $f(x_t) = \sum_k \alpha_k y_k
+# K_{kt} + b$, with $b$ still free. Write `primal_dual_values(alpha, y, K, C)` returning the
+# pair `(P, D)` of numbers: $D = D(\alpha)$, and $P = \min_b P(w(\alpha), b)$, the smallest
+# primal value $P(w, b) = \frac12\|w\|^2 + C \sum_i [1 - y_i f(x_i)]_+$ this $w$ allows. First
+# show that $b \mapsto \sum_i [1 - y_i f(x_i)]_+$ is convex and piecewise linear, find its
+# kinks, and explain why, when both classes occur, its minimum is attained at one of them;
+# then compute $P$ exactly (no grid of $b$, no iterative solver). By weak duality
+# ({ref}`ex-svm-weak-duality-soft`) $P - D \ge 0$, with equality at the optimum: the grader
+# checks both, and compares your values with its own (a linear program in $b$ and the slacks)
+# at random feasible $\alpha$, to a relative $10^{-6}$. The bias of the KKT conditions
+# ({eq}`eq-three-kinds`) is the right one only at the optimum. While this is graded,
+# `mlnotes.svm.primal_objective`, `mlnotes.svm.dual_objective`,
+# `mlnotes.svm.hinge_objective` and `scipy.optimize` are unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
-def hinge_subgradient(w, b, X, y, C):
-    # BEGIN SOLUTION
-    V = y * (X @ w + b) < 1
-    return w - C * (y[V] @ X[V]), -C * float(np.sum(y[V]))
-    # END SOLUTION
-
-
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-# Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: hinge-subgradient, points: 2,
-#   withdraw: [mlnotes.check.numerical_gradient, mlnotes.check.numerical_jacobian,
-#              scipy.optimize]}
-# TEST: at a point where P is differentiable, against a numerical gradient
-from mlnotes.check import numerical_gradient
-
-X_test = np.random.default_rng(11).normal(size=(30, 3))
-y_test = np.where(np.random.default_rng(12).random(30) < 0.5, 1.0, -1.0)
-w_test, b_test = np.array([0.3, -0.2, 0.1]), 0.05
-g_w, g_b = hinge_subgradient(w_test, b_test, X_test, y_test, 2.0)
-
-
-def P_test(u):
-    return svm.hinge_objective(u[:3], u[3], X_test, y_test, 2.0)
-
-
-num = numerical_gradient(P_test, np.append(w_test, b_test))
-np.testing.assert_allclose(np.shape(g_w), (3,), err_msg="the shape of g_w")
-np.testing.assert_allclose(np.append(g_w, g_b), num, atol=1e-5, strict=True)
-
-# HIDDEN TEST: P(v, c) >= P(w, b) + g_w.(v - w) + g_b (c - b) at random points
-rng_h = np.random.default_rng(list(b"development secret"))
-n_h, d_h = rng_h.integers(10, 60), rng_h.integers(1, 6)
-X_h = rng_h.normal(size=(n_h, d_h))
-y_h = np.where(rng_h.random(n_h) < 0.5, 1.0, -1.0)
-w_h, b_h, C_h = rng_h.normal(size=d_h), rng_h.normal(), rng_h.uniform(0.1, 5)
-g_w, g_b = hinge_subgradient(w_h, b_h, X_h, y_h, C_h)
-assert np.shape(g_w) == (d_h,) and np.ndim(g_b) == 0, (
-    f"shapes {np.shape(g_w)}, {np.shape(g_b)}"
-)
-P_h = svm.hinge_objective(w_h, b_h, X_h, y_h, C_h)
-for _ in range(50):
-    s_h = rng_h.uniform(0.01, 2)
-    v_h, c_h = w_h + s_h * rng_h.normal(size=d_h), b_h + s_h * rng_h.normal()
-    lower_h = P_h + g_w @ (v_h - w_h) + g_b * (c_h - b_h)
-    assert svm.hinge_objective(v_h, c_h, X_h, y_h, C_h) >= lower_h - 1e-9, (
-        "not a subgradient"
-    )
-
-# HIDDEN TEST: with every margin above 1 no hinge is active: (w, 0)
-rng_h = np.random.default_rng(list(b"development secret"))
-d_h = rng_h.integers(1, 6)
-u_h = rng_h.normal(size=d_h)
-X_h = rng_h.normal(size=(rng_h.integers(20, 60), d_h))
-X_h = X_h[np.abs(X_h @ u_h) > 0.5]
-y_h = np.sign(X_h @ u_h)
-w_h = u_h * 5 / np.min(y_h * (X_h @ u_h))  # every margin at least 5
-g_w, g_b = hinge_subgradient(w_h, 0.0, X_h, y_h, rng_h.uniform(0.1, 5))
-np.testing.assert_allclose(g_w, w_h, strict=True)
-np.testing.assert_allclose(g_b, 0.0, atol=0, err_msg="g_b")
-
-# %% [markdown]
-# ```{exercise}
-# :label: ex-code-svm-dual-value
-# Write `dual_value(alpha, y, K)`: the SVM dual objective $D(\alpha) = \sum_i \alpha_i -
-# \frac12 \sum_{i,k} \alpha_i \alpha_k y_i y_k K_{ik}$, with matrix products. While this
-# is graded, `mlnotes.svm.dual_objective` is unavailable.
-# ```
-
-# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
-def dual_value(alpha, y, K):
+def primal_dual_values(alpha, y, K, C):
     # BEGIN SOLUTION
     v = alpha * y
-    return float(np.sum(alpha) - 0.5 * v @ K @ v)
+    f0 = K @ v  # f(x_t) - b
+    half_w2 = 0.5 * v @ f0
+    kinks = y - f0  # y_t f(x_t) = 1 exactly at b = y_t - f0_t
+    margins = y[:, None] * (f0[:, None] + kinks[None, :])  # column k: b at kink k
+    slack = np.maximum(0.0, 1.0 - margins).sum(axis=0)
+    return float(half_w2 + C * slack.min()), float(np.sum(alpha) - half_w2)
     # END SOLUTION
 
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: svm-dual-value, points: 2, withdraw: [mlnotes.svm.dual_objective]}
-# TEST: 15 points, a linear kernel, random alpha, against the chapter's dual objective
+# QUESTION {name: duality-gap, points: 3, tier: core, minutes: 40,
+#   withdraw: [mlnotes.svm.primal_objective, mlnotes.svm.dual_objective,
+#              mlnotes.svm.hinge_objective, scipy.optimize]}
+# TEST: 20 points, a linear kernel, C = 5, a random feasible alpha: P and D as the grader's
+from scipy.optimize import linprog
+
+
+def best_primal(alpha, y, K, C):
+    """min over b of the primal at w(alpha): a linear program in (b, xi)."""
+    n, f0 = len(y), K @ (alpha * y)
+    lp = linprog(np.r_[0.0, np.ones(n)], A_ub=np.column_stack([-y, -np.eye(n)]),
+                 b_ub=y * f0 - 1.0, bounds=[(None, None)] + [(0, None)] * n,
+                 method="highs")
+    return svm.primal_objective(alpha, lp.x[0], y, K, C)
+
+
 r_test = np.random.default_rng(60)
-X_test = r_test.normal(size=(15, 2))
-y_test, a_test = np.where(r_test.random(15) < 0.5, 1.0, -1.0), r_test.random(15)
+X_test = r_test.normal(size=(20, 2))
+y_test = np.where(X_test[:, 0] + r_test.normal(size=20) > 0.7, 1.0, -1.0)  # unbalanced
+a_test = r_test.uniform(0, 5, 20)
+s_test = a_test[y_test > 0].sum() / a_test[y_test < 0].sum()
+a_test[y_test > 0 if s_test > 1 else y_test < 0] *= min(s_test, 1 / s_test)  # y^T a = 0
+K_test = X_test @ X_test.T
+pd_test = primal_dual_values(a_test, y_test, K_test, 5.0)
+assert np.shape(pd_test) == (2,), f"expected the pair (P, D), got {pd_test!r}"
 np.testing.assert_allclose(
-    dual_value(a_test, y_test, X_test @ X_test.T),
-    svm.dual_objective(a_test, y_test, X_test @ X_test.T),
-    rtol=1e-12,
-    strict=True,
+    np.array(pd_test, dtype=float),
+    [best_primal(a_test, y_test, K_test, 5.0),
+     svm.dual_objective(a_test, y_test, K_test)],
+    rtol=1e-6, strict=True,
 )
 
-# HIDDEN TEST: at the optimum of an RBF SVM it equals the primal objective (duality)
+# HIDDEN TEST: at random feasible alpha (RBF kernel), P is the least primal value over b
+from scipy.optimize import linprog
+
+rng_h = np.random.default_rng(list(b"development secret"))
+
+
+def best_primal(alpha, y, K, C):
+    """As in the visible test."""
+    n, f0 = len(y), K @ (alpha * y)
+    lp = linprog(np.r_[0.0, np.ones(n)], A_ub=np.column_stack([-y, -np.eye(n)]),
+                 b_ub=y * f0 - 1.0, bounds=[(None, None)] + [(0, None)] * n,
+                 method="highs")
+    return svm.primal_objective(alpha, lp.x[0], y, K, C)
+
+
+X_h = rng_h.normal(size=(rng_h.integers(30, 90), rng_h.integers(1, 4)))
+shift_h = rng_h.uniform(0.5, 1) * np.sign(rng_h.normal())  # unbalanced classes
+y_h = np.where(X_h[:, 0] + rng_h.normal(scale=0.7, size=len(X_h)) > shift_h, 1.0, -1.0)
+y_h[1] = -y_h[0]  # both classes
+K_h, C_h = kernels.rbf_kernel(X_h, gamma=rng_h.uniform(0.1, 2)), rng_h.uniform(1, 10)
+for _ in range(3):
+    a_h = np.clip(rng_h.uniform(-0.3, 1.3, len(y_h)) * C_h, 0.0, C_h)  # some at 0, C
+    a_h[:2] = C_h / 2  # a positive sum in each class
+    s_h = a_h[y_h > 0].sum() / a_h[y_h < 0].sum()
+    a_h[y_h > 0 if s_h > 1 else y_h < 0] *= min(s_h, 1 / s_h)  # y^T alpha = 0
+    pd_h = primal_dual_values(a_h, y_h, K_h, C_h)
+    assert np.shape(pd_h) == (2,), f"expected the pair (P, D), got {pd_h!r}"
+    np.testing.assert_allclose(
+        np.array(pd_h, dtype=float),
+        [best_primal(a_h, y_h, K_h, C_h), svm.dual_objective(a_h, y_h, K_h)],
+        rtol=1e-6, strict=True,
+    )
+
+# HIDDEN TEST: at the optimum of the chapter's SMO the gap P - D vanishes
 rng_h = np.random.default_rng(list(b"development secret"))
 X_h = rng_h.normal(size=(rng_h.integers(20, 50), rng_h.integers(1, 4)))
 y_h = np.where(X_h[:, 0] + rng_h.normal(scale=0.5, size=len(X_h)) > 0, 1.0, -1.0)
+y_h[1] = -y_h[0]
 K_h, C_h = kernels.rbf_kernel(X_h, gamma=rng_h.uniform(0.1, 2)), rng_h.uniform(0.2, 5)
 fit_h = svm.smo(K_h, y_h, C=C_h, kernel="precomputed", tol=1e-10)
-P_h = svm.primal_objective(fit_h.alpha, fit_h.b, y_h, K_h, C_h)
-np.testing.assert_allclose(
-    dual_value(fit_h.alpha, y_h, K_h), P_h, rtol=1e-6, strict=True
-)
+pd_h = primal_dual_values(fit_h.alpha, y_h, K_h, C_h)
+assert np.shape(pd_h) == (2,), f"expected the pair (P, D), got {pd_h!r}"
+P_h, D_h = pd_h
+np.testing.assert_allclose(D_h, fit_h.dual, rtol=1e-9, err_msg="D at the optimum")
+assert -1e-9 * D_h <= P_h - D_h <= 1e-6 * D_h, f"P - D = {P_h - D_h:.3g} at the optimum"
 
-# HIDDEN TEST: for the constant kernel K = c 11^T, D = sum(alpha) - c (y^T alpha)^2 / 2
+# HIDDEN TEST: P - D >= 0 at every feasible alpha, and no b gives a smaller primal value
 rng_h = np.random.default_rng(list(b"development secret"))
-n_h, c_h = rng_h.integers(2, 30), rng_h.uniform(0.1, 10)
-y_h = np.where(rng_h.random(n_h) < 0.5, 1.0, -1.0)
-a_h = rng_h.uniform(0, 3, size=n_h)
-np.testing.assert_allclose(
-    dual_value(a_h, y_h, np.full((n_h, n_h), c_h)),
-    np.sum(a_h) - c_h * (y_h @ a_h) ** 2 / 2,
-    rtol=1e-10,
-    atol=1e-12,
-    strict=True,
-)
+X_h = rng_h.normal(size=(rng_h.integers(10, 40), rng_h.integers(2, 5)))
+y_h = np.where(X_h @ rng_h.normal(size=X_h.shape[1]) > rng_h.uniform(-1, 1), 1.0, -1.0)
+y_h[1] = -y_h[0]
+K_h, C_h = X_h @ X_h.T, 10 ** rng_h.uniform(0, 1.5)
+for _ in range(5):
+    a_h = np.clip(rng_h.uniform(-0.3, 1.3, len(y_h)) * C_h, 0.0, C_h)
+    a_h[:2] = C_h / 2
+    s_h = a_h[y_h > 0].sum() / a_h[y_h < 0].sum()
+    a_h[y_h > 0 if s_h > 1 else y_h < 0] *= min(s_h, 1 / s_h)
+    pd_h = primal_dual_values(a_h, y_h, K_h, C_h)
+    assert np.shape(pd_h) == (2,), f"expected the pair (P, D), got {pd_h!r}"
+    P_h, D_h = pd_h
+    assert P_h - D_h >= -1e-9 * abs(P_h), f"P - D = {P_h - D_h:.3g} < 0"
+    f0_h = K_h @ (a_h * y_h)
+    for b_h in np.r_[y_h - f0_h, rng_h.normal(scale=3, size=20)]:
+        P_b = svm.primal_objective(a_h, b_h, y_h, K_h, C_h)
+        assert P_h <= P_b * (1 + 1e-9), f"b = {b_h:.4g} gives {P_b:.6g} < P = {P_h:.6g}"
 
 # %% [markdown]
-# ```{exercise}
+# ```{exercise} Core · 2 points · about 25 min
+# :label: ex-code-kkt-violation
+# Write `max_violation(alpha, y, K, C)` returning SMO's certificate at a point $\alpha$ of
+# the box $[0, C]^n$: the maximal violation $\max\big(0, m(\alpha) - M(\alpha)\big)$ of
+# {eq}`eq-kkt-pair`, with $G = Q\alpha - 1$, $Q_{ik} = y_i y_k K_{ik}$, $v_t = -y_t G_t$, and 0
+# when $I_{up}$ or $I_{low}$ is empty. The chapter defines $I_{up}$ and $I_{low}$ in words
+# (the direction in which $y_t \alpha_t$ may still move inside the box): work out which
+# labels and values of $\alpha_t$ put $t$ in each. Use array operations, no loop over the
+# samples. The grader compares with its own computation at random points of the box
+# (relative $10^{-9}$), and checks that the violation is 0 at SMO's optimum and positive once
+# a pair leaves it. While this is graded, `mlnotes.svm.kkt_violation` is unavailable.
+# ```
+
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+def max_violation(alpha, y, K, C):
+    # BEGIN SOLUTION
+    v = y - K @ (alpha * y)  # -y_t G_t, as y_t^2 = 1
+    up = np.where(y > 0, alpha < C, alpha > 0)  # y_t alpha_t can increase
+    low = np.where(y > 0, alpha > 0, alpha < C)  # y_t alpha_t can decrease
+    if not (up.any() and low.any()):
+        return 0.0
+    return max(0.0, float(v[up].max() - v[low].min()))
+    # END SOLUTION
+
+
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: kkt-violation, points: 2, tier: core, minutes: 25,
+#   withdraw: [mlnotes.svm.kkt_violation]}
+# TEST: 25 points, an RBF kernel, alpha in the box with some at 0 and at C
+r_test = np.random.default_rng(61)
+X_test = r_test.normal(size=(25, 2))
+y_test = np.where(r_test.random(25) < 0.5, 1.0, -1.0)
+K_test = kernels.rbf_kernel(X_test, gamma=0.5)
+a_test = np.clip(r_test.uniform(-0.3, 1.3, 25) * 2.0, 0.0, 2.0)
+np.testing.assert_allclose(
+    max_violation(a_test, y_test, K_test, 2.0),
+    svm.kkt_violation(a_test, y_test, K_test, 2.0),
+    rtol=1e-9, strict=True,
+)
+
+# HIDDEN TEST: 0 at the optimum of the chapter's SMO, positive once a pair moves off it
+rng_h = np.random.default_rng(list(b"development secret"))
+for _ in range(20):  # data with a margin support vector
+    X_h = rng_h.normal(size=(rng_h.integers(20, 50), rng_h.integers(1, 4)))
+    y_h = np.where(X_h[:, 0] + rng_h.normal(scale=0.7, size=len(X_h)) > 0, 1.0, -1.0)
+    K_h = kernels.rbf_kernel(X_h, gamma=rng_h.uniform(0.2, 2))
+    C_h = rng_h.uniform(0.5, 5)
+    fit_h = svm.smo(K_h, y_h, C=C_h, kernel="precomputed", tol=1e-10)
+    free_h = np.flatnonzero((fit_h.alpha > 1e-3 * C_h) & (fit_h.alpha < 0.999 * C_h))
+    if free_h.size >= 2:
+        break
+got_h = max_violation(fit_h.alpha, y_h, K_h, C_h)
+assert np.ndim(got_h) == 0 and 0 <= got_h <= 1e-8, f"at the optimum: {got_h!r}"
+i_h, j_h = free_h[:2]
+s_h = rng_h.uniform(0.1, 1) * min(fit_h.alpha[[i_h, j_h]].min(), 1e-3 * C_h)
+a_h = fit_h.alpha.copy()
+a_h[i_h] += y_h[i_h] * s_h  # keeps y^T alpha, inside the box
+a_h[j_h] -= y_h[j_h] * s_h
+got_h = max_violation(a_h, y_h, K_h, C_h)
+assert np.ndim(got_h) == 0 and got_h > 0, f"off the optimum: {got_h!r}"
+np.testing.assert_allclose(got_h, svm.kkt_violation(a_h, y_h, K_h, C_h), rtol=1e-9)
+
+# HIDDEN TEST: equals m - M (or 0) at random points of the box, any kernel and C
+rng_h = np.random.default_rng(list(b"development secret"))
+for _ in range(10):
+    n_h = rng_h.integers(2, 40)
+    X_h = rng_h.normal(size=(n_h, rng_h.integers(1, 5)))
+    y_h = np.where(rng_h.random(n_h) < 0.5, 1.0, -1.0)
+    K_h = X_h @ X_h.T if rng_h.random() < 0.5 else kernels.rbf_kernel(X_h, gamma=1.0)
+    C_h = 10 ** rng_h.uniform(-2, 2)
+    a_h = np.clip(rng_h.uniform(-0.5, 1.5, n_h) * C_h, 0.0, C_h)
+    np.testing.assert_allclose(
+        max_violation(a_h, y_h, K_h, C_h), svm.kkt_violation(a_h, y_h, K_h, C_h),
+        rtol=1e-9, atol=1e-12, strict=True,
+    )
+
+# HIDDEN TEST: at bound-only points (every alpha at 0 or C), as at the start of SMO
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h = rng_h.integers(5, 40)
+X_h = rng_h.normal(size=(n_h, rng_h.integers(1, 4)))
+y_h = np.where(rng_h.random(n_h) < 0.5, 1.0, -1.0)
+y_h[1] = -y_h[0]
+K_h, C_h = kernels.rbf_kernel(X_h, gamma=rng_h.uniform(0.1, 2)), rng_h.uniform(0.1, 3)
+for p_h in rng_h.uniform(0, 1, size=5):
+    a_h = np.where(rng_h.random(n_h) < p_h, C_h, 0.0)
+    np.testing.assert_allclose(
+        max_violation(a_h, y_h, K_h, C_h), svm.kkt_violation(a_h, y_h, K_h, C_h),
+        rtol=1e-9, atol=1e-12, strict=True,
+    )
+
+# %% [markdown]
+# ```{exercise} Core · 3 points · about 40 min
 # :label: ex-code-smo-pair-step
 # Write `pair_step(ai, aj, yi, yj, Gi, Gj, Kii, Kjj, Kij, C)`, SMO's two-variable step:
 # the exact minimiser of the (minimised) dual $f(\alpha) = \frac12\alpha^\top Q\alpha -
@@ -1887,7 +2050,7 @@ def pair_step(ai, aj, yi, yj, Gi, Gj, Kii, Kjj, Kij, C):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: smo-pair-step, points: 3,
+# QUESTION {name: smo-pair-step, points: 3, tier: core, minutes: 40,
 #   withdraw: [mlnotes.svm.two_variable_step, mlnotes.svm.smo, mlnotes.svm.smo_basic]}
 # TEST: 20 random steps with C = 1, against the chapter's two-variable step
 def pair_cases(r, n_cases, C):
@@ -1979,7 +2142,7 @@ for ai, aj, yi, yj, Gi, Gj, Kii, Kjj, Kij, C in pair_cases(
         )
 
 # %% [markdown]
-# ```{exercise}
+# ```{exercise} Challenge · 3 points · about 60 min
 # :label: ex-code-smo-small
 # Write `smo_small(K, y, C)`, a complete (small) SMO: start from $\alpha = 0$, and
 # repeat: pick the maximal violating pair $i \in I_{up}$, $j \in I_{low}$ of
@@ -2019,7 +2182,7 @@ def smo_small(K, y, C):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: smo-small, points: 3,
+# QUESTION {name: smo-small, points: 3, tier: challenge, minutes: 60,
 #   withdraw: [mlnotes.svm.smo, mlnotes.svm.smo_basic, mlnotes.svm.two_variable_step,
 #              mlnotes.svm.one_vs_rest, mlnotes.svm.one_vs_one, scipy.optimize]}
 # TEST: a linear kernel on 20 points, C = 1: the optimal dual value of the chapter's SMO
@@ -2067,6 +2230,292 @@ np.testing.assert_allclose(
 )
 assert np.all(a_h >= -1e-12) and np.all(a_h <= C_h + 1e-12), "alpha leaves [0, C]"
 assert abs(a_h @ y_h) < 1e-8, f"y^T alpha = {a_h @ y_h}"
+
+# %% [markdown]
+# ```{exercise} Core · 3 points · about 40 min
+# :label: ex-code-pegasos-loop
+# Write `pegasos_loop(X, y, lam, idx)`, Pegasos with one sample per step on
+# $f(w) = \frac\lambda2\|w\|^2 + \frac1n\sum_i [1 - y_i w^\top x_i]_+$ ({ref}`sec-svm-pegasos-rate`;
+# no separate bias: the tests append a constant feature to `X`). Start from $w_1 = 0$; at step
+# $t = 1, \dots, T$, with $T$ = `len(idx)`, take the sample $i$ = `idx[t - 1]` and step from
+# $w_t$ by $\eta_t = 1/(\lambda t)$ along minus a subgradient of
+# $\frac\lambda2\|w\|^2 + [1 - y_i w^\top x_i]_+$, using the hinge's subgradient
+# $-y_i x_i$ when $y_i w_t^\top x_i < 1$ and $0$ otherwise. Projecting the new iterate onto
+# the ball $\|w\| \le 1/\sqrt\lambda$, as Pegasos does, is up to you. Return the average of
+# the iterates $w_{t+1}$ of the second half of the run, $t > T/2$. The grader checks that $f$
+# at your average is within 2% of the minimum $f(w^*)$ (which it computes with a dual solver
+# certified by its duality gap), that your iterates are Pegasos' (to a relative $10^{-6}$,
+# with or without the projection; within 1.5% of `svm.pegasos` in the visible test) and that
+# scaling $X$ by $s$ and $\lambda$ by $s^2$ divides the result by $s$. While this is graded,
+# `mlnotes.svm.pegasos`, `mlnotes.svm.sgd_svm` and `mlnotes.svm.subgradient_svm` are
+# unavailable.
+# ```
+
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+def pegasos_loop(X, y, lam, idx):
+    # BEGIN SOLUTION
+    T = len(idx)
+    w, w_sum = np.zeros(X.shape[1]), np.zeros(X.shape[1])
+    for t, i in enumerate(idx, start=1):
+        eta = 1.0 / (lam * t)
+        inside = y[i] * (X[i] @ w) < 1.0  # the hinge is active at w_t
+        w = (1.0 - eta * lam) * w
+        if inside:
+            w = w + eta * y[i] * X[i]
+        w = w * min(1.0, 1.0 / (np.sqrt(lam) * np.linalg.norm(w) + 1e-300))
+        if 2 * t > T:
+            w_sum += w
+    return w_sum / (T - T // 2)
+    # END SOLUTION
+
+
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: pegasos-loop, points: 3, tier: core, minutes: 40,
+#   withdraw: [mlnotes.svm.pegasos, mlnotes.svm.sgd_svm, mlnotes.svm.subgradient_svm]}
+# TEST: 60 points, lam = 0.05, 30 epochs: svm.pegasos' result, and f within 2% of f(w*)
+from scipy.optimize import minimize
+
+
+def f_star(X, y, lam):
+    """min f by the dual of the bias-free SVM (C = 1/(lam n)), certified by its gap."""
+    n, B = len(y), y[:, None] * X
+    C = 1.0 / (lam * n)
+    a = np.zeros(n)
+    for _ in range(5):
+        a = minimize(lambda a: (0.5 * (B.T @ a) @ (B.T @ a) - a.sum(),
+                                B @ (B.T @ a) - 1.0),
+                     a, jac=True, method="L-BFGS-B", bounds=[(0.0, C)] * n,
+                     options={"ftol": 1e-16, "gtol": 1e-12, "maxiter": 10_000}).x
+        P = svm.hinge_objective(B.T @ a, 0.0, X, y, C)  # the bias-free primal, n C f
+        if P - (a.sum() - 0.5 * (B.T @ a) @ (B.T @ a)) <= 1e-8 * P:
+            return lam * P
+    raise RuntimeError("the reference did not certify itself")
+
+
+r_test = np.random.default_rng(73)
+X_test = np.column_stack([r_test.normal(size=(60, 3)), np.ones(60)])
+y_test = np.where(X_test[:, 0] - X_test[:, 1] + r_test.normal(size=60) > 0, 1.0, -1.0)
+g_test = np.random.default_rng(173)  # the order in which svm.pegasos(rng=173) visits
+idx_test = np.concatenate([g_test.permutation(60) for _ in range(30)])
+w_test = pegasos_loop(X_test, y_test, 0.05, idx_test)
+ref_test = svm.pegasos(X_test, y_test, C=1 / 3, n_epochs=30, fit_intercept=False,
+                       rng=173)
+assert np.shape(w_test) == (4,), f"expected shape (4,), got {np.shape(w_test)}"
+assert np.linalg.norm(w_test - ref_test.w) <= 0.015 * np.linalg.norm(ref_test.w), (
+    f"got {w_test}, svm.pegasos gives {ref_test.w}"
+)
+f_test = 0.05 * svm.hinge_objective(w_test, 0.0, X_test, y_test, 1 / 3)
+assert f_test <= 1.02 * f_star(X_test, y_test, 0.05), f"f = {f_test:.5f}"
+
+# HIDDEN TEST: the iterates are Pegasos', with or without the projection
+import copy
+
+rng_h = np.random.default_rng(list(b"development secret"))
+
+
+def pegasos_reference(X, y, lam, idx, project):
+    T, w, w_sum = len(idx), np.zeros(X.shape[1]), np.zeros(X.shape[1])
+    for t, i in enumerate(idx, start=1):
+        viol = y[i] * (X[i] @ w) < 1.0
+        w = (1.0 - 1.0 / t) * w + (viol / (lam * t)) * y[i] * X[i]
+        if project and np.linalg.norm(w) > 1.0 / np.sqrt(lam):
+            w = w / (np.sqrt(lam) * np.linalg.norm(w))
+        w_sum += w if 2 * t > T else 0.0
+    return w_sum / (T - T // 2)
+
+
+n_h, d_h = rng_h.integers(20, 60), rng_h.integers(1, 5)
+X_h = np.column_stack([rng_h.normal(size=(n_h, d_h)), np.ones(n_h)])
+y_h = np.where(X_h[:, 0] + rng_h.normal(size=n_h) > 0, 1.0, -1.0)
+lam_h = 10 ** rng_h.uniform(-2, 0)
+g_h = copy.deepcopy(rng_h)  # svm.pegasos(rng=rng_h) draws the same permutations
+idx_h = np.concatenate([g_h.permutation(n_h) for _ in range(10)])
+w_h = pegasos_loop(X_h, y_h, lam_h, idx_h)
+assert np.shape(w_h) == (d_h + 1,), f"expected shape {(d_h + 1,)}, got {np.shape(w_h)}"
+refs_h = [svm.pegasos(X_h, y_h, C=1 / (lam_h * n_h), n_epochs=10, fit_intercept=False,
+                      rng=rng_h).w, pegasos_reference(X_h, y_h, lam_h, idx_h, False)]
+dist_h = min(np.linalg.norm(w_h - r) / np.linalg.norm(r) for r in refs_h)
+assert dist_h <= 1e-6, f"relative distance {dist_h:.2g} to Pegasos' average"
+
+# HIDDEN TEST: f at the average is within 2% of the certified minimum f(w*)
+from scipy.optimize import minimize
+
+rng_h = np.random.default_rng(list(b"development secret"))
+
+
+def f_star(X, y, lam):
+    """As in the visible test."""
+    n, B = len(y), y[:, None] * X
+    C = 1.0 / (lam * n)
+    a = np.zeros(n)
+    for _ in range(5):
+        a = minimize(lambda a: (0.5 * (B.T @ a) @ (B.T @ a) - a.sum(),
+                                B @ (B.T @ a) - 1.0),
+                     a, jac=True, method="L-BFGS-B", bounds=[(0.0, C)] * n,
+                     options={"ftol": 1e-16, "gtol": 1e-12, "maxiter": 10_000}).x
+        P = svm.hinge_objective(B.T @ a, 0.0, X, y, C)
+        if P - (a.sum() - 0.5 * (B.T @ a) @ (B.T @ a)) <= 1e-8 * P:
+            return lam * P
+    raise RuntimeError("the reference did not certify itself")
+
+
+n_h, d_h = rng_h.integers(30, 80), rng_h.integers(2, 6)
+X_h = np.column_stack([rng_h.normal(size=(n_h, d_h)), np.ones(n_h)])
+y_h = X_h[:, :d_h] @ rng_h.normal(size=d_h) + rng_h.normal(size=n_h)
+y_h = np.where(y_h > 0, 1.0, -1.0)
+lam_h = 10 ** rng_h.uniform(-1.7, -0.7)
+idx_h = rng_h.integers(0, n_h, size=30 * n_h)
+w_h = pegasos_loop(X_h, y_h, lam_h, idx_h)
+assert np.shape(w_h) == (d_h + 1,), f"expected shape {(d_h + 1,)}, got {np.shape(w_h)}"
+f_h = lam_h * svm.hinge_objective(w_h, 0.0, X_h, y_h, 1 / (lam_h * n_h))
+f_opt_h = f_star(X_h, y_h, lam_h)
+assert f_h <= 1.02 * f_opt_h, f"f = {f_h:.5f}, f(w*) = {f_opt_h:.5f}"
+
+# HIDDEN TEST: scaling X by s and lam by s^2 divides the average by s
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h, d_h = rng_h.integers(10, 50), rng_h.integers(1, 5)
+X_h = np.column_stack([rng_h.normal(size=(n_h, d_h)), np.ones(n_h)])
+y_h = np.where(X_h[:, 0] + rng_h.normal(size=n_h) > 0, 1.0, -1.0)
+lam_h, s_h = 10 ** rng_h.uniform(-2, 0), 10 ** rng_h.uniform(-1, 1)
+idx_h = rng_h.integers(0, n_h, size=rng_h.integers(5, 20) * n_h)
+w_h = pegasos_loop(X_h, y_h, lam_h, idx_h)
+ws_h = pegasos_loop(s_h * X_h, y_h, s_h**2 * lam_h, idx_h)
+assert np.shape(w_h) == np.shape(ws_h) == (d_h + 1,), f"shapes {np.shape(w_h)}"
+np.testing.assert_allclose(s_h * ws_h, w_h, rtol=1e-8, atol=1e-10, strict=True)
+
+# %% [markdown]
+# ```{exercise} Core · 3 points · about 35 min
+# :label: ex-code-svm-validation-c
+# An experiment on `heart_scale` ({ref}`sec-svm-real-data`). Write
+# `validate_c(X, y, train, val, test, Cs)`: `train`, `val` and `test` are disjoint arrays of
+# row indices and `Cs` an increasing list of values of $C$. For each $C$, train a linear
+# soft-margin SVM on the training rows with `svm.smo(..., kernel="linear")` (with a very
+# small $C$ there may be no margin support vector: `smo` then takes $b$ in the middle of
+# its interval, {ref}`ex-svm-bias-interval`) and compute its error rate on the validation
+# rows (the fraction misclassified by the sign of $f(x) = w^\top x + b$). Choose `C_best`, the $C$ of
+# smallest validation error (the smallest such $C$ on ties), and return the triple
+# `(val_errors, C_best, test_error)`: the array of validation error rates, one per $C$,
+# `C_best`, and the error rate on the test rows of the machine trained on the training rows
+# with `C_best`. The grader repeats the experiment with `svm.smo` on its own splits (random
+# in the hidden tests) and accepts error rates within two samples of its own ($2/n_{val}$,
+# $2/n_{test}$) and a `C_best` whose validation error (by the grader) is within one sample
+# of the smallest.
+# ```
+
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+def validate_c(X, y, train, val, test, Cs):
+    # BEGIN SOLUTION
+    fits = [svm.smo(X[train], y[train], C=C, kernel="linear") for C in Cs]
+    val_errors = np.array([np.mean(fit.predict(X[val]) != y[val]) for fit in fits])
+    best = int(np.argmin(val_errors))  # the first minimum: the smallest C on ties
+    test_error = float(np.mean(fits[best].predict(X[test]) != y[test]))
+    return val_errors, float(Cs[best]), test_error
+    # END SOLUTION
+
+
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: svm-validation-c, points: 3, tier: core, minutes: 35, data: heart_scale}
+# TEST: 90 training, 90 validation and 90 test rows, C in 0.001, 0.03, 0.3, 3
+def check_validation(X, y, train, val, test, Cs, got):
+    """The grader's own experiment with svm.smo, and the tolerances of the prompt."""
+    assert len(got) == 3, f"expected (val_errors, C_best, test_error), got {got!r}"
+    val_errors, C_best, test_error = got
+    fits = [svm.smo(X[train], y[train], C=C, kernel="linear") for C in Cs]
+    ref_val = np.array([np.mean(f.predict(X[val]) != y[val]) for f in fits])
+    assert np.shape(val_errors) == (len(Cs),), f"{len(Cs)} validation errors expected"
+    np.testing.assert_allclose(val_errors, ref_val, rtol=0, atol=2.01 / len(val),
+                               err_msg="the validation error rates")
+    k = int(np.argmin(np.abs(np.asarray(Cs) - C_best)))
+    assert np.isclose(Cs[k], C_best, rtol=1e-12), f"C_best = {C_best!r} is not in Cs"
+    assert ref_val[k] <= ref_val.min() + 1.01 / len(val), (
+        f"C_best = {C_best:g} has validation error {ref_val[k]:.3f}, "
+        f"the best {ref_val.min():.3f}"
+    )
+    ref_test = np.mean(fits[k].predict(X[test]) != y[test])
+    close = abs(test_error - ref_test) <= 2.01 / len(test)
+    assert np.ndim(test_error) == 0 and close, (
+        f"test error {test_error!r}, the grader's {ref_test:.4f}"
+    )
+
+
+hs_test = load_heart_scale()
+p_test = np.random.default_rng(5).permutation(270)
+got_test = validate_c(hs_test.X, hs_test.y, p_test[:90], p_test[90:180], p_test[180:],
+                      [0.001, 0.03, 0.3, 3.0])
+check_validation(hs_test.X, hs_test.y, p_test[:90], p_test[90:180], p_test[180:],
+                 [0.001, 0.03, 0.3, 3.0], got_test)
+
+# HIDDEN TEST: the grader's validation and test errors on a random split and grid
+rng_h = np.random.default_rng(list(b"development secret"))
+
+
+def check_validation(X, y, train, val, test, Cs, got):
+    """As in the visible test."""
+    assert len(got) == 3, f"expected (val_errors, C_best, test_error), got {got!r}"
+    val_errors, C_best, test_error = got
+    fits = [svm.smo(X[train], y[train], C=C, kernel="linear") for C in Cs]
+    ref_val = np.array([np.mean(f.predict(X[val]) != y[val]) for f in fits])
+    assert np.shape(val_errors) == (len(Cs),), f"{len(Cs)} validation errors expected"
+    np.testing.assert_allclose(val_errors, ref_val, rtol=0, atol=2.01 / len(val),
+                               err_msg="the validation error rates")
+    k = int(np.argmin(np.abs(np.asarray(Cs) - C_best)))
+    assert np.isclose(Cs[k], C_best, rtol=1e-12), f"C_best = {C_best!r} is not in Cs"
+    assert ref_val[k] <= ref_val.min() + 1.01 / len(val), (
+        f"C_best = {C_best:g} has validation error {ref_val[k]:.3f}, "
+        f"the best {ref_val.min():.3f}"
+    )
+    ref_test = np.mean(fits[k].predict(X[test]) != y[test])
+    close = abs(test_error - ref_test) <= 2.01 / len(test)
+    assert np.ndim(test_error) == 0 and close, (
+        f"test error {test_error!r}, the grader's {ref_test:.4f}"
+    )
+
+
+hs_h = load_heart_scale()
+p_h = rng_h.permutation(len(hs_h.y))
+n_tr, n_va = rng_h.integers(60, 100), rng_h.integers(50, 80)
+tr_h, va_h, te_h = p_h[:n_tr], p_h[n_tr:n_tr + n_va], p_h[n_tr + n_va:]
+Cs_h = [float(10 ** rng_h.uniform(lo, lo + 0.8)) for lo in range(-3, 1)]
+check_validation(hs_h.X, hs_h.y, tr_h, va_h, te_h, Cs_h,
+                 validate_c(hs_h.X, hs_h.y, tr_h, va_h, te_h, Cs_h))
+
+# HIDDEN TEST: the same on a random subsample, validation and test of equal size
+rng_h = np.random.default_rng(list(b"development secret"))
+
+
+def check_validation(X, y, train, val, test, Cs, got):
+    """As in the visible test."""
+    assert len(got) == 3, f"expected (val_errors, C_best, test_error), got {got!r}"
+    val_errors, C_best, test_error = got
+    fits = [svm.smo(X[train], y[train], C=C, kernel="linear") for C in Cs]
+    ref_val = np.array([np.mean(f.predict(X[val]) != y[val]) for f in fits])
+    assert np.shape(val_errors) == (len(Cs),), f"{len(Cs)} validation errors expected"
+    np.testing.assert_allclose(val_errors, ref_val, rtol=0, atol=2.01 / len(val),
+                               err_msg="the validation error rates")
+    k = int(np.argmin(np.abs(np.asarray(Cs) - C_best)))
+    assert np.isclose(Cs[k], C_best, rtol=1e-12), f"C_best = {C_best!r} is not in Cs"
+    assert ref_val[k] <= ref_val.min() + 1.01 / len(val), (
+        f"C_best = {C_best:g} has validation error {ref_val[k]:.3f}, "
+        f"the best {ref_val.min():.3f}"
+    )
+    ref_test = np.mean(fits[k].predict(X[test]) != y[test])
+    close = abs(test_error - ref_test) <= 2.01 / len(test)
+    assert np.ndim(test_error) == 0 and close, (
+        f"test error {test_error!r}, the grader's {ref_test:.4f}"
+    )
+
+
+hs_h = load_heart_scale()
+p_h = rng_h.permutation(len(hs_h.y))[: rng_h.integers(180, 240)]
+n_ho = len(p_h) // 3
+tr_h, va_h, te_h = p_h[2 * n_ho:], p_h[:n_ho], p_h[n_ho:2 * n_ho]
+Cs_h = [float(10 ** rng_h.uniform(-3.5, -2.5))] + sorted(
+    float(10 ** rng_h.uniform(-2, 0.5)) for _ in range(3)
+)
+check_validation(hs_h.X, hs_h.y, tr_h, va_h, te_h, Cs_h,
+                 validate_c(hs_h.X, hs_h.y, tr_h, va_h, te_h, Cs_h))
 
 # %% [markdown]
 # ```{exercise}
