@@ -1243,137 +1243,64 @@ show_source(kernels.kernel_ridge)
 # ```
 
 # %% [markdown]
-# ```{exercise}
-# :label: ex-rbf-gram
-# Write `rbf_gram(X, Y, gamma)` that returns the matrix $K_{ij} = \exp(-\gamma\|x_i -
-# y_j\|^2)$ for $X$ of shape (n, d) and $Y$ of shape (m, d) without a Python loop, using
-# $\|x - y\|^2 = \|x\|^2 + \|y\|^2 - 2x^\top y$. While this is graded,
-# `mlnotes.kernels.rbf_kernel`, `mlnotes.kernels.gram`, `mlnotes.kernels.kernel_rows`,
-# `mlnotes.kernels._rbf_from_inner`, `mlnotes.kernels._rbf_finish_all` and
-# `scipy.spatial` are unavailable.
+# ```{exercise} Proof: the representer theorem
+# :label: ex-representer-proof
+# Let $\mathcal H$ be the RKHS of a positive-definite kernel $k$ on $\mathcal X$, let
+# $x_1, \dots, x_n \in \mathcal X$, let $L: \R^n \to \R$ be any function and
+# $\Omega: [0, \infty) \to \R$ strictly increasing, and let
+# $J(f) = L\bigl(f(x_1), \dots, f(x_n)\bigr) + \Omega(\|f\|_{\mathcal H})$.
+# (a) Prove in full that every minimiser of $J$ over $\mathcal H$ lies in
+# $S = \operatorname{span}\{k(\cdot, x_1), \dots, k(\cdot, x_n)\}$: say why the orthogonal
+# projection onto $S$ exists, and where each of the reproducing property
+# {eq}`eq-reproducing`, Pythagoras and the strict monotonicity of $\Omega$ is used.
+# (b) Show that minimising $J$ over $\mathcal H$ and minimising
+# $g(\alpha) = L(K\alpha) + \Omega\bigl(\sqrt{\alpha^\top K\alpha}\bigr)$ over $\alpha \in \R^n$
+# are the same problem: $J$ has a minimiser if and only if $g$ has one, and
+# $f = \sum_i \alpha_i k(\cdot, x_i)$ minimises $J$ exactly when $\alpha$ minimises $g$.
+# (c) If $\Omega$ is only non-decreasing, show that when $J$ has a minimiser it has one in
+# $S$, and give an example ($L$, $\Omega$, a kernel and data) with a minimiser outside $S$.
+# ```
+#
+# ```{solution} ex-representer-proof
+# :class: dropdown
+# (a) $S$ is spanned by $n$ vectors, so it is a finite-dimensional, hence closed, subspace of
+# the Hilbert space $\mathcal H$: every $f \in \mathcal H$ splits uniquely as
+# $f = f_S + f_\perp$ with $f_S \in S$ and $f_\perp \perp S$. (Concretely: choose a basis
+# $u_1, \dots, u_m$ of $S$; the Gram matrix $G_{ab} = \langle u_a, u_b\rangle$ is invertible,
+# and $f_S = \sum_a c_a u_a$ with $Gc = (\langle f, u_a\rangle)_a$ makes $f - f_S$ orthogonal to
+# every $u_a$.) By the reproducing property,
+# $f_\perp(x_i) = \langle f_\perp, k(\cdot, x_i)\rangle_{\mathcal H} = 0$ for each $i$, because
+# $k(\cdot, x_i) \in S$; so $f(x_i) = f_S(x_i)$ and $L$ takes the same value at $f$ and at
+# $f_S$. By Pythagoras, $\|f\|^2 = \|f_S\|^2 + \|f_\perp\|^2$, so
+# $\|f_S\| \le \|f\|$, with equality only when $f_\perp = 0$. Now let $f$ minimise $J$ and
+# suppose $f_\perp \ne 0$. Then $\|f_S\| < \|f\|$, and since $\Omega$ is strictly increasing,
+# $J(f_S) = L\bigl(f(x_1), \dots, f(x_n)\bigr) + \Omega(\|f_S\|) < J(f)$, which contradicts the
+# minimality of $f$. So $f_\perp = 0$ and $f = f_S \in S$.
+#
+# (b) For $f = \sum_i \alpha_i k(\cdot, x_i)$ the reproducing property gives
+# $f(x_j) = \sum_i \alpha_i k(x_i, x_j) = (K\alpha)_j$ and {eq}`eq-rkhs-norm` gives
+# $\|f\|^2 = \alpha^\top K\alpha$, so $J(f) = g(\alpha)$; every $f \in S$ is of this form.
+# By (a), $J(f) \ge J(f_S)$ for every $f \in \mathcal H$ (equal values of $L$, and
+# $\Omega(\|f_S\|) \le \Omega(\|f\|)$), so $\inf_{\mathcal H} J = \inf_S J = \inf_{\R^n} g$.
+# If $\alpha^*$ minimises $g$, then $f^* = \sum_i \alpha^*_i k(\cdot, x_i)$ has
+# $J(f^*) = g(\alpha^*) = \inf g = \inf J$, so it minimises $J$. Conversely, if $f^*$ minimises
+# $J$, it lies in $S$ by (a), so $f^* = \sum_i \alpha^*_i k(\cdot, x_i)$ for some $\alpha^*$,
+# and for every $\alpha$, $g(\alpha^*) = J(f^*) \le J(\sum_i \alpha_i k(\cdot, x_i)) =
+# g(\alpha)$. (Different $\alpha$ may give the same $f$ when $K$ is singular; all of them
+# minimise $g$ together.)
+#
+# (c) The inequality $J(f_S) \le J(f)$ of (b) needs only that $\Omega$ is non-decreasing, so
+# if $f$ minimises $J$ then so does $f_S \in S$. Example: $\Omega = 0$ (non-decreasing, not
+# strictly increasing), $L = 0$, the linear kernel $k(x, y) = x^\top y$ on $\R^2$ (its RKHS
+# is the linear functions $f_w(x) = w^\top x$ with $\|f_w\| = \|w\|$) and the single point
+# $x_1 = (1, 0)$. Every $f$ minimises $J \equiv 0$, among them $f(x) = x_2$, which is not a
+# multiple of $k(\cdot, x_1) = x_1$. Less trivially, with the squared loss
+# $L(v) = (v_1 - 1)^2$ and $\Omega = 0$, every $f_w$ with $w_1 = 1$ minimises, and only
+# $w = (1, 0)$ lies in $S$.
 # ```
 
-# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
-def rbf_gram(X, Y, gamma):
-    # BEGIN SOLUTION
-    sq = (X**2).sum(1)[:, None] + (Y**2).sum(1)[None, :] - 2 * X @ Y.T
-    return np.exp(-gamma * np.maximum(sq, 0.0))
-    # END SOLUTION
-
-
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-# Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: rbf-gram, points: 2,
-#   withdraw: [mlnotes.kernels.rbf_kernel, mlnotes.kernels.gram,
-#              mlnotes.kernels.kernel_rows, mlnotes.kernels._rbf_from_inner,
-#              mlnotes.kernels._rbf_finish_all,
-#              scipy.spatial]}
-# TEST: X of 30 and Y of 20 points in 4-D, gamma = 0.5, against the chapter's RBF kernel
-Xt = np.random.default_rng(0).standard_normal((30, 4))
-Yt = np.random.default_rng(1).standard_normal((20, 4))
-np.testing.assert_allclose(
-    rbf_gram(Xt, Yt, 0.5),
-    kernels.rbf_kernel(Xt, Yt, gamma=0.5),
-    rtol=1e-10,
-    atol=1e-14,
-    strict=True,
-)
-
-# HIDDEN TEST: the chapter's RBF kernel for any n, m, d and gamma
-rng_h = np.random.default_rng(list(b"development secret"))
-d_h = rng_h.integers(1, 6)
-X_h = rng_h.standard_normal((rng_h.integers(1, 30), d_h)) * rng_h.uniform(0.1, 5)
-Y_h = rng_h.standard_normal((rng_h.integers(1, 30), d_h)) * rng_h.uniform(0.1, 5)
-gamma_h = 10 ** rng_h.uniform(-2, 1)
-np.testing.assert_allclose(
-    rbf_gram(X_h, Y_h, gamma_h),
-    kernels.rbf_kernel(X_h, Y_h, gamma=gamma_h),
-    rtol=1e-9,
-    atol=1e-12,
-    strict=True,
-)
-
-# HIDDEN TEST: far from the origin (cancellation): shift-invariant, entries at most 1
-rng_h = np.random.default_rng(list(b"development secret"))
-d_h = rng_h.integers(1, 5)
-shift_h = rng_h.uniform(500, 5000) * rng_h.standard_normal(d_h)
-X_h = rng_h.standard_normal((rng_h.integers(2, 20), d_h))
-gamma_h = rng_h.uniform(0.1, 3)
-K_h = rbf_gram(X_h + shift_h, X_h[:2] + shift_h, gamma_h)
-assert np.shape(K_h) == (len(X_h), 2), (
-    f"expected shape {(len(X_h), 2)}, got {np.shape(K_h)}"
-)
-assert np.all(K_h <= 1 + 1e-9), f"entries above 1: {K_h.max()}"
-np.testing.assert_allclose(
-    K_h, kernels.rbf_kernel(X_h, X_h[:2], gamma=gamma_h), atol=1e-6
-)
-
 # %% [markdown]
-# ```{exercise}
-# :label: ex-kernel-ridge-predict
-# Write `krr_predict(K_train, y, K_test, lam)` that fits kernel ridge regression
-# {eq}`eq-kernel-ridge` on a training Gram matrix `K_train` (n x n) and targets `y`, and
-# returns the predictions for the test points whose kernel values against the training
-# points are the rows of `K_test` (m x n). Solve the linear system; do not invert the
-# matrix. While this is graded, `mlnotes.kernels.kernel_ridge` is unavailable.
-# ```
-
-# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
-def krr_predict(K_train, y, K_test, lam):
-    # BEGIN SOLUTION
-    alpha = np.linalg.solve(K_train + lam * np.eye(K_train.shape[0]), y)
-    return K_test @ alpha
-    # END SOLUTION
-
-
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-# Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: kernel-ridge-predict, points: 2,
-#   withdraw: [mlnotes.kernels.kernel_ridge]}
-# TEST: an RBF kernel, 40 training and 10 test points, against the chapter's fit
-rt = np.random.default_rng(3)
-Xt, yt, Zt = (
-    rt.standard_normal((40, 2)),
-    rt.standard_normal(40),
-    rt.standard_normal((10, 2)),
-)
-expected = kernels.kernel_ridge(Xt, yt, lam=0.5, kernel="rbf", gamma=1.0).predict(Zt)
-got = krr_predict(
-    kernels.rbf_kernel(Xt, gamma=1.0), yt, kernels.rbf_kernel(Zt, Xt, gamma=1.0), 0.5
-)
-np.testing.assert_allclose(got, expected, rtol=1e-9, atol=1e-12, strict=True)
-
-# HIDDEN TEST: with the linear kernel, the predictions of ridge regression
-rng_h = np.random.default_rng(list(b"development secret"))
-n_h, d_h = rng_h.integers(5, 40), rng_h.integers(1, 8)
-X_h, y_h = rng_h.standard_normal((n_h, d_h)), rng_h.standard_normal(n_h)
-Z_h, lam_h = (
-    rng_h.standard_normal((rng_h.integers(1, 10), d_h)),
-    10 ** rng_h.uniform(-1, 1),
-)
-w_h = np.linalg.solve(X_h.T @ X_h + lam_h * np.eye(d_h), X_h.T @ y_h)
-np.testing.assert_allclose(
-    krr_predict(X_h @ X_h.T, y_h, Z_h @ X_h.T, lam_h),
-    Z_h @ w_h,
-    rtol=1e-8,
-    atol=1e-10,
-    strict=True,
-)
-
-# HIDDEN TEST: lam -> 0 interpolates the training targets, lam -> infinity predicts 0
-rng_h = np.random.default_rng(list(b"development secret"))
-X_h = rng_h.standard_normal((rng_h.integers(5, 25), rng_h.integers(1, 4)))
-y_h = rng_h.standard_normal(len(X_h))
-K_h = kernels.rbf_kernel(X_h, gamma=rng_h.uniform(0.5, 2))
-np.testing.assert_allclose(
-    krr_predict(K_h, y_h, K_h, 1e-10), y_h, atol=1e-4, strict=True
-)
-np.testing.assert_allclose(
-    krr_predict(K_h, y_h, K_h, 1e8), np.zeros(len(y_h)), atol=1e-6, strict=True
-)
-
-# %% [markdown]
-# ```{exercise}
+# ```{exercise} Warm-up · 2 points · about 15 min
 # :label: ex-centre-gram
 # Centring the features, $\tilde\phi(x_i) = \phi(x_i) - \frac1n\sum_k \phi(x_k)$, changes the Gram
 # matrix to $\tilde K = HKH$ with $H = I - \frac1n \mathbf 1\mathbf 1^\top$. Show this, and write
@@ -1391,7 +1318,7 @@ def centre_gram(K):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: centre-gram, points: 2}
+# QUESTION {name: centre-gram, points: 2, tier: warm-up, minutes: 15}
 # TEST: a linear kernel: the Gram matrix of the centred features
 Pt = np.random.default_rng(5).standard_normal((12, 3))
 Pc = Pt - Pt.mean(0)
@@ -1417,60 +1344,14 @@ np.testing.assert_allclose(centre_gram(K_h), K_h, atol=1e-12, strict=True)
 assert np.linalg.eigvalsh((K_h + K_h.T) / 2).min() > -1e-10, "not PSD"
 
 # %% [markdown]
-# ```{exercise}
-# :label: ex-code-poly-kernel
-# Write `poly_kernel(X, Y, degree, c)`: the matrix of the polynomial kernel $k(x, x') =
-# (x^\top x' + c)^p$ between the rows of `X` ($n \times d$) and the rows of `Y` ($m
-# \times d$), of shape $n \times m$, without a Python loop. While this is graded,
-# `mlnotes.kernels.polynomial_kernel`, `mlnotes.kernels._poly_from_inner`,
-# `mlnotes.kernels.gram`, `mlnotes.kernels.kernel_rows` and
-# `mlnotes.kernels.poly2_features` are unavailable.
+# ```{solution} ex-centre-gram
+# :class: dropdown
+# $\tilde\Phi = H\Phi$, so $\tilde K = \tilde\Phi\tilde\Phi^\top = H\Phi\Phi^\top H = HKH$.
+# Expanding, $\tilde K_{ij} = K_{ij} - \bar K_{\cdot j} - \bar K_{i\cdot} + \bar K$ with the
+# column, row and overall means, which is $O(n^2)$.
 # ```
-
-# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
-def poly_kernel(X, Y, degree, c):
-    # BEGIN SOLUTION
-    return (X @ Y.T + c) ** degree
-    # END SOLUTION
-
-
-# %% jupyter={"source_hidden": true} tags=["remove-cell"]
-# Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: poly-kernel, points: 2,
-#   withdraw: [mlnotes.kernels.polynomial_kernel, mlnotes.kernels._poly_from_inner,
-#              mlnotes.kernels.gram, mlnotes.kernels.kernel_rows,
-#              mlnotes.kernels.poly2_features]}
-# TEST: degree 3, c = 1, against the chapter's polynomial kernel
-X_test = np.random.default_rng(40).normal(size=(12, 3))
-np.testing.assert_allclose(
-    poly_kernel(X_test, X_test, 3, 1.0),
-    kernels.polynomial_kernel(X_test, degree=3, gamma=1.0, coef0=1.0),
-    rtol=1e-12,
-    strict=True,
-)
-
-# HIDDEN TEST: the chapter's polynomial kernel for any shapes, degree and c
-rng_h = np.random.default_rng(list(b"development secret"))
-d_h, p_h, c_h = rng_h.integers(1, 6), int(rng_h.integers(2, 6)), rng_h.uniform(0.1, 3)
-X_h = rng_h.normal(size=(rng_h.integers(1, 15), d_h))
-Y_h = rng_h.normal(size=(rng_h.integers(1, 15), d_h))
-np.testing.assert_allclose(
-    poly_kernel(X_h, Y_h, p_h, c_h),
-    kernels.polynomial_kernel(X_h, Y_h, degree=p_h, gamma=1.0, coef0=c_h),
-    rtol=1e-12,
-    strict=True,
-)
-
-# HIDDEN TEST: degree 2 with c = 0 is the inner product of the features x x^T
-rng_h = np.random.default_rng(list(b"development secret"))
-X_h = rng_h.normal(size=(rng_h.integers(1, 15), rng_h.integers(1, 5)))
-phi_h = np.stack([np.outer(x, x).ravel() for x in X_h])
-np.testing.assert_allclose(
-    poly_kernel(X_h, X_h, 2, 0.0), phi_h @ phi_h.T, rtol=1e-10, atol=1e-12, strict=True
-)
-
-# %% [markdown]
-# ```{exercise}
+#
+# ```{exercise} Core · 2 points · about 20 min
 # :label: ex-code-psd-check
 # Write `is_psd(K, tol)` that returns whether the square matrix `K` is a valid Gram
 # matrix: symmetric (up to rounding) and positive semidefinite, its smallest eigenvalue
@@ -1492,7 +1373,7 @@ def is_psd(K, tol):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: psd-check, points: 2,
+# QUESTION {name: psd-check, points: 2, tier: core, minutes: 20,
 #   withdraw: [mlnotes.kernels.check_psd]}
 # TEST: RBF (PSD), sigmoid (not PSD), not symmetric, a rank-2 Gram matrix of scale 1e8
 X_test = np.random.default_rng(44).normal(size=(30, 3))
@@ -1522,75 +1403,575 @@ got_h = [is_psd(A_h, 1e-10), is_psd(S_h @ S_h.T + np.eye(n_h), 1e-10)]
 assert got_h == [False, True], f"expected [False, True], got {got_h}"
 
 # %% [markdown]
-# ```{exercise}
-# :label: ex-code-kernel-distance
-# Write `feature_distances(K)`: from a Gram matrix $K_{ik} = \langle\phi(x_i),
-# \phi(x_k)\rangle$, the matrix of distances $\|\phi(x_i) - \phi(x_k)\|$ in feature
-# space, computed from $K$ alone (expand the square) without a Python loop, and never
-# the square root of a negative rounding error.
+# ```{exercise} Core · 3 points · about 40 min
+# :label: ex-poly-feature-map
+# {eq}`eq-feature-map-poly2` is an explicit feature map of $(1 + x^\top y)^2$ in two
+# dimensions. Derive one for $k(x, y) = (x^\top y + c_0)^p$ in $d$ dimensions, for any
+# degree $p \ge 1$ and $c_0 > 0$, with as few coordinates as the monomials need: one for
+# each monomial $x_1^{k_1}\cdots x_d^{k_d}$ of degree $k_1 + \dots + k_d \le p$, which makes
+# $\binom{d + p}{p}$. (Write $(x^\top y + c_0)^p = (c_0 + x_1y_1 + \dots + x_dy_d)^p$ and
+# expand it by the multinomial theorem: which weight must the coordinate of each monomial
+# carry?) Then write `poly_features(X, degree, c)` that returns the
+# $n \times \binom{d + p}{p}$ matrix whose row $i$ is $\phi(x_i)$ for the rows $x_i$ of `X`
+# ($n \times d$), so that $\phi(x)^\top\phi(y) = (x^\top y + c)^p$ for any two points; the
+# coordinates may come in any order (`itertools.combinations_with_replacement(range(d), m)`
+# lists the monomials of degree $m$). The map with $(d + 1)^p$ coordinates, every ordered
+# product of $p$ entries of $(\sqrt{c_0}, x_1, \dots, x_d)$, has the right inner products
+# but repeats each monomial: it does not count. While this is graded,
+# `mlnotes.kernels.poly2_features` is unavailable.
 # ```
 
 # %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
-def feature_distances(K):
+def poly_features(X, degree, c):
     # BEGIN SOLUTION
-    d = np.diag(K)
-    return np.sqrt(np.maximum(d[:, None] + d[None, :] - 2.0 * K, 0.0))
+    from itertools import combinations_with_replacement
+    from math import factorial
+
+    d = X.shape[1]
+    columns = []
+    for m in range(degree + 1):  # the monomials of degree m, c's power is degree - m
+        for idx in combinations_with_replacement(range(d), m):
+            k = np.bincount(np.array(idx, dtype=int), minlength=d)
+            weight = factorial(degree) / factorial(degree - m)
+            weight /= np.prod([factorial(int(kj)) for kj in k])
+            monomial = np.prod(X[:, list(idx)], axis=1)  # 1 for m = 0
+            columns.append(np.sqrt(weight * c ** (degree - m)) * monomial)
+    return np.column_stack(columns)
     # END SOLUTION
 
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: kernel-distance, points: 2}
-# TEST: a linear kernel: the Euclidean distances between the points
-X_test = np.random.default_rng(47).normal(size=(8, 3))
+# QUESTION {name: poly-feature-map, points: 3, tier: core, minutes: 40,
+#   withdraw: [mlnotes.kernels.poly2_features]}
+# TEST: 15 points in 3-D, degree 2, c = 1: 10 features, the kernel's inner products
+Xt = np.random.default_rng(11).standard_normal((15, 3))
+Ft = poly_features(Xt, 2, 1.0)
+assert np.shape(Ft) == (15, 10), f"expected 15 x 10 features, got shape {np.shape(Ft)}"
 np.testing.assert_allclose(
-    feature_distances(X_test @ X_test.T),
-    np.linalg.norm(X_test[:, None] - X_test[None], axis=2),
-    atol=1e-7,
+    Ft @ Ft.T,
+    kernels.polynomial_kernel(Xt, degree=2, gamma=1.0, coef0=1.0),
+    rtol=1e-10,
+    atol=1e-12,
     strict=True,
 )
 
-# HIDDEN TEST: a degree-2 kernel, near-duplicate points: the explicit features' distance
+# HIDDEN TEST: binom(d + p, p) features, the kernel's inner products, any d, p, c > 0
+from math import comb
+
 rng_h = np.random.default_rng(list(b"development secret"))
-X_h = rng_h.normal(size=(rng_h.integers(10, 30), rng_h.integers(1, 4))) * rng_h.uniform(
-    1, 30
+d_h, p_h = int(rng_h.integers(1, 6)), int(rng_h.integers(2, 5))
+c_h = rng_h.uniform(0.2, 3)
+X_h = rng_h.normal(size=(rng_h.integers(1, 12), d_h))
+Y_h = rng_h.normal(size=(rng_h.integers(1, 12), d_h))
+FX_h, FY_h = poly_features(X_h, p_h, c_h), poly_features(Y_h, p_h, c_h)
+D_h = comb(d_h + p_h, p_h)
+assert np.shape(FX_h) == (len(X_h), D_h), (
+    f"d = {d_h}, p = {p_h}: expected {len(X_h)} x {D_h} features, got {np.shape(FX_h)}"
 )
-X_h[1::2] = X_h[::2][: len(X_h[1::2])] + 1e-9 * rng_h.normal(size=X_h[1::2].shape)
-c_h = rng_h.uniform(0, 2)
-K_h = kernels.polynomial_kernel(X_h, degree=2, gamma=1.0, coef0=c_h)
-F_h = kernels.poly2_features(X_h, coef0=c_h)
-D_h = np.linalg.norm(F_h[:, None] - F_h[None], axis=2)
 np.testing.assert_allclose(
-    feature_distances(K_h), D_h, rtol=1e-6, atol=1e-7 * np.sqrt(K_h.max()), strict=True
+    FX_h @ FY_h.T,
+    kernels.polynomial_kernel(X_h, Y_h, degree=p_h, gamma=1.0, coef0=c_h),
+    rtol=1e-9,
+    atol=1e-9,
+    strict=True,
 )
 
-# HIDDEN TEST: at large norms with near-duplicates: finite, symmetric, 0 on the diagonal
+# HIDDEN TEST: degree 2, any c > 0 and scale: (d + 1)(d + 2)/2 features, right products
 rng_h = np.random.default_rng(list(b"development secret"))
-X_h = rng_h.uniform(1e3, 1e5) * rng_h.uniform(
-    0.5, 1.5, size=(2 * rng_h.integers(20, 40), 3)
+d_h, c_h = int(rng_h.integers(1, 7)), 10 ** rng_h.uniform(-1, 1)
+X_h = rng_h.normal(size=(rng_h.integers(2, 20), d_h)) * 10 ** rng_h.uniform(-1, 2)
+F_h = poly_features(X_h, 2, c_h)
+assert np.shape(F_h) == (len(X_h), (d_h + 1) * (d_h + 2) // 2), (
+    f"d = {d_h}: expected {(d_h + 1) * (d_h + 2) // 2} features, got {np.shape(F_h)}"
 )
-X_h[1::2] = X_h[::2] * (
-    1 + 1e-12 * rng_h.normal(size=X_h[1::2].shape)
-)  # near-duplicates
-D_h = feature_distances(X_h @ X_h.T)
-n_h = len(X_h)
-assert np.shape(D_h) == (n_h, n_h), f"expected shape {(n_h, n_h)}, got {np.shape(D_h)}"
-assert np.all(np.isfinite(D_h)), (
-    "not finite: the square root of a negative rounding error"
+G_h = kernels.poly2_features(X_h, coef0=c_h)
+np.testing.assert_allclose(
+    F_h @ F_h.T, G_h @ G_h.T, rtol=1e-9, atol=1e-9 * (G_h**2).sum(1).max(), strict=True
 )
-np.testing.assert_allclose(D_h, D_h.T, atol=1e-12)
-np.testing.assert_allclose(np.diag(D_h), np.zeros(n_h), atol=1e-6)
-E_h = np.linalg.norm(X_h[:, None] - X_h[None], axis=2)
-np.testing.assert_allclose(D_h, E_h, atol=1e-7 * np.sqrt(np.max(X_h @ X_h.T)))
 
 # %% [markdown]
-# ```{solution} ex-centre-gram
+# ```{solution} ex-poly-feature-map
 # :class: dropdown
-# $\tilde\Phi = H\Phi$, so $\tilde K = \tilde\Phi\tilde\Phi^\top = H\Phi\Phi^\top H = HKH$.
-# Expanding, $\tilde K_{ij} = K_{ij} - \bar K_{\cdot j} - \bar K_{i\cdot} + \bar K$ with the
-# column, row and overall means, which is $O(n^2)$.
+# With $k_0 = p - (k_1 + \dots + k_d)$, the multinomial theorem gives
+# $(c_0 + \sum_j x_jy_j)^p = \sum_{k_0 + \dots + k_d = p} \frac{p!}{k_0!k_1!\cdots k_d!}
+# c_0^{k_0} \prod_j (x_jy_j)^{k_j}$, one term for each monomial $\prod_j x_j^{k_j}$ of degree
+# at most $p$. Each term is the product of the same function of $x$ and of $y$, so
+# $\phi_k(x) = \sqrt{\frac{p!}{k_0!\cdots k_d!}c_0^{k_0}}\, \prod_j x_j^{k_j}$ gives
+# $\phi(x)^\top\phi(y) = (x^\top y + c_0)^p$. The monomials of degree at most $p$ in $d$
+# variables are the monomials of degree exactly $p$ in $d + 1$ variables (add $x_0 = 1$ with
+# the exponent $k_0$), which number $\binom{d + p}{p}$ (stars and bars). For $p = 2$:
+# $c_0$, $\sqrt{2c_0}\,x_j$, $x_j^2$ and $\sqrt2\,x_jx_k$ for $j < k$, the map of
+# `kernels.poly2_features`.
 # ```
 #
+# ```{exercise} Core · 2 points · about 30 min
+# :label: ex-kernel-centroid
+# The mean of a class in feature space, $\mu_c = \frac{1}{n_c}\sum_{i: y_i = c} \phi(x_i)$, is
+# out of reach when $\phi$ is, but its distance to any $\phi(z)$ is not: expand
+# $\|\phi(z) - \mu_c\|^2$ into kernel values. Write `centroid_distances(K, y, K_new, k_new)`
+# that returns the $m \times C$ matrix of the distances $\|\phi(z_a) - \mu_c\|$ (not squared)
+# from $m$ new points to the means of the $C$ classes, from the training Gram matrix `K`
+# ($n \times n$), the labels `y` (any $C$ distinct values; the columns follow the order of
+# `np.unique(y)`), the kernel values `K_new[a, i]` $= k(z_a, x_i)$ ($m \times n$) and
+# `k_new[a]` $= k(z_a, z_a)$. No Python loop over the points (one over the classes is fine),
+# and never the square root of a negative rounding error. The smallest distance in a row is
+# the nearest-centroid classifier in feature space; with one point per class, the matrix
+# holds the distances $\|\phi(z_a) - \phi(x_i)\|$.
+# ```
+
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+def centroid_distances(K, y, K_new, k_new):
+    # BEGIN SOLUTION
+    classes = np.unique(y)
+    D = np.empty((K_new.shape[0], len(classes)))
+    for col, label in enumerate(classes):
+        member = y == label
+        sq = k_new - 2.0 * K_new[:, member].mean(1) + K[np.ix_(member, member)].mean()
+        D[:, col] = np.sqrt(np.maximum(sq, 0.0))
+    return D
+    # END SOLUTION
+
+
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: kernel-centroid-distances, points: 2, tier: core, minutes: 30}
+# TEST: a linear kernel, three classes: the Euclidean distances to the class means
+rt = np.random.default_rng(47)
+Xt, yt, Zt = rt.normal(size=(30, 2)), rt.integers(0, 3, 30), rt.normal(size=(6, 2))
+means_t = np.stack([Xt[yt == label].mean(0) for label in range(3)])
+np.testing.assert_allclose(
+    centroid_distances(Xt @ Xt.T, yt, Zt @ Xt.T, (Zt**2).sum(1)),
+    np.linalg.norm(Zt[:, None] - means_t[None], axis=2),
+    rtol=1e-9,
+    atol=1e-9,
+    strict=True,
+)
+
+# HIDDEN TEST: a degree-2 kernel, any labels: distances to the explicit features' means
+rng_h = np.random.default_rng(list(b"development secret"))
+C_h = int(rng_h.integers(2, 5))
+labels_h = rng_h.choice(100, size=C_h, replace=False) - 50
+n_h, d_h = int(rng_h.integers(C_h + 5, 40)), int(rng_h.integers(1, 4))
+c_h = rng_h.uniform(0, 2)
+y_h = np.concatenate([labels_h, rng_h.choice(labels_h, size=n_h - C_h)])
+X_h = rng_h.normal(size=(n_h, d_h))
+Z_h = rng_h.normal(size=(rng_h.integers(1, 10), d_h)) * rng_h.uniform(0.5, 3)
+F_h = kernels.poly2_features(X_h, coef0=c_h)
+G_h = kernels.poly2_features(Z_h, coef0=c_h)
+M_h = np.stack([F_h[y_h == label].mean(0) for label in np.unique(y_h)])
+got_h = centroid_distances(
+    kernels.polynomial_kernel(X_h, degree=2, gamma=1.0, coef0=c_h),
+    y_h,
+    kernels.polynomial_kernel(Z_h, X_h, degree=2, gamma=1.0, coef0=c_h),
+    (G_h**2).sum(1),
+)
+np.testing.assert_allclose(
+    got_h, np.linalg.norm(G_h[:, None] - M_h[None], axis=2), rtol=1e-7, atol=1e-7,
+    strict=True,
+)
+
+# HIDDEN TEST: one point a class, large norms, near-copies: finite pairwise distances
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h = 2 * int(rng_h.integers(10, 25))
+X_h = rng_h.uniform(1e3, 1e5) * rng_h.uniform(0.5, 1.5, size=(n_h, 3))
+X_h[1::2] = X_h[::2] * (1 + 1e-12 * rng_h.normal(size=X_h[1::2].shape))  # near-copies
+n_h = len(X_h)
+y_h = rng_h.permutation(n_h)  # point i is the class y_h[i]
+K_h = X_h @ X_h.T
+D_h = np.asarray(centroid_distances(K_h, y_h, K_h, np.diag(K_h).copy()))
+assert np.shape(D_h) == (n_h, n_h), f"expected shape {(n_h, n_h)}, got {np.shape(D_h)}"
+assert np.all(np.isfinite(D_h)), "not finite: the root of a negative rounding error"
+E_h = np.linalg.norm(X_h[:, None] - X_h[None], axis=2)
+np.testing.assert_allclose(
+    D_h[:, y_h], E_h, atol=1e-7 * np.sqrt(K_h.max()), strict=True
+)
+
+# %% [markdown]
+# ```{exercise} Core · 3 points · about 45 min
+# :label: ex-kernel-ridge-loo
+# Leave-one-out cross-validation of kernel ridge regression {eq}`eq-kernel-ridge` seems to
+# need $n$ fits for each $\lambda$: for each $i$, the fit $f^{(-i)}$ on the other $n - 1$
+# points, evaluated at $x_i$. Let $H = K(K + \lambda I)^{-1}$, so that the fitted values are
+# $\hat y = Hy$. Show that the leave-one-out residual $y_i - f^{(-i)}(x_i)$ is the training
+# residual $y_i - \hat y_i$ divided by a number that depends on $H$ alone, and find it.
+# (Hint: $f^{(-i)}$ is also the kernel ridge fit on all $n$ points with $y_i$ replaced by
+# $f^{(-i)}(x_i)$; why?) Then write `krr_loo_errors(K, y, lams)` that returns, for each
+# $\lambda$ in the list `lams`, the leave-one-out mean squared error
+# $\frac1n\sum_i \bigl(y_i - f^{(-i)}(x_i)\bigr)^2$, an array of shape `(len(lams),)`, from
+# one eigendecomposition of the Gram matrix `K` (symmetric, positive semidefinite, perhaps
+# singular) for the whole grid: no linear solve for each point or each $\lambda$. While
+# this is graded, `mlnotes.kernels.kernel_ridge` is unavailable.
+# ```
+
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+def krr_loo_errors(K, y, lams):
+    # BEGIN SOLUTION
+    s, V = np.linalg.eigh(K)
+    s = np.maximum(s, 0.0)  # K is PSD: its negative eigenvalues are rounding
+    Vty, V2 = V.T @ y, V**2
+    out = []
+    for lam in lams:
+        shrink = s / (s + lam)  # the eigenvalues of H = K (K + lam I)^-1
+        residual = y - V @ (shrink * Vty)
+        h = V2 @ shrink  # the diagonal of H: H_ii = sum_k V_ik^2 s_k / (s_k + lam)
+        out.append(np.mean((residual / (1.0 - h)) ** 2))
+    return np.array(out)
+    # END SOLUTION
+
+
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: kernel-ridge-loo, points: 3, tier: core, minutes: 45,
+#   withdraw: [mlnotes.kernels.kernel_ridge]}
+# TEST: an RBF kernel, 25 points, three lambdas: against 25 refits for each lambda
+rt = np.random.default_rng(3)
+xt = rt.uniform(-3, 3, size=(25, 1))
+yt = np.sin(2 * xt[:, 0]) + 0.3 * rt.standard_normal(25)
+Kt = kernels.rbf_kernel(xt, gamma=1.0)
+lams_t = [0.01, 0.1, 1.0]
+expected_t = []
+for lam in lams_t:
+    sq_t = []
+    for i in range(25):
+        keep_t = np.arange(25) != i
+        a_t = np.linalg.solve(Kt[np.ix_(keep_t, keep_t)] + lam * np.eye(24), yt[keep_t])
+        sq_t.append((yt[i] - Kt[i, keep_t] @ a_t) ** 2)
+    expected_t.append(np.mean(sq_t))
+np.testing.assert_allclose(
+    krr_loo_errors(Kt, yt, lams_t), np.array(expected_t), rtol=1e-8, strict=True
+)
+
+# HIDDEN TEST: any kernel, size and grid of lambdas: the mean squared error of n refits
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h, d_h = int(rng_h.integers(5, 30)), int(rng_h.integers(1, 4))
+X_h, y_h = rng_h.normal(size=(n_h, d_h)), rng_h.normal(size=n_h)
+if rng_h.uniform() < 0.5:
+    K_h = kernels.rbf_kernel(X_h, gamma=rng_h.uniform(0.2, 2))
+else:
+    c_h = rng_h.uniform(0.5, 2)
+    K_h = kernels.polynomial_kernel(X_h, degree=2, gamma=1.0, coef0=c_h)
+lams_h = [float(v) for v in 10 ** rng_h.uniform(-2, 1, size=rng_h.integers(1, 5))]
+expected_h = []
+for lam in lams_h:
+    sq_h = []
+    for i in range(n_h):
+        keep_h = np.arange(n_h) != i
+        A_h = K_h[np.ix_(keep_h, keep_h)] + lam * np.eye(n_h - 1)
+        a_h = np.linalg.solve(A_h, y_h[keep_h])
+        sq_h.append((y_h[i] - K_h[i, keep_h] @ a_h) ** 2)
+    expected_h.append(np.mean(sq_h))
+np.testing.assert_allclose(
+    krr_loo_errors(K_h, y_h, lams_h), np.array(expected_h), rtol=1e-6, strict=True
+)
+
+# HIDDEN TEST: a singular linear kernel (d < n): the leave-one-out error of primal ridge
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h, d_h = int(rng_h.integers(6, 30)), int(rng_h.integers(1, 4))
+X_h = rng_h.normal(size=(n_h, d_h)) * rng_h.uniform(0.5, 3)
+y_h = X_h @ rng_h.normal(size=d_h) + rng_h.normal(size=n_h)
+lams_h = [float(v) for v in 10 ** rng_h.uniform(-1, 1, size=rng_h.integers(1, 4))]
+expected_h = []
+for lam in lams_h:
+    sq_h = []
+    for i in range(n_h):
+        keep_h = np.arange(n_h) != i
+        A_h = X_h[keep_h].T @ X_h[keep_h] + lam * np.eye(d_h)
+        w_h = np.linalg.solve(A_h, X_h[keep_h].T @ y_h[keep_h])
+        sq_h.append((y_h[i] - X_h[i] @ w_h) ** 2)
+    expected_h.append(np.mean(sq_h))
+np.testing.assert_allclose(
+    krr_loo_errors(X_h @ X_h.T, y_h, lams_h), np.array(expected_h), rtol=1e-7,
+    strict=True,
+)
+
+# %% [markdown]
+# ```{solution} ex-kernel-ridge-loo
+# :class: dropdown
+# Write $J(f; y) = \sum_j (y_j - f(x_j))^2 + \lambda\|f\|^2_{\mathcal H}$, whose minimiser is
+# unique for $\lambda > 0$ (strictly convex), and let $\tilde y$ be $y$ with $y_i$ replaced by
+# $f^{(-i)}(x_i)$. For any $f$, $J(f; \tilde y)$ is the objective without point $i$ plus
+# $(f^{(-i)}(x_i) - f(x_i))^2 \ge 0$; at $f = f^{(-i)}$ the extra term is 0 and the rest is
+# minimal, so $f^{(-i)}$ minimises $J(\cdot\,; \tilde y)$: it is the full fit on $\tilde y$,
+# and its value at $x_i$ is $(H\tilde y)_i$. Hence
+# $f^{(-i)}(x_i) = (Hy)_i - H_{ii}y_i + H_{ii}f^{(-i)}(x_i)$, that is,
+#
+# $$
+# y_i - f^{(-i)}(x_i) = \frac{y_i - \hat y_i}{1 - H_{ii}} .
+# $$
+#
+# $H_{ii} < 1$: with $K = V\diag(s)V^\top$, $H = V\diag\bigl(s/(s + \lambda)\bigr)V^\top$ has
+# its eigenvalues in $[0, 1)$, and $H_{ii} = \sum_k V_{ik}^2\, s_k/(s_k + \lambda)$ is an
+# average of them (the $V_{ik}^2$ sum to 1 over $k$). One eigendecomposition gives, for every
+# $\lambda$, $\hat y = V\bigl(\tfrac{s}{s+\lambda} \odot V^\top y\bigr)$ and the diagonal
+# $(V \odot V)\tfrac{s}{s+\lambda}$ in $O(n^2)$. With the linear kernel this is the
+# leave-one-out formula of ridge regression in {doc}`/notebooks/01_linear_regression`.
+# ```
+#
+# ```{exercise} Core · 3 points · about 40 min
+# :label: ex-kernel-perceptron
+# The perceptron of {doc}`/notebooks/03_online_linear_classifiers` starts from $w = 0$,
+# visits the points in turn and, on a mistake, $y_iw^\top x_i \le 0$ (a score of 0 counts
+# as a mistake), adds $y_ix_i$ to $w$. Run it on features $\phi(x_i)$ and show that $w$ is
+# always $\sum_j \alpha_jy_j\phi(x_j)$, with $\alpha_j$ the number of mistakes made so far
+# on point $j$; write the mistake test with the kernel alone. Then write
+# `kernel_perceptron(K, y, epochs)`: from a Gram matrix `K` ($n \times n$) and labels
+# `y` $\in \{-1, +1\}^n$, visit the points in the order $0, 1, \dots, n - 1$, `epochs` times
+# (or stop after an epoch without a mistake, which changes nothing), and return the dual
+# coefficients $\alpha$, an integer array of shape $(n,)$. Its mistakes are exactly those
+# of the primal perceptron run on $\phi(x_1), \dots, \phi(x_n)$ in the same order. While
+# this is graded, `mlnotes.online.perceptron` and `mlnotes.online._mistake_driven` are
+# unavailable.
+# ```
+
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+def kernel_perceptron(K, y, epochs):
+    # BEGIN SOLUTION
+    n = len(y)
+    alpha = np.zeros(n, dtype=int)
+    for _ in range(epochs):
+        mistakes = 0
+        for i in range(n):
+            score = (alpha * y) @ K[:, i]  # f(x_i) = sum_j alpha_j y_j k(x_j, x_i)
+            if y[i] * score <= 0:
+                alpha[i] += 1
+                mistakes += 1
+        if mistakes == 0:
+            break
+    return alpha
+    # END SOLUTION
+
+
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: kernel-perceptron, points: 3, tier: core, minutes: 40,
+#   withdraw: [mlnotes.online.perceptron, mlnotes.online._mistake_driven]}
+# TEST: two rings, (x^T y + 1)^2: the primal perceptron's mistakes on explicit features
+from mlnotes import online
+
+rt = np.random.default_rng(9)
+Xt = rt.normal(size=(40, 2))
+yt = np.where((Xt**2).sum(1) < 1.0, 1.0, -1.0)
+alpha_t = np.asarray(kernel_perceptron(kernels.polynomial_kernel(Xt, degree=2), yt, 10))
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # it may not converge in 10 epochs
+    primal_t = online.perceptron(kernels.poly2_features(Xt, coef0=1.0), yt, n_epochs=10)
+assert np.issubdtype(alpha_t.dtype, np.integer), f"expected ints, got {alpha_t.dtype}"
+counts_t = np.bincount(primal_t.mistake_index, minlength=40)
+np.testing.assert_array_equal(alpha_t.astype(np.int64), counts_t, strict=True)
+
+# HIDDEN TEST: any size, constant, labels, epochs: the primal's mistakes on the features
+from mlnotes import online
+
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h, d_h = int(rng_h.integers(5, 50)), int(rng_h.integers(1, 4))
+c_h = rng_h.uniform(0.2, 2)
+X_h = rng_h.normal(size=(n_h, d_h))
+y_h = np.where(rng_h.uniform(size=n_h) < 0.5, 1.0, -1.0)
+epochs_h = int(rng_h.integers(1, 6))
+K_h = kernels.polynomial_kernel(X_h, degree=2, gamma=1.0, coef0=c_h)
+alpha_h = np.asarray(kernel_perceptron(K_h, y_h, epochs_h))
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # labels at random: no convergence
+    primal_h = online.perceptron(
+        kernels.poly2_features(X_h, coef0=c_h), y_h, n_epochs=epochs_h
+    )
+assert np.issubdtype(alpha_h.dtype, np.integer), f"expected ints, got {alpha_h.dtype}"
+counts_h = np.bincount(primal_h.mistake_index, minlength=n_h)
+np.testing.assert_array_equal(alpha_h.astype(np.int64), counts_h, strict=True)
+
+# HIDDEN TEST: a linear kernel, separable data: the primal's mistakes, no training error
+from mlnotes import online
+
+rng_h = np.random.default_rng(list(b"development secret"))
+n_h, d_h = int(rng_h.integers(10, 60)), int(rng_h.integers(2, 5))
+X_h, u_h = rng_h.normal(size=(n_h, d_h)), rng_h.normal(size=d_h)
+y_h = np.where(X_h @ u_h >= 0, 1.0, -1.0)
+X_h += 0.3 * y_h[:, None] * u_h / np.linalg.norm(u_h)  # a margin of at least 0.3
+alpha_h = np.asarray(kernel_perceptron(X_h @ X_h.T, y_h, 200))
+primal_h = online.perceptron(X_h, y_h, n_epochs=200)
+assert primal_h.converged, "the test's data should be separable"
+counts_h = np.bincount(primal_h.mistake_index, minlength=n_h)
+np.testing.assert_array_equal(alpha_h.astype(np.int64), counts_h, strict=True)
+assert np.all(y_h * (X_h @ X_h.T @ (alpha_h * y_h)) > 0), "a point is misclassified"
+
+# %% [markdown]
+# ```{exercise} Challenge · 4 points · about 60 min
+# :label: ex-svm-model-selection
+# Choose a kernel SVM for the Wisconsin breast-cancer data (`datasets.load_breast_cancer()`,
+# 30 features on very different scales, labels mapped to $\pm1$) by validation, and report
+# its test error. Write `select_svm(X, y, train, val, test, Cs, gammas)`, where `train`,
+# `val` and `test` are disjoint arrays of row indices into `X` and `y` (labels $\pm1$); only
+# those rows may be used, the tests put arbitrary values in the others.
+#
+# 1. Standardise the features with the mean and standard deviation of the training part
+#    alone (a feature whose standard deviation there is 0 is only centred), and apply that
+#    same map to the validation and test parts.
+# 2. For every setting of the grid, in this order: the linear kernel with each $C$ in `Cs`,
+#    then the RBF kernel with each $C$ in `Cs` and, for each $C$, each $\gamma$ in `gammas`,
+#    fit `svm.smo` (its default tolerance) on the training part and count its errors on the
+#    validation part.
+# 3. Keep the first setting with the fewest validation errors, and compute the error rate
+#    on the test part of that fit (trained on the training part; no refit).
+#
+# Return `(kernel, C, gamma, test_error)`: `kernel` is `"linear"` or `"rbf"`, `C` and `gamma`
+# are entries of `Cs` and `gammas` (`gamma` is `None` for the linear kernel) and
+# `test_error` is a float in $[0, 1]$. The tests compare with a reference run of their own
+# on the same split and grid: the same setting, and a test error within
+# $2/n_{\text{test}}$ of the reference's (two test points, for a boundary point that another
+# correct computation may put on the other side). Why must the test part play no part in
+# steps 1-3, and what would the reported error mean if it did?
+# ```
+
+# %% jupyter={"source_hidden": true} mystnb={"code_prompt_hide": "Hide solution", "code_prompt_show": "Solution"} tags=["hide-input"]
+def select_svm(X, y, train, val, test, Cs, gammas):
+    # BEGIN SOLUTION
+    X, y = np.asarray(X, dtype=float), np.asarray(y, dtype=float)
+    centre, scale = X[train].mean(0), X[train].std(0)
+    scale = np.where(scale > 0, scale, 1.0)
+    Xtr, Xva, Xte = ((X[part] - centre) / scale for part in (train, val, test))
+    settings = [("linear", C, None) for C in Cs]
+    settings += [("rbf", C, gamma) for C in Cs for gamma in gammas]
+    best = None
+    for kernel, C, gamma in settings:
+        params = {} if gamma is None else {"gamma": gamma}
+        fit = svm.smo(Xtr, y[train], C=C, kernel=kernel, **params)
+        errors = int(np.sum(fit.predict(Xva) != y[val]))
+        if best is None or errors < best[0]:  # strictly fewer: the first one wins ties
+            best = (errors, (kernel, C, gamma), fit)
+    _, choice, fit = best
+    return (*choice, float(np.mean(fit.predict(Xte) != y[test])))
+    # END SOLUTION
+
+
+# %% jupyter={"source_hidden": true} tags=["remove-cell"]
+# Tests of the exercise above (the autograder of its assignment runs them)
+# QUESTION {name: svm-model-selection, points: 4, tier: challenge, minutes: 60,
+#   data: breast_cancer}
+# TEST: 150 tumours, a 3 x 3 grid: a setting of the grid, and the test error of its fit
+D_t = datasets.load_breast_cancer()
+y_t = 2.0 * D_t.y - 1.0
+idx_t = np.random.default_rng(8).permutation(len(y_t))[:150]
+tr_t, va_t, te_t = idx_t[:60], idx_t[60:105], idx_t[105:]
+Cs_t, gammas_t = [0.1, 1.0, 10.0], [0.003, 0.03, 0.3]
+got_t = select_svm(D_t.X, y_t, tr_t, va_t, te_t, Cs_t, gammas_t)
+assert isinstance(got_t, (tuple, list)) and len(got_t) == 4, (
+    f"expected (kernel, C, gamma, test_error), got {got_t!r}"
+)
+kernel_t, C_t, gamma_t, err_t = got_t
+linear_t = kernel_t == "linear" and gamma_t is None
+assert C_t in Cs_t and (linear_t or (kernel_t == "rbf" and gamma_t in gammas_t)), (
+    f"not a setting of the grid: {got_t!r}"
+)
+mu_t, sd_t = D_t.X[tr_t].mean(0), D_t.X[tr_t].std(0)
+kw_t = {} if gamma_t is None else {"gamma": gamma_t}
+fit_t = svm.smo((D_t.X[tr_t] - mu_t) / sd_t, y_t[tr_t], C=C_t, kernel=kernel_t, **kw_t)
+e_t = np.mean(fit_t.predict((D_t.X[te_t] - mu_t) / sd_t) != y_t[te_t])
+assert abs(err_t - e_t) <= 2 / len(te_t), (
+    f"{kernel_t}, C = {C_t}, gamma = {gamma_t} fitted on the training part has "
+    f"test error {e_t:.4f}; got {err_t}"
+)
+
+# HIDDEN TEST: a reference run's setting and test error; rows outside the parts unused
+rng_h = np.random.default_rng(list(b"development secret"))
+D_h = datasets.load_breast_cancer()
+X_h, y_h = D_h.X.copy(), 2.0 * D_h.y - 1.0
+perm_h = rng_h.permutation(len(y_h))
+n1_h, n2_h, n3_h = (int(v) for v in rng_h.integers(40, 60, size=3))
+tr_h, va_h = perm_h[:n1_h], perm_h[n1_h : n1_h + n2_h]
+te_h, rest_h = perm_h[n1_h + n2_h : n1_h + n2_h + n3_h], perm_h[n1_h + n2_h + n3_h :]
+X_h[rest_h] = 1e4 * rng_h.normal(size=(len(rest_h), X_h.shape[1]))  # arbitrary, unused
+Cs_h = sorted(float(v) for v in 10 ** rng_h.uniform(-1.5, 1.5, size=3))
+g_h = sorted(float(v) for v in 10 ** rng_h.uniform(-3, -0.5, size=rng_h.integers(2, 4)))
+sd_h = X_h[tr_h].std(0)
+Z_h = (X_h - X_h[tr_h].mean(0)) / np.where(sd_h > 0, sd_h, 1.0)
+grid_h = [("linear", C, None) for C in Cs_h]
+grid_h += [("rbf", C, g) for C in Cs_h for g in g_h]
+fits_h = [
+    svm.smo(Z_h[tr_h], y_h[tr_h], C=C, kernel=k, **({} if g is None else {"gamma": g}))
+    for k, C, g in grid_h
+]
+best_h = int(np.argmin([np.sum(f.predict(Z_h[va_h]) != y_h[va_h]) for f in fits_h]))
+ref_h = np.mean(fits_h[best_h].predict(Z_h[te_h]) != y_h[te_h])
+got_h = select_svm(X_h, y_h, tr_h, va_h, te_h, Cs_h, g_h)
+assert len(got_h) == 4 and tuple(got_h[:3]) == grid_h[best_h], (
+    f"expected the setting {grid_h[best_h]}, got {got_h!r}"
+)
+assert abs(got_h[3] - ref_h) <= 2 / len(te_h), f"test error {ref_h:.4f}, got {got_h[3]}"
+
+# HIDDEN TEST: the test labels play no part: flipped, the same setting and error 1 - e
+rng_h = np.random.default_rng(list(b"development secret"))
+D_h = datasets.load_breast_cancer()
+X_h, y_h = D_h.X.copy(), 2.0 * D_h.y - 1.0
+perm_h = rng_h.permutation(len(y_h))
+n1_h, n2_h, n3_h = (int(v) for v in rng_h.integers(40, 60, size=3))
+tr_h, va_h = perm_h[:n1_h], perm_h[n1_h : n1_h + n2_h]
+te_h, rest_h = perm_h[n1_h + n2_h : n1_h + n2_h + n3_h], perm_h[n1_h + n2_h + n3_h :]
+X_h[rest_h] = 1e4 * rng_h.normal(size=(len(rest_h), X_h.shape[1]))  # arbitrary, unused
+Cs_h = sorted(float(v) for v in 10 ** rng_h.uniform(-1.5, 1.5, size=3))
+g_h = sorted(float(v) for v in 10 ** rng_h.uniform(-3, -0.5, size=rng_h.integers(2, 4)))
+sd_h = X_h[tr_h].std(0)
+Z_h = (X_h - X_h[tr_h].mean(0)) / np.where(sd_h > 0, sd_h, 1.0)
+grid_h = [("linear", C, None) for C in Cs_h]
+grid_h += [("rbf", C, g) for C in Cs_h for g in g_h]
+fits_h = [
+    svm.smo(Z_h[tr_h], y_h[tr_h], C=C, kernel=k, **({} if g is None else {"gamma": g}))
+    for k, C, g in grid_h
+]
+best_h = int(np.argmin([np.sum(f.predict(Z_h[va_h]) != y_h[va_h]) for f in fits_h]))
+ref_h = np.mean(fits_h[best_h].predict(Z_h[te_h]) != y_h[te_h])
+y_h[te_h] = -y_h[te_h]  # the test labels flipped
+got_h = select_svm(X_h, y_h, tr_h, va_h, te_h, Cs_h, g_h)
+assert len(got_h) == 4 and tuple(got_h[:3]) == grid_h[best_h], (
+    f"expected the setting {grid_h[best_h]}, got {got_h!r}"
+)
+assert abs(got_h[3] - (1 - ref_h)) <= 2 / len(te_h), (
+    f"test error {1 - ref_h:.4f}, got {got_h[3]}"
+)
+
+# HIDDEN TEST: small training part, tied validation errors: the first best setting
+rng_h = np.random.default_rng(list(b"development secret"))
+D_h = datasets.load_breast_cancer()
+X_h, y_h = D_h.X.copy(), 2.0 * D_h.y - 1.0
+perm_h = rng_h.permutation(len(y_h))
+n1_h, n2_h, n3_h = int(rng_h.integers(25, 40)), int(rng_h.integers(30, 50)), 40
+tr_h, va_h = perm_h[:n1_h], perm_h[n1_h : n1_h + n2_h]
+te_h, rest_h = perm_h[n1_h + n2_h : n1_h + n2_h + n3_h], perm_h[n1_h + n2_h + n3_h :]
+X_h[rest_h] = 1e4 * rng_h.normal(size=(len(rest_h), X_h.shape[1]))  # arbitrary, unused
+Cs_h = sorted(float(v) for v in 10 ** rng_h.uniform(-1, 2, size=rng_h.integers(2, 4)))
+g_h = sorted(float(v) for v in 10 ** rng_h.uniform(-3, -1, size=3))
+sd_h = X_h[tr_h].std(0)
+Z_h = (X_h - X_h[tr_h].mean(0)) / np.where(sd_h > 0, sd_h, 1.0)
+grid_h = [("linear", C, None) for C in Cs_h]
+grid_h += [("rbf", C, g) for C in Cs_h for g in g_h]
+fits_h = [
+    svm.smo(Z_h[tr_h], y_h[tr_h], C=C, kernel=k, **({} if g is None else {"gamma": g}))
+    for k, C, g in grid_h
+]
+best_h = int(np.argmin([np.sum(f.predict(Z_h[va_h]) != y_h[va_h]) for f in fits_h]))
+ref_h = np.mean(fits_h[best_h].predict(Z_h[te_h]) != y_h[te_h])
+y_h[te_h] = -y_h[te_h]  # the test labels flipped
+got_h = select_svm(X_h, y_h, tr_h, va_h, te_h, Cs_h, g_h)
+assert len(got_h) == 4 and tuple(got_h[:3]) == grid_h[best_h], (
+    f"expected the setting {grid_h[best_h]}, got {got_h!r}"
+)
+assert abs(got_h[3] - (1 - ref_h)) <= 2 / len(te_h), (
+    f"test error {1 - ref_h:.4f}, got {got_h[3]}"
+)
+
+# %% [markdown]
+# ```{solution} ex-svm-model-selection
+# :class: dropdown
+# The test error estimates the error of the whole procedure (standardise, fit, choose) on
+# new patients only if the test part is new to it, as new patients would be. Choosing the
+# setting by its test error makes the reported number the smallest of a dozen noisy
+# estimates, biased low; standardising with the test rows lets them shape the features
+# the model is trained on. Either way the number no longer predicts the error on the next
+# patient. The same holds, less visibly, for the validation part: its error, the minimum
+# over the grid, is itself optimistic, which is why a separate test part is kept.
+# ```
+
+# %% [markdown]
 # ```{exercise}
 # :label: ex-digits-svm
 # Repeat the digits comparison of {ref}`sec-digits` with one-vs-rest SVMs: for each kernel, fit
