@@ -2365,7 +2365,7 @@ X_h = np.column_stack([rng_h.normal(size=(n_h, d_h)), np.ones(n_h)])
 y_h = X_h[:, :d_h] @ rng_h.normal(size=d_h) + rng_h.normal(size=n_h)
 y_h = np.where(y_h > 0, 1.0, -1.0)
 lam_h = 10 ** rng_h.uniform(-1.7, -0.7)
-idx_h = rng_h.integers(0, n_h, size=30 * n_h)
+idx_h = rng_h.integers(0, n_h, size=100 * n_h)  # 100 epochs: 2% holds for every secret
 w_h = pegasos_loop(X_h, y_h, lam_h, idx_h)
 assert np.shape(w_h) == (d_h + 1,), f"expected shape {(d_h + 1,)}, got {np.shape(w_h)}"
 f_h = lam_h * svm.hinge_objective(w_h, 0.0, X_h, y_h, 1 / (lam_h * n_h))
