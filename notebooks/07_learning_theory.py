@@ -1898,6 +1898,8 @@ assert got_h == sweep_h, (
 )
 
 # HIDDEN TEST: 3 points in general position are shattered, 4 are not; Cover's count
+import math
+
 rng_h = np.random.default_rng(list(b"development secret"))
 for n_h in range(1, int(rng_h.integers(5, 9))):
     X_h = rng_h.uniform(-1, 1, size=(n_h, 2)) * 10 ** rng_h.uniform(-2, 2)
