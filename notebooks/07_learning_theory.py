@@ -1372,7 +1372,7 @@ show_source(bounds.erm_simulation)
 # Y_0 = \{h|_{C'} : h \in H\}, \qquad
 # Y_1 = \{g : \text{both extensions of } g \text{ with } x_1 \mapsto +1
 # \text{ and } x_1 \mapsto -1 \text{ are in } H\} .
-# $$
+# $$ (eq-sauer-proof-split)
 #
 # Each $h \in H$ is determined by its restriction $h|_{C'}$ and its label at $x_1$. A
 # restriction $g \in Y_0$ therefore comes from one element of $H$, or from two when
@@ -1405,7 +1405,7 @@ show_source(bounds.erm_simulation)
 # \Bigl(\frac{d}{m}\Bigr)^i \le \Bigl(\frac{m}{d}\Bigr)^d \sum_{i=0}^{m} \binom{m}{i}
 # \Bigl(\frac{d}{m}\Bigr)^i = \Bigl(\frac{m}{d}\Bigr)^d \Bigl(1 + \frac{d}{m}\Bigr)^m
 # \le \Bigl(\frac{m}{d}\Bigr)^d e^d,
-# $$
+# $$ (eq-sauer-proof-binomial)
 #
 # by the binomial theorem and $1 + u \le e^u$.
 #
@@ -1902,7 +1902,7 @@ rng_h = np.random.default_rng(list(b"development secret"))
 for n_h in range(1, int(rng_h.integers(5, 9))):
     X_h = rng_h.uniform(-1, 1, size=(n_h, 2)) * 10 ** rng_h.uniform(-2, 2)
     rows_h = np.asarray(halfspace_labelings(X_h))
-    cover_h = 2 * sum(math.comb(n_h - 1, i) for i in range(3))
+    cover_h = 2 * (1 + (n_h - 1) + (n_h - 1) * (n_h - 2) // 2)  # 2 sum_i<=2 C(n-1, i)
     assert rows_h.shape == (cover_h, n_h), f"n = {n_h}: expected {cover_h} rows"
     assert len(np.unique(rows_h, axis=0)) == cover_h, f"n = {n_h}: repeated rows"
     assert np.all(np.abs(rows_h) == 1), f"labels must be +1 or -1: {rows_h}"
