@@ -797,7 +797,7 @@ def softmax_ce(W, X, y, lam):
 r_test = np.random.default_rng(140)
 X_test, y_test = r_test.normal(size=(20, 3)), r_test.integers(0, 4, size=20)
 W_test = r_test.normal(size=(3, 4))
-J_test = lambda V: (np.mean(np.logaddexp.reduce(X_test @ V, axis=1)  # noqa: E731
+J_test = lambda V: (np.mean(np.logaddexp.reduce(X_test @ V, axis=1)
                             - (X_test @ V)[np.arange(20), y_test]) + 0.05 * np.sum(V * V))
 value_test, G_test = softmax_ce(W_test, X_test, y_test, 0.1)
 np.testing.assert_allclose(value_test, J_test(W_test), rtol=1e-10, strict=True)
@@ -812,7 +812,7 @@ W_h = rng_h.normal(scale=rng_h.uniform(1, 5), size=(d_h, k_h))
 W_h[0] += rng_h.uniform(800, 3000)  # adds the same offset to every score
 y_h, lam_h = rng_h.integers(0, k_h, size=n_h), 10 ** rng_h.uniform(-3, 0)
 A_h = X_h @ W_h
-data_h = lambda V: np.mean(np.logaddexp.reduce(X_h @ V, axis=1)  # noqa: E731
+data_h = lambda V: np.mean(np.logaddexp.reduce(X_h @ V, axis=1)
                            - (X_h @ V)[np.arange(n_h), y_h])
 value_h, G_h = softmax_ce(W_h, X_h, y_h, lam_h)
 np.testing.assert_allclose(value_h, data_h(W_h) + lam_h / 2 * np.sum(W_h**2), rtol=1e-10,
@@ -827,7 +827,7 @@ X_h = np.column_stack([np.ones(n_h), rng_h.normal(size=(n_h, d_h - 1))])
 W_h = rng_h.normal(scale=rng_h.uniform(0.5, 3), size=(d_h, k_h))
 W_h[0] += rng_h.uniform(800, 1500)
 y_h, lam_h = rng_h.integers(0, k_h - 1, size=n_h), 10 ** rng_h.uniform(-3, 0)
-data_h = lambda V: np.mean(np.logaddexp.reduce(X_h @ V, axis=1)  # noqa: E731
+data_h = lambda V: np.mean(np.logaddexp.reduce(X_h @ V, axis=1)
                            - (X_h @ V)[np.arange(n_h), y_h])
 value_h, G_h = softmax_ce(W_h, X_h, y_h, lam_h)
 np.testing.assert_allclose(value_h, data_h(W_h) + lam_h / 2 * np.sum(W_h**2), rtol=1e-10,
@@ -842,7 +842,7 @@ n_h, d_h, k_h = rng_h.integers(5, 40), rng_h.integers(2, 6), rng_h.integers(2, 7
 X_h = rng_h.normal(scale=rng_h.uniform(0.5, 3), size=(n_h, d_h))
 W_h = rng_h.normal(scale=rng_h.uniform(200, 500), size=(d_h, k_h))
 y_h = rng_h.integers(0, k_h, size=n_h)
-J_h = lambda V: np.mean(np.logaddexp.reduce(X_h @ V, axis=1)  # noqa: E731
+J_h = lambda V: np.mean(np.logaddexp.reduce(X_h @ V, axis=1)
                         - (X_h @ V)[np.arange(n_h), y_h])
 value_h, G_h = softmax_ce(W_h, X_h, y_h, 0.0)
 np.testing.assert_allclose(value_h, J_h(W_h), rtol=1e-10, strict=True)
@@ -984,7 +984,7 @@ def gaussian_factor_gradient(X, L):
 r_test = np.random.default_rng(141)
 X_test = r_test.normal(size=(30, 3)) @ np.array([[2.0, 0, 0], [0.5, 1, 0], [0, 0.3, 0.5]])
 L_test = np.array([[1.5, 0, 0], [0.4, 0.8, 0], [-0.2, 0.1, 0.6]])
-J_test = lambda V: (30 * np.linalg.slogdet(V)[1]  # noqa: E731
+J_test = lambda V: (30 * np.linalg.slogdet(V)[1]
                     + 0.5 * np.sum(np.linalg.solve(V, X_test.T) ** 2))
 np.testing.assert_allclose(gaussian_factor_gradient(X_test, L_test),
                            numerical_gradient(J_test, L_test), rtol=1e-6, atol=1e-6,
@@ -998,7 +998,7 @@ X_h = rng_h.normal(size=(n_h, d_h)) * rng_h.uniform(0.5, 3, size=d_h)
 B_h = rng_h.normal(size=(d_h, d_h))
 L_h = np.linalg.cholesky(B_h @ B_h.T / d_h + np.eye(d_h))
 L_h = L_h @ np.linalg.qr(rng_h.normal(size=(d_h, d_h)))[0]
-J_h = lambda V: (n_h * np.linalg.slogdet(V)[1]  # noqa: E731
+J_h = lambda V: (n_h * np.linalg.slogdet(V)[1]
                  + 0.5 * np.sum(np.linalg.solve(V, X_h.T) ** 2))
 G_h = numerical_gradient(J_h, L_h)
 np.testing.assert_allclose(gaussian_factor_gradient(X_h, L_h), G_h, rtol=1e-6,
@@ -1024,7 +1024,7 @@ X_h = s_h * rng_h.normal(size=(n_h, d_h))
 B_h = rng_h.normal(size=(d_h, d_h))
 L_h = s_h * np.linalg.cholesky(B_h @ B_h.T / d_h + np.eye(d_h))
 Q_h = np.linalg.qr(rng_h.normal(size=(d_h, d_h)))[0]
-J_h = lambda V: (n_h * np.linalg.slogdet(V)[1]  # noqa: E731
+J_h = lambda V: (n_h * np.linalg.slogdet(V)[1]
                  + 0.5 * np.sum(np.linalg.solve(V, X_h.T) ** 2))
 G_h = numerical_gradient(J_h, L_h, h=1e-5 * s_h)
 np.testing.assert_allclose(gaussian_factor_gradient(X_h, L_h), G_h, rtol=1e-6,

@@ -2226,7 +2226,8 @@ def J_h(v):
 
 
 J_star_h = J_h(logistic.newton(X_h, to_01(y_h), lam=n_h * lam_h).w)
-for v_h in sgd_logistic(X_h, y_h, lam_h, eta0_h, order_h):
+w_last_h, w_avg_h = sgd_logistic(X_h, y_h, lam_h, eta0_h, order_h)  # the pair, or fail
+for v_h in (w_last_h, w_avg_h):
     assert np.shape(v_h) == (d_h,), f"shape {np.shape(v_h)}, expected {(d_h,)}"
     assert J_h(v_h) <= 1.02 * J_star_h, f"J = {J_h(v_h):.6f}, min J = {J_star_h:.6f}"
 short_h = order_h[: rng_h.integers(5, 30)]
@@ -2293,7 +2294,8 @@ def J_h(v):
 
 
 J_star_h = J_h(logistic.newton(X_h, to_01(y_h), lam=n_h * lam_h).w)
-for v_h in sgd_logistic(X_h, y_h, lam_h, eta0_h, order_h):
+w_last_h, w_avg_h = sgd_logistic(X_h, y_h, lam_h, eta0_h, order_h)  # the pair, or fail
+for v_h in (w_last_h, w_avg_h):
     assert np.shape(v_h) == (d_h,), f"shape {np.shape(v_h)}, expected {(d_h,)}"
     assert np.all(np.isfinite(v_h)), f"the iterates diverged: {v_h}"
     assert J_h(v_h) <= 1.02 * J_star_h, f"J = {J_h(v_h):.6f}, min J = {J_star_h:.6f}"
