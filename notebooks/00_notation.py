@@ -684,7 +684,8 @@ rng_h = np.random.default_rng(list(b"development secret"))
 n_h, k_h = rng_h.integers(2, 12), rng_h.integers(1, 8)
 A_h = rng_h.normal(scale=rng_h.uniform(1, 50), size=(n_h, k_h))
 offsets_h = rng_h.uniform(-3000, 3000, size=(n_h, 1))
-offsets_h[:2, 0] = rng_h.uniform(1000, 3000), -rng_h.uniform(1000, 3000)  # rows far apart
+# the first two rows far apart
+offsets_h[:2, 0] = rng_h.uniform(1000, 3000), -rng_h.uniform(1000, 3000)
 A_h += offsets_h
 P_h = softmax_rows(A_h)
 np.testing.assert_allclose(P_h.sum(axis=1), np.ones(n_h), rtol=1e-12, strict=True)
@@ -782,7 +783,8 @@ def softmax_ce(W, X, y, lam):
     value = np.mean(lse - A[rows, y]) + 0.5 * lam * np.sum(W * W)
     Y = np.zeros((n, K))
     Y[rows, y] = 1.0  # one-hot labels
-    # the linear part of J(W + H) is (1/n) sum_i (p_i - e_{y_i})^T H^T x_i + lam tr(W^T H)
+    # the linear part of J(W + H) is
+    # (1/n) sum_i (p_i - e_{y_i})^T H^T x_i + lam tr(W^T H)
     G = X.T @ (E / s - Y) / n + lam * W
     return float(value), G
     # END SOLUTION
@@ -793,16 +795,26 @@ def softmax_ce(W, X, y, lam):
 # QUESTION {name: softmax-ce-gradient, points: 3, tier: core, minutes: 40,
 #   withdraw: [mlnotes.check.numerical_gradient, mlnotes.check.numerical_jacobian,
 #              mlnotes.logistic, scipy.optimize, scipy.special]}
-# TEST: 20 samples, 3 features, 4 classes, lam = 0.1: the value, and G by central differences
+# TEST: 20 samples, 3 features, 4 classes, lam = 0.1: the value, and G by central
+# differences
 r_test = np.random.default_rng(140)
 X_test, y_test = r_test.normal(size=(20, 3)), r_test.integers(0, 4, size=20)
 W_test = r_test.normal(size=(3, 4))
-J_test = lambda V: (np.mean(np.logaddexp.reduce(X_test @ V, axis=1)
-                            - (X_test @ V)[np.arange(20), y_test]) + 0.05 * np.sum(V * V))
+J_test = lambda V: (
+    np.mean(
+        np.logaddexp.reduce(X_test @ V, axis=1) - (X_test @ V)[np.arange(20), y_test]
+    )
+    + 0.05 * np.sum(V * V)
+)
 value_test, G_test = softmax_ce(W_test, X_test, y_test, 0.1)
 np.testing.assert_allclose(value_test, J_test(W_test), rtol=1e-10, strict=True)
-np.testing.assert_allclose(G_test, numerical_gradient(J_test, W_test, h=1e-5), rtol=1e-6,
-                           atol=1e-8, strict=True)
+np.testing.assert_allclose(
+    G_test,
+    numerical_gradient(J_test, W_test, h=1e-5),
+    rtol=1e-6,
+    atol=1e-8,
+    strict=True,
+)
 
 # HIDDEN TEST: value and gradient stay accurate when every score is in the thousands
 rng_h = np.random.default_rng(list(b"development secret"))
@@ -815,8 +827,9 @@ A_h = X_h @ W_h
 data_h = lambda V: np.mean(np.logaddexp.reduce(X_h @ V, axis=1)
                            - (X_h @ V)[np.arange(n_h), y_h])
 value_h, G_h = softmax_ce(W_h, X_h, y_h, lam_h)
-np.testing.assert_allclose(value_h, data_h(W_h) + lam_h / 2 * np.sum(W_h**2), rtol=1e-10,
-                           strict=True)
+np.testing.assert_allclose(
+    value_h, data_h(W_h) + lam_h / 2 * np.sum(W_h**2), rtol=1e-10, strict=True
+)
 np.testing.assert_allclose(G_h, numerical_gradient(data_h, W_h, h=1e-5) + lam_h * W_h,
                            rtol=1e-6, atol=1e-6, strict=True)
 
@@ -830,8 +843,9 @@ y_h, lam_h = rng_h.integers(0, k_h - 1, size=n_h), 10 ** rng_h.uniform(-3, 0)
 data_h = lambda V: np.mean(np.logaddexp.reduce(X_h @ V, axis=1)
                            - (X_h @ V)[np.arange(n_h), y_h])
 value_h, G_h = softmax_ce(W_h, X_h, y_h, lam_h)
-np.testing.assert_allclose(value_h, data_h(W_h) + lam_h / 2 * np.sum(W_h**2), rtol=1e-10,
-                           strict=True)
+np.testing.assert_allclose(
+    value_h, data_h(W_h) + lam_h / 2 * np.sum(W_h**2), rtol=1e-10, strict=True
+)
 # the penalty's gradient is exact; differencing it at |W| ~ 1000 would only add rounding
 np.testing.assert_allclose(G_h, numerical_gradient(data_h, W_h, h=1e-5) + lam_h * W_h,
                            rtol=1e-6, atol=1e-6, strict=True)
@@ -847,8 +861,9 @@ J_h = lambda V: np.mean(np.logaddexp.reduce(X_h @ V, axis=1)
 value_h, G_h = softmax_ce(W_h, X_h, y_h, 0.0)
 np.testing.assert_allclose(value_h, J_h(W_h), rtol=1e-10, strict=True)
 np.testing.assert_allclose(G_h @ np.ones(k_h), np.zeros(d_h), atol=1e-9, strict=True)
-np.testing.assert_allclose(G_h, numerical_gradient(J_h, W_h, h=1e-5), rtol=1e-6, atol=1e-6,
-                           strict=True)
+np.testing.assert_allclose(
+    G_h, numerical_gradient(J_h, W_h, h=1e-5), rtol=1e-6, atol=1e-6, strict=True
+)
 
 # %% [markdown]
 # ```{exercise} Core · 3 points · about 40 min
@@ -900,7 +915,8 @@ H_test = numerical_hessian(lambda w: np.sum((Z_test @ w) ** 2) / (2 * 97), np.ze
 np.testing.assert_allclose(lipschitz_power(X_test, np.ones(8), 500),
                            np.linalg.eigvalsh(H_test)[-1], rtol=1e-6, strict=True)
 
-# HIDDEN TEST: a few steps from a random start are power iteration's, on a subset of the rows
+# HIDDEN TEST: a few steps from a random start are power iteration's, on a subset of
+# the rows
 from mlnotes import datasets
 
 rng_h = np.random.default_rng(list(b"development secret"))
@@ -914,7 +930,8 @@ for _ in range(t_h):
 np.testing.assert_allclose(lipschitz_power(X_h, v0_h, t_h), v_h @ M_h @ v_h, rtol=1e-9,
                            strict=True)
 
-# HIDDEN TEST: shifting and rescaling the columns changes nothing: the data are standardised
+# HIDDEN TEST: shifting and rescaling the columns changes nothing: the data are
+# standardised
 from mlnotes import datasets
 
 rng_h = np.random.default_rng(list(b"development secret"))
@@ -929,7 +946,8 @@ X2_h = X_h * 10 ** rng_h.uniform(-2, 2, size=8) + rng_h.normal(scale=100, size=8
 np.testing.assert_allclose(lipschitz_power(X2_h, v0_h, t_h), v_h @ M_h @ v_h, rtol=1e-9,
                            strict=True)
 
-# HIDDEN TEST: a few hundred steps reach the largest eigenvalue of the Hessian, any row subset
+# HIDDEN TEST: a few hundred steps reach the largest eigenvalue of the Hessian, any
+# row subset
 from mlnotes import datasets
 
 rng_h = np.random.default_rng(list(b"development secret"))
@@ -937,8 +955,12 @@ X_h = datasets.load_prostate().X
 X_h = X_h[rng_h.choice(len(X_h), size=rng_h.integers(40, len(X_h)), replace=False)]
 Z_h = (X_h - X_h.mean(axis=0)) / X_h.std(axis=0)
 L_h = np.linalg.eigvalsh(Z_h.T @ Z_h / len(Z_h))[-1]
-np.testing.assert_allclose(lipschitz_power(X_h, rng_h.normal(size=8), rng_h.integers(300, 600)),
-                           L_h, rtol=1e-6, strict=True)
+np.testing.assert_allclose(
+    lipschitz_power(X_h, rng_h.normal(size=8), rng_h.integers(300, 600)),
+    L_h,
+    rtol=1e-6,
+    strict=True,
+)
 
 # %% [markdown]
 # ```{exercise} Challenge · 3 points · about 50 min
@@ -969,7 +991,8 @@ def gaussian_factor_gradient(X, L):
     n, d = X.shape
     L_inv = np.linalg.inv(L)
     B = L_inv @ X.T  # column i is L^{-1} x_i, so B B^T = L^{-1} X^T X L^{-T}
-    # grad_S J = (n S^{-1} - S^{-1} X^T X S^{-1}) / 2 is symmetric, and the linear part of
+    # grad_S J = (n S^{-1} - S^{-1} X^T X S^{-1}) / 2 is symmetric, and the linear
+    # part of
     # S(L + H) is H L^T + L H^T, so grad_L J = 2 grad_S J L = L^{-T} (n I - B B^T)
     return L_inv.T @ (n * np.eye(d) - B @ B.T)
     # END SOLUTION
@@ -982,7 +1005,9 @@ def gaussian_factor_gradient(X, L):
 #              scipy.optimize]}
 # TEST: 30 samples, d = 3, a lower-triangular L, against central differences of J
 r_test = np.random.default_rng(141)
-X_test = r_test.normal(size=(30, 3)) @ np.array([[2.0, 0, 0], [0.5, 1, 0], [0, 0.3, 0.5]])
+X_test = r_test.normal(size=(30, 3)) @ np.array(
+    [[2.0, 0, 0], [0.5, 1, 0], [0, 0.3, 0.5]]
+)
 L_test = np.array([[1.5, 0, 0], [0.4, 0.8, 0], [-0.2, 0.1, 0.6]])
 J_test = lambda V: (30 * np.linalg.slogdet(V)[1]
                     + 0.5 * np.sum(np.linalg.solve(V, X_test.T) ** 2))
@@ -990,7 +1015,8 @@ np.testing.assert_allclose(gaussian_factor_gradient(X_test, L_test),
                            numerical_gradient(J_test, L_test), rtol=1e-6, atol=1e-6,
                            strict=True)
 
-# HIDDEN TEST: the gradient is right for any invertible L, neither triangular nor symmetric
+# HIDDEN TEST: the gradient is right for any invertible L, neither triangular nor
+# symmetric
 rng_h = np.random.default_rng(list(b"development secret"))
 d_h = rng_h.integers(1, 7)
 n_h = rng_h.integers(2 * d_h + 2, 60)
@@ -1016,7 +1042,8 @@ for F_h in (L_h, L_h @ Q_h):
     np.testing.assert_allclose(gaussian_factor_gradient(X_h, F_h), np.zeros((d_h, d_h)),
                                atol=1e-9 * scale_h, strict=True)
 
-# HIDDEN TEST: right at any scale of the data, and grad J(LQ) = grad J(L) Q for orthogonal Q
+# HIDDEN TEST: right at any scale of the data, and grad J(LQ) = grad J(L) Q for
+# orthogonal Q
 rng_h = np.random.default_rng(list(b"development secret"))
 d_h, s_h = rng_h.integers(2, 7), 10 ** rng_h.uniform(-2, 2)
 n_h = rng_h.integers(2 * d_h + 2, 60)

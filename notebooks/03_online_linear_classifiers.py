@@ -2198,7 +2198,9 @@ def J_test(v):
 J_star_test = J_test(logistic.newton(X_test, to_01(y_test), lam=80 * lam_test).w)
 w_last_test, w_avg_test = sgd_logistic(X_test, y_test, lam_test, 15.0, order_test)
 for name_test, v_test in (("w_T", w_last_test), ("the average", w_avg_test)):
-    assert np.shape(v_test) == (3,), f"{name_test}: shape {np.shape(v_test)}, expected (3,)"
+    assert np.shape(v_test) == (3,), (
+        f"{name_test}: shape {np.shape(v_test)}, expected (3,)"
+    )
     assert J_test(v_test) <= 1.02 * J_star_test, (
         f"J({name_test}) = {J_test(v_test):.6f}, the minimum is {J_star_test:.6f}"
     )
@@ -2218,7 +2220,9 @@ p_h = logistic.sigmoid(2 * X_h @ rng_h.standard_normal(d_h))
 y_h = np.where(rng_h.random(n_h) < p_h, 1.0, -1.0)
 lam_h = 10 ** rng_h.uniform(-1, 0)
 eta0_h = rng_h.uniform(0.3, 2) / lam_h
-order_h = np.concatenate([rng_h.permutation(n_h) for _ in range(rng_h.integers(20, 40))])
+order_h = np.concatenate(
+    [rng_h.permutation(n_h) for _ in range(rng_h.integers(20, 40))]
+)
 
 
 def J_h(v):
@@ -2233,8 +2237,13 @@ for v_h in (w_last_h, w_avg_h):
 short_h = order_h[: rng_h.integers(5, 30)]
 iterates_h = [sgd_logistic(X_h, y_h, lam_h, eta0_h, short_h[:k])[0]
               for k in range(1, len(short_h) + 1)]
-np.testing.assert_allclose(sgd_logistic(X_h, y_h, lam_h, eta0_h, short_h)[1],
-                           np.mean(iterates_h, axis=0), rtol=1e-9, atol=1e-12, strict=True)
+np.testing.assert_allclose(
+    sgd_logistic(X_h, y_h, lam_h, eta0_h, short_h)[1],
+    np.mean(iterates_h, axis=0),
+    rtol=1e-9,
+    atol=1e-12,
+    strict=True,
+)
 
 # HIDDEN TEST: after a large first step (eta0 lam > 2), J(average) falls as the epochs
 # double and ends within 2 % of min J
@@ -2256,10 +2265,13 @@ def J_h(v):
 J_avg_h = [J_h(sgd_logistic(X_h, y_h, lam_h, eta0_h, np.concatenate(perms_h[:m]))[1])
            for m in (epochs_h, 2 * epochs_h, 4 * epochs_h)]
 J_star_h = J_h(logistic.newton(X_h, to_01(y_h), lam=n_h * lam_h).w)
-assert J_avg_h[0] > J_avg_h[1] > J_avg_h[2], f"J(average) after E, 2E, 4E epochs: {J_avg_h}"
+assert J_avg_h[0] > J_avg_h[1] > J_avg_h[2], (
+    f"J(average) after E, 2E, 4E epochs: {J_avg_h}"
+)
 assert J_avg_h[2] <= 1.02 * J_star_h, f"J = {J_avg_h[2]:.6f}, min J = {J_star_h:.6f}"
 
-# HIDDEN TEST: one update from w = 0 is eta0 y_i x_i / 2 (the log loss has slope -1/2 at 0);
+# HIDDEN TEST: one update from w = 0 is eta0 y_i x_i / 2 (the log loss has slope -1/2
+# at 0);
 # on any order, with repeats, the average is the mean of the iterates
 rng_h = np.random.default_rng(list(b"development secret"))
 n_h, d_h = rng_h.integers(5, 50), rng_h.integers(1, 7)
@@ -2274,8 +2286,13 @@ np.testing.assert_allclose(a1_h, w1_h, rtol=1e-12, strict=True)
 order_h = rng_h.integers(n_h, size=rng_h.integers(10, 40))
 iterates_h = [sgd_logistic(X_h, y_h, lam_h, eta0_h, order_h[:k])[0]
               for k in range(1, len(order_h) + 1)]
-np.testing.assert_allclose(sgd_logistic(X_h, y_h, lam_h, eta0_h, order_h)[1],
-                           np.mean(iterates_h, axis=0), rtol=1e-9, atol=1e-12, strict=True)
+np.testing.assert_allclose(
+    sgd_logistic(X_h, y_h, lam_h, eta0_h, order_h)[1],
+    np.mean(iterates_h, axis=0),
+    rtol=1e-9,
+    atol=1e-12,
+    strict=True,
+)
 
 # HIDDEN TEST: the schedule recovers from a first step up to eta0 lam = 4: w_T and the
 # average are finite and within 2 % of min J
@@ -2286,7 +2303,9 @@ p_h = logistic.sigmoid(2 * X_h @ rng_h.standard_normal(d_h))
 y_h = np.where(rng_h.random(n_h) < p_h, 1.0, -1.0)
 lam_h = 10 ** rng_h.uniform(-1, 0)
 eta0_h = rng_h.uniform(2.5, 4) / lam_h
-order_h = np.concatenate([rng_h.permutation(n_h) for _ in range(rng_h.integers(20, 40))])
+order_h = np.concatenate(
+    [rng_h.permutation(n_h) for _ in range(rng_h.integers(20, 40))]
+)
 
 
 def J_h(v):
@@ -2322,7 +2341,8 @@ def hinge_line_search(X, y, w, d, lam):
     # BEGIN SOLUTION
     n = len(y)
     M, s = y * (X @ w), y * (X @ d)
-    # the slope of the hinge part just right of t = 0: the terms with 1 - M_i - t s_i > 0
+    # the slope of the hinge part just right of t = 0: the terms with
+    # 1 - M_i - t s_i > 0
     on = (M < 1) | ((M == 1) & (s < 0))
     slope = -np.sum(s[on]) / n
     moving = s != 0
@@ -2361,7 +2381,9 @@ X_test = r_test.integers(-2, 3, size=(20, 3)).astype(float)
 y_test = r_test.choice([-1.0, 1.0], 20)
 w_test = np.array([1.0, -1.0, 0.0])
 active_test = y_test * (X_test @ w_test) < 1
-d_test = X_test.T @ (y_test * active_test) / 20 - w_test + 0.3 * r_test.standard_normal(3)
+d_test = (
+    X_test.T @ (y_test * active_test) / 20 - w_test + 0.3 * r_test.standard_normal(3)
+)
 t_test = hinge_line_search(X_test, y_test, w_test, d_test, 1.0)
 assert isinstance(t_test, float), f"expected a float, got {type(t_test)}"
 np.testing.assert_allclose(
@@ -2378,7 +2400,10 @@ w_h, d_h_dir = rng_h.standard_normal(d_h), rng_h.standard_normal(d_h)
 t_h = hinge_line_search(X_h, y_h, w_h, d_h_dir, 0.0)
 assert isinstance(t_h, float), f"expected a float, got {type(t_h)}"
 np.testing.assert_allclose(
-    t_h, optim.margin_line_search(X_h, y_h, w_h, d_h_dir, lam=0.0), rtol=1e-9, strict=True
+    t_h,
+    optim.margin_line_search(X_h, y_h, w_h, d_h_dir, lam=0.0),
+    rtol=1e-9,
+    strict=True,
 )
 
 # HIDDEN TEST: lam > 0, margins on the kink, the minimiser inside a piece (the root of
@@ -2484,10 +2509,16 @@ def perceptron_margin(rows):
             if w @ a <= 0:
                 w, k, clean = w + a, k + 1, False
     R = float(np.max(np.linalg.norm(A, axis=1)))
-    # min ||u||^2 subject to A u >= 1, from the perceptron's separator scaled to be feasible
+    # min ||u||^2 subject to A u >= 1, from the perceptron's separator scaled to be
+    # feasible
     res = minimize(
-        lambda u: u @ u, w / np.min(A @ w), jac=lambda u: 2 * u, method="SLSQP",
-        constraints=[{"type": "ineq", "fun": lambda u: A @ u - 1.0, "jac": lambda u: A}],
+        lambda u: u @ u,
+        w / np.min(A @ w),
+        jac=lambda u: 2 * u,
+        method="SLSQP",
+        constraints=[
+            {"type": "ineq", "fun": lambda u: A @ u - 1.0, "jac": lambda u: A}
+        ],
         options={"ftol": 1e-12, "maxiter": 1000},
     )
     return k, R, float(1.0 / np.linalg.norm(res.x))
@@ -2510,7 +2541,9 @@ X_test = (X_test - X_test.mean(axis=0)) / X_test.std(axis=0)
 y_test = to_pm1(bc_test.y[rows_test])
 A_test = y_test[:, None] * np.hstack([X_test, np.ones((len(y_test), 1))])
 fit_test = online.perceptron(X_test, y_test, fit_intercept=True, n_epochs=10_000)
-assert k_test == fit_test.n_mistakes, f"expected {fit_test.n_mistakes} mistakes, got {k_test}"
+assert k_test == fit_test.n_mistakes, (
+    f"expected {fit_test.n_mistakes} mistakes, got {k_test}"
+)
 np.testing.assert_allclose(R_test, np.max(np.linalg.norm(A_test, axis=1)), rtol=1e-9,
                            strict=True)
 u_test = np.append(fit_test.w, fit_test.b)
@@ -2536,7 +2569,9 @@ E_h = np.vstack([A_h.T, np.ones((1, len(y_h)))])
 res_h = E_h @ nnls(E_h, np.eye(32)[31])[0] - np.eye(32)[31]
 fit_h = online.perceptron(X_h, y_h, fit_intercept=True, n_epochs=10_000)
 assert k_h == fit_h.n_mistakes, f"expected {fit_h.n_mistakes} mistakes, got {k_h}"
-np.testing.assert_allclose(R_h, np.max(np.linalg.norm(A_h, axis=1)), rtol=1e-9, strict=True)
+np.testing.assert_allclose(
+    R_h, np.max(np.linalg.norm(A_h, axis=1)), rtol=1e-9, strict=True
+)
 np.testing.assert_allclose(gamma_h, abs(res_h[31]) / np.linalg.norm(res_h[:31]),
                            rtol=1e-3, strict=True)
 assert k_h <= (R_h / gamma_h) ** 2, f"k = {k_h} > (R / gamma)^2"
@@ -2555,7 +2590,9 @@ E_h = np.vstack([A_h.T, np.ones((1, len(y_h)))])
 res_h = E_h @ nnls(E_h, np.eye(32)[31])[0] - np.eye(32)[31]
 perm_h = rng_h.permutation(len(rows_h))
 out_h = [perceptron_margin(rows_h), perceptron_margin(rows_h[perm_h])]
-for (k_h, R_h, gamma_h), p_h in zip(out_h, (np.arange(len(rows_h)), perm_h), strict=True):
+for (k_h, R_h, gamma_h), p_h in zip(
+    out_h, (np.arange(len(rows_h)), perm_h), strict=True
+):
     fit_h = online.perceptron(X_h[p_h], y_h[p_h], fit_intercept=True, n_epochs=10_000)
     assert k_h == fit_h.n_mistakes, f"expected {fit_h.n_mistakes} mistakes, got {k_h}"
     np.testing.assert_allclose(R_h, np.max(np.linalg.norm(A_h, axis=1)), rtol=1e-9,
@@ -2578,7 +2615,9 @@ E_h = np.vstack([A_h.T, np.ones((1, len(y_h)))])
 res_h = E_h @ nnls(E_h, np.eye(32)[31])[0] - np.eye(32)[31]
 fit_h = online.perceptron(X_h, y_h, fit_intercept=True, n_epochs=10_000)
 assert k_h == fit_h.n_mistakes, f"expected {fit_h.n_mistakes} mistakes, got {k_h}"
-np.testing.assert_allclose(R_h, np.max(np.linalg.norm(A_h, axis=1)), rtol=1e-9, strict=True)
+np.testing.assert_allclose(
+    R_h, np.max(np.linalg.norm(A_h, axis=1)), rtol=1e-9, strict=True
+)
 np.testing.assert_allclose(gamma_h, abs(res_h[31]) / np.linalg.norm(res_h[:31]),
                            rtol=1e-3, strict=True)
 assert k_h <= (R_h / gamma_h) ** 2, f"k = {k_h} > (R / gamma)^2"

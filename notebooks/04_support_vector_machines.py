@@ -1835,7 +1835,8 @@ def primal_dual_values(alpha, y, K, C):
 # QUESTION {name: duality-gap, points: 3, tier: core, minutes: 40,
 #   withdraw: [mlnotes.svm.primal_objective, mlnotes.svm.dual_objective,
 #              mlnotes.svm.hinge_objective, scipy.optimize]}
-# TEST: 20 points, a linear kernel, C = 5, a random feasible alpha: P and D as the grader's
+# TEST: 20 points, a linear kernel, C = 5, a random feasible alpha: P and D as the
+# grader's
 from scipy.optimize import linprog
 
 
@@ -2416,7 +2417,8 @@ def validate_c(X, y, train, val, test, Cs):
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Tests of the exercise above (the autograder of its assignment runs them)
-# QUESTION {name: svm-validation-c, points: 3, tier: core, minutes: 35, data: heart_scale}
+# QUESTION {name: svm-validation-c, points: 3, tier: core, minutes: 35,
+#   data: heart_scale}
 # TEST: 90 training, 90 validation and 90 test rows, C in 0.001, 0.03, 0.3, 3
 def check_validation(X, y, train, val, test, Cs, got):
     """The grader's own experiment with svm.smo, and the tolerances of the prompt."""

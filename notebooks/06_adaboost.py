@@ -835,26 +835,29 @@ show_source(boosting.vote)
 show_source(boosting.reweight)
 
 # %% [markdown]
-# Line 2 (`w = D * np.exp(`) is the numerator of $D_{t+1}$ in {eq}`def-adaboost`, which
+# Line 3 (`w = D * np.exp(`) is the numerator of $D_{t+1}$ in {eq}`def-adaboost`, which
 # multiplies the weight of a mistake by $e^{\alpha_t}$ and that of a correct example by
-# $e^{-\alpha_t}$; its sum `Z`, line 3, is the normaliser $Z_t$, computed as the actual sum rather than the
-# closed form $2\sqrt{\epsilon_t (1 - \epsilon_t)}$ {eq}`eq-Z-closed-form` (the two differ when
-# the floor was used), so that the bound $\prod_t Z_t$ on the training error
-# {eq}`eq-train-bound` is checked against what the algorithm did. The weak learner by default is
+# $e^{-\alpha_t}$; its sum `Z`, line 4, is the normaliser $Z_t$, computed as the actual sum
+# rather than the closed form $2\sqrt{\epsilon_t (1 - \epsilon_t)}$ {eq}`eq-Z-closed-form`
+# (the two differ when the floor was used), so that the bound $\prod_t Z_t$ on the training
+# error {eq}`eq-train-bound` is checked against what the algorithm did. Lines 5-6 hand a vote
+# $|\alpha_t|$ beyond about 700, where $e^{\pm\alpha_t}$ over- or underflows, to the same
+# computation with the exponents shifted. The weak learner by default is
 # the exact stump search, with every feature sorted once for all rounds:
 
 # %%
 show_source(boosting.StumpSearch)
 
 # %% [markdown]
-# `__init__` sorts every feature once, line 7 (`np.argsort`), and lines 14-23 prepare the splits
+# `__init__` sorts every feature once, line 7 (`np.argsort`), and lines 14-24 prepare the splits
 # and their thresholds. `best` is {eq}`eq-stump-cumsum`: `score` starts as $D_i y_i$ along each
-# sorted feature, line 31 (`yD[self.order]`), the cumulative sum gives the left sums of every
-# split at once, line 32 (`np.cumsum`), and `total - 2 * left`, lines 33-34, is the correlation
+# sorted feature, line 32 (`yD[self.order]`), the cumulative sum gives the left sums of every
+# split at once, line 33 (`np.cumsum`), and `total - 2 * left`, lines 34-35, is the correlation
 # $c$ of polarity $+1$, whose sign picks the polarity and whose size the best split. `valid`
-# masks the splits between equal values, which are not thresholds, line 36 (`self.valid`); the
-# error of the winner is recomputed directly instead of read from the cumulative sums, which
-# lose digits, line 52 (`math.fsum(D[pred != y])`).
+# masks the splits between equal values, which are not thresholds, line 37 (`self.valid`), and
+# keeps them out of a tie, line 44 (`self.is_split`); the error of the winner is recomputed
+# directly instead of read from the cumulative sums, which lose digits, line 55
+# (`math.fsum(D[pred != y])`).
 
 # %% [markdown]
 # ## Exercises
