@@ -536,7 +536,7 @@ show_source(rel_error)
 # $$
 # v^\top \big(\diag(p) - pp^\top\big) v = \sum_k p_k v_k^2 - \bar v^2
 # = \sum_k p_k (v_k - \bar v)^2 \ge 0 ,
-# $$
+# $$ (pf-logsumexp-variance)
 #
 # where the middle step expands $\sum_k p_k (v_k - \bar v)^2 = \sum_k p_k v_k^2 -
 # 2\bar v^2 + \bar v^2$. The quadratic form is the variance of $v$ under the distribution $p$.
@@ -753,7 +753,7 @@ np.testing.assert_allclose(
 # $$
 # J(W) = \frac1n \sum_{i=1}^n -\log \mathrm{softmax}(W^\top x_i)_{y_i}
 # + \frac{\lambda}{2} \|W\|_F^2 ,
-# $$
+# $$ (def-softmax-ce-objective)
 #
 # for labels $y_i \in \{0, \dots, K - 1\}$ (Python indices; a class may have no sample).
 # Derive $\nabla_W J$ by the recipe of {eq}`def-matrix-gradient`: write the loss of sample
@@ -972,7 +972,7 @@ np.testing.assert_allclose(
 #
 # $$
 # J(L) = \frac n2 \ln\det(LL^\top) + \frac12 \sum_{i=1}^n x_i^\top (LL^\top)^{-1} x_i .
-# $$
+# $$ (def-gaussian-factor-objective)
 #
 # Derive $\nabla_L J$: write the sum as a trace, take the gradient with respect to $S$ with
 # {eq}`eq-grad-logdet`, then carry it through $S = LL^\top$ by expanding $(L + H)(L + H)^\top$

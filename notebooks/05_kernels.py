@@ -1698,7 +1698,7 @@ np.testing.assert_allclose(
 #
 # $$
 # y_i - f^{(-i)}(x_i) = \frac{y_i - \hat y_i}{1 - H_{ii}} .
-# $$
+# $$ (pf-loo-residual)
 #
 # $H_{ii} < 1$: with $K = V\diag(s)V^\top$, $H = V\diag\bigl(s/(s + \lambda)\bigr)V^\top$ has
 # its eigenvalues in $[0, 1)$, and $H_{ii} = \sum_k V_{ik}^2\, s_k/(s_k + \lambda)$ is an

@@ -1372,7 +1372,7 @@ show_source(bounds.erm_simulation)
 # Y_0 = \{h|_{C'} : h \in H\}, \qquad
 # Y_1 = \{g : \text{both extensions of } g \text{ with } x_1 \mapsto +1
 # \text{ and } x_1 \mapsto -1 \text{ are in } H\} .
-# $$ (eq-sauer-proof-split)
+# $$ (def-sauer-split)
 #
 # Each $h \in H$ is determined by its restriction $h|_{C'}$ and its label at $x_1$. A
 # restriction $g \in Y_0$ therefore comes from one element of $H$, or from two when
@@ -1405,7 +1405,7 @@ show_source(bounds.erm_simulation)
 # \Bigl(\frac{d}{m}\Bigr)^i \le \Bigl(\frac{m}{d}\Bigr)^d \sum_{i=0}^{m} \binom{m}{i}
 # \Bigl(\frac{d}{m}\Bigr)^i = \Bigl(\frac{m}{d}\Bigr)^d \Bigl(1 + \frac{d}{m}\Bigr)^m
 # \le \Bigl(\frac{m}{d}\Bigr)^d e^d,
-# $$ (eq-sauer-proof-binomial)
+# $$ (pf-sauer-binomial)
 #
 # by the binomial theorem and $1 + u \le e^u$.
 #
