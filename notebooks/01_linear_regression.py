@@ -1741,8 +1741,9 @@ show_source(linear._coordinate_sweep)
 # invertible; let
 # $w_\lambda = A^{-1}X^\top y$. Expanding, $J_\lambda(w) = \|y\|^2 - 2w^\top X^\top y +
 # w^\top A w$, and since $X^\top y = A w_\lambda$, completing the square gives
-# $J_\lambda(w) = \|y\|^2 - w_\lambda^\top A w_\lambda + (w - w_\lambda)^\top A (w - w_\lambda)
-# = J_\lambda(w_\lambda) + (w - w_\lambda)^\top A (w - w_\lambda)$. The last term is
+# $J_\lambda(w) = \|y\|^2 - w_\lambda^\top A w_\lambda + (w - w_\lambda)^\top A (w - w_\lambda)$,
+# that is, $J_\lambda(w) = J_\lambda(w_\lambda) + (w - w_\lambda)^\top A (w - w_\lambda)$. The
+# last term is
 # positive for every $w \ne w_\lambda$, so $w_\lambda$ is a minimiser and the only one.
 # Nothing here used the rank of $X$.
 #

@@ -1858,8 +1858,9 @@ show_source(optim.step_sizes)
 # $\|w_{t+1} - w^\star\|^2 = \|w_t - w^\star\|^2 - 2\eta_t\, g_t^\top (w_t - w^\star) +
 # \eta_t^2 \|g_t\|^2$. Take the conditional expectation given $w_1, \dots, w_t$: $w_t$ is
 # fixed, $g_t$ is replaced by $\bar g_t$ in the middle term, and by the bound above
-# $\E[\|w_{t+1} - w^\star\|^2 \mid w_1, \dots, w_t] \le (1 - 2\lambda\eta_t)
-# \|w_t - w^\star\|^2 + \eta_t^2\, \E[\|g_t\|^2 \mid w_1, \dots, w_t]$. Taking the
+# $\E[\|w_{t+1} - w^\star\|^2 \mid w_1, \dots, w_t]$ is at most
+# $(1 - 2\lambda\eta_t) \|w_t - w^\star\|^2 + \eta_t^2\, \E[\|g_t\|^2 \mid w_1, \dots, w_t]$.
+# Taking the
 # expectation of both sides (the steps are not random), $a_t = \E\|w_t - w^\star\|^2$
 # obeys $a_{t+1} \le (1 - 2\lambda\eta_t)\, a_t + \eta_t^2 G^2$.
 #

@@ -1369,9 +1369,11 @@ show_source(bounds.erm_simulation)
 # $C' = \{x_2, \dots, x_m\}$. Define two sets of labellings of $C'$:
 #
 # $$
-# Y_0 = \{h|_{C'} : h \in H\}, \qquad
-# Y_1 = \{g : \text{both extensions of } g \text{ with } x_1 \mapsto +1
-# \text{ and } x_1 \mapsto -1 \text{ are in } H\} .
+# \begin{aligned}
+# Y_0 &= \{h|_{C'} : h \in H\}, \\
+# Y_1 &= \{g : \text{both extensions of } g\text{, with } x_1 \mapsto +1
+# \text{ and with } x_1 \mapsto -1\text{, are in } H\} .
+# \end{aligned}
 # $$ (def-sauer-split)
 #
 # Each $h \in H$ is determined by its restriction $h|_{C'}$ and its label at $x_1$. A
@@ -1401,10 +1403,13 @@ show_source(bounds.erm_simulation)
 # *The second.* For $m \ge d$, $(m/d)^{d - i} \ge 1$ for $i \le d$, so
 #
 # $$
-# \sum_{i=0}^{d} \binom{m}{i} \le \Bigl(\frac{m}{d}\Bigr)^d \sum_{i=0}^{d} \binom{m}{i}
-# \Bigl(\frac{d}{m}\Bigr)^i \le \Bigl(\frac{m}{d}\Bigr)^d \sum_{i=0}^{m} \binom{m}{i}
-# \Bigl(\frac{d}{m}\Bigr)^i = \Bigl(\frac{m}{d}\Bigr)^d \Bigl(1 + \frac{d}{m}\Bigr)^m
+# \begin{aligned}
+# \sum_{i=0}^{d} \binom{m}{i}
+# &\le \Bigl(\frac{m}{d}\Bigr)^d \sum_{i=0}^{d} \binom{m}{i} \Bigl(\frac{d}{m}\Bigr)^i \\
+# &\le \Bigl(\frac{m}{d}\Bigr)^d \sum_{i=0}^{m} \binom{m}{i} \Bigl(\frac{d}{m}\Bigr)^i \\
+# &= \Bigl(\frac{m}{d}\Bigr)^d \Bigl(1 + \frac{d}{m}\Bigr)^m
 # \le \Bigl(\frac{m}{d}\Bigr)^d e^d,
+# \end{aligned}
 # $$ (pf-sauer-binomial)
 #
 # by the binomial theorem and $1 + u \le e^u$.
