@@ -95,10 +95,11 @@ def install_cell() -> str:
     return "\n".join([
         INSTALL_HEADER,
         INSTALL_TITLE,
+        "import importlib",
+        "",
         "try:",
-        "    import mlnotes  # noqa: F401",
+        '    importlib.import_module("mlnotes")',
         "except ImportError:  # Colab or a fresh kernel: install this chapter's version",
-        "    import importlib",
         "    import subprocess",
         "    import sys",
         "",

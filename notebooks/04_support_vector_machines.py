@@ -29,10 +29,11 @@
 
 # %% jupyter={"source_hidden": true} tags=["remove-cell"]
 # Install the course package if it is missing (Colab, a downloaded notebook)
+import importlib
+
 try:
-    import mlnotes  # noqa: F401
+    importlib.import_module("mlnotes")
 except ImportError:  # Colab or a fresh kernel: install this chapter's version
-    import importlib
     import subprocess
     import sys
 
