@@ -532,6 +532,9 @@ def smo(
     )
 
 
+_GRAM = "X (the precomputed Gram matrix)"
+
+
 def _check_gram_and_labels(K, y) -> tuple[np.ndarray, np.ndarray]:
     """A precomputed Gram matrix ``X`` (square) and one label per row of it, as float arrays."""
     K = as_float_array(K, _GRAM, ndim=2)
@@ -541,9 +544,6 @@ def _check_gram_and_labels(K, y) -> tuple[np.ndarray, np.ndarray]:
     if y.shape[0] != K.shape[0]:
         raise ValueError(f"X is a {K.shape[0]} x {K.shape[0]} Gram matrix but y has {y.shape[0]} entries")
     return K, y
-
-
-_GRAM = "X (the precomputed Gram matrix)"
 
 
 def _check_smo_data(X, y, kernel):
