@@ -162,11 +162,10 @@ class StumpSearch:
         as_float_array(Xs[:, [0, -1]], "X")  # NaN or inf: at an end of a sorted row
         # Split k (k = 1..n) sends the k smallest values of feature j to the left
         # (predicted -s) and the rest to the right (predicted s); k = n is the constant
-        # stump -s. A split between two equal values is not a threshold: weight 0 masks
-        # it out of the search.
-        self.valid = np.ones((d, n))
+        # stump -s. A split between two equal values is not a threshold: valid = False
+        # masks it out of the search.
+        self.valid = np.ones((d, n), dtype=bool)
         self.valid[:, :-1] = Xs[:, 1:] > Xs[:, :-1]
-        self.is_split = self.valid > 0
         lo, hi = Xs[:, :-1], Xs[:, 1:]
         with np.errstate(over="ignore", invalid="ignore"):
             mid = 0.5 * lo + 0.5 * hi  # no overflow, unlike (lo + hi) / 2
@@ -187,14 +186,13 @@ class StumpSearch:
         score *= -2.0
         score += yD.sum()
         corr = score
-        edge = np.abs(corr) * self.valid
+        # a masked split gets edge -1, below every real one (>= 0), so it never ties
+        edge = np.where(self.valid, np.abs(corr), -1.0)
         # The tie rule: every stump within TIE_TOL of the best edge is tied with it (the
         # cumulative sums' rounding depends on the row order), and the first in
         # row-major order wins: the lowest feature index, then the lowest threshold. A
         # tied polarity (an edge of zero, every stump at error 1/2) is +1.
-        # A masked split (between equal values) has edge 0, so it is tied too when every
-        # stump has error 1/2: only the valid ones may win.
-        tied = (edge >= edge.max() - TIE_TOL) & self.is_split
+        tied = edge >= edge.max() - TIE_TOL
         j, k1 = np.unravel_index(int(np.argmax(tied)), corr.shape)
         n = corr.shape[1]
         s = -1 if corr[j, k1] < -TIE_TOL else 1
@@ -432,14 +430,22 @@ def reweight(D, alpha: float, yh) -> tuple[np.ndarray, float]:
     """
     D, yh = _check_weights_and_margins(D, yh)
     alpha = check_scalar(alpha, "alpha")
-    if not D.sum() > 0:
+    if not D.max(initial=0.0) > 0:  # D >= 0: a positive total, without summing (overflow)
         raise ValueError("D must have a positive total weight, got all zeros")
     with np.errstate(over="ignore", under="ignore", invalid="ignore"):
         w = D * np.exp(-alpha * yh)
-    Z = math.fsum(w)  # correctly rounded: independent of the row order
-    if not (0.0 < Z < math.inf and np.all(np.isfinite(w))):
+    Z = _fsum(w)  # correctly rounded: independent of the row order
+    if not 0.0 < Z < math.inf:  # NaN too (0 * inf)
         return _reweight_shifted(D, alpha, yh)  # |alpha| beyond about 700
     return w / Z, Z
+
+
+def _fsum(w: np.ndarray) -> float:
+    """``math.fsum``, correctly rounded, and inf where the exact sum overflows (fsum raises)."""
+    try:
+        return math.fsum(w)
+    except OverflowError:
+        return math.inf
 
 
 def _reweight_shifted(D, alpha, yh) -> tuple[np.ndarray, float]:
@@ -451,9 +457,11 @@ def _reweight_shifted(D, alpha, yh) -> tuple[np.ndarray, float]:
     e = -alpha * yh
     top = float(e[D > 0].max())
     w = D * np.exp(np.minimum(e - top, 0.0))
+    scale = float(w.max())  # > 0, and w / scale <= 1: the sum below cannot overflow
+    w = w / scale
     s = math.fsum(w)
-    with np.errstate(over="ignore", under="ignore"):
-        Z = float(s * np.exp(top))
+    with np.errstate(over="ignore", under="ignore"):  # in logs: s * scale may overflow
+        Z = float(np.exp(math.log(s) + math.log(scale) + top))
     if not math.isfinite(Z):
         raise ValueError(f"Z overflows at alpha = {alpha:g}: a mistake's weight grows by "
                          f"e^|alpha|. A vote this large means a weighted error of about 0; "

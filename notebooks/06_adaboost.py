@@ -850,14 +850,14 @@ show_source(boosting.reweight)
 show_source(boosting.StumpSearch)
 
 # %% [markdown]
-# `__init__` sorts every feature once, line 7 (`np.argsort`), and lines 14-24 prepare the splits
+# `__init__` sorts every feature once, line 7 (`np.argsort`), and lines 14-23 prepare the splits
 # and their thresholds. `best` is {eq}`eq-stump-cumsum`: `score` starts as $D_i y_i$ along each
-# sorted feature, line 32 (`yD[self.order]`), the cumulative sum gives the left sums of every
-# split at once, line 33 (`np.cumsum`), and `total - 2 * left`, lines 34-35, is the correlation
+# sorted feature, line 31 (`yD[self.order]`), the cumulative sum gives the left sums of every
+# split at once, line 32 (`np.cumsum`), and `total - 2 * left`, lines 33-34, is the correlation
 # $c$ of polarity $+1$, whose sign picks the polarity and whose size the best split. `valid`
-# masks the splits between equal values, which are not thresholds, line 37 (`self.valid`), and
-# keeps them out of a tie, line 44 (`self.is_split`); the error of the winner is recomputed
-# directly instead of read from the cumulative sums, which lose digits, line 55
+# masks the splits between equal values, which are not thresholds, line 37 (`self.valid`): their
+# edge $-1$ is below every real one, so they can neither win nor tie. The error of the winner is
+# recomputed directly instead of read from the cumulative sums, which lose digits, line 53
 # (`math.fsum(D[pred != y])`).
 
 # %% [markdown]

@@ -707,6 +707,8 @@ HELPER_DOMAIN_CASES = {
     "reweight: D all zero": (lambda: B.reweight(np.zeros(2), 0.5, _y2), "D must have a positive total"),
     "reweight: alpha 1000 on a mistake": (lambda: B.reweight(_D2, 1000.0, np.array([1.0, -1.0])),
                                           "Z overflows at alpha = 1000"),
+    "reweight: finite weights whose sum overflows": (
+        lambda: B.reweight(np.ones(3), 709.0, -np.ones(3)), "Z overflows at alpha = 709"),
     "StumpClass: a threshold above 1": (lambda: mlnotes.bounds.StumpClass([0.5, 1.5], 0.3, 0.1),
                                         r"thresholds must lie in \[0, 1\]"),
     "StumpClass: a threshold below 0": (lambda: mlnotes.bounds.StumpClass([-0.5, 0.5], 0.3, 0.1),

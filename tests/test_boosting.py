@@ -1,5 +1,7 @@
 """Tests of mlnotes.boosting: exact stumps against brute force, AdaBoost against scikit-learn."""
 
+import math
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -528,3 +530,7 @@ def test_reweight_with_a_huge_vote_is_the_limit_distribution():
     # a weightless mistake keeps weight 0, the others share it as before
     D, _ = boosting.reweight(np.array([0.0, 0.5, 0.5]), 1000.0, np.array([-1.0, 1.0, 1.0]))
     np.testing.assert_array_equal(D, [0.0, 0.5, 0.5])
+    # weights near 1e308 (their sum overflows) under a huge vote: Z = 2e308 e^{-1000}, in logs
+    D, Z = boosting.reweight(np.array([1e308, 1e308, 0.0]), 1000.0, np.array([1.0, 1.0, -1.0]))
+    np.testing.assert_array_equal(D, [0.5, 0.5, 0.0])
+    assert Z == pytest.approx(2 * math.exp(math.log(1e308) - 1000.0), rel=1e-12)
